@@ -1,0 +1,3 @@
+from kcal.cli.app import main
+
+main()

@@ -1,0 +1,1 @@
+"""Game-agnostic plumbing shared by kcal and its future game packs."""

@@ -1,0 +1,84 @@
+"""One error hierarchy and one exit-code table for all of kcal.
+
+Expected failures raise :class:`KcalError`; the CLI turns it into one line per problem on stderr,
+``file:line:column: message``, and the exit code below. Nothing else prints a traceback.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import IntEnum
+from pathlib import Path
+
+
+class Exit(IntEnum):
+    OK = 0
+    FINDINGS = 1  # an illegal deck, an illegal move: the input was read fine, the verdict is "no"
+    ERROR = 2  # unreadable or invalid input, usage error
+
+
+@dataclass(frozen=True)
+class Where:
+    """A position in an input file (1-based line and column; either may be unknown)."""
+
+    file: str | None = None
+    line: int | None = None
+    column: int | None = None
+
+    def __str__(self) -> str:
+        parts = [self.file or "<input>"]
+        if self.line is not None:
+            parts.append(str(self.line))
+            parts.append(str(self.column if self.column is not None else 1))
+        return ":".join(parts)
+
+
+class KcalError(Exception):
+    """An expected failure with an optional position. Exit code 2 unless a subclass says otherwise."""
+
+    exit_code: int = Exit.ERROR
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        file: str | Path | None = None,
+        line: int | None = None,
+        column: int | None = None,
+        code: str = "error",
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.where = Where(str(file) if file is not None else None, line, column)
+        self.code = code
+
+    @property
+    def problems(self) -> list[KcalError]:
+        return [self]
+
+    def __str__(self) -> str:
+        if self.where.file is None and self.where.line is None:
+            return self.message
+        return f"{self.where}: {self.message}"
+
+
+class UsageError(KcalError):
+    """The command line itself is wrong (a missing option, an output that is an input)."""
+
+
+class KcalErrors(KcalError):
+    """Several problems found in one input; each is reported on its own line."""
+
+    def __init__(self, errors: Iterable[KcalError]) -> None:
+        self.errors = list(errors)
+        first = self.errors[0] if self.errors else KcalError("unknown error")
+        super().__init__(first.message, file=first.where.file, line=first.where.line,
+                         column=first.where.column, code=first.code)
+
+    @property
+    def problems(self) -> list[KcalError]:
+        return self.errors
+
+    def __str__(self) -> str:
+        return "\n".join(str(e) for e in self.errors)
