@@ -1,0 +1,64 @@
+"""What every command shares: the output format option, error-to-exit mapping, result rendering.
+
+Commands stay thin: declare options, call one library function, hand the plain-data result to
+:func:`emit`. Expected errors (:class:`kcal.core.errors.KcalError`) become one stderr line each and
+exit code 2 in :func:`guarded`; nothing prints a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from enum import Enum
+from typing import Any, NoReturn
+
+import typer
+
+from kcal.core.errors import Exit, KcalError
+
+
+class OutputFormat(str, Enum):
+    text = "text"
+    json = "json"
+
+
+FormatOption = typer.Option(
+    OutputFormat.text, "--format", "-f", help="text for people, json for tools (one document on stdout)."
+)
+
+
+def fail(err: KcalError) -> NoReturn:
+    for problem in err.problems:
+        typer.echo(str(problem), err=True)
+    raise typer.Exit(err.exit_code)
+
+
+@contextmanager
+def guarded() -> Iterator[None]:
+    """Map kcal's expected errors (and a few OS ones) to messages and exit codes."""
+    try:
+        yield
+    except KcalError as err:
+        fail(err)
+    except KeyboardInterrupt:
+        typer.echo("interrupted", err=True)
+        raise typer.Exit(130) from None
+    except BrokenPipeError:
+        raise typer.Exit(0) from None
+
+
+def emit(result: Any, fmt: OutputFormat, render_text: Callable[[Any], str]) -> None:
+    """Print a plain-data result as JSON or as text for people."""
+    if fmt is OutputFormat.json:
+        sys.stdout.write(json.dumps(result, indent=2, ensure_ascii=False, sort_keys=False) + "\n")
+    else:
+        text = render_text(result)
+        if text:
+            sys.stdout.write(text if text.endswith("\n") else text + "\n")
+
+
+def exit_with(code: int | Exit) -> None:
+    if int(code) != 0:
+        raise typer.Exit(int(code))
