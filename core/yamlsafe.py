@@ -1,0 +1,411 @@
+"""Safe YAML loading with a position for every node.
+
+kcal never lets a YAML library construct objects. It reads the parser's *events* (ruamel.yaml's pure
+parser, which is iterative) and builds plain Python data itself, so:
+
+- no tag ever runs code: any explicit tag other than the core ones is "unsupported tag" at its line;
+- nesting depth is checked as events arrive, before anything recurses;
+- aliases are shared, not copied, and their *expanded* size is budgeted, so an alias bomb is
+  rejected in milliseconds; an alias to a node still being built is a cycle, and is named;
+- duplicate keys (and duplicate ``<<`` merges) are errors naming both lines;
+- scalars resolve by the YAML 1.2 core schema (``no`` stays text, ``010`` is the integer 10) plus
+  bare dates, which become ``datetime.date`` so a text field rejects them instead of guessing;
+- every key path maps to the line and column of its key and of its value (1-based).
+
+The result is a :class:`YamlDoc`. Nothing here knows about kCaloria.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import math
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .errors import KcalError, KcalErrors
+
+Loc = tuple[str | int, ...]
+
+MAX_BYTES = 4 * 1024 * 1024
+MAX_DEPTH = 64
+MAX_NODES = 200_000  # expanded: an alias counts the size of what it points at
+MAX_SCALAR = 100_000  # characters in one scalar
+MAX_INT_DIGITS = 30
+
+_CORE_TAGS = {
+    "tag:yaml.org,2002:str": "str",
+    "tag:yaml.org,2002:int": "int",
+    "tag:yaml.org,2002:float": "float",
+    "tag:yaml.org,2002:bool": "bool",
+    "tag:yaml.org,2002:null": "null",
+    "tag:yaml.org,2002:map": "map",
+    "tag:yaml.org,2002:seq": "seq",
+}
+
+_NULL = re.compile(r"^(?:~|null|Null|NULL|)$")
+_BOOL = {"true": True, "True": True, "TRUE": True, "false": False, "False": False, "FALSE": False}
+_INT10 = re.compile(r"^[-+]?[0-9]+$")
+_INT8 = re.compile(r"^0o[0-7]+$")
+_INT16 = re.compile(r"^0x[0-9a-fA-F]+$")
+_FLOAT = re.compile(r"^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$")
+_INF = re.compile(r"^[-+]?\.(?:inf|Inf|INF)$")
+_NAN = re.compile(r"^\.(?:nan|NaN|NAN)$")
+_DEEP_FLOW = re.compile(r"[\[{](?:\s*[\[{]){%d,}" % MAX_DEPTH)
+_DATE = re.compile(r"^[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}$")
+# characters YAML does not allow in a stream (C0 controls but tab/LF/CR, DEL, C1 but NEL, surrogates, U+FFFE/F)
+_BAD_CHAR = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\x80-\x84\x86-\x9f\ud800-\udfff\ufffe\uffff]")
+
+
+@dataclass
+class YamlDoc:
+    """Plain data from one YAML file plus where each node stood."""
+
+    path: str
+    data: Any
+    key_pos: dict[Loc, tuple[int, int]] = field(default_factory=dict)
+    value_pos: dict[Loc, tuple[int, int]] = field(default_factory=dict)
+
+    def pos(self, loc: Sequence[str | int], *, key: bool = False) -> tuple[int, int]:
+        """Line and column (1-based) of the node at ``loc``, or of its nearest known ancestor."""
+        loc = tuple(loc)
+        while True:
+            table = self.key_pos if key else self.value_pos
+            if loc in table:
+                return table[loc]
+            if key and loc in self.value_pos:
+                return self.value_pos[loc]
+            if not loc:
+                return (1, 1)
+            loc = loc[:-1]
+            key = False
+
+    def error(self, message: str, loc: Sequence[str | int] = (), *, key: bool = False,
+              code: str = "error") -> KcalError:
+        line, column = self.pos(loc, key=key)
+        return KcalError(message, file=self.path, line=line, column=column, code=code)
+
+
+def load_yaml(path: str | Path, *, display: str | None = None, max_bytes: int = MAX_BYTES) -> YamlDoc:
+    """Read and parse one YAML file safely. Raises :class:`KcalError` with a position."""
+    name = display if display is not None else str(path)
+    p = Path(path)
+    try:
+        if p.is_dir():
+            raise KcalError("is a directory, expected a YAML file", file=name)
+        if not p.exists():
+            raise KcalError("no such file", file=name)
+        if not p.is_file():
+            raise KcalError("not a regular file", file=name)
+        size = p.stat().st_size
+        if size > max_bytes:
+            raise KcalError(f"file is {size:,} bytes; the limit is {max_bytes:,}", file=name)
+        raw = p.read_bytes()
+    except PermissionError:
+        raise KcalError("permission denied", file=name) from None
+    except OSError as exc:
+        raise KcalError(f"cannot read: {exc.strerror or exc}", file=name) from None
+    return parse_yaml(raw, name, max_bytes=max_bytes)
+
+
+def parse_yaml(raw: bytes | str, name: str = "<input>", *, max_bytes: int = MAX_BYTES) -> YamlDoc:
+    """Parse YAML text (bytes are decoded as strict UTF-8) into a :class:`YamlDoc`."""
+    if isinstance(raw, bytes):
+        if len(raw) > max_bytes:
+            raise KcalError(f"input is {len(raw):,} bytes; the limit is {max_bytes:,}", file=name)
+        text = _decode(raw, name)
+    else:
+        text = raw
+    bad = _BAD_CHAR.search(text)
+    if bad:
+        line, column = _line_col(text, bad.start())
+        raise KcalError(
+            f"control character U+{ord(bad.group()):04X} is not allowed in YAML",
+            file=name, line=line, column=column,
+        )
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    deep = _DEEP_FLOW.search(text)
+    if deep:
+        line, column = _line_col(text, deep.start())
+        raise KcalError(f"nesting deeper than {MAX_DEPTH} levels", file=name, line=line, column=column)
+    return _Builder(text, name).build()
+
+
+def _decode(raw: bytes, name: str) -> str:
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        before = raw[: exc.start].decode("utf-8", errors="replace")
+        line, column = _line_col(before, len(before))
+        raise KcalError(
+            f"invalid UTF-8 byte 0x{raw[exc.start]:02X}; save the file as UTF-8",
+            file=name, line=line, column=column,
+        ) from None
+
+
+def _line_col(text: str, offset: int) -> tuple[int, int]:
+    line = text.count("\n", 0, offset) + 1
+    start = text.rfind("\n", 0, offset) + 1
+    return line, offset - start + 1
+
+
+class _Open:
+    """A collection being built: its value, its key path, and (for maps) the pending key."""
+
+    __slots__ = ("value", "loc", "anchor", "pending_key", "key_line", "merged", "key_lines", "size")
+
+    def __init__(self, value: Any, loc: Loc, anchor: str | None) -> None:
+        self.value = value
+        self.loc = loc
+        self.anchor = anchor
+        self.pending_key: Any = _NOKEY
+        self.key_line: tuple[int, int] = (0, 0)
+        self.merged: list[tuple[dict[str, Any], tuple[int, int]]] = []
+        self.key_lines: dict[str, tuple[int, int]] = {}
+        self.size = 1
+
+
+_NOKEY = object()
+
+
+class _Builder:
+    def __init__(self, text: str, name: str) -> None:
+        self.text = text
+        self.name = name
+        self.doc = YamlDoc(name, None)
+        self.anchors: dict[str, tuple[Any, int, tuple[int, int]]] = {}
+        self.open_anchors: set[str] = set()
+        self.nodes = 0
+
+    def fail(self, message: str, mark: Any = None, line_col: tuple[int, int] | None = None) -> KcalError:
+        if line_col is None and mark is not None:
+            line_col = (mark.line + 1, mark.column + 1)
+        line, column = line_col if line_col else (None, None)
+        return KcalError(message, file=self.name, line=line, column=column, code="yaml")
+
+    def build(self) -> YamlDoc:
+        from ruamel.yaml import YAML
+        from ruamel.yaml.error import MarkedYAMLError, YAMLError
+
+        try:
+            events = YAML(typ="safe", pure=True).parse(self.text)
+            self._consume(events)
+        except KcalError:
+            raise
+        except MarkedYAMLError as exc:
+            mark = exc.problem_mark or exc.context_mark
+            what = " ".join(s for s in (exc.context, exc.problem) if s) or "malformed YAML"
+            raise self.fail(f"malformed YAML: {what}", mark) from None
+        except YAMLError as exc:
+            raise self.fail(f"malformed YAML: {exc}") from None
+        except RecursionError:
+            raise self.fail(f"nesting deeper than {MAX_DEPTH} levels") from None
+        return self.doc
+
+    def _consume(self, events: Any) -> None:
+        from ruamel.yaml import events as ev
+
+        stack: list[_Open] = []
+        documents = 0
+        for event in events:
+            kind = type(event)
+            if kind is ev.DocumentStartEvent:
+                documents += 1
+                if documents > 1:
+                    raise self.fail("expected one YAML document, found a second one", event.start_mark)
+                continue
+            if kind in (ev.StreamStartEvent, ev.StreamEndEvent, ev.DocumentEndEvent):
+                continue
+            mark = event.start_mark
+            pos = (mark.line + 1, mark.column + 1)
+            if kind is ev.MappingEndEvent or kind is ev.SequenceEndEvent:
+                done = stack.pop()
+                if isinstance(done.value, dict) and done.merged:
+                    self._apply_merges(done)
+                if done.anchor is not None:
+                    self.open_anchors.discard(done.anchor)
+                    self.anchors[done.anchor] = (done.value, done.size, pos)
+                self._attach(stack, done.value, done.size, pos)
+                continue
+            anchor = getattr(event, "anchor", None)
+            tag = getattr(event, "tag", None)
+            tag = None if tag is None else str(tag)
+            if kind is ev.AliasEvent:
+                if event.anchor in self.open_anchors:
+                    raise self.fail(f"alias *{event.anchor} refers to a node that contains it (a cycle)", mark)
+                if event.anchor not in self.anchors:
+                    raise self.fail(f"alias *{event.anchor} has no anchor before it", mark)
+                value, size, _ = self.anchors[event.anchor]
+                self._attach(stack, value, size, pos, alias=True)
+                continue
+            if kind is ev.ScalarEvent:
+                awaiting_key = bool(stack) and isinstance(stack[-1].value, dict) and stack[-1].pending_key is _NOKEY
+                if awaiting_key and tag is None:
+                    value = event.value  # keys are names: kept as written, never resolved
+                else:
+                    value = self._scalar(event, tag, mark)
+                if anchor is not None:
+                    self.anchors[anchor] = (value, 1, pos)
+                self._attach(stack, value, 1, pos)
+                continue
+            # a collection starts
+            if len(stack) >= MAX_DEPTH:
+                raise self.fail(f"nesting deeper than {MAX_DEPTH} levels", mark)
+            expect = "map" if kind is ev.MappingStartEvent else "seq"
+            if tag is not None and _CORE_TAGS.get(tag) != expect:
+                raise self.fail(f"unsupported tag {_short_tag(tag)!r}", mark)
+            loc = self._child_loc(stack, mark)
+            node = _Open({} if expect == "map" else [], loc, anchor)
+            if anchor is not None:
+                self.open_anchors.add(anchor)
+            self._record_pos(stack, loc, pos)
+            stack.append(node)
+        if documents == 0 or self.doc.data is None and not self.doc.value_pos:
+            raise KcalError("the file is empty; expected a YAML mapping", file=self.name, line=1, column=1)
+
+    # -- helpers --
+
+    def _child_loc(self, stack: list[_Open], mark: Any) -> Loc:
+        if not stack:
+            return ()
+        parent = stack[-1]
+        if isinstance(parent.value, list):
+            return parent.loc + (len(parent.value),)
+        if parent.pending_key is _NOKEY:
+            raise self.fail("a mapping key must be a plain value, not a list or mapping", mark)
+        return parent.loc + (parent.pending_key,)
+
+    def _record_pos(self, stack: list[_Open], loc: Loc, pos: tuple[int, int]) -> None:
+        self.doc.value_pos.setdefault(loc, pos)
+        if stack and isinstance(stack[-1].value, dict):
+            self.doc.key_pos.setdefault(loc, stack[-1].key_line)
+
+    def _attach(self, stack: list[_Open], value: Any, size: int, pos: tuple[int, int],
+                alias: bool = False) -> None:
+        self.nodes += size
+        if self.nodes > MAX_NODES:
+            raise self.fail(
+                f"the document expands to more than {MAX_NODES:,} nodes (alias bomb?)", line_col=pos
+            )
+        if not stack:
+            self.doc.data = value
+            self.doc.value_pos.setdefault((), pos)
+            return
+        parent = stack[-1]
+        parent.size += size
+        if isinstance(parent.value, list):
+            loc = parent.loc + (len(parent.value),)
+            if alias or not isinstance(value, (dict, list)):
+                self.doc.value_pos.setdefault(loc, pos)
+            parent.value.append(value)
+            return
+        if parent.pending_key is _NOKEY:  # this value is a key
+            if isinstance(value, (dict, list)):
+                raise self.fail("a mapping key must be a plain value, not a list or mapping", line_col=pos)
+            key = value
+            if key in parent.key_lines and key != "<<":
+                first = parent.key_lines[key]
+                raise self.fail(f"duplicate key {key!r} (first defined at line {first[0]})", line_col=pos)
+            if key == "<<" and "<<" in parent.key_lines:
+                first = parent.key_lines["<<"]
+                raise self.fail(f"duplicate merge key '<<' (first at line {first[0]})", line_col=pos)
+            parent.key_lines[key] = pos
+            parent.pending_key = key
+            parent.key_line = pos
+            return
+        key = parent.pending_key
+        parent.pending_key = _NOKEY
+        loc = parent.loc + (key,)
+        if key == "<<":
+            self._queue_merge(parent, value, pos)
+            return
+        self.doc.key_pos.setdefault(loc, parent.key_line)
+        if alias or not isinstance(value, (dict, list)):
+            self.doc.value_pos.setdefault(loc, pos)
+        parent.value[key] = value
+
+    def _queue_merge(self, parent: _Open, value: Any, pos: tuple[int, int]) -> None:
+        sources = value if isinstance(value, list) else [value]
+        for src in sources:
+            if not isinstance(src, dict):
+                raise self.fail("a merge key '<<' takes a mapping or a list of mappings", line_col=pos)
+            parent.merged.append((src, pos))
+
+    def _apply_merges(self, node: _Open) -> None:
+        own = node.value
+        merged: dict[str, Any] = {}
+        for src, pos in node.merged:
+            for k, v in src.items():
+                merged.setdefault(k, v)
+                loc = node.loc + (k,)
+                self.doc.key_pos.setdefault(loc, pos)
+                self.doc.value_pos.setdefault(loc, pos)
+        merged.update(own)
+        own.clear()
+        own.update(merged)
+
+    def _scalar(self, event: Any, tag: str | None, mark: Any) -> Any:
+        text: str = event.value
+        if len(text) > MAX_SCALAR:
+            raise self.fail(f"a value of {len(text):,} characters; the limit is {MAX_SCALAR:,}", mark)
+        plain = event.style is None
+        if tag is not None and tag != "!":
+            kind = _CORE_TAGS.get(tag)
+            if kind is None or kind in ("map", "seq"):
+                raise self.fail(f"unsupported tag {_short_tag(tag)!r}", mark)
+            if kind == "str":
+                return text
+            value = self._resolve(text, mark)
+            expected = {"int": int, "float": float, "bool": bool, "null": type(None)}[kind]
+            if kind == "float" and isinstance(value, int) and not isinstance(value, bool):
+                value = float(value)
+            if type(value) is not expected:
+                raise self.fail(f"{text!r} is not a valid {kind}", mark)
+            return value
+        if not plain or tag == "!":
+            return text
+        return self._resolve(text, mark)
+
+    def _resolve(self, text: str, mark: Any) -> Any:
+        if _NULL.match(text):
+            return None
+        if text in _BOOL:
+            return _BOOL[text]
+        if _INT10.match(text) or _INT8.match(text) or _INT16.match(text):
+            digits = text.lstrip("+-")
+            if len(digits) > MAX_INT_DIGITS:
+                raise self.fail(f"number with {len(digits)} digits is too large", mark)
+            if digits.startswith("0o"):
+                return int(text.replace("0o", ""), 8)
+            if digits.startswith("0x"):
+                return int(text.replace("0x", ""), 16)
+            return int(text, 10)
+        if _FLOAT.match(text):
+            value = float(text)
+            if math.isinf(value):
+                raise self.fail(f"number {text!r} is out of range", mark)
+            return value
+        if _INF.match(text) or _NAN.match(text):
+            raise self.fail(f"{text!r} (infinity or not-a-number) is not allowed", mark)
+        if _DATE.match(text):
+            try:
+                y, m, d = (int(x) for x in text.split("-"))
+                return _dt.date(y, m, d)
+            except ValueError:
+                return text
+        return text
+
+
+def _short_tag(tag: str) -> str:
+    return "!!" + tag[len("tag:yaml.org,2002:"):] if tag.startswith("tag:yaml.org,2002:") else tag
+
+
+def raise_all(errors: list[KcalError]) -> None:
+    """Raise nothing, one error, or all of them at once."""
+    if len(errors) == 1:
+        raise errors[0]
+    if errors:
+        raise KcalErrors(errors)

@@ -1,0 +1,269 @@
+"""Load catalogs and decks from YAML into validated models, with positions for every error.
+
+``load_library`` gathers catalogs (``builtin`` and/or paths) into a :class:`Library` that looks tiles
+up by folded name; ``load_deck`` reads a deck file and resolves its names against its catalogs.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from kcal.core.errors import KcalError, KcalErrors
+from kcal.core.yamlsafe import YamlDoc, load_yaml, raise_all
+
+from .domain import fold_name
+from .errors import validation_errors
+from .models import Catalog, Deck, Tile
+
+BUILTIN = "builtin"
+CARDS_DIR = Path(__file__).resolve().parent.parent / "cards"
+
+
+def builtin_catalog_paths() -> list[Path]:
+    """The catalogs shipped with kcal (``cards/*.yaml``), in name order."""
+    return sorted(CARDS_DIR.glob("*.yaml"))
+
+
+def validate_doc(doc: YamlDoc, model: type[BaseModel]) -> Any:
+    """Validate a parsed document against a model; every error carries its position."""
+    if not isinstance(doc.data, dict):
+        line, column = doc.pos(())
+        raise KcalError(
+            f"expected a mapping at the top of the file, found {type(doc.data).__name__}",
+            file=doc.path, line=line, column=column,
+        )
+    try:
+        return model.model_validate(doc.data)
+    except ValidationError as exc:
+        raise_all(validation_errors(exc, doc, model))
+    raise AssertionError("unreachable")
+
+
+# --- catalogs ---------------------------------------------------------------------------------
+
+
+@dataclass
+class LoadedCatalog:
+    catalog: Catalog
+    path: Path
+    doc: YamlDoc | None = None
+
+    @property
+    def folder(self) -> Path:
+        return self.path.parent
+
+
+def load_catalog_file(path: str | Path) -> LoadedCatalog:
+    p = Path(path)
+    doc = load_yaml(p, display=_display(p))
+    catalog = validate_doc(doc, Catalog)
+    errors = [*_check_art(catalog, doc, p.parent)]
+    raise_all(errors)
+    return LoadedCatalog(catalog, p, doc)
+
+
+def load_catalog(path: str | Path) -> Catalog:
+    """Load and validate one catalog file."""
+    return load_catalog_file(path).catalog
+
+
+def _check_art(catalog: Catalog, doc: YamlDoc, folder: Path) -> Iterable[KcalError]:
+    root = folder.resolve()
+    for i, tile in enumerate(catalog.tiles):
+        if tile.art is None:
+            continue
+        target = (folder / tile.art).resolve()
+        try:
+            target.relative_to(root)
+        except ValueError:
+            yield doc.error(f"tiles[{i}]({tile.id}).art: {tile.art!r} leaves the catalog's folder",
+                            ("tiles", i, "art"), code="schema")
+
+
+@dataclass
+class Library:
+    """Tiles from one or more catalogs, looked up by folded name."""
+
+    catalogs: list[LoadedCatalog] = field(default_factory=list)
+    _by_name: dict[str, Tile] = field(default_factory=dict)
+    _folder: dict[str, Path] = field(default_factory=dict)
+
+    @property
+    def tiles(self) -> tuple[Tile, ...]:
+        return tuple(self._by_name.values())
+
+    def get(self, name: str) -> Tile | None:
+        return self._by_name.get(fold_name(name))
+
+    def require(self, name: str) -> Tile:
+        tile = self.get(name)
+        if tile is None:
+            raise KcalError(f"unknown tile {name!r}{self.suggest_text(name)}")
+        return tile
+
+    def suggest(self, name: str, n: int = 3) -> list[str]:
+        keys = list(self._by_name)
+        close = difflib.get_close_matches(fold_name(name), keys, n=n, cutoff=0.6)
+        if not close:  # a common name or a prefix: "great blue heron", "Ardea"
+            key = fold_name(name)
+            close = [k for k, t in self._by_name.items()
+                     if (t.common_name and fold_name(t.common_name) == key) or k.startswith(key)][:n]
+        return [self._by_name[k].name for k in close]
+
+    def suggest_text(self, name: str) -> str:
+        s = self.suggest(name)
+        return f" (did you mean {s[0]!r}?)" if s else ""
+
+    def catalog_dir(self, tile: Tile) -> Path:
+        return self._folder[tile.id]
+
+    def add(self, loaded: LoadedCatalog) -> None:
+        errors = []
+        ids = {t.id for t in self.tiles}
+        for i, tile in enumerate(loaded.catalog.tiles):
+            if tile.id in ids:
+                other = next(c for c in self.catalogs if any(t.id == tile.id for t in c.catalog.tiles))
+                msg = f"tiles[{i}].id: tile id {tile.id!r} is also defined in {_display(other.path)}"
+                errors.append(loaded.doc.error(msg, ("tiles", i, "id"), code="schema") if loaded.doc
+                              else KcalError(msg, file=_display(loaded.path)))
+        raise_all(errors)
+        self.catalogs.append(loaded)
+        for tile in loaded.catalog.tiles:
+            self._by_name.setdefault(tile.key, tile)  # an earlier catalog wins a shared name
+            self._folder[tile.id] = loaded.folder
+
+    def check_references(self) -> None:
+        """Cross-catalog checks: a symbiosis partner must be a loaded tile."""
+        errors: list[KcalError] = []
+        for loaded in self.catalogs:
+            for i, tile in enumerate(loaded.catalog.tiles):
+                for j, mod in enumerate(tile.modifiers):
+                    if mod.partner is not None and self.get(mod.partner) is None:
+                        loc = ("tiles", i, "modifiers", j, "partner")
+                        msg = (f"tiles[{i}]({tile.id}).modifiers[{j}].partner: no loaded tile is named "
+                               f"{mod.partner!r}{self.suggest_text(mod.partner)}")
+                        errors.append(loaded.doc.error(msg, loc, code="schema") if loaded.doc
+                                      else KcalError(msg, file=_display(loaded.path)))
+        raise_all(errors)
+
+
+_BUILTIN_CACHE: list[LoadedCatalog] | None = None
+
+
+def _builtin() -> list[LoadedCatalog]:
+    global _BUILTIN_CACHE
+    if _BUILTIN_CACHE is None:
+        _BUILTIN_CACHE = [load_catalog_file(p) for p in builtin_catalog_paths()]
+    return _BUILTIN_CACHE
+
+
+def load_library(specs: Sequence[str | Path] | None = None, base: Path | None = None) -> Library:
+    """Load catalogs: ``"builtin"`` means the shipped ones; other specs are paths relative to ``base``."""
+    lib = Library()
+    errors: list[KcalError] = []
+    for spec in specs if specs is not None else [BUILTIN]:
+        try:
+            if str(spec) == BUILTIN:
+                for loaded in _builtin():
+                    lib.add(loaded)
+            else:
+                path = Path(spec)
+                if not path.is_absolute() and base is not None:
+                    path = base / path
+                lib.add(load_catalog_file(path))
+        except KcalErrors as exc:
+            errors.extend(exc.errors)
+        except KcalError as exc:
+            errors.append(exc)
+    raise_all(errors)
+    lib.check_references()
+    return lib
+
+
+# --- decks ------------------------------------------------------------------------------------
+
+
+@dataclass
+class DeckEntry:
+    """One line of a deck's ``tiles`` mapping, as written."""
+
+    name: str
+    count: int
+    line: int
+    column: int
+    tile: Tile | None
+
+
+@dataclass
+class LoadedDeck:
+    deck: Deck
+    path: Path
+    doc: YamlDoc
+    library: Library
+    entries: list[DeckEntry]
+
+    @property
+    def display(self) -> str:
+        return self.doc.path
+
+    def tiles(self) -> list[Tile]:
+        """Every tile of the deck, repeated by its count; raises if a name is unknown."""
+        missing = [e for e in self.entries if e.tile is None]
+        if missing:
+            raise_all([
+                KcalError(f"unknown tile {e.name!r}{self.library.suggest_text(e.name)}",
+                          file=self.display, line=e.line, column=e.column, code="unknown-tile")
+                for e in missing
+            ])
+        return [e.tile for e in self.entries for _ in range(e.count)]  # type: ignore[misc]
+
+    def counts(self) -> dict[str, int]:
+        """Counts by folded name (two spellings of one name add up)."""
+        out: dict[str, int] = {}
+        for e in self.entries:
+            out[fold_name(e.name)] = out.get(fold_name(e.name), 0) + e.count
+        return out
+
+
+def load_deck(path: str | Path, extra_catalogs: Sequence[str | Path] = ()) -> LoadedDeck:
+    """Read a deck file and resolve its tile names against its catalogs (plus ``extra_catalogs``)."""
+    p = Path(path)
+    doc = load_yaml(p, display=_display(p))
+    deck = validate_doc(doc, Deck)
+    specs: list[str | Path] = list(deck.catalogs) if deck.catalogs is not None else [BUILTIN]
+    try:
+        library = load_library(specs, base=p.parent)
+    except KcalError as exc:
+        if deck.catalogs is None:
+            raise
+        # a catalog the deck names cannot be read: say where the deck names it, then why
+        line, column = doc.pos(("catalogs",))
+        raise KcalErrors([KcalError("a catalog named here cannot be loaded", file=doc.path, line=line,
+                                    column=column), *exc.problems]) from None
+    for extra in extra_catalogs:
+        library_extra = load_library([extra], base=Path.cwd())
+        for loaded in library_extra.catalogs:
+            library.add(loaded)
+    if extra_catalogs:
+        library.check_references()
+    entries = []
+    for name, count in deck.tiles.items():
+        line, column = doc.pos(("tiles", name), key=True)
+        entries.append(DeckEntry(name, count, line, column, library.get(name)))
+    return LoadedDeck(deck, p, doc, library, entries)
+
+
+def _display(path: Path) -> str:
+    """Paths as the user would type them: relative to the working folder when inside it."""
+    try:
+        rel = os.path.relpath(path)
+    except ValueError:
+        return str(path)
+    return str(path) if rel.startswith("..") else rel
