@@ -1,0 +1,48 @@
+"""Text renderings of simulation results (the JSON is the result itself)."""
+
+from __future__ import annotations
+
+
+def _fig(f: dict | None, pct: bool = False) -> str:
+    if not f or f.get("simulated") is None:
+        return "-"
+    s, se, ex = f["simulated"], f["se"], f["exact"]
+    if pct:
+        txt = f"{s * 100:7.2f}% ± {se * 100:.2f}"
+        return txt + (f"   exact {ex * 100:.2f}%" if ex is not None else "   (simulated)")
+    txt = f"{s:8.3f} ± {se:.3f}"
+    return txt + (f"   exact {ex:.3f}" if ex is not None else "   (simulated)")
+
+
+def goldfish_text(r: dict) -> str:
+    lines = [f"goldfish: {r['deck']}  ({r['hands']:,} opening sequences, seed {r['seed']})"]
+    if r.get("interrupted"):
+        lines.append("INTERRUPTED: partial results")
+    f = r.get("figures")
+    if f:
+        lines.append(f"deck: {r['deck_size']} tiles, {r['water_tiles']} water")
+        lines.append("opening hand (simulated ± standard error, beside the exact hypergeometric value)")
+        lines.append(f"  water in the first 7      {_fig(f['p_water_in_opening'], True)}")
+        lines.append(f"  reshuffles before keeping {_fig(f['mean_reshuffles'])}   (most seen: {f['max_reshuffles_seen']})")
+        lines.append("  kept hand, mean tiles by type / chance of at least one:")
+        for t, fig in f["kept_mean_by_type"].items():
+            if fig["exact"] == 0 and fig["simulated"] == 0:
+                continue
+            lines.append(f"    {t:<10} {_fig(fig)}   | {_fig(f['kept_p_at_least_one'][t], True)}")
+    t = r.get("turns")
+    if t:
+        lines.append(f"placement model ({t['games']:,} solitaire games; {t['model']})")
+        lines.append("  chance to place a tile:")
+        for row in t["p_place"][:5]:
+            lines.append(f"    turn {row['turn']:<2} {_fig(row, True)}")
+        lines.append("  first placeable (chance by turn 5 / median turn):")
+        for name, m in t["first_placeable"].items():
+            by5 = m["p_by_turn"][min(4, len(m["p_by_turn"]) - 1)]
+            med = m["median_turn"] if m["median_turn"] is not None else f">{t['turns']}"
+            lines.append(f"    {name:<10} {_fig(by5, True)}   median turn {med}")
+        lines.append("  colour curve (mean unused cubes on the table after each turn):")
+        colours = [k for k in t["colour_curve"][0] if k != "turn"]
+        lines.append("    turn " + "".join(f"{c:>8}" for c in colours))
+        for row in t["colour_curve"]:
+            lines.append(f"    {row['turn']:<4} " + "".join(f"{row[c]['simulated']:8.2f}" for c in colours))
+    return "\n".join(lines)
