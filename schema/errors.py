@@ -162,8 +162,10 @@ def phrase(err: dict[str, Any], root: type[BaseModel] | None) -> str:
     if kind in ("enum", "literal_error"):
         expected = ctx.get("expected", "")
         choices = _QUOTED.findall(expected)
-        what = "value" if kind == "literal_error" else _enum_noun(err)
-        return f"unknown {what} {describe(value)}{did_you_mean(str(value), choices)}; expected one of: {', '.join(choices) or expected}"
+        what = _enum_noun(err)
+        hint = did_you_mean(str(value), choices)
+        listing = "" if hint and len(choices) > 8 else f"; expected one of: {', '.join(choices) or expected}"
+        return f"unknown {what} {describe(value)}{hint}{listing}"
     if kind in _TYPE_WORDS:
         hint = ""
         if kind == "string_type" and value is not None and not isinstance(value, (dict, list)):
@@ -192,6 +194,10 @@ def phrase(err: dict[str, Any], root: type[BaseModel] | None) -> str:
 
 def _enum_noun(err: dict[str, Any]) -> str:
     loc = [s for s in err["loc"] if isinstance(s, str)]
+    if "modifiers" in loc and loc[-1] == "name":
+        return "modifier"
+    if loc and loc[-1] == "format":
+        return "format"
     for seg in reversed(loc):
         if seg in ("type",):
             return "tile type"

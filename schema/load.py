@@ -20,7 +20,7 @@ from kcal.core.yamlsafe import YamlDoc, load_yaml, raise_all
 
 from .domain import fold_name
 from .errors import validation_errors
-from .models import Catalog, Deck, Tile
+from .models import Catalog, Deck, Tile, duplicate_tiles
 
 BUILTIN = "builtin"
 CARDS_DIR = Path(__file__).resolve().parent.parent / "cards"
@@ -63,6 +63,11 @@ class LoadedCatalog:
 def load_catalog_file(path: str | Path) -> LoadedCatalog:
     p = Path(path)
     doc = load_yaml(p, display=_display(p))
+    raw_tiles = doc.data.get("tiles") if isinstance(doc.data, dict) else None
+    if isinstance(raw_tiles, list):
+        raise_all([doc.error(f"tiles[{i}]: {msg}", ("tiles", i, "id" if "id" in msg else "name"), key=True,
+                             code="schema")
+                   for i, msg in duplicate_tiles(raw_tiles)])
     catalog = validate_doc(doc, Catalog)
     errors = [*_check_art(catalog, doc, p.parent)]
     raise_all(errors)
@@ -83,7 +88,7 @@ def _check_art(catalog: Catalog, doc: YamlDoc, folder: Path) -> Iterable[KcalErr
         try:
             target.relative_to(root)
         except ValueError:
-            yield doc.error(f"tiles[{i}]({tile.id}).art: {tile.art!r} leaves the catalog's folder",
+            yield doc.error(f"tiles[{i}]({tile.id}).art: art path {tile.art!r} leaves the catalog's folder",
                             ("tiles", i, "art"), code="schema")
 
 
@@ -245,8 +250,12 @@ def load_deck(path: str | Path, extra_catalogs: Sequence[str | Path] = ()) -> Lo
             raise
         # a catalog the deck names cannot be read: say where the deck names it, then why
         line, column = doc.pos(("catalogs",))
-        raise KcalErrors([KcalError("a catalog named here cannot be loaded", file=doc.path, line=line,
-                                    column=column), *exc.problems]) from None
+        problems = exc.problems
+        if len(problems) == 1 and problems[0].where.line is None:
+            raise KcalError(f"catalog {problems[0].where.file}: {problems[0].message}", file=doc.path,
+                            line=line, column=column) from None
+        raise KcalErrors([KcalError("a catalog named here cannot be loaded:", file=doc.path, line=line,
+                                    column=column), *problems]) from None
     for extra in extra_catalogs:
         library_extra = load_library([extra], base=Path.cwd())
         for loaded in library_extra.catalogs:

@@ -260,20 +260,37 @@ class Catalog(Closed):
 
     schema_: StrictStr | None = Field(default=None, alias="$schema")
     set: CatalogSet
-    tiles: tuple[Tile, ...] = Field(min_length=1)
+    tiles: tuple[Tile, ...]
 
     @model_validator(mode="after")
     def _unique(self) -> Catalog:
-        seen_ids: set[str] = set()
-        seen_names: set[str] = set()
-        for tile in self.tiles:
-            if tile.id in seen_ids:
-                raise ValueError(f"tile id {tile.id!r} is used twice")
-            seen_ids.add(tile.id)
-            if tile.key in seen_names:
-                raise ValueError(f"tile name {tile.name!r} is used twice in this catalog")
-            seen_names.add(tile.key)
+        if not self.tiles:
+            raise ValueError("a catalog holds at least one tile")
+        for index, message in duplicate_tiles([{"id": t.id, "name": t.name} for t in self.tiles]):
+            raise ValueError(f"tiles[{index}]: {message}")
         return self
+
+
+def duplicate_tiles(tiles: list[Any]) -> list[tuple[int, str]]:
+    """(index, message) for each tile whose id, or folded name, an earlier tile already uses."""
+    out: list[tuple[int, str]] = []
+    ids: dict[str, int] = {}
+    names: dict[str, int] = {}
+    for i, tile in enumerate(tiles):
+        if not isinstance(tile, dict):
+            continue
+        tid, name = tile.get("id"), tile.get("name")
+        if isinstance(tid, str):
+            if tid in ids:
+                out.append((i, f"tile id {tid!r} is already used by tiles[{ids[tid]}]"))
+            ids.setdefault(tid, i)
+        if isinstance(name, str):
+            key = fold_name(name)
+            if key in names:
+                out.append((i, f"tile name {name!r} is already used by tiles[{names[key]}] "
+                               "(names are unique per catalog, compared without case)"))
+            names.setdefault(key, i)
+    return out
 
 
 # --- decks ------------------------------------------------------------------------------------
@@ -289,7 +306,13 @@ class Deck(Closed):
     format: Literal["standard", "solo"] = "standard"
     description: Text | None = None
     catalogs: tuple[StrictStr, ...] | None = None
-    tiles: dict[Name, Count] = Field(min_length=1)
+    tiles: dict[Name, Count]
+
+    @model_validator(mode="after")
+    def _not_empty(self) -> Deck:
+        if not self.tiles:
+            raise ValueError("tiles: a deck lists at least one tile")
+        return self
 
     @property
     def size(self) -> int:

@@ -1,0 +1,69 @@
+"""``kcal deck``: validate, import, diff, stats, report."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from kcal.core.errors import Exit, KcalError
+
+from .common import FormatOption, OutputFormat, emit, exit_with, guarded
+
+app = typer.Typer(no_args_is_help=True, pretty_exceptions_enable=False, rich_markup_mode=None)
+
+
+@app.command()
+def validate(
+    decks: list[Path] = typer.Argument(..., help="Deck files (YAML).", show_default=False),
+    catalog: list[Path] = typer.Option([], "--catalog", "-c", help="Extra catalog file(s) to load."),
+    strict: bool = typer.Option(False, "--strict", help="Treat warnings as errors (exit 1)."),
+    fmt: OutputFormat = FormatOption,
+) -> None:
+    """Check decks: 60 tiles, at most 5 of a name, every name known; then advise.
+
+    Exit 0: every deck legal (warnings allowed unless --strict); 1: a deck is illegal;
+    2: a file cannot be read or is invalid.
+    """
+    from kcal.deck.check import format_report, validate_deck_file
+
+    results = []
+    problems: list[KcalError] = []
+    for path in decks:
+        try:
+            results.append(validate_deck_file(path, catalog))
+        except KcalError as err:
+            problems.extend(err.problems)
+    for problem in problems:
+        typer.echo(str(problem), err=True)
+    with guarded():
+        emit(
+            {"decks": [r.to_json() for r in results]},
+            fmt,
+            lambda _: "\n".join(format_report(r, strict=strict) for r in results),
+        )
+    if problems:
+        exit_with(Exit.ERROR)
+    illegal = any(not r.legal or (strict and r.warnings) for r in results)
+    exit_with(Exit.FINDINGS if illegal else Exit.OK)
+
+
+def _register_optional() -> None:
+    """Commands whose modules live beside this one (deck tools, the report)."""
+    import importlib
+
+    for module_name, commands in (
+        ("deck_tools", (("import", "import_"), ("diff", "diff"), ("stats", "stats"))),
+        ("deck_report", (("report", "report"),)),
+    ):
+        try:
+            module = importlib.import_module(f"kcal.cli.{module_name}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"kcal.cli.{module_name}":
+                raise
+            continue
+        for command, attr in commands:
+            app.command(command)(getattr(module, attr))
+
+
+_register_optional()
