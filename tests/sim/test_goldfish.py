@@ -1,0 +1,108 @@
+"""Goldfish: Monte Carlo within 4 standard errors of the exact values; same seed, same bytes."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from kcal.core.errors import KcalError
+from kcal.sim.goldfish import simulate_goldfish
+from kcal.sim.profile import profile_of
+
+
+@pytest.fixture(scope="module")
+def result(tools):
+    return simulate_goldfish(profile_of(tools.make_deck(water=6), "six water"), hands=200_000, games=3000, seed=11)
+
+
+def within(fig: dict, k: float = 4.0) -> bool:
+    return abs(fig["simulated"] - fig["exact"]) <= k * fig["se"] + 1e-9
+
+
+class TestOpeningAgainstExact:
+    def test_water_in_opening(self, result):
+        assert within(result["figures"]["p_water_in_opening"])
+
+    def test_mean_reshuffles(self, result):
+        assert within(result["figures"]["mean_reshuffles"])
+
+    def test_reshuffle_distribution(self, result):
+        for row in result["figures"]["reshuffles"][:3]:
+            assert within(row)
+
+    def test_kept_hand_composition(self, result):
+        for fig in result["figures"]["kept_mean_by_type"].values():
+            if fig["exact"]:
+                assert within(fig)
+        for fig in result["figures"]["kept_p_at_least_one"].values():
+            if 0 < fig["exact"] < 1:
+                assert within(fig)
+
+    def test_water_count_in_first_draw(self, result):
+        for row in result["figures"]["water_in_first_draw"][:4]:
+            assert within(row)
+
+    def test_spec_keys(self, result):
+        for key in ("hands", "seed", "p_water_in_opening", "p_water_exact", "mean_reshuffles", "mean_by_type"):
+            assert key in result
+        assert result["hands"] == 200_000
+        assert set(result["mean_by_type"]) >= {"water", "plant", "herbivore", "carnivore"}
+
+    def test_every_figure_says_exact_or_simulated(self, result):
+        for fig in result["figures"]["kept_mean_by_type"].values():
+            assert set(fig) == {"simulated", "se", "exact"}
+
+
+class TestPlacementModel:
+    def test_turn_one_always_places_water(self, result):
+        first = result["turns"]["p_place"][0]
+        assert first["simulated"] == 1.0 and first["exact"] == 1.0
+
+    def test_placement_chances_are_probabilities(self, result):
+        assert all(0 <= row["simulated"] <= 1 for row in result["turns"]["p_place"])
+
+    def test_first_placeable_is_cumulative(self, result):
+        for m in result["turns"]["first_placeable"].values():
+            values = [row["simulated"] for row in m["p_by_turn"]]
+            assert values == sorted(values)
+
+    def test_herbivore_never_before_turn_two(self, result):
+        # a herbivore costs blue and green: not on turn 1 (empty table) nor turn 2 (only water placed)
+        herb = result["turns"]["first_placeable"]["herbivore"]["p_by_turn"]
+        assert herb[0]["simulated"] == 0.0 and herb[1]["simulated"] == 0.0
+        assert herb[2]["simulated"] > 0.0
+
+    def test_colour_curve_after_turn_one_is_blue_only(self, result):
+        row = result["turns"]["colour_curve"][0]
+        assert row["blue"]["simulated"] == 2.0 and row["green"]["simulated"] == 0.0
+
+
+class TestReproducible:
+    def test_same_seed_same_bytes_for_any_jobs(self, tools):
+        prof = profile_of(tools.make_deck(), "d")
+        runs = [
+            json.dumps(simulate_goldfish(prof, hands=140_000, games=2500, seed=5, jobs=j), sort_keys=True)
+            for j in (1, 2, 3)
+        ]
+        assert runs[0] == runs[1] == runs[2]
+
+    def test_other_seed_other_numbers(self, tools):
+        prof = profile_of(tools.make_deck(), "d")
+        a = simulate_goldfish(prof, hands=1000, games=10, seed=1)
+        b = simulate_goldfish(prof, hands=1000, games=10, seed=2)
+        assert a["p_water_in_opening"] != b["p_water_in_opening"] or a["mean_by_type"] != b["mean_by_type"]
+
+
+class TestBadDecks:
+    def test_no_water_is_an_error(self, tools):
+        tiles = [tools.make_tile(2, "Phlox", "plant", "flower", [{"blue": 1}], {"green": 2})] * 60
+        with pytest.raises(KcalError, match="no water"):
+            profile_of(tiles, "dry")
+
+    def test_fewer_than_seven_tiles_is_an_error(self, tools):
+        with pytest.raises(KcalError):
+            profile_of([tools.make_tile(1, "Bayou", "water", "water", (), {"blue": 2})] * 6, "tiny")
+
+    def test_one_water_tile_still_terminates(self, tools):
+        r = simulate_goldfish(profile_of(tools.make_deck(water=1, plants=29), "one"), hands=20_000, games=0, seed=3)
+        assert abs(r["figures"]["mean_reshuffles"]["simulated"] - r["figures"]["mean_reshuffles"]["exact"]) < 4 * r["figures"]["mean_reshuffles"]["se"]
