@@ -34,6 +34,7 @@ MAX_DEPTH = 64
 MAX_NODES = 200_000  # expanded: an alias counts the size of what it points at
 MAX_SCALAR = 100_000  # characters in one scalar
 MAX_INT_DIGITS = 30
+CACHE_MIN_BYTES = 8 * 1024
 
 _CORE_TAGS = {
     "tag:yaml.org,2002:str": "str",
@@ -88,8 +89,13 @@ class YamlDoc:
         return KcalError(message, file=self.path, line=line, column=column, code=code)
 
 
-def load_yaml(path: str | Path, *, display: str | None = None, max_bytes: int = MAX_BYTES) -> YamlDoc:
-    """Read and parse one YAML file safely. Raises :class:`KcalError` with a position."""
+def load_yaml(path: str | Path, *, display: str | None = None, max_bytes: int = MAX_BYTES,
+              cache: bool = True) -> YamlDoc:
+    """Read and parse one YAML file safely. Raises :class:`KcalError` with a position.
+
+    Large files (catalogs) are parsed once per content: the plain result and its positions are kept
+    in a cache keyed by the file's SHA-256 (see :mod:`kcal.core.parsecache`).
+    """
     name = display if display is not None else str(path)
     p = Path(path)
     try:
@@ -107,7 +113,15 @@ def load_yaml(path: str | Path, *, display: str | None = None, max_bytes: int = 
         raise KcalError("permission denied", file=name) from None
     except OSError as exc:
         raise KcalError(f"cannot read: {exc.strerror or exc}", file=name) from None
-    return parse_yaml(raw, name, max_bytes=max_bytes)
+    if len(raw) < CACHE_MIN_BYTES or not cache:
+        return parse_yaml(raw, name, max_bytes=max_bytes)
+    from . import parsecache
+
+    doc = parsecache.get(raw, name)
+    if doc is None:
+        doc = parse_yaml(raw, name, max_bytes=max_bytes)
+        parsecache.put(raw, doc)
+    return doc
 
 
 def parse_yaml(raw: bytes | str, name: str = "<input>", *, max_bytes: int = MAX_BYTES) -> YamlDoc:
