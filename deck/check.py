@@ -286,16 +286,25 @@ def advise_ending(ctx: _Context) -> Iterable[Finding]:
 
 
 def advise_supply(ctx: _Context) -> Iterable[Finding]:
-    totals: Counter[Color] = Counter()
+    """Cubes left on the table if every tile is played, each paying its cheapest alternative.
+
+    Cubes are spent as the game goes, so total yield overstates what is on the table at once; what
+    remains after every cost is paid is a lower bound on the cubes a full game needs.
+    """
+    net: Counter[Color] = Counter()
     for t in ctx.tiles:
         for c, n in t.yield_.items():
-            totals[c] += n
+            net[c] += n
+        if t.cost:
+            cheapest = min(t.cost, key=lambda alt: (sum(alt.values()), sum(c.points * n for c, n in alt.items())))
+            for c, n in cheapest.items():
+                net[c] -= n
     for color in Color:
-        if totals[color] > CUBE_SUPPLY[color]:
+        if net[color] > CUBE_SUPPLY[color]:
             yield Finding(
                 "cube-supply",
-                f"the deck's tiles yield {totals[color]} {color.value} cubes in all; one deck's "
-                f"components hold {CUBE_SUPPLY[color]} (Components): keep spares at hand",
+                f"played out, this deck leaves at least {net[color]} {color.value} cubes on the table; "
+                f"one deck's components hold {CUBE_SUPPLY[color]} (Components): keep spares at hand",
                 ctx.line, ctx.column,
             )
 

@@ -150,10 +150,16 @@ class TestAdvice:
         pack = {**LEGAL, "Caedo Tribe": 1, "Canis latrans": 3}
         assert "no-early-end" not in codes(validate_deck_file(write_deck(tmp_path, pack)).warnings)
 
-    def test_cube_supply(self, tmp_path: Path) -> None:
+    def test_cube_supply_counts_what_stays_on_the_table(self, tmp_path: Path) -> None:
+        from kcal.deck.check import _Context, advise_supply
+        from kcal.schema.load import load_deck
+
         report = validate_deck_file(write_deck(tmp_path, LEGAL))
-        supply = [f.message for f in report.warnings if f.code == "cube-supply"]
-        assert any("25 blue" in m for m in supply) and not any("purple" in m for m in supply)
+        assert "cube-supply" not in codes(report.warnings)
+        loaded = load_deck(write_deck(tmp_path, LEGAL))
+        doubled = _Context(loaded, loaded.tiles() * 2, 1, 1)  # 10 armadillos: 30 orange, nothing eats orange
+        messages = [f.message for f in advise_supply(doubled)]
+        assert any("at least 30 orange" in m for m in messages), messages
 
 
 class TestCommand:
