@@ -1,0 +1,175 @@
+"""The public print-and-play API: one function per product, each returning a :class:`PrintResult`.
+
+``render_deck_pdf``, ``render_catalog_pdf``, ``render_cards_pdf``, ``render_rulebook_pdf`` write PDFs;
+``render_tile_png`` a raster preview. They load their inputs, build page functions, write the files
+atomically and report every warning (missing glyphs, text shortened, art replaced) in the result.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from kcal.core.errors import KcalError, UsageError
+from kcal.schema.domain import TileType
+from kcal.schema.models import Tile
+
+from .layout import DEFAULT_BLEED_MM, DEFAULT_TILE_MM, PAPERS
+from .output import PdfMeta, write_pdf
+from .report import Report
+from .sheets import SheetOptions, tile_pages
+from .tile_face import RenderContext
+
+
+@dataclass
+class PrintResult:
+    files: list[Path] = field(default_factory=list)
+    pages: int = 0
+    tiles: int = 0
+    warnings: list[str] = field(default_factory=list)
+
+    def as_dict(self) -> dict:
+        return {"files": [str(f) for f in self.files], "pages": self.pages, "tiles": self.tiles,
+                "warnings": list(self.warnings)}
+
+
+def sheet_options(*, paper: str = "letter", tile_size: float = DEFAULT_TILE_MM, bleed: float | bool | None = None,
+                  backs: bool = False, flip: str = "long", back_offset: tuple[float, float] = (0.0, 0.0),
+                  cut_lines: bool = True, crop_marks: bool = True, alignment_page: bool = False,
+                  title: str = "") -> SheetOptions:
+    """Check and gather sheet options (millimetres). ``bleed=True`` means the default 3 mm."""
+    paper = paper.lower()
+    if paper not in PAPERS:
+        raise UsageError(f"unknown paper {paper!r} (choose {' or '.join(PAPERS)})")
+    if flip not in ("long", "short"):
+        raise UsageError(f"--flip must be long or short, not {flip!r}")
+    if not 20 <= tile_size <= 150:
+        raise UsageError(f"--tile-size must be between 20 and 150 mm, not {tile_size:g}")
+    bleed_mm = DEFAULT_BLEED_MM if bleed is True else float(bleed or 0.0)
+    if not 0 <= bleed_mm <= 10:
+        raise UsageError(f"--bleed must be between 0 and 10 mm, not {bleed_mm:g}")
+    if any(abs(v) > 20 for v in back_offset):
+        raise UsageError("--back-offset must stay within 20 mm in each direction")
+    return SheetOptions(paper=paper, tile_mm=tile_size, bleed_mm=bleed_mm, backs=backs, flip=flip,
+                        back_offset_mm=tuple(back_offset), cut_lines=cut_lines, crop_marks=crop_marks,
+                        alignment_page=alignment_page, title=title)
+
+
+def render_tiles_pdf(tiles: Sequence[Tile], out: str | Path, opts: SheetOptions, *,
+                     art_dir=lambda tile: None, inputs: Sequence[str | Path] = (),
+                     groups: Sequence[tuple[str, Sequence[Tile]]] | None = None,
+                     split_every: int | None = None, invariant: bool = True, subject: str = "") -> PrintResult:
+    """Print ``tiles`` (Tile objects) on honeycomb sheets. The engine of deck and catalog printing."""
+    ctx = RenderContext(report=Report(), art_dir=art_dir)
+    pages = tile_pages(tiles, opts, ctx, groups)
+    paper = opts.paper_size
+    meta = PdfMeta(title=opts.title or "kCaloria tiles", subject=subject,
+                   pagesize=(paper.width, paper.height), invariant=invariant)
+    written = write_pdf(pages, out, meta, inputs=inputs, split_every=split_every, pair=opts.backs)
+    return PrintResult(written.files, written.pages, len(tiles), ctx.report.warnings)
+
+
+def _library_inputs(library) -> list[Path]:
+    paths: list[Path] = []
+    for loaded in library.catalogs:
+        paths.append(loaded.path)
+        for tile in loaded.catalog.tiles:
+            if tile.art:
+                paths.append(loaded.folder / tile.art)
+    return paths
+
+
+def render_deck_pdf(deck: str | Path, out: str | Path, *, catalogs: Sequence[str | Path] = (),
+                    split_every: int | None = None, invariant: bool = True, **options) -> PrintResult:
+    """Print every tile of a deck file (repeats included) at true size."""
+    from kcal.schema.load import load_deck
+
+    loaded = load_deck(deck, extra_catalogs=catalogs)
+    tiles = loaded.tiles()
+    options.setdefault("title", loaded.deck.name)
+    opts = sheet_options(**options)
+    return render_tiles_pdf(tiles, out, opts, art_dir=loaded.library.catalog_dir,
+                            inputs=[loaded.path, *_library_inputs(loaded.library)],
+                            split_every=split_every, invariant=invariant, subject=f"deck {loaded.deck.name}")
+
+
+def render_catalog_pdf(catalogs: Sequence[str | Path] | None, out: str | Path, *,
+                       split_every: int | None = None, invariant: bool = True, **options) -> PrintResult:
+    """Proof sheets: one of each tile of the catalogs (built-in when none), a new sheet per tile type."""
+    from kcal.schema.load import load_library
+
+    library = load_library([str(c) for c in catalogs] if catalogs else None, base=Path.cwd())
+    by_type: dict[TileType, list[Tile]] = {t: [] for t in TileType}
+    for tile in library.tiles:
+        by_type[tile.type].append(tile)
+    groups = [(f"{t.value} ({len(ts)})", sorted(ts, key=lambda x: x.id)) for t, ts in by_type.items() if ts]
+    tiles = [tile for _, ts in groups for tile in ts]
+    options.setdefault("title", "Catalog proof: " + ", ".join(c.catalog.set.name for c in library.catalogs))
+    opts = sheet_options(**options)
+    return render_tiles_pdf(tiles, out, opts, art_dir=library.catalog_dir, inputs=_library_inputs(library),
+                            groups=groups, split_every=split_every, invariant=invariant, subject="catalog proof")
+
+
+def render_cards_pdf(out: str | Path, *, paper: str = "letter", backs: bool = False, flip: str = "long",
+                     invariant: bool = True) -> PrintResult:
+    """Player-aid cards at poker size (63 x 88 mm): turn, scoring, colours, biomes, modifier glossary."""
+    from .cards import card_pages
+
+    opts = sheet_options(paper=paper, backs=backs, flip=flip)
+    report = Report()
+    pages, ncards = card_pages(opts, report)
+    paper_size = opts.paper_size
+    meta = PdfMeta(title="kCaloria player aids", pagesize=(paper_size.width, paper_size.height),
+                   invariant=invariant)
+    written = write_pdf(pages, out, meta, pair=backs)
+    return PrintResult(written.files, written.pages, ncards, report.warnings)
+
+
+def render_rulebook_pdf(out: str | Path, *, paper: str = "letter", templates: str | Path | None = None,
+                        invariant: bool = True) -> PrintResult:
+    """Rulebook sheets rendered from the Jinja2 templates and the schema's data."""
+    from .rulebook import rulebook_pages
+
+    opts = sheet_options(paper=paper)
+    report = Report()
+    template_dir = Path(templates) if templates else None
+    pages = rulebook_pages(opts, report, template_dir)
+    paper_size = opts.paper_size
+    meta = PdfMeta(title="kCaloria rules", pagesize=(paper_size.width, paper_size.height), invariant=invariant)
+    inputs = sorted(template_dir.glob("*.j2")) if template_dir else []
+    written = write_pdf(pages, out, meta, inputs=inputs)
+    return PrintResult(written.files, written.pages, 0, report.warnings)
+
+
+def render_tile_png(name: str, out: str | Path, *, catalogs: Sequence[str | Path] = (), dpi: int = 200,
+                    tile_size: float = DEFAULT_TILE_MM) -> PrintResult:
+    """A raster preview of one tile (PNG), drawn by the same code as the PDF and rasterised by pdfium."""
+    from kcal.schema.load import load_library
+
+    from .raster import tile_png_bytes
+
+    if not 36 <= dpi <= 600:
+        raise UsageError(f"--dpi must be between 36 and 600, not {dpi}")
+    library = load_library([str(c) for c in catalogs] if catalogs else None, base=Path.cwd())
+    tile = library.get(name)
+    if tile is None:
+        raise KcalError(f"unknown tile {name!r}{library.suggest_text(name)}")
+    report = Report()
+    data = tile_png_bytes(tile, library.catalog_dir, report, dpi=dpi, tile_size=tile_size)
+    from kcal.core.atomic import atomic_write_bytes
+
+    target = atomic_write_bytes(out, data, inputs=_library_inputs(library))
+    return PrintResult([Path(target)], 1, 1, report.warnings)
+
+
+def render_alignment_pdf(out: str | Path, *, paper: str = "letter", flip: str = "long",
+                         back_offset: tuple[float, float] = (0.0, 0.0), invariant: bool = True) -> PrintResult:
+    """The duplex alignment test sheet alone: print it double-sided, read the drift, pass --back-offset."""
+    from .sheets import alignment_pages
+
+    opts = sheet_options(paper=paper, flip=flip, back_offset=back_offset)
+    size = opts.paper_size
+    meta = PdfMeta(title="kCaloria duplex alignment test", pagesize=(size.width, size.height), invariant=invariant)
+    written = write_pdf(alignment_pages(opts), out, meta, pair=True)
+    return PrintResult(written.files, written.pages, 0, [])

@@ -1,0 +1,123 @@
+"""The embedded typeface (DejaVu Sans Condensed, Bitstream Vera licence: embedding allowed) and glyph coverage.
+
+ReportLab never embeds its 14 standard fonts, and they draw black boxes for characters outside
+Latin-1; a shipped TTF is embedded (subset) in every PDF. Every data string goes through
+:func:`printable`, which replaces characters the font lacks by a visible stand-in and reports each one
+with where it came from, so nothing disappears silently.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from functools import lru_cache
+from pathlib import Path
+
+from kcal.core.errors import KcalError
+
+from .report import Report
+
+FONT_DIR = Path(__file__).with_name("fonts")
+REGULAR = "KcalSans"
+BOLD = "KcalSans-Bold"
+_FILES = {REGULAR: "DejaVuSansCondensed.ttf", BOLD: "DejaVuSansCondensed-Bold.ttf"}
+FALLBACK_CHAR = "?"
+
+
+def register_fonts() -> None:
+    """Register the shipped fonts with ReportLab once per process."""
+    _register()
+
+
+@lru_cache(maxsize=1)
+def _register() -> None:
+    from reportlab.lib.fonts import addMapping
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFError, TTFont
+
+    for name, filename in _FILES.items():
+        path = FONT_DIR / filename
+        try:
+            pdfmetrics.registerFont(TTFont(name, str(path)))
+        except (TTFError, OSError) as exc:
+            raise KcalError(f"cannot use font {path}: {exc}") from None
+    addMapping(REGULAR, 0, 0, REGULAR)
+    addMapping(REGULAR, 1, 0, BOLD)
+    addMapping(REGULAR, 0, 1, REGULAR)
+    addMapping(REGULAR, 1, 1, BOLD)
+
+
+def load_user_font(path: str | Path, name: str) -> str:
+    """Register a user-supplied TrueType font, with a clear message for the ways that fails."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFError, TTFont
+
+    p = Path(path)
+    if not p.is_file():
+        raise KcalError(f"{p}: font file not found or not a regular file")
+    head = p.open("rb").read(4)
+    if head == b"OTTO":
+        raise KcalError(f"{p}: CFF-based OpenType (.otf) fonts cannot be embedded; use a TrueType (.ttf) font")
+    if head not in (b"\x00\x01\x00\x00", b"true"):
+        raise KcalError(f"{p}: not a TrueType font")
+    try:
+        pdfmetrics.registerFont(TTFont(name, str(p)))
+    except TTFError as exc:
+        msg = str(exc)
+        if "embed" in msg.lower() or "licen" in msg.lower():
+            raise KcalError(f"{p}: the font's licence does not allow embedding it in a PDF") from None
+        raise KcalError(f"{p}: cannot use this font: {msg}") from None
+    return name
+
+
+@lru_cache(maxsize=4)
+def _coverage(font_name: str) -> frozenset[int]:
+    from reportlab.pdfbase import pdfmetrics
+
+    _register()
+    face = pdfmetrics.getFont(font_name).face
+    return frozenset(face.charToGlyph)
+
+
+def covers(ch: str, font_name: str = REGULAR) -> bool:
+    return ord(ch) in _coverage(font_name)
+
+
+def printable(text: str, where: str, report: Report | None, font_name: str = REGULAR) -> str:
+    """``text`` with every character the font can draw; the others replaced and reported.
+
+    A character is first tried in its decomposed form (an accent the font lacks keeps its base
+    letter); otherwise it becomes ``?``. Control characters and lone surrogates become ``?`` too.
+    """
+    if text.isascii() and text.isprintable():
+        return text
+    cov = _coverage(font_name)
+    out: list[str] = []
+    for i, ch in enumerate(unicodedata.normalize("NFC", text) if _no_surrogates(text) else text):
+        code = ord(ch)
+        if code in cov and (ch.isprintable() or ch == " "):
+            out.append(ch)
+            continue
+        if ch in "\t\n\r":
+            out.append(" ")
+            continue
+        stand_in = FALLBACK_CHAR
+        if 0xD800 <= code <= 0xDFFF:
+            what = f"lone surrogate U+{code:04X}"
+        else:
+            base = "".join(c for c in unicodedata.normalize("NFKD", ch) if not unicodedata.combining(c))
+            if base and all(ord(c) in cov and c.isprintable() for c in base):
+                stand_in = base
+            name = unicodedata.name(ch, "unnamed")
+            what = f"{ch!r} (U+{code:04X} {name})" if ch.isprintable() else f"control character U+{code:04X}"
+        if report is not None:
+            report.warn(f"{where}: character {what} at position {i + 1} is not in the font; printed as {stand_in!r}")
+        out.append(stand_in)
+    return "".join(out)
+
+
+def _no_surrogates(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+        return True
+    except UnicodeEncodeError:
+        return False

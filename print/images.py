@@ -1,0 +1,146 @@
+"""Tile art: contained paths, careful decoding, cropping to the art window, one embedding per image.
+
+A catalog's ``art`` path must stay inside the catalog's folder (no ``..``, no absolute path, no
+symlink out, no device or directory) and name a regular file of a bounded size. Images open with an
+allowed-format list and a pixel cap checked *before* decoding; Pillow's decompression-bomb warnings
+are errors; the whole image is decoded (``load()``) before use, so a truncated file fails here and
+not inside ReportLab. Any failure becomes a :class:`ArtProblem`; the tile renderer then draws the
+placeholder and the render reports a warning.
+
+Processed images are cached per (file, window size, background), and ReportLab stores an image
+once per distinct content, so a tile printed five times embeds its art once.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import warnings
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath, PureWindowsPath
+
+ALLOWED_FORMATS = ("PNG", "JPEG", "WEBP")
+MAX_PIXELS = 40_000_000  #: 40 Mpx: far above any sensible tile art, far below a bomb
+MAX_FILE_BYTES = 50 * 1024 * 1024
+DPI = 300
+
+
+class ArtProblem(Exception):
+    """Art that cannot be used; the message says why, for a warning."""
+
+
+def resolve_art(folder: Path, art: str) -> Path:
+    """The regular file ``art`` names inside ``folder``, or :class:`ArtProblem`."""
+    if "\x00" in art:
+        raise ArtProblem(f"art path {art!r} contains a NUL character")
+    if PurePosixPath(art).is_absolute() or PureWindowsPath(art).is_absolute() or PureWindowsPath(art).drive:
+        raise ArtProblem(f"art path {art!r} must be relative to the catalog's folder")
+    if ".." in PurePosixPath(art.replace("\\", "/")).parts:
+        raise ArtProblem(f"art path {art!r} leaves the catalog's folder")
+    root = folder.resolve()
+    try:
+        target = (root / art).resolve(strict=True)
+    except FileNotFoundError:
+        raise ArtProblem(f"art file {art!r} not found in {folder}") from None
+    except (OSError, RuntimeError) as exc:  # symlink loop, permission
+        raise ArtProblem(f"art file {art!r} cannot be read: {exc}") from None
+    try:
+        target.relative_to(root)
+    except ValueError:
+        raise ArtProblem(f"art path {art!r} leads outside the catalog's folder") from None
+    try:
+        st = target.stat()
+    except OSError as exc:
+        raise ArtProblem(f"art file {art!r} cannot be read: {exc.strerror}") from None
+    if not stat.S_ISREG(st.st_mode):
+        raise ArtProblem(f"art path {art!r} is not a regular file")
+    if st.st_size == 0:
+        raise ArtProblem(f"art file {art!r} is empty")
+    if st.st_size > MAX_FILE_BYTES:
+        raise ArtProblem(f"art file {art!r} is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB")
+    if not os.access(target, os.R_OK):
+        raise ArtProblem(f"art file {art!r} is not readable")
+    return target
+
+
+def open_image(path: Path, max_pixels: int = MAX_PIXELS):
+    """Open and fully decode an image, refusing odd formats, bombs and truncated files."""
+    from PIL import Image, UnidentifiedImageError
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", Image.DecompressionBombWarning)
+        try:
+            with path.open("rb") as fh:
+                im = Image.open(fh, formats=ALLOWED_FORMATS)
+                w, h = im.size
+                if w <= 0 or h <= 0:
+                    raise ArtProblem(f"{path.name}: image has no pixels")
+                if w * h > max_pixels:
+                    raise ArtProblem(f"{path.name}: image is {w}x{h} = {w * h / 1e6:.0f} Mpx, more than "
+                                     f"the {max_pixels / 1e6:.0f} Mpx allowed (decompression bomb?)")
+                im.load()
+        except ArtProblem:
+            raise
+        except UnidentifiedImageError:
+            raise ArtProblem(f"{path.name}: not an image in an allowed format "
+                             f"({', '.join(ALLOWED_FORMATS)})") from None
+        except (Image.DecompressionBombError, Image.DecompressionBombWarning) as exc:
+            raise ArtProblem(f"{path.name}: image too large (decompression bomb): {exc}") from None
+        except (OSError, SyntaxError, ValueError, EOFError, MemoryError, Warning) as exc:
+            raise ArtProblem(f"{path.name}: image cannot be decoded: {exc}") from None
+    return im
+
+
+@dataclass(frozen=True)
+class ArtKey:
+    path: str
+    mtime_ns: int
+    w_px: int
+    h_px: int
+    background: str
+
+
+class ArtCache:
+    """Processed art by (file, size in pixels, background); failures remembered too."""
+
+    def __init__(self) -> None:
+        self._done: dict[ArtKey, object] = {}
+        self._failed: dict[str, str] = {}
+
+    def reader(self, folder: Path, art: str, w_pt: float, h_pt: float, background: str, dpi: int = DPI):
+        """An ImageReader of the art cropped to ``w_pt`` x ``h_pt`` at ``dpi``; or ArtProblem."""
+        fail_key = f"{folder}\x00{art}"
+        if fail_key in self._failed:
+            raise ArtProblem(self._failed[fail_key])
+        try:
+            path = resolve_art(folder, art)
+            w_px = max(1, round(w_pt / 72 * dpi))
+            h_px = max(1, round(h_pt / 72 * dpi))
+            key = ArtKey(str(path), path.stat().st_mtime_ns, w_px, h_px, background)
+            if key in self._done:
+                return self._done[key]
+            im = open_image(path)
+            reader = _process(im, w_px, h_px, background)
+        except ArtProblem as exc:
+            self._failed[fail_key] = str(exc)
+            raise
+        self._done[key] = reader
+        return reader
+
+
+def _process(im, w_px: int, h_px: int, background: str):
+    from PIL import Image, ImageOps
+    from reportlab.lib.utils import ImageReader
+
+    from .palette import rgb
+
+    try:
+        if im.mode in ("RGBA", "LA", "P", "PA") or "transparency" in im.info:
+            im = im.convert("RGBA")
+            bg = Image.new("RGBA", im.size, tuple(round(v * 255) for v in rgb(background)) + (255,))
+            im = Image.alpha_composite(bg, im)
+        im = im.convert("RGB")
+        im = ImageOps.fit(im, (w_px, h_px), method=Image.Resampling.LANCZOS, centering=(0.5, 0.5))
+    except (OSError, ValueError, MemoryError) as exc:
+        raise ArtProblem(f"image cannot be processed: {exc}") from None
+    return ImageReader(im)

@@ -1,0 +1,195 @@
+"""Page and tile geometry as data: paper sizes, the flat-top hexagon, honeycomb packing, mirroring.
+
+Pure arithmetic in PDF points (1/72 inch); nothing here imports ReportLab, so the geometry can be
+tested on its own and measured against rasterised pages.
+
+A flat-top hexagon of ``across`` (distance between the top and bottom flats) has circumradius
+``R = across / sqrt(3)``; its width point to point is ``2 R``. In a honeycomb, neighbouring tiles share
+an edge, so columns sit ``1.5 R'`` apart and tiles in a column ``across'`` apart, where the primed sizes
+include the gap left for bleed (twice the bleed: each tile keeps its own).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+MM = 72.0 / 25.4  #: points per millimetre
+INCH = 72.0
+SQRT3 = math.sqrt(3.0)
+
+
+def mm(value: float) -> float:
+    return value * MM
+
+
+@dataclass(frozen=True)
+class Paper:
+    name: str
+    width: float  # points
+    height: float
+
+
+PAPERS: dict[str, Paper] = {
+    "letter": Paper("letter", 8.5 * INCH, 11 * INCH),
+    "a4": Paper("a4", mm(210), mm(297)),
+}
+
+DEFAULT_TILE_MM = 64.0
+DEFAULT_BLEED_MM = 3.0
+MARGIN_MM = 6.0  #: kept free on every edge: most home printers cannot print closer
+RULER_STRIP_MM = 8.0  #: the strip at the bottom of a sheet that holds the scale ruler
+
+
+def hex_points(cx: float, cy: float, across: float) -> list[tuple[float, float]]:
+    """The six vertices of a flat-top hexagon, counter-clockwise from the right-hand point."""
+    r = across / SQRT3
+    return [(cx + r * math.cos(math.radians(60 * i)), cy + r * math.sin(math.radians(60 * i))) for i in range(6)]
+
+
+def hex_half_width(across: float, dy: float) -> float:
+    """Half the width of a flat-top hexagon at height ``dy`` from its centre (0 beyond the flats)."""
+    r = across / SQRT3
+    if abs(dy) > across / 2:
+        return 0.0
+    return r - abs(dy) / SQRT3
+
+
+def inside_hex(px: float, py: float, cx: float, cy: float, across: float) -> bool:
+    dx, dy = abs(px - cx), abs(py - cy)
+    return dy <= across / 2 and dx <= hex_half_width(across, dy)
+
+
+@dataclass(frozen=True)
+class TileGeometry:
+    """The size of one printed tile: the cut hexagon and the bleed around it."""
+
+    across: float = mm(DEFAULT_TILE_MM)  # cut size, flat to flat
+    bleed: float = 0.0
+
+    @property
+    def radius(self) -> float:
+        return self.across / SQRT3
+
+    @property
+    def width(self) -> float:
+        return 2 * self.radius
+
+    @property
+    def bleed_across(self) -> float:
+        """Flat-to-flat size of the printed area including bleed."""
+        return self.across + 2 * self.bleed
+
+    @property
+    def pitch_across(self) -> float:
+        """Distance between centres of two neighbours in one column (= bleed_across)."""
+        return self.bleed_across
+
+    @property
+    def column_pitch(self) -> float:
+        return 1.5 * self.bleed_across / SQRT3
+
+    @property
+    def scale(self) -> float:
+        """Scale of the face design relative to the default 64 mm tile."""
+        return self.across / mm(DEFAULT_TILE_MM)
+
+
+@dataclass(frozen=True)
+class Slot:
+    """Where one tile lands on a sheet: its centre in points from the page's lower-left corner."""
+
+    x: float
+    y: float
+
+
+@dataclass(frozen=True)
+class SheetLayout:
+    """Every tile position on one side of a sheet, plus the free strips for the ruler."""
+
+    paper: Paper
+    geometry: TileGeometry
+    slots: tuple[Slot, ...]
+    ruler_origin: tuple[float, float]
+    margin: float = field(default=mm(MARGIN_MM))
+
+    @property
+    def per_page(self) -> int:
+        return len(self.slots)
+
+
+def honeycomb(paper: Paper, geometry: TileGeometry, margin_mm: float = MARGIN_MM,
+              ruler_mm: float = RULER_STRIP_MM) -> SheetLayout:
+    """Pack tiles as a honeycomb inside the printable area; the most tiles wins, centred on the page.
+
+    Tries both column parities (first column high or low) and keeps the one that holds more tiles.
+    """
+    margin = mm(margin_mm)
+    ruler = mm(ruler_mm)
+    g = geometry
+    half_w = g.bleed_across / SQRT3  # half the point-to-point width of the printed hex
+    half_h = g.bleed_across / 2
+    # slack for the crop ticks beyond the outermost vertices
+    tick = mm(2.5)
+    x0, x1 = margin + tick, paper.width - margin - tick
+    y0, y1 = margin + ruler, paper.height - margin
+    if x1 - x0 < 2 * half_w or y1 - y0 < 2 * half_h:
+        return SheetLayout(paper, geometry, (), (margin, margin))
+    ncols = 1 + int((x1 - x0 - 2 * half_w) // g.column_pitch)
+    best: list[tuple[float, float]] = []
+    for parity in (0, 1):
+        pts: list[tuple[float, float]] = []
+        for c in range(ncols):
+            cx = x0 + half_w + c * g.column_pitch
+            shift = half_h if (c + parity) % 2 else 0.0
+            cy = y1 - half_h - shift
+            while cy - half_h >= y0 - 1e-6:
+                pts.append((cx, cy))
+                cy -= g.pitch_across
+        if len(pts) > len(best):
+            best = pts
+    # centre the block on the usable area
+    minx = min(p[0] for p in best) - half_w
+    maxx = max(p[0] for p in best) + half_w
+    miny = min(p[1] for p in best) - half_h
+    maxy = max(p[1] for p in best) + half_h
+    dx = ((x0 + x1) / 2) - (minx + maxx) / 2
+    dy = ((y0 + y1) / 2) - (miny + maxy) / 2
+    # order: top to bottom, left to right, like reading a page
+    ordered = sorted(((x + dx, y + dy) for x, y in best), key=lambda p: (-round(p[1], 3), p[0]))
+    slots = tuple(Slot(x, y) for x, y in ordered)
+    return SheetLayout(paper, geometry, slots, (margin + mm(2), margin + mm(1.5)))
+
+
+def grid(paper: Paper, width: float, height: float, margin_mm: float = MARGIN_MM,
+         ruler_mm: float = RULER_STRIP_MM, gap: float = 0.0) -> tuple[list[Slot], tuple[float, float]]:
+    """A centred rectangular grid of cards (their centres) and the ruler origin."""
+    margin = mm(margin_mm)
+    ruler = mm(ruler_mm)
+    avail_w = paper.width - 2 * margin
+    avail_h = paper.height - 2 * margin - ruler
+    ncols = max(0, int((avail_w + gap) // (width + gap)))
+    nrows = max(0, int((avail_h + gap) // (height + gap)))
+    block_w = ncols * width + (ncols - 1) * gap
+    block_h = nrows * height + (nrows - 1) * gap
+    left = (paper.width - block_w) / 2
+    top = margin + ruler + (avail_h + block_h) / 2
+    slots = [Slot(left + c * (width + gap) + width / 2, top - r * (height + gap) - height / 2)
+             for r in range(nrows) for c in range(ncols)]
+    return slots, (margin + mm(2), margin + mm(1.5))
+
+
+def mirror_slot(slot: Slot, paper: Paper, flip: str, offset: tuple[float, float] = (0.0, 0.0)) -> Slot:
+    """Where a front's tile sits on the back of the sheet so the two line up after duplex printing.
+
+    Long-edge flip (portrait): the sheet turns about its vertical axis, so x mirrors.
+    Short-edge flip: it turns about its horizontal axis, so y mirrors.
+    ``offset`` (points) moves the backs to correct a printer's drift.
+    """
+    if flip == "long":
+        x, y = paper.width - slot.x, slot.y
+    elif flip == "short":
+        x, y = slot.x, paper.height - slot.y
+    else:
+        raise ValueError(f"flip must be 'long' or 'short', not {flip!r}")
+    return Slot(x + offset[0], y + offset[1])

@@ -1,0 +1,88 @@
+"""Writing page functions to PDF files: atomic, optionally split, reproducible.
+
+Every file is written to a temp file beside its target and renamed only when *all* parts rendered, so
+a failure leaves no partial PDF and an existing file byte-identical. A target that is one of the
+inputs (also through a link) is refused before any work. ``invariant`` PDFs carry a fixed date and
+ID: the same input gives the same bytes.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from kcal import __version__
+from kcal.core.atomic import atomic_output, check_output_path
+from kcal.core.errors import KcalError, UsageError
+
+from .fonts import register_fonts
+
+PageFn = Callable[[object], None]
+
+
+@dataclass(frozen=True)
+class PdfMeta:
+    title: str = "kCaloria print-and-play"
+    subject: str = ""
+    pagesize: tuple[float, float] = (612.0, 792.0)
+    invariant: bool = True
+
+
+@dataclass
+class Written:
+    files: list[Path] = field(default_factory=list)
+    pages: int = 0
+
+
+def part_paths(out: Path, parts: int) -> list[Path]:
+    if parts <= 1:
+        return [out]
+    return [out.with_name(f"{out.stem}-{i}{out.suffix or '.pdf'}") for i in range(1, parts + 1)]
+
+
+def split_points(npages: int, every: int | None, pair: bool) -> list[tuple[int, int]]:
+    """Page ranges of each part; with duplex pairs a part always holds whole front/back pairs."""
+    if not every or every >= npages:
+        return [(0, npages)]
+    if every < 1:
+        raise UsageError(f"--split must be 1 or more pages, not {every}")
+    if pair and every % 2:
+        every += 1
+    return [(i, min(npages, i + every)) for i in range(0, npages, every)]
+
+
+def write_pdf(pages: Sequence[PageFn], out: str | Path, meta: PdfMeta, *, inputs: Sequence[str | Path] = (),
+              split_every: int | None = None, pair: bool = False) -> Written:
+    """Render ``pages`` into ``out`` (or ``out-1.pdf``, ``out-2.pdf``... when split)."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    if not pages:
+        raise KcalError("nothing to print")
+    out = Path(out)
+    ranges = split_points(len(pages), split_every, pair)
+    targets = part_paths(out, len(ranges))
+    for t in targets:  # every check before any work
+        check_output_path(t, inputs=inputs)
+    register_fonts()
+    written = Written()
+    with contextlib.ExitStack() as stack:
+        for target, (a, b) in zip(targets, ranges, strict=True):
+            tmp = stack.enter_context(atomic_output(target, inputs=inputs))
+            c = Canvas(str(tmp), pagesize=meta.pagesize, invariant=1 if meta.invariant else 0,
+                       pageCompression=1)
+            c.setTitle(meta.title if len(ranges) == 1 else f"{meta.title} (part {targets.index(target) + 1}/{len(ranges)})")
+            c.setAuthor("kcal")
+            c.setCreator(f"kcal {__version__}")
+            c.setSubject(meta.subject)
+            for page in pages[a:b]:
+                page(c)
+                c.showPage()
+                written.pages += 1
+            try:
+                c.save()
+            except OSError as exc:
+                raise KcalError(f"cannot write {target}: {exc.strerror or exc}") from None
+            written.files.append(target)
+    return written

@@ -1,0 +1,57 @@
+"""Raster previews: a tile drawn by the PDF code path, rasterised by pdfium, saved as PNG.
+
+One drawing path means the preview is exactly what prints. pdfium (``pypdfium2``) is needed only
+here; without it the command says so instead of failing with a traceback.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+from pathlib import Path
+
+from kcal.core.errors import KcalError
+from kcal.schema.models import Tile
+
+from .layout import TileGeometry, mm
+from .report import Report
+from .tile_face import RenderContext, draw_face
+
+
+def tile_pdf_bytes(tile: Tile, art_dir: Callable[[Tile], Path | None], report: Report,
+                   tile_size: float = 64.0, margin_mm: float = 1.0) -> bytes:
+    from reportlab.pdfgen.canvas import Canvas
+
+    from .fonts import register_fonts
+
+    register_fonts()
+    geom = TileGeometry(across=mm(tile_size))
+    w, h = geom.width + 2 * mm(margin_mm), geom.across + 2 * mm(margin_mm)
+    buf = io.BytesIO()
+    c = Canvas(buf, pagesize=(w, h), invariant=1)
+    c.setTitle(tile.name)
+    draw_face(c, tile, w / 2, h / 2, geom, RenderContext(report=report, art_dir=art_dir))
+    c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+def rasterise(pdf: bytes, dpi: int, page: int = 0):
+    """A PIL image of one PDF page at ``dpi``."""
+    try:
+        import pypdfium2 as pdfium
+    except ImportError:
+        raise KcalError("PNG previews need pypdfium2 (pip install pypdfium2)") from None
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        bitmap = doc[page].render(scale=dpi / 72.0)
+        return bitmap.to_pil().convert("RGB")
+    finally:
+        doc.close()
+
+
+def tile_png_bytes(tile: Tile, art_dir, report: Report, dpi: int = 200, tile_size: float = 64.0) -> bytes:
+    im = rasterise(tile_pdf_bytes(tile, art_dir, report, tile_size), dpi)
+    buf = io.BytesIO()
+    im.save(buf, format="PNG", dpi=(dpi, dpi), optimize=False)
+    return buf.getvalue()

@@ -1,0 +1,114 @@
+"""Text on the page: markup escaping and shrink-to-fit.
+
+Data strings are drawn with ``canvas.drawString`` (no markup is read at all). Where a Paragraph is
+needed, :func:`escape` turns ``&``, ``<`` and ``>`` into entities first, so ``R&D``, ``<b>`` and
+``<img src=...>`` print literally and nothing is fetched or hidden.
+
+Fitting shrinks the font step by step down to a floor; what still does not fit is wrapped onto the
+allowed number of lines, and only then cut with an ellipsis, and that is reported.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .report import Report
+
+
+def escape(text: str) -> str:
+    """Escape a data string for ReportLab's Paragraph markup."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def width(text: str, font: str, size: float) -> float:
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    return stringWidth(text, font, size)
+
+
+@dataclass(frozen=True)
+class Fitted:
+    size: float
+    lines: tuple[str, ...]
+    complete: bool  # False when text had to be cut
+
+
+def wrap(text: str, font: str, size: float, max_width: float) -> list[str]:
+    """Greedy word wrap; a single word wider than the line is split by characters."""
+    words = text.split()
+    lines: list[str] = []
+    cur = ""
+    for word in words:
+        trial = f"{cur} {word}" if cur else word
+        if width(trial, font, size) <= max_width:
+            cur = trial
+            continue
+        if cur:
+            lines.append(cur)
+        cur = word
+        while width(cur, font, size) > max_width and len(cur) > 1:
+            cut = len(cur) - 1
+            while cut > 1 and width(cur[:cut] + "-", font, size) > max_width:
+                cut -= 1
+            lines.append(cur[:cut] + "-")
+            cur = cur[cut:]
+    if cur:
+        lines.append(cur)
+    return lines
+
+
+def fit(text: str, font: str, max_size: float, min_size: float, max_width: float | list[float],
+        max_lines: int = 1, *, where: str = "", report: Report | None = None, step: float = 0.25) -> Fitted:
+    """The largest size in ``[min_size, max_size]`` at which ``text`` fits ``max_lines`` lines.
+
+    ``max_width`` may be a list giving each line's width (a hexagon narrows towards its flats).
+    """
+    text = " ".join(text.split())
+    widths = max_width if isinstance(max_width, list) else [max_width] * max_lines
+    size = max_size
+    while True:
+        if max_lines == 1 or len(widths) == 1:
+            if width(text, font, size) <= widths[0]:
+                return Fitted(size, (text,), True)
+        else:
+            lines = _wrap_varying(text, font, size, widths)
+            if lines is not None:
+                return Fitted(size, tuple(lines), True)
+        if size - step < min_size - 1e-9:
+            break
+        size -= step
+    # does not fit even at the floor: wrap what fits and cut the rest with an ellipsis
+    size = min_size
+    lines = wrap(text, font, size, min(widths))
+    kept = lines[: len(widths)]
+    last = kept[-1] if kept else ""
+    w_last = widths[len(kept) - 1] if kept else widths[0]
+    while last and width(last + "…", font, size) > w_last:
+        last = last[:-1]
+    kept = kept[:-1] + [last.rstrip() + "…"] if kept else ["…"]
+    if report is not None:
+        report.warn(f"{where}: text does not fit even at {min_size:g} pt and was shortened: {text!r}")
+    return Fitted(size, tuple(kept), False)
+
+
+def _wrap_varying(text: str, font: str, size: float, widths: list[float]) -> list[str] | None:
+    words = text.split()
+    lines: list[str] = []
+    cur = ""
+    for word in words:
+        idx = len(lines)
+        if idx >= len(widths):
+            return None
+        trial = f"{cur} {word}" if cur else word
+        if width(trial, font, size) <= widths[idx]:
+            cur = trial
+            continue
+        if not cur:  # one word wider than the line
+            return None
+        lines.append(cur)
+        cur = word
+        if len(lines) >= len(widths) or width(cur, font, size) > widths[len(lines)]:
+            return None
+    if cur:
+        lines.append(cur)
+    return lines if len(lines) <= len(widths) else None
