@@ -142,6 +142,13 @@ def _line_col(text: str, _offset: int) -> tuple[int, int]:
 
 def parse_list(text: str, file: str = "<input>") -> list[ListLine]:
     """Parse a plain-text list; every malformed line is reported, each at its position."""
+    out, errors = scan_list(text, file)
+    raise_all(errors)
+    return out
+
+
+def scan_list(text: str, file: str = "<input>") -> tuple[list[ListLine], list[KcalError]]:
+    """The entries that parse, and an error for every line that does not."""
     out: list[ListLine] = []
     errors: list[KcalError] = []
     for lineno, raw in enumerate(text.splitlines(), start=1):
@@ -173,8 +180,7 @@ def parse_list(text: str, file: str = "<input>") -> list[ListLine]:
         out.append(ListLine(name, count, lineno, column))
     if not out and not errors:
         errors.append(KcalError("the list names no tiles (expected lines like '4 Bayou')", file=file))
-    raise_all(errors)
-    return out
+    return out, errors
 
 
 def _parse_entry(body: str) -> tuple[str, str, int] | None:
@@ -204,9 +210,13 @@ def lookup(library: Library, name: str) -> Tile | None:
     return by_common[0] if len(by_common) == 1 else None
 
 
-def resolve(lines: Sequence[ListLine], library: Library, file: str = "<input>") -> list[ResolvedEntry]:
-    """Match every entry to a tile; repeated names add up, in order of first appearance."""
-    errors: list[KcalError] = []
+def resolve(lines: Sequence[ListLine], library: Library, file: str = "<input>",
+            errors: Sequence[KcalError] = ()) -> list[ResolvedEntry]:
+    """Match every entry to a tile; repeated names add up, in order of first appearance.
+
+    Unknown names are reported together with ``errors`` (e.g. the list's malformed lines), by line.
+    """
+    errors = list(errors)
     merged: dict[str, tuple[Tile, int, list[int], str]] = {}
     for entry in lines:
         tile = lookup(library, entry.name)
@@ -219,6 +229,7 @@ def resolve(lines: Sequence[ListLine], library: Library, file: str = "<input>") 
             merged[tile.key] = (t, n + entry.count, [*where, entry.line], written)
         else:
             merged[tile.key] = (tile, entry.count, [entry.line], entry.name)
+    errors.sort(key=lambda e: (e.where.line or 0, e.where.column or 0))
     raise_all(errors)
     return [ResolvedEntry(t, n, tuple(where), written) for t, n, where, written in merged.values()]
 
@@ -261,8 +272,8 @@ def import_deck(path: str | Path, library: Library, *, name: str | None = None,
     """Read a plain-text list file and produce the deck YAML for it (nothing is written here)."""
     shown = display if display is not None else str(path)
     text = read_list_text(path, shown)
-    lines = parse_list(text, shown)
-    entries = resolve(lines, library, shown)
+    lines, errors = scan_list(text, shown)
+    entries = resolve(lines, library, shown, errors)
     deck_name = name if name is not None else _name_from_path(Path(path))
     if not deck_name.strip():
         raise KcalError("the deck name must not be empty (use --name)")

@@ -1,0 +1,171 @@
+"""Command functions for ``kcal deck import|diff|stats`` (registered on the deck app by ``cli/deck.py``).
+
+Each is a plain function with Typer defaults: it parses options, calls one library function from
+``kcal.deck``, and renders the plain-data result as text or JSON.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from enum import Enum
+from pathlib import Path
+
+import typer
+
+from kcal.cli.common import FormatOption, OutputFormat, emit, guarded
+
+
+class DeckFormat(str, Enum):
+    standard = "standard"
+    solo = "solo"
+
+
+CatalogOption = typer.Option(
+    None, "--catalog", "-c", help="An extra catalog file to resolve names against (repeatable).",
+    metavar="PATH",
+)
+
+
+# --- import ---------------------------------------------------------------------------------------
+
+
+def import_(
+    source: Path = typer.Argument(..., help="A plain-text list: '4 Bayou', '4x Bayou' or 'Bayou x4' "
+                                            "per line; '#' and '//' start comments.",
+                                  show_default=False, metavar="LIST.txt"),
+    output: Path | None = typer.Option(None, "--output", "-o",
+                                       help="Deck file to write (default: LIST with .yaml); '-' prints it.",
+                                       show_default=False),
+    name: str | None = typer.Option(None, "--name", help="Deck name (default: from the file name).",
+                                    show_default=False),
+    deck_format: DeckFormat = typer.Option(DeckFormat.standard, "--deck-format",
+                                           help="The deck's format: standard or solo."),
+    catalogs: list[Path] | None = CatalogOption,
+    force: bool = typer.Option(False, "--force", help="Replace an existing output file."),
+    fmt: OutputFormat = FormatOption,
+) -> None:
+    """Turn a plain-text tile list into a deck YAML file (never over an existing file without --force)."""
+    from kcal.core.atomic import atomic_write_text, check_output_path
+    from kcal.core.errors import UsageError
+    from kcal.deck.importer import import_deck
+    from kcal.schema.load import BUILTIN, _display, load_library
+
+    with guarded():
+        to_stdout = output is not None and str(output) == "-"
+        if to_stdout and fmt is OutputFormat.json:
+            raise UsageError("--output - prints the deck YAML on stdout; it cannot go with --format json")
+        target = None if to_stdout else (output if output is not None else source.with_suffix(".yaml"))
+        if target is not None:  # refuse early, before any work, when the output is not writable
+            check_output_path(target, inputs=[source], force=force)
+        library = load_library([BUILTIN, *(catalogs or [])], base=Path.cwd())
+        deck_catalogs = None
+        if catalogs:
+            base = (target.parent if target is not None else Path.cwd()).resolve()
+            deck_catalogs = [BUILTIN] + [Path(os.path.relpath(c.resolve(), base)).as_posix()
+                                         for c in catalogs]
+        result = import_deck(source, library, name=name, format=deck_format.value,
+                             catalogs=deck_catalogs, display=_display(source))
+        if target is not None:
+            atomic_write_text(target, result.text, inputs=[source], force=force)
+    data = {"output": str(target) if target is not None else None, **result.to_dict()}
+    if to_stdout:
+        sys.stdout.write(result.text)
+        for note in result.notes:
+            typer.echo(f"note: {note}", err=True)
+        return
+    emit({**data, "yaml": result.text}, fmt, _import_text)
+
+
+def _import_text(d: dict) -> str:
+    lines = [f"wrote {d['output']}: {d['name']!r}, {d['tiles']} tiles, {d['distinct']} names"]
+    lines += [f"note: {n}" for n in d["notes"]]
+    return "\n".join(lines)
+
+
+# --- diff -----------------------------------------------------------------------------------------
+
+
+def diff(
+    a: Path = typer.Argument(..., help="The deck before.", show_default=False, metavar="A"),
+    b: Path = typer.Argument(..., help="The deck after.", show_default=False, metavar="B"),
+    catalogs: list[Path] | None = CatalogOption,
+    exit_code: bool = typer.Option(False, "--exit-code", help="Exit 1 when the decks differ."),
+    fmt: OutputFormat = FormatOption,
+) -> None:
+    """Show tile quantity changes from deck A to deck B (names compared case-insensitively)."""
+    from kcal.deck.diff import diff_decks
+    from kcal.schema.load import load_deck
+
+    with guarded():
+        extra = list(catalogs or [])
+        result = diff_decks(load_deck(a, extra), load_deck(b, extra))
+    emit(result.to_dict(), fmt, _diff_text)
+    if exit_code and not result.identical:
+        raise typer.Exit(1)
+
+
+def _diff_text(d: dict) -> str:
+    t = d["tiles"]
+    lines = [f"--- {d['a']} ({t['a']} tiles)", f"+++ {d['b']} ({t['b']} tiles)"]
+    if d["identical"]:
+        lines.append("no changes")
+        return "\n".join(lines)
+    rows = ([("+", r["name"], f"{r['count']}", "") for r in d["added"]]
+            + [("-", r["name"], f"{r['count']}", "") for r in d["removed"]]
+            + [("~", r["name"], f"{r['from']} -> {r['to']}", f"({r['delta']:+d})") for r in d["changed"]])
+    width = max(len(r[1]) for r in rows)
+    for sign, name, count, delta in rows:
+        lines.append(f"{sign} {name.ljust(width)}  {count} {delta}".rstrip())
+    tot = d["totals"]
+    lines.append(f"{len(d['added'])} added (+{tot['added']}), {len(d['removed'])} removed "
+                 f"(-{tot['removed']}), {len(d['changed'])} changed (+{tot['increased']} "
+                 f"-{tot['decreased']}), {d['unchanged']} unchanged; tiles {t['a']} -> {t['b']} "
+                 f"({t['delta']:+d})")
+    return "\n".join(lines)
+
+
+# --- stats ----------------------------------------------------------------------------------------
+
+
+def stats(
+    deck: Path = typer.Argument(..., help="A deck file.", show_default=False, metavar="DECK"),
+    catalogs: list[Path] | None = CatalogOption,
+    fmt: OutputFormat = FormatOption,
+) -> None:
+    """Count a deck's tiles by type, colour, rarity, biome, class and modifier; total costs and yields."""
+    from kcal.deck.stats import deck_stats
+    from kcal.schema.load import load_deck
+
+    with guarded():
+        result = deck_stats(load_deck(deck, list(catalogs or [])))
+    emit(result, fmt, _stats_text)
+
+
+def _stats_text(d: dict) -> str:
+    from kcal.deck.stats import biome_label
+
+    def block(title: str, counts: dict, label=str) -> list[str]:
+        if not counts:
+            return [f"{title}: none"]
+        width = max(len(label(k)) for k in counts)
+        return [f"{title}:"] + [f"  {label(k).ljust(width)}  {v:>3}" for k, v in counts.items()]
+
+    lines = [f"{d['name']} ({d['deck']}): {d['tiles']} tiles, {d['distinct']} names, "
+             f"format {d['format']}, hash {d['hash']}"]
+    lines += block("by type", d["by_type"])
+    lines += block("by colour", d["by_color"])
+    lines += block("by rarity", d["by_rarity"])
+    lines += block("by class", d["by_class"])
+    lines += block("by biome", d["by_biome"], biome_label)
+    lines += block("by modifier", d["by_modifier"])
+    colours = list(d["yield"])
+    width = max(len(c) for c in colours)
+    lines.append("kCalories:".ljust(width + 2) + "  cost(cheapest)  cost(all alts)  payable  yield")
+    for c in colours:
+        lines.append(f"  {c.ljust(width)}  {d['cost_cheapest'][c]:>14}  {d['cost_all_alternatives'][c]:>14}"
+                     f"  {d['payable_with'][c]:>7}  {d['yield'][c]:>5}")
+    lines.append(f"free tiles {d['free_tiles']}; mean cost {d['mean_cost']:.2f} cubes "
+                 f"({d['mean_cost_points']:.2f} points); mean yield {d['mean_yield']:.2f}; "
+                 f"yield points {d['yield_points']}")
+    return "\n".join(lines)
