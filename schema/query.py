@@ -12,6 +12,7 @@ import difflib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from pathlib import Path
 from typing import TypeVar
 
 from kcal.core.errors import KcalError, UsageError
@@ -121,14 +122,30 @@ def find_tile(library: Library, query: str) -> Tile:
     for t in library.tiles:
         if t.id.casefold() == key:
             return t
-    by_common = [t for t in library.tiles if t.common_name and fold_name(t.common_name) == key]
+    by_common = [t for t in library.tiles if t.common_name and _loose(t.common_name) == _loose(query)]
     if len(by_common) == 1:
         return by_common[0]
     if len(by_common) > 1:
         names = ", ".join(repr(t.name) for t in by_common)
         raise KcalError(f"{query!r} is the common name of several tiles: {names}", code="ambiguous")
-    raise KcalError(f"no loaded tile is named {query!r}{library.suggest_text(query)}",
+    raise KcalError(f"no loaded tile is named {query!r}{suggest_text(library, query)}",
                     code="unknown-tile")
+
+
+def _loose(text: str) -> str:
+    return fold_name(text.replace("-", " ").replace("_", " "))
+
+
+def suggest_text(library: Library, query: str, n: int = 3) -> str:
+    """Did-you-mean for a tile query: close spellings, then names or common names that contain it."""
+    names = library.suggest(query, n=n)
+    if not names:
+        key = _loose(query)
+        names = [t.name for t in library.tiles
+                 if key and (key in _loose(t.name) or (t.common_name and key in _loose(t.common_name)))][:n]
+    if not names:
+        return ""
+    return " (did you mean " + " or ".join(repr(x) for x in names) + "?)"
 
 
 # --- describing tiles ---------------------------------------------------------------------------
@@ -230,3 +247,56 @@ def format_rows(rows: Sequence[dict]) -> str:
         out.append("  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=False)) + "  " + row[-1])
     out.append(f"{len(rows)} tile{'s' if len(rows) != 1 else ''}")
     return "\n".join(line.rstrip() for line in out)
+
+
+# --- validating catalog files -------------------------------------------------------------------
+
+
+def error_dict(err: KcalError) -> dict:
+    return {"code": err.code, "message": err.message, "file": err.where.file, "line": err.where.line,
+            "column": err.where.column}
+
+
+def validate_catalogs(paths: Sequence[str] | None = None) -> dict:
+    """Check catalog files alone and together (ids unique across files, symbiosis partners loaded).
+
+    No paths: the built-in catalogs. The result is plain data: ``{"valid", "catalogs": [{"catalog",
+    "valid", "set", "tiles", "errors"}]}``; every error keeps its file, line and column.
+    """
+    from .load import LoadedCatalog, _display, builtin_catalog_paths, load_catalog_file
+
+    if paths:
+        files = [Path(p) for p in paths]
+    else:
+        files = builtin_catalog_paths()
+        if not files:
+            raise KcalError("no built-in catalogs found (kcal/cards/*.yaml)")
+    reports: list[dict] = []
+    loaded: list[tuple[dict, LoadedCatalog]] = []
+    for path in files:
+        report = {"catalog": _display(path), "valid": True, "set": None, "tiles": 0, "errors": []}
+        reports.append(report)
+        try:
+            cat = load_catalog_file(path)
+        except KcalError as exc:
+            report["errors"] = [error_dict(e) for e in exc.problems]
+            continue
+        report["set"] = {"code": cat.catalog.set.code, "name": cat.catalog.set.name}
+        report["tiles"] = len(cat.catalog.tiles)
+        loaded.append((report, cat))
+    # together: one library of every readable file
+    lib = Library()
+    for report, cat in loaded:
+        try:
+            lib.add(cat)
+        except KcalError as exc:
+            report["errors"].extend(error_dict(e) for e in exc.problems)
+    try:
+        lib.check_references()
+    except KcalError as exc:
+        by_file = {r["catalog"]: r for r in reports}
+        for e in exc.problems:
+            by_file.get(e.where.file or "", reports[0])["errors"].append(error_dict(e))
+    for r in reports:
+        r["valid"] = not r["errors"]
+    return {"valid": all(r["valid"] for r in reports), "catalogs": reports}
