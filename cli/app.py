@@ -7,19 +7,26 @@ are imported inside the commands that need them, so ``kcal deck validate`` stays
 from __future__ import annotations
 
 import importlib
+import sys
 
 import typer
 
 from kcal import __version__
 
-app = typer.Typer(
-    name="kcal",
-    help="kCaloria toolkit: card catalogs, deck checking, rules engine, simulator, print-and-play.",
-    no_args_is_help=True,
-    add_completion=True,
-    pretty_exceptions_enable=False,
-    rich_markup_mode=None,
-)
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"kcal {__version__}")
+        raise typer.Exit()
+
+
+def _root(
+    version: bool = typer.Option(
+        False, "--version", callback=_version, is_eager=True, help="Print the version and exit."
+    ),
+) -> None:
+    """kCaloria toolkit."""
+
 
 #: (module under kcal.cli, group name, help). A module that is not there yet is skipped.
 GROUPS = [
@@ -32,33 +39,49 @@ GROUPS = [
 ]
 
 
-def _version(value: bool) -> None:
-    if value:
-        typer.echo(f"kcal {__version__}")
-        raise typer.Exit()
+def build_app(only: str | None = None) -> typer.Typer:
+    """The root app; with ``only``, just that command group is imported (a faster start)."""
+    root = typer.Typer(
+        name="kcal",
+        help="kCaloria toolkit: card catalogs, deck checking, rules engine, simulator, print-and-play.",
+        no_args_is_help=True,
+        add_completion=True,
+        pretty_exceptions_enable=False,
+        rich_markup_mode=None,
+    )
+    root.callback()(_root)
+    for module_name, group, help_text in GROUPS:
+        if only is not None and group != only:
+            continue
+        try:
+            module = importlib.import_module(f"kcal.cli.{module_name}")
+        except ModuleNotFoundError as exc:  # a group still being written
+            if exc.name != f"kcal.cli.{module_name}":
+                raise
+            continue
+        root.add_typer(module.app, name=group, help=help_text)
+    return root
 
 
-@app.callback()
-def _root(
-    version: bool = typer.Option(
-        False, "--version", callback=_version, is_eager=True, help="Print the version and exit."
-    ),
-) -> None:
-    """kCaloria toolkit."""
+_FULL: typer.Typer | None = None
 
 
-for module_name, group, help_text in GROUPS:
-    try:
-        module = importlib.import_module(f"kcal.cli.{module_name}")
-    except ModuleNotFoundError as exc:  # a group still being written
-        if exc.name != f"kcal.cli.{module_name}":
-            raise
-        continue
-    app.add_typer(module.app, name=group, help=help_text)
+def __getattr__(name: str) -> typer.Typer:
+    """``kcal.cli.app.app``: the full app with every group, built on first use (tests, ``--help``)."""
+    global _FULL
+    if name == "app":
+        if _FULL is None:
+            _FULL = build_app()
+        return _FULL
+    raise AttributeError(name)
 
 
 def main() -> None:
-    app()
+    """Entry point: import only the command group named on the command line."""
+    words = [a for a in sys.argv[1:] if not a.startswith("-")]
+    named = {group for _, group, _ in GROUPS}
+    only = words[0] if words and words[0] in named and "--help" not in sys.argv[1:2] else None
+    build_app(only)()
 
 
 if __name__ == "__main__":
