@@ -328,3 +328,25 @@ def test_deck_loads_through_the_project_loader(path: Path) -> None:
 def test_colour_order_is_food_chain_order() -> None:
     # the docs' colour-economy table relies on this order
     assert [c.value for c in Color] == ["blue", "green", "yellow", "orange", "red", "purple"]
+
+
+def _cheapest(t: Tile) -> dict[Color, int]:
+    """The alternative a thrifty player pays: fewest points, then fewest cubes."""
+    return min(t.cost, key=lambda a: (sum(n * c.points for c, n in a.items()), sum(a.values())))
+
+
+@pytest.mark.parametrize("path", DECK_PATHS, ids=lambda p: p.name)
+def test_deck_feeds_itself(path: Path, by_name: dict[str, Tile]) -> None:
+    """Over the whole deck, each colour is yielded at least as often as the cheapest costs need it."""
+    deck = load_deck(path)
+    yielded: Counter[Color] = Counter()
+    needed: Counter[Color] = Counter()
+    for name, n in deck.tiles.items():
+        t = by_name[fold_name(name)]
+        for c, k in t.yield_.items():
+            yielded[c] += k * n
+        if t.cost:
+            for c, k in _cheapest(t).items():
+                needed[c] += k * n
+    short = {c.value: (yielded[c], needed[c]) for c in Color if yielded[c] < needed[c]}
+    assert not short, f"{path.name}: colour (yielded, needed) short: {short}"
