@@ -1,0 +1,64 @@
+"""Benchmark `kcal deck validate` against the imports it cannot avoid.
+
+Run from the repo root, with kcal installed:
+
+    python bench/bench_validate.py [--runs 21] [--deck decks/bayou-ambush.yaml]
+
+It times, alternately in the same run, (a) the whole command `kcal deck validate DECK` as a fresh
+process and (b) the floor `python -c "import typer, pydantic, ruamel.yaml"`, and prints the medians
+and their ratio (goal: at most 1.5x). The first command run warms kcal's parse cache (as any user's
+second run would be). Then it reports validations per second of the library call
+`kcal.deck.check.validate_deck_file`, and checks that reportlab, PIL and numpy were not imported.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+
+def timed(cmd: list[str]) -> float:
+    start = time.perf_counter()
+    subprocess.run(cmd, check=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=21)
+    parser.add_argument("--deck", default="decks/bayou-ambush.yaml")
+    args = parser.parse_args()
+    kcal = shutil.which("kcal") or str(Path(sys.executable).with_name("kcal"))
+    command = [kcal, "deck", "validate", args.deck]
+    floor = [sys.executable, "-c", "import typer, pydantic, ruamel.yaml"]
+    timed(command)  # warm the parse cache and the OS file cache
+    timed(floor)
+    ours, base = [], []
+    for _ in range(args.runs):
+        ours.append(timed(command))
+        base.append(timed(floor))
+    m_ours, m_base = statistics.median(ours), statistics.median(base)
+    print(f"kcal deck validate {args.deck}: median {m_ours * 1000:.0f} ms over {args.runs} runs")
+    print(f"floor (import typer, pydantic, ruamel.yaml): median {m_base * 1000:.0f} ms")
+    print(f"ratio: {m_ours / m_base:.2f}x (goal <= 1.5x)")
+
+    from kcal.deck.check import validate_deck_file
+
+    validate_deck_file(args.deck)
+    n, start = 0, time.perf_counter()
+    while time.perf_counter() - start < 2.0:
+        validate_deck_file(args.deck)
+        n += 1
+    rate = n / (time.perf_counter() - start)
+    print(f"library validate_deck_file: {rate:.0f} validations/s ({1000 / rate:.2f} ms each)")
+    heavy = [m for m in ("reportlab", "PIL", "numpy") if m in sys.modules]
+    print(f"heavy modules imported by validation: {heavy or 'none'}")
+
+
+if __name__ == "__main__":
+    main()
