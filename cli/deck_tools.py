@@ -42,6 +42,8 @@ def import_(
     deck_format: DeckFormat = typer.Option(DeckFormat.standard, "--deck-format",
                                            help="The deck's format: standard or solo."),
     catalogs: list[Path] | None = CatalogOption,
+    no_builtin: bool = typer.Option(False, "--no-builtin",
+                                    help="Resolve names against the --catalog files only."),
     force: bool = typer.Option(False, "--force", help="Replace an existing output file."),
     fmt: OutputFormat = FormatOption,
 ) -> None:
@@ -58,12 +60,15 @@ def import_(
         target = None if to_stdout else (output if output is not None else source.with_suffix(".yaml"))
         if target is not None:  # refuse early, before any work, when the output is not writable
             check_output_path(target, inputs=[source], force=force)
-        library = load_library([BUILTIN, *(catalogs or [])], base=Path.cwd())
+        if no_builtin and not catalogs:
+            raise UsageError("--no-builtin needs at least one --catalog PATH")
+        builtin = [] if no_builtin else [BUILTIN]
+        library = load_library([*builtin, *(catalogs or [])], base=Path.cwd())
         deck_catalogs = None
         if catalogs:
             base = (target.parent if target is not None else Path.cwd()).resolve()
-            deck_catalogs = [BUILTIN] + [Path(os.path.relpath(c.resolve(), base)).as_posix()
-                                         for c in catalogs]
+            deck_catalogs = builtin + [Path(os.path.relpath(c.resolve(), base)).as_posix()
+                                       for c in catalogs]
         result = import_deck(source, library, name=name, format=deck_format.value,
                              catalogs=deck_catalogs, display=_display(source))
         if target is not None:

@@ -236,14 +236,17 @@ def resolve(lines: Sequence[ListLine], library: Library, file: str = "<input>",
 
 # --- writing ------------------------------------------------------------------------------------
 
-_PLAIN = re.compile(r"^[A-Za-z][A-Za-z0-9 .,'()-]*$")
+_PLAIN = re.compile(r"^[A-Za-z][A-Za-z0-9 .,'()/_-]*$")
 _YAML_WORDS = {"true", "false", "yes", "no", "on", "off", "null", "y", "n", "~"}
 
 
-def yaml_scalar(text: str) -> str:
-    """A YAML scalar that reads back as exactly ``text`` (plain when safe, else double-quoted)."""
+def yaml_scalar(text: str, *, flow: bool = False) -> str:
+    """A YAML scalar that reads back as exactly ``text`` (plain when safe, else double-quoted).
+
+    ``flow``: the scalar stands inside ``[...]``, where a comma would end it.
+    """
     if (_PLAIN.match(text) and text == text.strip() and text.lower() not in _YAML_WORDS
-            and not text.endswith(":") and ": " not in text and " #" not in text):
+            and not (flow and "," in text)):
         return text
     return json.dumps(text, ensure_ascii=False)  # a JSON string is a valid YAML double-quoted scalar
 
@@ -259,7 +262,7 @@ def render_deck_yaml(name: str, entries: Sequence[ResolvedEntry], *, source: str
     out.append(f"name: {yaml_scalar(name)}")
     out.append(f"format: {format}")
     if catalogs is not None:
-        out.append(f"catalogs: [{', '.join(yaml_scalar(c) for c in catalogs)}]")
+        out.append(f"catalogs: [{', '.join(yaml_scalar(c, flow=True) for c in catalogs)}]")
     out.append("tiles:")
     for e in entries:
         out.append(f"  {yaml_scalar(e.tile.name)}: {e.count}")
