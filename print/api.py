@@ -128,18 +128,18 @@ def render_cards_pdf(out: str | Path, *, paper: str = "letter", backs: bool = Fa
 
 def render_rulebook_pdf(out: str | Path, *, paper: str = "letter", templates: str | Path | None = None,
                         invariant: bool = True) -> PrintResult:
-    """Rulebook sheets rendered from the Jinja2 templates and the schema's data."""
-    from .rulebook import rulebook_pages
+    """Rulebook sheets rendered from the Jinja2 templates (sandboxed) and the schema's data."""
+    from kcal.core.atomic import atomic_output
+
+    from .rulebook import build_rulebook
 
     opts = sheet_options(paper=paper)
     report = Report()
     template_dir = Path(templates) if templates else None
-    pages = rulebook_pages(opts, report, template_dir)
-    paper_size = opts.paper_size
-    meta = PdfMeta(title="kCaloria rules", pagesize=(paper_size.width, paper_size.height), invariant=invariant)
-    inputs = sorted(template_dir.glob("*.j2")) if template_dir else []
-    written = write_pdf(pages, out, meta, inputs=inputs)
-    return PrintResult(written.files, written.pages, 0, report.warnings)
+    inputs = sorted(template_dir.glob("*.j2")) if template_dir and template_dir.is_dir() else []
+    with atomic_output(out, inputs=inputs) as tmp:
+        pages = build_rulebook(str(tmp), opts, report, template_dir, invariant, "kCaloria rules")
+    return PrintResult([Path(out)], pages, 0, report.warnings)
 
 
 def render_tile_png(name: str, out: str | Path, *, catalogs: Sequence[str | Path] = (), dpi: int = 200,
