@@ -39,7 +39,7 @@ def goldfish(
     deck: Path = typer.Argument(..., help="Deck file (YAML).", show_default=False),
     hands: int = typer.Option(100_000, "--hands", "-n", min=1, help="Opening sequences to simulate."),
     games: int = typer.Option(
-        10_000, "--games", min=0, help="Solitaire games of the placement model (turns 1 onwards); 0 skips it."
+        5_000, "--games", min=0, help="Solitaire games of the placement model (turns 1 onwards); 0 skips it."
     ),
     turns: int = typer.Option(10, "--turns", min=1, max=60, help="Turns per placement-model game."),
     seed: int = SeedOption,

@@ -19,7 +19,7 @@ from .parallel import run_chunks
 from .profile import TYPES, WATER, DeckProfile
 
 DEFAULT_HANDS = 100_000
-DEFAULT_GAMES = 10_000
+DEFAULT_GAMES = 5_000
 DEFAULT_TURNS = 10
 
 
@@ -65,15 +65,16 @@ def simulate_goldfish(
     table = opening.OpeningTable.build(counts, WATER)
     sizes = _chunks(hands, opening.CHUNK_HANDS)
     gsizes = _chunks(games, placement.CHUNK_GAMES) if games > 0 else []
-    tasks: list[tuple] = [(0, (table, seed, i, n)) for i, n in enumerate(sizes)]
-    tasks += [(1, (profile, seed, i, g, turns)) for i, g in enumerate(gsizes)]
+    tasks: list[tuple] = [(0, (seed, i, n)) for i, n in enumerate(sizes)]
+    tasks += [(1, (seed, i, g, turns)) for i, g in enumerate(gsizes)]
     weights = sizes + gsizes
 
     def done(i: int) -> None:
         if on_progress:
             on_progress(weights[i])
 
-    out = run_chunks(_dispatch, tasks, jobs=jobs, on_done=done)
+    estimate = hands * 0.2e-6 + games * turns * 3.5e-6
+    out = run_chunks(_dispatch, tasks, jobs=jobs, on_done=done, shared=(table, profile), estimate=estimate)
     open_parts = [r for (kind, _), r in zip(tasks, out.results, strict=True) if kind == 0 and r is not None]
     turn_parts = [r for (kind, _), r in zip(tasks, out.results, strict=True) if kind == 1 and r is not None]
     result = {"deck": profile.name, "hands": 0, "seed": seed}
@@ -85,10 +86,11 @@ def simulate_goldfish(
     return result
 
 
-def _dispatch(kind: int, args: tuple):
+def _dispatch(shared: tuple, kind: int, args: tuple):
+    table, profile = shared
     if kind == 0:
-        return opening.opening_chunk(*args)
-    return placement.placement_chunk(*args)
+        return opening.opening_chunk(table, *args)
+    return placement.placement_chunk(profile, *args)
 
 
 def _opening_figures(table, tally, N: int, K: int, counts: Sequence[int]) -> dict:

@@ -2,10 +2,10 @@
 
 Every statistic of the opening hand here depends only on how many tiles of each *type* the 7 hold,
 so a hand is drawn as one row of the exact composition table (see :func:`kcal.sim.exact.compositions`):
-a 64-bit uniform integer against the table's cumulative hand counts scaled to 2**64, through
-``bisect`` in C. The row probabilities are the multivariate hypergeometric ones to within 2**-64,
-finer than ``random.random()``'s 2**-53. No per-hand object is created: a chunk of hands is one
-``Counter`` over row numbers.
+each hand walks down a binary tree over the table's rows, choosing left or right with the exact
+conditional probability (as a 64-bit threshold: within 2**-64 of the hypergeometric value, finer than
+``random.random()``'s 2**-53). No per-hand object is created: the hands at a tree node are decided
+together, bit-parallel, in big-integer operations (see :func:`bernoulli_count`).
 
 The redraw rule is followed literally: every sequence draws a hand, and draws again while the hand
 holds no water. The draws are independent, so a chunk draws all first hands, then again for those
@@ -17,15 +17,14 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections import Counter
 from dataclasses import dataclass
-from functools import partial
 from math import comb, sqrt
 
 from kcal.schema.domain import HAND_SIZE
 
 from .exact import compositions
-from .seeding import rng_for, uniform_words
+from .seeding import rng_for
 
-CHUNK_HANDS = 1 << 16
+CHUNK_HANDS = 1 << 19
 
 
 @dataclass(frozen=True)
@@ -38,6 +37,7 @@ class OpeningTable:
     ways: tuple[int, ...]
     cum64: tuple[int, ...]
     has_water: tuple[bool, ...]
+    tree: dict  # see _split_tree
 
     @classmethod
     def build(cls, counts: list[int], water: int, hand: int = HAND_SIZE) -> OpeningTable:
@@ -54,21 +54,99 @@ class OpeningTable:
             ways=tuple(w for _, w in table),
             cum64=tuple(cum),
             has_water=tuple(r[water] > 0 for r, _ in table),
+            tree=_split_tree(tuple(w for _, w in table)),
         )
+
+
+def bernoulli_count(getrandbits, m: int, threshold: int) -> int:
+    """How many of ``m`` hands draw a 64-bit uniform ``u < threshold``, all ``m`` at once.
+
+    Bit-sliced comparison: hand ``i`` is bit ``i`` of every random plane; plane ``j`` holds bit ``j``
+    of every hand's ``u``, most significant first. ``lt`` marks hands already below the threshold,
+    ``eq`` hands still equal to it so far. Each plane settles about half of the undecided hands, so
+    about ``log2(m) + 2`` planes of ``m`` bits settle all of them; each plane is a few big-integer
+    operations in C. Same outcome distribution as comparing one 64-bit uniform per hand.
+    """
+    if m <= 0 or threshold <= 0:
+        return 0
+    if threshold >= _TWO64:
+        return m
+    lt = 0
+    eq = (1 << m) - 1
+    for j in range(63, -1, -1):
+        r = getrandbits(m)
+        if (threshold >> j) & 1:
+            lt |= eq & ~r
+            eq &= r
+        else:
+            eq &= ~r
+        if not eq or not threshold & ((1 << j) - 1):
+            break
+    return lt.bit_count()
+
+
+_TWO64 = 1 << 64
+
+
+def _split_tree(ways: tuple[int, ...]) -> dict[tuple[int, int], tuple[int, int]]:
+    """For every inner node ``(lo, hi)`` of a weight-balanced binary tree over the rows: its split
+    point and the 64-bit threshold ``floor(2**64 * P(left | node))`` (exact integers)."""
+    cum = [0]
+    for w in ways:
+        cum.append(cum[-1] + w)
+    tree: dict[tuple[int, int], tuple[int, int]] = {}
+    stack = [(0, len(ways))]
+    while stack:
+        lo, hi = stack.pop()
+        if hi - lo < 2:
+            continue
+        half = (cum[lo] + cum[hi]) // 2
+        mid = min(max(bisect_right(cum, half, lo + 1, hi), lo + 1), hi - 1)
+        total = cum[hi] - cum[lo]
+        thr = ((cum[mid] - cum[lo]) << 64) // total if total else 0
+        tree[(lo, hi)] = (mid, thr)
+        stack.append((mid, hi))
+        stack.append((lo, mid))
+    return tree
+
+
+def draw_rows(rng, table: OpeningTable, n: int) -> dict[int, int]:
+    """Draw ``n`` hands; return how many fell on each composition row.
+
+    Every hand walks from the root of a binary tree over the table's rows to its row, going left
+    with the exact conditional probability of the left subtree. All hands at a node are decided
+    together by :func:`bernoulli_count` (bit-parallel), so the cost grows with the number of tree
+    nodes and ``log2(n)``, not with ``n`` Python operations. Nodes are visited depth first, left first.
+    """
+    getrandbits = rng.getrandbits
+    tree = table.tree
+    rows: dict[int, int] = {}
+    stack = [(0, len(table.rows), n)]
+    while stack:
+        lo, hi, m = stack.pop()
+        if hi - lo == 1:
+            rows[lo] = m
+            continue
+        mid, thr = tree[(lo, hi)]
+        left = bernoulli_count(getrandbits, m, thr)
+        if m - left:
+            stack.append((mid, hi, m - left))
+        if left:
+            stack.append((lo, mid, left))
+    return rows
 
 
 def opening_chunk(table: OpeningTable, master: int, chunk: int, n: int) -> dict:
     """Simulate ``n`` opening sequences; return integer tallies (merge by adding)."""
     rng = rng_for(master, "goldfish-opening", chunk)
-    pick = partial(bisect_right, list(table.cum64))
     has_water = table.has_water
-    first = Counter(map(pick, uniform_words(rng, n)))
+    first = draw_rows(rng, table, n)
     kept = Counter({i: c for i, c in first.items() if has_water[i]})
     left = n - sum(kept.values())
     still = []  # still[j] = sequences with at least j + 1 reshuffles
     while left:
         still.append(left)
-        draws = Counter(map(pick, uniform_words(rng, left)))
+        draws = draw_rows(rng, table, left)
         good = {i: c for i, c in draws.items() if has_water[i]}
         kept.update(good)
         left -= sum(good.values())

@@ -33,13 +33,20 @@ class Outcome:
         return [(i, r) for i, r in enumerate(self.results) if r is not None]
 
 
-def _ignore_sigint() -> None:
+_SHARED: Any = None
+#: Below this much single-core work, ``--jobs`` is not worth a process pool.
+MIN_PARALLEL_SECONDS = 0.5
+
+
+def _init_worker(shared: Any) -> None:
+    global _SHARED
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _SHARED = shared
 
 
 def _call(packed):
     index, fn, args = packed
-    return index, fn(*args)
+    return index, fn(_SHARED, *args)
 
 
 def run_chunks(
@@ -48,14 +55,24 @@ def run_chunks(
     *,
     jobs: int = 1,
     on_done: Callable[[int], None] | None = None,
+    shared: Any = None,
+    estimate: float | None = None,
 ) -> Outcome:
-    """Call ``fn(*task)`` for every task; ``on_done(index)`` after each (for a progress bar)."""
+    """Call ``fn(shared, *task)`` for every task; ``on_done(index)`` after each (for a progress bar).
+
+    ``shared`` (a deck, a table) reaches each worker once, at its start, instead of with every task.
+    ``estimate`` (seconds of work on one core), when given and below :data:`MIN_PARALLEL_SECONDS`,
+    keeps the work in this process: starting workers would cost more than it saves. The results
+    are the same either way.
+    """
     results: list[Any] = [None] * len(tasks)
     jobs = max(1, min(int(jobs), len(tasks)))
+    if estimate is not None and estimate < MIN_PARALLEL_SECONDS:
+        jobs = 1
     if jobs == 1:
         try:
             for i, task in enumerate(tasks):
-                results[i] = fn(*task)
+                results[i] = fn(shared, *task)
                 if on_done:
                     on_done(i)
         except KeyboardInterrupt:
@@ -63,7 +80,7 @@ def run_chunks(
         return Outcome(results, False)
     methods = mp.get_all_start_methods()
     ctx = mp.get_context("fork" if "fork" in methods else "spawn")
-    pool = ctx.Pool(jobs, initializer=_ignore_sigint)
+    pool = ctx.Pool(jobs, initializer=_init_worker, initargs=(shared,))
     try:
         for i, value in pool.imap_unordered(_call, [(i, fn, t) for i, t in enumerate(tasks)]):
             results[i] = value

@@ -34,30 +34,37 @@ _RANK = {
 
 
 def _compile(profile: DeckProfile):
-    """Per tile: (type, rank, alternatives sorted cheapest first, yield pairs, yield points)."""
+    """Per tile: (alternatives cheapest first, yield pairs, priority, milestone index or -1)."""
+    milestone_idx = [TYPES.index(m) for m in MILESTONES]
     out = []
     for t in profile.tiles:
         alts = sorted(t.costs, key=lambda alt: sum(POINTS[c] * a for c, a in alt))
         cheapest = sum(POINTS[c] * a for c, a in alts[0]) if alts else 0
         ypts = sum(POINTS[c] * a for c, a in t.yield_)
-        out.append((t.type, _RANK[TYPES[t.type]], tuple(alts), t.yield_, cheapest, ypts))
+        # higher is better: food-chain rank, then cheaper cost, then larger yield (all < 1000)
+        priority = _RANK[TYPES[t.type]] * 1_000_000 + (999 - min(cheapest, 999)) * 1000 + min(ypts, 999)
+        ms = milestone_idx.index(t.type) if t.type in milestone_idx else -1
+        out.append((tuple(alts), t.yield_, priority, ms))
     return out
 
 
 def placement_chunk(profile: DeckProfile, master: int, chunk: int, games: int, turns: int) -> dict:
     """Play ``games`` solitaire goldfish games of ``turns`` turns; return integer tallies."""
     tiles = _compile(profile)
+    alts_of = [t[0] for t in tiles]
+    yield_of = [t[1] for t in tiles]
+    prio_of = [t[2] for t in tiles]
+    ms_of = [t[3] for t in tiles]
     n = len(tiles)
-    is_water = [t[0] == WATER for t in tiles]
-    milestone_idx = [TYPES.index(m) for m in MILESTONES]
+    is_water = [t.type == WATER for t in profile.tiles]
+    n_ms = len(MILESTONES)
     placed = [0] * turns
-    first = [[0] * (turns + 1) for _ in milestone_idx]  # first[m][t-1]; last slot = not by horizon
+    first = [[0] * (turns + 1) for _ in range(n_ms)]  # first[m][t-1]; last slot = not by horizon
     curve = [[0] * 6 for _ in range(turns)]
     curve_sq = [[0] * 6 for _ in range(turns)]
-    deck_left = [0] * turns
-    ms_of = [milestone_idx.index(t[0]) if t[0] in milestone_idx else -1 for t in tiles]
     rng = rng_for(master, "goldfish-turns", chunk)
     getrandbits = rng.getrandbits
+    six = range(6)
     for _ in range(games):
         order = list(range(n))
         while True:  # draw 7 (partial Fisher-Yates), reshuffle while no water
@@ -74,13 +81,14 @@ def placement_chunk(profile: DeckProfile, master: int, chunk: int, games: int, t
         top = HAND_SIZE
         pool = [0, 0, 0, 0, 0, 0]
         water_down = False
-        seen = [False] * len(milestone_idx)
+        seen = [False] * n_ms
         for turn in range(turns):
-            best = None
-            best_key = None
-            best_alt = None
+            best = -1
+            best_p = -1
+            best_alt = ()
             for h, ti in enumerate(hand):
-                typ, rank, alts, _, cheap, ypts = tiles[ti]
+                alts = alts_of[ti]
+                alt = ()
                 if alts:
                     alt = None
                     for a in alts:
@@ -92,22 +100,19 @@ def placement_chunk(profile: DeckProfile, master: int, chunk: int, games: int, t
                             break
                     if alt is None:
                         continue
-                else:
-                    alt = ()
                 mi = ms_of[ti]
                 if mi >= 0 and not seen[mi]:
                     seen[mi] = True
                     first[mi][turn] += 1
-                if not water_down and typ != WATER:
+                if not water_down and not is_water[ti]:
                     continue
-                key = (rank, -cheap, ypts, -h)
-                if best_key is None or key > best_key:
-                    best, best_key, best_alt = h, key, alt
-            if best is not None:
+                if prio_of[ti] > best_p:
+                    best, best_p, best_alt = h, prio_of[ti], alt
+            if best >= 0:
                 ti = hand[best]
                 for c, amt in best_alt:
                     pool[c] -= amt
-                for c, amt in tiles[ti][3]:
+                for c, amt in yield_of[ti]:
                     pool[c] += amt
                 if is_water[ti]:
                     water_down = True
@@ -124,12 +129,12 @@ def placement_chunk(profile: DeckProfile, master: int, chunk: int, games: int, t
                 else:
                     del hand[best]
             row, row_sq = curve[turn], curve_sq[turn]
-            for c in range(6):
+            for c in six:
                 v = pool[c]
-                row[c] += v
-                row_sq[c] += v * v
-            deck_left[turn] += n - top
-        for mi in range(len(milestone_idx)):
+                if v:
+                    row[c] += v
+                    row_sq[c] += v * v
+        for mi in range(n_ms):
             if not seen[mi]:
                 first[mi][turns] += 1
     return {"games": games, "placed": placed, "first": first, "curve": curve, "curve_sq": curve_sq}

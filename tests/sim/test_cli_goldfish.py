@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import json
 
-from typer.testing import CliRunner
-
 from kcal.cli.sim import app
+from typer.testing import CliRunner
 
 runner = CliRunner()
 

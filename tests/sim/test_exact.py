@@ -6,7 +6,6 @@ from fractions import Fraction
 from math import comb
 
 import pytest
-
 from kcal.core.errors import KcalError
 from kcal.sim import exact
 
