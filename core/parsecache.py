@@ -21,6 +21,7 @@ from typing import Any
 from .yamlsafe import YamlDoc
 
 FORMAT = 1
+MAX_ENTRIES = 512  # oldest entries beyond this are pruned when a new one is written
 
 
 def cache_dir() -> Path:
@@ -78,3 +79,16 @@ def put(raw: bytes, doc: YamlDoc) -> None:
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
             raise
+        _prune(folder)
+
+
+def _prune(folder: Path) -> None:
+    with contextlib.suppress(OSError):
+        entries = [e for e in os.scandir(folder) if e.name.startswith(f"yaml-{FORMAT}-")]
+        if len(entries) <= MAX_ENTRIES:
+            return
+        entries.sort(key=lambda e: e.stat().st_mtime)
+        for entry in entries[: len(entries) - MAX_ENTRIES]:
+            with contextlib.suppress(OSError):
+                os.unlink(entry.path)
+

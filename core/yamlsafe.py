@@ -34,7 +34,7 @@ MAX_DEPTH = 64
 MAX_NODES = 200_000  # expanded: an alias counts the size of what it points at
 MAX_SCALAR = 100_000  # characters in one scalar
 MAX_INT_DIGITS = 30
-CACHE_MIN_BYTES = 8 * 1024
+CACHE_MIN_BYTES = 0  # every file: a cached deck also spares the import of ruamel.yaml
 
 _CORE_TAGS = {
     "tag:yaml.org,2002:str": "str",

@@ -6,7 +6,6 @@ up by folded name; ``load_deck`` reads a deck file and resolves its names agains
 
 from __future__ import annotations
 
-import difflib
 import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -19,7 +18,6 @@ from kcal.core.errors import KcalError, KcalErrors
 from kcal.core.yamlsafe import YamlDoc, load_yaml, raise_all
 
 from .domain import fold_name
-from .errors import validation_errors
 from .models import Catalog, Deck, Tile, duplicate_tiles
 
 BUILTIN = "builtin"
@@ -42,6 +40,8 @@ def validate_doc(doc: YamlDoc, model: type[BaseModel]) -> Any:
     try:
         return model.model_validate(doc.data)
     except ValidationError as exc:
+        from .errors import validation_errors  # only on the error path: it pulls in difflib and typing
+
         raise_all(validation_errors(exc, doc, model))
     raise AssertionError("unreachable")
 
@@ -115,6 +115,8 @@ class Library:
 
     def suggest(self, name: str, n: int = 3) -> list[str]:
         keys = list(self._by_name)
+        import difflib
+
         close = difflib.get_close_matches(fold_name(name), keys, n=n, cutoff=0.6)
         if not close:  # a common name or a prefix: "great blue heron", "Ardea"
             key = fold_name(name)
