@@ -1,0 +1,41 @@
+"""``kcal schema export catalog|deck|game``: JSON Schemas for editors, on stdout or into a file."""
+
+from __future__ import annotations
+
+import sys
+from enum import Enum
+from pathlib import Path
+
+import typer
+
+from kcal.cli.common import guarded
+
+app = typer.Typer(no_args_is_help=True, rich_markup_mode=None)
+
+
+class SchemaKind(str, Enum):
+    catalog = "catalog"
+    deck = "deck"
+    game = "game"
+
+
+@app.command("export")
+def export(
+    kind: SchemaKind = typer.Argument(..., help="Which file's schema: catalog, deck or game.",
+                                      show_default=False),
+    output: Path | None = typer.Option(None, "--output", "-o", help="Write to this file instead of stdout.",
+                                       show_default=False),
+    force: bool = typer.Option(False, "--force", help="Replace an existing --output file."),
+) -> None:
+    """Print the JSON Schema (draft 2020-12) of a catalog, deck or game record file."""
+    from kcal.schema.export import schema_text
+
+    with guarded():
+        text = schema_text(kind.value)
+        if output is None:
+            sys.stdout.write(text)
+            return
+        from kcal.core.atomic import atomic_write_text
+
+        atomic_write_text(output, text, force=force)
+        typer.echo(f"wrote {output}", err=True)
