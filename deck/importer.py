@@ -38,6 +38,7 @@ _COUNT_LAST = re.compile(r"^(?P<name>\S.*?)\s+[xX]\s*(?P<count>\d+)$")
 _SET_SUFFIX = re.compile(r"\s+[(\[][A-Za-z0-9]{1,8}[)\]](?:\s+[A-Za-z0-9-]{1,8})?\s*$")
 #: an inline comment after an entry: ``4 Bayou   # the only water``
 _INLINE_COMMENT = re.compile(r"\s+(?:#|//).*$")
+_NEWLINE = re.compile(r"\r\n|\r|\n")  # as editors count lines (not str.splitlines, which splits on \f too)
 _BAD_CHAR = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\x80-\x9f\ud800-\udfff\ufffe\uffff]")
 
 
@@ -151,7 +152,7 @@ def scan_list(text: str, file: str = "<input>") -> tuple[list[ListLine], list[Kc
     """The entries that parse, and an error for every line that does not."""
     out: list[ListLine] = []
     errors: list[KcalError] = []
-    for lineno, raw in enumerate(text.splitlines(), start=1):
+    for lineno, raw in enumerate(_NEWLINE.split(text), start=1):
         bad = _BAD_CHAR.search(raw)
         if bad:
             errors.append(KcalError(f"control character U+{ord(bad.group()):04X} is not allowed",

@@ -193,3 +193,32 @@ class TestYamlScalar:
             assert exc.where.line is not None
             return
         assert doc.data == {"k": [text, "x"]}
+
+
+class TestAnyText:
+    @given(st.text(max_size=200))
+    def test_parse_list_gives_entries_or_positioned_errors(self, text: str) -> None:
+        try:
+            entries = parse_list(text, "l.txt")
+        except KcalError as exc:
+            for problem in exc.problems:
+                assert problem.where.file == "l.txt"
+                assert problem.where.line is not None or "names no tiles" in problem.message
+            return
+        for e in entries:
+            assert 1 <= e.count <= 99 and e.name == " ".join(e.name.split()) and e.name
+            assert e.line >= 1 and e.column >= 1
+
+    @given(st.binary(max_size=200))
+    def test_decode_list_gives_text_or_a_positioned_error(self, raw: bytes) -> None:
+        try:
+            decode_list(raw, "l.txt")
+        except KcalError as exc:
+            assert exc.where.line is not None and exc.where.column is not None
+
+
+def test_line_numbers_count_only_real_line_breaks() -> None:
+    with pytest.raises(KcalError) as info:
+        parse_list("4 Bayou\r\n2 Moon\x0clight\r3 Sunlight\n", "l.txt")
+    assert str(info.value) == "l.txt:2:7: control character U+000C is not allowed"
+    assert [e.line for e in parse_list("4 Bayou\r2 Moonlight\r\n3 Sunlight")] == [1, 2, 3]
