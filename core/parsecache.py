@@ -1,10 +1,17 @@
-"""A cache of parsed YAML, keyed by the content's SHA-256.
+"""A cache of work done on a file's bytes, keyed by their SHA-256.
 
-ruamel.yaml's pure-Python parser needs about a quarter of a second for a 1,400-line catalog; the
-built-in catalog is the same bytes on every run, so its plain data and positions are kept as JSON in
-``$KCAL_CACHE_DIR`` (default ``$XDG_CACHE_HOME/kcal`` or ``~/.cache/kcal``). Only content that parsed
-cleanly is stored; a changed byte is a new key. Set ``KCAL_NO_CACHE=1`` to bypass it. Any failure to
-read or write the cache is ignored: it can only make kcal slower, never wrong.
+ruamel.yaml's pure-Python parser needs about a quarter of a second for a 1,400-line catalog, and
+building and running the Pydantic validators costs tens of milliseconds more; the built-in catalog is
+the same bytes on every run. So kcal keeps, as JSON in ``$KCAL_CACHE_DIR`` (default
+``$XDG_CACHE_HOME/kcal`` or ``~/.cache/kcal``):
+
+- ``yaml``: the plain data and positions of a file that parsed cleanly;
+- any other *kind* a caller names (the validated form of a catalog), keyed by the bytes plus a
+  ``salt`` the caller derives from its own code, so a change of schema is a new key.
+
+A changed byte is a new key; the oldest entries beyond :data:`MAX_ENTRIES` are pruned. Set
+``KCAL_NO_CACHE=1`` to bypass it. Failure to read or write the cache is ignored: it can only make kcal
+slower, never wrong. Nothing here is executable data: JSON only.
 """
 
 from __future__ import annotations
@@ -20,8 +27,8 @@ from typing import Any
 
 from .yamlsafe import YamlDoc
 
-FORMAT = 1
-MAX_ENTRIES = 512  # oldest entries beyond this are pruned when a new one is written
+FORMAT = 2
+MAX_ENTRIES = 512
 
 
 def cache_dir() -> Path:
@@ -31,8 +38,8 @@ def cache_dir() -> Path:
     return Path(base) / "kcal"
 
 
-def _key(raw: bytes) -> str:
-    return f"yaml-{FORMAT}-" + hashlib.sha256(raw).hexdigest()[:40] + ".json"
+def _key(kind: str, raw: bytes, salt: bytes = b"") -> str:
+    return f"{kind}-{FORMAT}-" + hashlib.sha256(salt + b"\0" + raw).hexdigest()[:40] + ".json"
 
 
 def _plain(value: Any) -> bool:
@@ -44,29 +51,20 @@ def _plain(value: Any) -> bool:
     return value is None or isinstance(value, (str, int, float, bool)) and not isinstance(value, _dt.date)
 
 
-def get(raw: bytes, name: str) -> YamlDoc | None:
+def get_json(kind: str, raw: bytes, salt: bytes = b"") -> Any:
+    """The payload stored for these bytes, or None."""
     if os.environ.get("KCAL_NO_CACHE"):
         return None
     try:
-        stored = json.loads((cache_dir() / _key(raw)).read_text(encoding="utf-8"))
-        return YamlDoc(
-            name,
-            stored["data"],
-            {tuple(loc): (line, col) for loc, line, col in stored["key_pos"]},
-            {tuple(loc): (line, col) for loc, line, col in stored["value_pos"]},
-        )
-    except (OSError, ValueError, KeyError, TypeError):
+        return json.loads((cache_dir() / _key(kind, raw, salt)).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
         return None
 
 
-def put(raw: bytes, doc: YamlDoc) -> None:
-    if os.environ.get("KCAL_NO_CACHE") or not _plain(doc.data):
+def put_json(kind: str, raw: bytes, payload: Any, salt: bytes = b"") -> None:
+    """Store a JSON-able payload for these bytes (atomically; errors ignored)."""
+    if os.environ.get("KCAL_NO_CACHE") or not _plain(payload):
         return
-    payload = {
-        "data": doc.data,
-        "key_pos": [[list(loc), *pos] for loc, pos in doc.key_pos.items()],
-        "value_pos": [[list(loc), *pos] for loc, pos in doc.value_pos.items()],
-    }
     with contextlib.suppress(OSError, TypeError, ValueError):
         folder = cache_dir()
         folder.mkdir(parents=True, exist_ok=True)
@@ -74,7 +72,7 @@ def put(raw: bytes, doc: YamlDoc) -> None:
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as fh:
                 json.dump(payload, fh, separators=(",", ":"))
-            os.replace(tmp, folder / _key(raw))
+            os.replace(tmp, folder / _key(kind, raw, salt))
         except BaseException:
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
@@ -82,13 +80,34 @@ def put(raw: bytes, doc: YamlDoc) -> None:
         _prune(folder)
 
 
+def get(raw: bytes, name: str) -> YamlDoc | None:
+    """A parsed document for these bytes, if one is cached."""
+    stored = get_json("yaml", raw)
+    try:
+        return YamlDoc(
+            name,
+            stored["data"],
+            {tuple(loc): (line, col) for loc, line, col in stored["key_pos"]},
+            {tuple(loc): (line, col) for loc, line, col in stored["value_pos"]},
+        )
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
+def put(raw: bytes, doc: YamlDoc) -> None:
+    put_json("yaml", raw, {
+        "data": doc.data,
+        "key_pos": [[list(loc), *pos] for loc, pos in doc.key_pos.items()],
+        "value_pos": [[list(loc), *pos] for loc, pos in doc.value_pos.items()],
+    })
+
+
 def _prune(folder: Path) -> None:
     with contextlib.suppress(OSError):
-        entries = [e for e in os.scandir(folder) if e.name.startswith(f"yaml-{FORMAT}-")]
+        entries = [e for e in os.scandir(folder) if e.name.endswith(".json") and not e.name.startswith(".")]
         if len(entries) <= MAX_ENTRIES:
             return
         entries.sort(key=lambda e: e.stat().st_mtime)
         for entry in entries[: len(entries) - MAX_ENTRIES]:
             with contextlib.suppress(OSError):
                 os.unlink(entry.path)
-

@@ -34,7 +34,6 @@ MAX_DEPTH = 64
 MAX_NODES = 200_000  # expanded: an alias counts the size of what it points at
 MAX_SCALAR = 100_000  # characters in one scalar
 MAX_INT_DIGITS = 30
-CACHE_MIN_BYTES = 0  # every file: a cached deck also spares the import of ruamel.yaml
 
 _CORE_TAGS = {
     "tag:yaml.org,2002:str": "str",
@@ -89,13 +88,8 @@ class YamlDoc:
         return KcalError(message, file=self.path, line=line, column=column, code=code)
 
 
-def load_yaml(path: str | Path, *, display: str | None = None, max_bytes: int = MAX_BYTES,
-              cache: bool = True) -> YamlDoc:
-    """Read and parse one YAML file safely. Raises :class:`KcalError` with a position.
-
-    Large files (catalogs) are parsed once per content: the plain result and its positions are kept
-    in a cache keyed by the file's SHA-256 (see :mod:`kcal.core.parsecache`).
-    """
+def read_source(path: str | Path, *, display: str | None = None, max_bytes: int = MAX_BYTES) -> bytes:
+    """The bytes of a regular file no larger than ``max_bytes``; otherwise a clear :class:`KcalError`."""
     name = display if display is not None else str(path)
     p = Path(path)
     try:
@@ -108,12 +102,24 @@ def load_yaml(path: str | Path, *, display: str | None = None, max_bytes: int = 
         size = p.stat().st_size
         if size > max_bytes:
             raise KcalError(f"file is {size:,} bytes; the limit is {max_bytes:,}", file=name)
-        raw = p.read_bytes()
+        return p.read_bytes()
     except PermissionError:
         raise KcalError("permission denied", file=name) from None
     except OSError as exc:
         raise KcalError(f"cannot read: {exc.strerror or exc}", file=name) from None
-    if len(raw) < CACHE_MIN_BYTES or not cache:
+
+
+def load_yaml(path: str | Path, *, display: str | None = None, max_bytes: int = MAX_BYTES,
+              cache: bool = True, raw: bytes | None = None) -> YamlDoc:
+    """Read and parse one YAML file safely. Raises :class:`KcalError` with a position.
+
+    Parsed documents are kept in a cache keyed by the file's SHA-256 (see :mod:`kcal.core.parsecache`):
+    a catalog parses once, not on every run. ``raw`` passes bytes already read by :func:`read_source`.
+    """
+    name = display if display is not None else str(path)
+    if raw is None:
+        raw = read_source(path, display=name, max_bytes=max_bytes)
+    if not cache:
         return parse_yaml(raw, name, max_bytes=max_bytes)
     from . import parsecache
 

@@ -6,6 +6,8 @@ up by folded name; ``load_deck`` reads a deck file and resolves its names agains
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -15,7 +17,9 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from kcal.core.errors import KcalError, KcalErrors
-from kcal.core.yamlsafe import YamlDoc, load_yaml, raise_all
+from kcal import __version__
+from kcal.core import parsecache
+from kcal.core.yamlsafe import YamlDoc, load_yaml, raise_all, read_source
 
 from .domain import fold_name
 from .models import Catalog, Deck, Tile, duplicate_tiles
@@ -53,25 +57,58 @@ def validate_doc(doc: YamlDoc, model: type[BaseModel]) -> Any:
 class LoadedCatalog:
     catalog: Catalog
     path: Path
-    doc: YamlDoc | None = None
+    raw: bytes = b""
 
     @property
     def folder(self) -> Path:
         return self.path.parent
 
+    @functools.cached_property
+    def doc(self) -> YamlDoc:
+        """The parsed file, for positions in messages (parsed again only when a message needs it)."""
+        return load_yaml(self.path, display=_display(self.path), raw=self.raw)
+
+
+@functools.cache
+def _schema_salt() -> bytes:
+    """What the validated-catalog cache is keyed by besides the file: the schema's own source."""
+    here = Path(__file__).resolve().parent
+    parts = [__version__.encode()]
+    parts += [(here / name).read_bytes() for name in ("domain.py", "modifiers.py", "models.py")]
+    return hashlib.sha256(b"\0".join(parts)).digest()
+
 
 def load_catalog_file(path: str | Path) -> LoadedCatalog:
+    """Load and validate one catalog file.
+
+    A catalog whose exact bytes this version of the schema validated before is rebuilt from kcal's
+    cache without running the validators (see :mod:`kcal.core.parsecache`); art paths are checked
+    against the file system every time.
+    """
     p = Path(path)
-    doc = load_yaml(p, display=_display(p))
+    raw = read_source(p, display=_display(p))
+    trusted = parsecache.get_json("catalog", raw, _schema_salt())
+    if trusted is not None:
+        try:
+            loaded = LoadedCatalog(Catalog.from_trusted(trusted), p, raw)
+        except (KeyError, TypeError, ValueError, AttributeError):
+            loaded = None
+        if loaded is not None:
+            raise_all(list(_check_art(loaded.catalog, loaded, p.parent)))
+            return loaded
+    loaded = LoadedCatalog(_validate_catalog(load_yaml(p, display=_display(p), raw=raw)), p, raw)
+    raise_all(list(_check_art(loaded.catalog, loaded, p.parent)))
+    parsecache.put_json("catalog", raw, loaded.catalog.model_dump(mode="json", by_alias=True), _schema_salt())
+    return loaded
+
+
+def _validate_catalog(doc: YamlDoc) -> Catalog:
     raw_tiles = doc.data.get("tiles") if isinstance(doc.data, dict) else None
     if isinstance(raw_tiles, list):
         raise_all([doc.error(f"tiles[{i}]: {msg}", ("tiles", i, "id" if "id" in msg else "name"), key=True,
                              code="schema")
                    for i, msg in duplicate_tiles(raw_tiles)])
-    catalog = validate_doc(doc, Catalog)
-    errors = [*_check_art(catalog, doc, p.parent)]
-    raise_all(errors)
-    return LoadedCatalog(catalog, p, doc)
+    return validate_doc(doc, Catalog)
 
 
 def load_catalog(path: str | Path) -> Catalog:
@@ -79,7 +116,7 @@ def load_catalog(path: str | Path) -> Catalog:
     return load_catalog_file(path).catalog
 
 
-def _check_art(catalog: Catalog, doc: YamlDoc, folder: Path) -> Iterable[KcalError]:
+def _check_art(catalog: Catalog, loaded: LoadedCatalog, folder: Path) -> Iterable[KcalError]:
     root = folder.resolve()
     for i, tile in enumerate(catalog.tiles):
         if tile.art is None:
@@ -88,8 +125,8 @@ def _check_art(catalog: Catalog, doc: YamlDoc, folder: Path) -> Iterable[KcalErr
         try:
             target.relative_to(root)
         except ValueError:
-            yield doc.error(f"tiles[{i}]({tile.id}).art: art path {tile.art!r} leaves the catalog's folder",
-                            ("tiles", i, "art"), code="schema")
+            yield loaded.doc.error(f"tiles[{i}]({tile.id}).art: art path {tile.art!r} leaves the catalog's folder",
+                                   ("tiles", i, "art"), code="schema")
 
 
 @dataclass
@@ -138,8 +175,7 @@ class Library:
             if tile.id in ids:
                 other = next(c for c in self.catalogs if any(t.id == tile.id for t in c.catalog.tiles))
                 msg = f"tiles[{i}].id: tile id {tile.id!r} is also defined in {_display(other.path)}"
-                errors.append(loaded.doc.error(msg, ("tiles", i, "id"), code="schema") if loaded.doc
-                              else KcalError(msg, file=_display(loaded.path)))
+                errors.append(loaded.doc.error(msg, ("tiles", i, "id"), code="schema"))
         raise_all(errors)
         self.catalogs.append(loaded)
         for tile in loaded.catalog.tiles:
@@ -156,8 +192,7 @@ class Library:
                         loc = ("tiles", i, "modifiers", j, "partner")
                         msg = (f"tiles[{i}]({tile.id}).modifiers[{j}].partner: no loaded tile is named "
                                f"{mod.partner!r}{self.suggest_text(mod.partner)}")
-                        errors.append(loaded.doc.error(msg, loc, code="schema") if loaded.doc
-                                      else KcalError(msg, file=_display(loaded.path)))
+                        errors.append(loaded.doc.error(msg, loc, code="schema"))
         raise_all(errors)
 
 

@@ -31,9 +31,13 @@ Text = Annotated[StrictStr, Field(max_length=400)]
 
 
 class Closed(BaseModel):
-    """Base of every model: unknown keys are errors, instances are immutable."""
+    """Base of every model: unknown keys are errors, instances are immutable.
 
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+    ``defer_build``: validators are built on first use, so a command that only reads trusted cached
+    catalogs never pays for building the tile schema.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True, defer_build=True)
 
 
 # --- costs and yields -------------------------------------------------------------------------
@@ -129,6 +133,14 @@ class Modifier(Closed):
                     f"modifier {self.name!r} takes no parameter {param!r} (it takes: {allowed})"
                 )
         return self
+
+    @classmethod
+    def from_trusted(cls, d: dict[str, Any]) -> Modifier:
+        return cls.model_construct(
+            name=d["name"], amount=d["amount"], duration=d["duration"], partner=d["partner"],
+            target=d["target"], color=None if d["color"] is None else Color(d["color"]),
+            biome=None if d["biome"] is None else Biome(d["biome"]),
+        )
 
     @property
     def spec(self):  # -> ModifierSpec (kept untyped to avoid an import cycle in annotations)
@@ -243,6 +255,23 @@ class Tile(Closed):
     def yield_total(self) -> int:
         return sum(self.yield_.values())
 
+    @classmethod
+    def from_trusted(cls, d: dict[str, Any]) -> Tile:
+        """Rebuild a tile from its own ``model_dump(mode="json", by_alias=True)`` without validating.
+
+        Only for data this code validated before (kcal's cache, keyed by the schema's source); a test
+        checks that it round-trips every built-in tile exactly.
+        """
+        return cls.model_construct(
+            id=d["id"], name=d["name"], common_name=d["common_name"], type=TileType(d["type"]),
+            klass=Klass(d["class"]), rarity=Rarity(d["rarity"]),
+            biomes=tuple(Biome(b) for b in d["biomes"]),
+            cost=tuple({Color(c): n for c, n in alt.items()} for alt in d["cost"]),
+            yield_={Color(c): n for c, n in d["yield"].items()},
+            modifiers=tuple(Modifier.from_trusted(m) for m in d["modifiers"]),
+            text=d["text"], art=d["art"],
+        )
+
     def has(self, modifier: str) -> bool:
         return any(m.name == modifier for m in self.modifiers)
 
@@ -261,6 +290,14 @@ class Catalog(Closed):
     schema_: StrictStr | None = Field(default=None, alias="$schema")
     set: CatalogSet
     tiles: tuple[Tile, ...]
+
+    @classmethod
+    def from_trusted(cls, d: dict[str, Any]) -> Catalog:
+        """Rebuild from this class's own JSON dump without validating (see :meth:`Tile.from_trusted`)."""
+        return cls.model_construct(
+            schema_=d["$schema"], set=CatalogSet.model_construct(**d["set"]),
+            tiles=tuple(Tile.from_trusted(t) for t in d["tiles"]),
+        )
 
     @model_validator(mode="after")
     def _unique(self) -> Catalog:
