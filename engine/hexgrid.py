@@ -1,0 +1,56 @@
+"""Axial hex coordinates: a cell is a plain ``(q, r)`` tuple of ints (SPEC "Facts the rulebook fixes").
+
+Neighbour tuples are memoised, because the engine asks for them in its hot loop.
+"""
+
+from __future__ import annotations
+
+Hex = tuple[int, int]
+
+#: The six directions, in the order SPEC lists them.
+DIRECTIONS: tuple[Hex, ...] = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
+
+_NEIGHBOURS: dict[Hex, tuple[Hex, ...]] = {}
+
+
+def neighbours(cell: Hex) -> tuple[Hex, ...]:
+    """The six cells next to ``cell`` (memoised)."""
+    try:
+        return _NEIGHBOURS[cell]
+    except KeyError:
+        q, r = cell
+        out = ((q + 1, r), (q - 1, r), (q, r + 1), (q, r - 1), (q + 1, r - 1), (q - 1, r + 1))
+        _NEIGHBOURS[cell] = out
+        return out
+
+
+def distance(a: Hex, b: Hex) -> int:
+    dq = a[0] - b[0]
+    dr = a[1] - b[1]
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+def ring(center: Hex, radius: int) -> list[Hex]:
+    """Cells at exactly ``radius`` from ``center``, in a fixed order."""
+    if radius == 0:
+        return [center]
+    q, r = center[0] - radius, center[1] + radius  # start at direction (-1, +1) * radius
+    out = []
+    for dq, dr in ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)):
+        for _ in range(radius):
+            out.append((q, r))
+            q += dq
+            r += dr
+    return out
+
+
+def parse_hex(value) -> Hex:
+    """``[q, r]`` (list or tuple of two ints) to a cell."""
+    if (not isinstance(value, (list, tuple)) or len(value) != 2
+            or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
+        raise ValueError(f"a cell is [q, r] with two whole numbers, got {value!r}")
+    return (value[0], value[1])
+
+
+def format_hex(cell: Hex) -> str:
+    return f"[{cell[0]}, {cell[1]}]"

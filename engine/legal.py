@@ -1,0 +1,357 @@
+"""Legality: one set of checks used three ways: :func:`check` (why a move is illegal, and the plan
+to play it), :func:`generate` (every legal move, built from the same tests) and turn play.
+
+Generated moves use the engine's default payment and choices; a move spelling out its own payment
+or choices is checked by the same :func:`check`.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from kcal.schema.domain import Klass, fold_name
+
+from . import collapse
+from .hexgrid import Hex, distance, format_hex, neighbours, ring
+from .moves import Move, fast_place
+from .payment import (
+    available, check_explicit, default_payment, effective_costs, first_payable, packed_available,
+    packed_costs, unpayable_reason, waived_colors,
+)
+from .tiles import COLORS, GUARD, TileInfo
+
+if TYPE_CHECKING:
+    from .state import GameState
+
+FIRST_DISTANCE = 5
+MAX_DISCARD = 3
+_KLASSES = {k.value for k in Klass}
+
+
+# --- where a player may place ----------------------------------------------------------------------
+def frontier_of(state: GameState, i: int) -> set[Hex]:
+    tiles = state.tiles
+    out = set()
+    for cell, p in tiles.items():
+        if p.owner == i:
+            for nb in neighbours(cell):
+                if nb not in tiles:
+                    out.add(nb)
+    return out
+
+
+def open_cells(state: GameState) -> set[Hex]:
+    """Empty cells next to any tile (where a transplant tile may go)."""
+    out = set()
+    for f in state.frontier:
+        out |= f
+    tiles = state.tiles
+    for cell in tiles:
+        for nb in neighbours(cell):
+            if nb not in tiles:
+                out.add(nb)
+    return out
+
+
+def first_tile_cells(state: GameState) -> list[Hex]:
+    """Cells at hex distance exactly 5 from the closest tile on the table."""
+    tiles = list(state.tiles)
+    cand = set()
+    for t in tiles:
+        cand.update(ring(t, FIRST_DISTANCE))
+    return sorted(c for c in cand if min(distance(c, t) for t in tiles) == FIRST_DISTANCE)
+
+
+def blocked_cells(state: GameState, i: int) -> set[Hex]:
+    """Cells next to another player's active barricade."""
+    out: set[Hex] = set()
+    for cell, (owner, remaining) in state.barricades.items():
+        if owner != i and remaining > 0:
+            out.update(neighbours(cell))
+    return out
+
+
+def _remove_targets(state: GameState, info: TileInfo, cell: Hex) -> list[str | None]:
+    """Target names a remove tile's generated moves use: one per costed tile name next to it."""
+    if "remove" not in info.mods or info.param("remove", "target"):
+        return [None]
+    names = []
+    for nb in neighbours(cell):
+        p = state.tiles.get(nb)
+        if p is not None and p.info.has_cost and p.info.name not in names:
+            names.append(p.info.name)
+    return names or [None]
+
+
+def remove_matches(info: TileInfo, target: str) -> bool:
+    key = fold_name(target)
+    return info.has_cost and (info.key == key or (key in _KLASSES and info.klass == key))
+
+
+# --- the checks ------------------------------------------------------------------------------------
+def check(state: GameState, move: Move):
+    """``(None, plan)`` for a legal move, ``(reason, None)`` for an illegal one."""
+    if state.ended is not None:
+        return f"the game is over ({state.ended.end_reason.replace('_', ' ')}); no move is legal", None
+    i = state.player_index(move.player)
+    if i < 0:
+        return f"{move.player} is not a player of this game ({', '.join(state.players)})", None
+    if move.kind == "rescue":
+        reason, pay = collapse.rescue_plan(state, i, move.at, move.pay)
+        return (reason, None) if reason else (None, pay)
+    if i != state.current:
+        return f"it is {state.turn_player}'s turn, not {move.player}'s", None
+    if move.kind == "discard":
+        return _check_discard(state, i, move)
+    if move.kind != "place":
+        return f"unknown move kind {move.kind!r}", None
+    return _check_place(state, i, move)
+
+
+def _hand_index(state: GameState, i: int, name: str):
+    key = fold_name(name)
+    if state.piles is None and state.open_hands:
+        info = state.table.by_key.get(key)
+        return info, (None if info is None else -1)
+    for n, info in enumerate(state.hand_infos(i)):
+        if info.key == key:
+            return info, n
+    return state.table.by_key.get(key), None
+
+
+def _check_discard(state: GameState, i: int, move: Move):
+    if state.mode == "solo":
+        return "solo games have no discards: a tile that cannot be played stays", None
+    if not 1 <= len(move.discard) <= MAX_DISCARD:
+        return f"a discard names 1 to {MAX_DISCARD} tiles, not {len(move.discard)}", None
+    if state.open_hands:
+        for name in move.discard:
+            if state.table.get(name) is None:
+                return f"no tile named {name!r} in the catalogs", None
+        return None, ()
+    hand = [info.key for info in state.hands[i]]
+    picks = []
+    for name in move.discard:
+        key = fold_name(name)
+        idx = next((n for n, k in enumerate(hand) if k == key and n not in picks), None)
+        if idx is None:
+            return f"{name} is not in {move.player}'s hand (or not that many times)", None
+        picks.append(idx)
+    return None, tuple(picks)
+
+
+def _check_place(state: GameState, i: int, move: Move):
+    info, idx = _hand_index(state, i, move.tile)
+    if idx is None:
+        if info is None:
+            return f"no tile named {move.tile!r} in the catalogs", None
+        return f"{info.name} is not in {move.player}'s hand", None
+    cell = move.at
+    here = state.tiles.get(cell)
+    if here is not None:
+        return f"{format_hex(cell)} already holds {here.info.name}", None
+    # placement
+    if not state.tiles:
+        pass  # the very first tile of the game goes anywhere
+    elif not state.frontier[i]:
+        d = min(distance(cell, t) for t in state.tiles)
+        if d != FIRST_DISTANCE:
+            return (f"{move.player}'s first tile must be exactly {FIRST_DISTANCE} spaces from the closest "
+                    f"tile on the table; {format_hex(cell)} is {d} away"), None
+    elif cell not in state.frontier[i]:
+        if "transplant" in info.mods:
+            if not any(nb in state.tiles for nb in neighbours(cell)):
+                return (f"{info.name} (transplant) must still touch a tile on the table; "
+                        f"{format_hex(cell)} touches none"), None
+        else:
+            return (f"{info.name} must be placed next to one of {move.player}'s tiles; "
+                    f"{format_hex(cell)} touches none"), None
+    for b, (owner, remaining) in state.barricades.items():
+        if owner != i and remaining > 0 and distance(b, cell) == 1:
+            return (f"{format_hex(cell)} is next to {state.players[owner]}'s barricade "
+                    f"({state.tiles[b].info.name} at {format_hex(b)}, {remaining} more turn(s))"), None
+    # choices
+    if move.color is not None:
+        if move.color not in COLORS:
+            return f"choose.color {move.color!r} is not a colour", None
+        allowed = set(info.yield_colors) | ({5} if "intelligent" in info.mods else set())
+        if COLORS.index(move.color) not in allowed:
+            names = ", ".join(COLORS[c] for c in sorted(allowed)) or "none"
+            return f"choose.color {move.color} is not a colour {info.name} yields ({names})", None
+    if move.camouflage is not None:
+        if "camouflage" not in info.mods:
+            return f"{info.name} has no camouflage, so choose.camouflage does not apply", None
+        if move.camouflage not in COLORS:
+            return f"choose.camouflage {move.camouflage!r} is not a colour", None
+    target = None
+    if move.target is not None or "remove" in info.mods:
+        if "remove" not in info.mods:
+            return f"{info.name} has no remove modifier, so it names no target", None
+        fixed = info.param("remove", "target")
+        if fixed:
+            if move.target is not None and fold_name(move.target) != fold_name(fixed):
+                return f"{info.name} always names {fixed}, not {move.target}", None
+            target = fixed
+        elif move.target is not None:
+            t = state.table.get(move.target)
+            if t is None:
+                return f"target {move.target!r} names no tile in the catalogs", None
+            if not t.has_cost:
+                return f"{info.name} must name a tile that has a cost; {t.name} has none", None
+            target = t.name
+        else:
+            target = _remove_targets(state, info, cell)[0]
+    # cost
+    alts = effective_costs(info, waived_colors(state, cell)) if info.costs else ()
+    if move.pay is not None:
+        if not alts or all(not a for a in alts):
+            if any(n for _, _, n in move.pay):
+                return f"{info.name} costs nothing here, so the payment must be empty", None
+            pay = ()
+        else:
+            _, reason = check_explicit(state, cell, alts, move.pay)
+            if reason:
+                return f"{info.name}: {reason}", None
+            pay = tuple(e for e in move.pay if e[2])
+    elif alts:
+        avail = available(state, cell)
+        k = first_payable(alts, avail)
+        if k < 0:
+            return unpayable_reason(info.name, alts, avail, cell), None
+        pay = default_payment(state, cell, alts[k])
+    else:
+        pay = ()
+    return None, (info, idx, cell, pay, target)
+
+
+# --- generation ------------------------------------------------------------------------------------
+def generate(state: GameState) -> list[Move]:
+    if state.ended is not None:
+        return []
+    i = state.current
+    player = state.players[i]
+    out: list[Move] = []
+    seen: set[str] = set()
+    normal = []
+    roaming = []
+    tiles = state.tiles
+    if not tiles:
+        cells = [(0, 0)]
+        first = True
+    elif not state.frontier[i]:
+        cells = first_tile_cells(state)
+        first = True
+    else:
+        cells = sorted(state.frontier[i])
+        first = False
+    for info in state.hand_infos(i):
+        if info.key not in seen:
+            seen.add(info.key)
+            (roaming if not first and "transplant" in info.mods else normal).append(info)
+    blocked = blocked_cells(state, i) if state.barricades else ()
+    if blocked:
+        cells = [c for c in cells if c not in blocked]
+    waived: dict[Hex, set[int]] = {}
+    for cell, p in tiles.items():
+        if "anchor" in p.info.mods:
+            for nb in neighbours(cell):
+                waived.setdefault(nb, set()).update(
+                    COLORS.index(m["color"]) for m in p.info.mods["anchor"])
+    cache = state.table.move_cache
+    if len(cache) > 500_000:
+        cache.clear()
+    _scan(state, player, cells, normal, waived, cache, out)
+    if roaming:
+        cells = [c for c in sorted(open_cells(state)) if c not in blocked]
+        _scan(state, player, cells, roaming, waived, cache, out)
+    if state.mode != "solo":
+        out.extend(_discards(state, i, player))
+    for cell in sorted(state.dice):
+        p = tiles.get(cell)
+        if p is not None and collapse.starving(state, cell):
+            if collapse.rescue_plan(state, p.owner, cell, None)[0] is None:
+                out.append(Move.rescue(state.players[p.owner], cell))
+    return out
+
+
+def _scan(state: GameState, player: str, cells, infos, waived, cache, out) -> None:
+    """Append a place move for every (cell, tile) whose cost the cubes next to the cell cover.
+
+    The hot loop of the engine. The unused cubes next to a cell are one packed int (kept up to
+    date incrementally); the table caches, per packed value, the bit mask of tiles it pays for;
+    a mask of the hand picks the playable ones; generated moves are reused from a cache."""
+    table = state.table
+    avail = state.avail
+    pcache = cache.get(player)
+    if pcache is None:
+        pcache = cache[player] = {}
+    pos = table.pos
+    hand = 0
+    special = []
+    for info in infos:
+        if "remove" in info.mods:
+            special.append(info)
+        else:
+            hand |= 1 << pos[info.key]
+    cover = table.cover_cache
+    tinfos = table.infos
+    for cell in cells:
+        a = avail.get(cell)
+        if a is None:
+            a = packed_available(state, cell)
+        if waived and cell in waived:
+            fw = frozenset(waived[cell])
+            a |= GUARD
+            x = 0
+            for info in infos:
+                if "remove" not in info.mods:
+                    pcs = packed_costs(info, fw)
+                    if not pcs or any((a - pc) & GUARD == GUARD for pc in pcs):
+                        x |= 1 << pos[info.key]
+        else:
+            x = cover.get(a)
+            if x is None:
+                x = table.cover(a)
+            x &= hand
+        if x:
+            cm = pcache.get(cell)
+            if cm is None:
+                cm = pcache[cell] = {}
+            while x:
+                low = x & -x
+                x ^= low
+                k = low.bit_length()
+                m = cm.get(k)
+                if m is None:
+                    m = cm[k] = fast_place(player, tinfos[k - 1].name, cell)
+                out.append(m)
+        for info in special:
+            pcs = packed_costs(info, frozenset(waived[cell])) if waived and cell in waived else info.pcosts
+            if pcs:
+                a2 = packed_available(state, cell) | GUARD
+                if not any((a2 - pc) & GUARD == GUARD for pc in pcs):
+                    continue
+            for t in _remove_targets(state, info, cell):
+                out.append(fast_place(player, info.name, cell, t))
+
+
+def _discards(state: GameState, i: int, player: str) -> list[Move]:
+    if state.open_hands:
+        return []
+    names = sorted(info.name for info in state.hands[i])
+    out = []
+    seen = set()
+    for k in range(1, MAX_DISCARD + 1):
+        for combo in combinations(names, k):
+            if combo not in seen:
+                seen.add(combo)
+                out.append(Move.discard_tiles(player, combo))
+    return out
+
+
+def any_placement(state: GameState) -> bool:
+    """True when the turn player can place some tile (early exit; used for stagnation)."""
+    if state._moves is None:
+        state._moves = generate(state)
+    return any(m.kind == "place" for m in state._moves)

@@ -1,0 +1,47 @@
+"""A small seeded random generator whose whole state is one int, so it copies for free.
+
+SplitMix64: good enough for shuffles, identical on every machine and Python version (unlike
+``random.Random``'s algorithms, which are free to change).
+"""
+
+from __future__ import annotations
+
+_MASK = (1 << 64) - 1
+
+
+class Rng:
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int = 0) -> None:
+        self.state = seed & _MASK
+
+    def copy(self) -> Rng:
+        r = Rng.__new__(Rng)
+        r.state = self.state
+        return r
+
+    def next64(self) -> int:
+        self.state = s = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        z = s
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """A uniform int in ``range(n)`` (rejection sampling, no modulo bias)."""
+        if n <= 0:
+            raise ValueError("n must be positive")
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            v = self.next64()
+            if v < limit:
+                return v % n
+
+    def shuffle(self, items: list) -> None:
+        """Fisher-Yates, in place."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def choice(self, items):
+        return items[self.below(len(items))]
