@@ -17,7 +17,7 @@ from kcal import __version__
 from kcal.core.atomic import atomic_output, check_output_path
 from kcal.core.errors import KcalError, UsageError
 
-from .fonts import register_fonts
+from .fonts import REGULAR, register_fonts
 
 PageFn = Callable[[object], None]
 
@@ -71,7 +71,7 @@ def write_pdf(pages: Sequence[PageFn], out: str | Path, meta: PdfMeta, *, inputs
         for target, (a, b) in zip(targets, ranges, strict=True):
             tmp = stack.enter_context(atomic_output(target, inputs=inputs))
             c = Canvas(str(tmp), pagesize=meta.pagesize, invariant=1 if meta.invariant else 0,
-                       pageCompression=1)
+                       pageCompression=1, initialFontName=REGULAR)
             c.setTitle(meta.title if len(ranges) == 1 else f"{meta.title} (part {targets.index(target) + 1}/{len(ranges)})")
             c.setAuthor("kcal")
             c.setCreator(f"kcal {__version__}")

@@ -37,7 +37,7 @@ BORDER: dict[TileType, str] = {
     TileType.CARNIVORE: "#c62828",
     TileType.HUMAN: "#7040b0",
     TileType.MICROBE: "#3f8f80",
-    TileType.EVENT: "#6d6d6d",
+    TileType.EVENT: "#5f6f80",
 }
 
 RARITY: dict[Rarity, str] = {
@@ -58,7 +58,7 @@ BIOME_GROUP: dict[Biome, str] = {Biome(code): g for g, (_, codes) in _BIOME_GROU
 BIOME_COLOR: dict[Biome, str] = {b: _BIOME_GROUPS[g][0] for b, g in BIOME_GROUP.items()}
 
 INK = "#1a1a1a"
-CUT_LINE = "#404040"
+CUT_LINE = "#000000"
 BACK = "#24523a"
 BACK_ACCENT = "#e9d8a6"
 

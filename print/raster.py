@@ -22,13 +22,13 @@ def tile_pdf_bytes(tile: Tile, art_dir: Callable[[Tile], Path | None], report: R
                    tile_size: float = 64.0, margin_mm: float = 1.0) -> bytes:
     from reportlab.pdfgen.canvas import Canvas
 
-    from .fonts import register_fonts
+    from .fonts import REGULAR, register_fonts
 
     register_fonts()
     geom = TileGeometry(across=mm(tile_size))
     w, h = geom.width + 2 * mm(margin_mm), geom.across + 2 * mm(margin_mm)
     buf = io.BytesIO()
-    c = Canvas(buf, pagesize=(w, h), invariant=1)
+    c = Canvas(buf, pagesize=(w, h), invariant=1, initialFontName=REGULAR)
     c.setTitle(tile.name)
     draw_face(c, tile, w / 2, h / 2, geom, RenderContext(report=report, art_dir=art_dir))
     c.showPage()

@@ -312,7 +312,8 @@ def build_rulebook(out_path: str, opts: SheetOptions, report: Report, user_dir: 
         c.restoreState()
 
     doc = BaseDocTemplate(out_path, pagesize=(paper.width, paper.height), invariant=1 if invariant else 0,
-                          title=title, author="kcal", creator="kcal", pageCompression=1)
+                          title=title, author="kcal", creator="kcal", pageCompression=1,
+                          initialFontName=REGULAR)
     doc.addPageTemplates([PageTemplate(id="page", frames=[frame], onPage=decorate)])
     try:
         doc.build(_story(blocks, frame_w))

@@ -1,0 +1,134 @@
+"""Sheets: exact paper sizes, honeycomb pitch measured on the rasterised page, mirrored backs."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from kcal.print.api import render_deck_pdf
+from kcal.print.layout import MM, PAPERS, SQRT3, Slot, TileGeometry, honeycomb, mirror_slot, mm
+
+from .conftest import page_sizes, raster
+
+
+class TestPaper:
+    @pytest.mark.parametrize("paper,size", [("letter", (612.0, 792.0)), ("a4", (595.276, 841.89))])
+    def test_page_size_exact(self, workdir, paper, size):
+        out = workdir / "out.pdf"
+        render_deck_pdf(workdir / "deck.yaml", out, paper=paper, backs=True)
+        sizes = page_sizes(out)
+        assert sizes and all(s == size for s in sizes)
+
+    def test_a4_in_millimetres(self):
+        assert PAPERS["a4"].width / MM == pytest.approx(210) and PAPERS["a4"].height / MM == pytest.approx(297)
+
+
+class TestHoneycomb:
+    @pytest.mark.parametrize("paper", ["letter", "a4"])
+    def test_eleven_default_tiles_per_sheet_without_bleed(self, paper):
+        assert honeycomb(PAPERS[paper], TileGeometry()).per_page == 11
+
+    @pytest.mark.parametrize("paper", ["letter", "a4"])
+    @pytest.mark.parametrize("bleed", [0.0, 3.0])
+    def test_tiles_stay_on_the_page_and_do_not_overlap(self, paper, bleed):
+        g = TileGeometry(bleed=mm(bleed))
+        lay = honeycomb(PAPERS[paper], g)
+        p = PAPERS[paper]
+        for s in lay.slots:
+            assert mm(6) - 0.01 <= s.x - g.bleed_across / SQRT3 and s.x + g.bleed_across / SQRT3 <= p.width - mm(6) + 0.01
+            assert mm(6) <= s.y - g.bleed_across / 2 and s.y + g.bleed_across / 2 <= p.height - mm(6) + 0.01
+        for a in lay.slots:
+            for b in lay.slots:
+                if a is not b:
+                    assert math.dist((a.x, a.y), (b.x, b.y)) >= g.bleed_across - 0.01
+
+    def test_neighbours_share_an_edge_without_bleed(self):
+        lay = honeycomb(PAPERS["a4"], TileGeometry())
+        d = min(math.dist((a.x, a.y), (b.x, b.y)) for a in lay.slots for b in lay.slots if a is not b)
+        assert d == pytest.approx(mm(64))
+
+
+def _cut_rows(img, x0: int, x1: int, y_end: int | None = None) -> list[float]:
+    """Centres of pixel rows where a long horizontal run of the grey cut line crosses [x0, x1]."""
+    px = img.load()
+    rows = []
+    for y in range(y_end or img.height):
+        grey = 0
+        for x in range(x0, x1):
+            r, g, b = px[x, y]
+            if r <= 70 and g <= 70 and b <= 70:
+                grey += 1
+        if grey >= 0.9 * (x1 - x0):
+            rows.append(y)
+    groups: list[list[int]] = []
+    for y in rows:
+        if groups and y - groups[-1][-1] <= 1:
+            groups[-1].append(y)
+        else:
+            groups.append([y])
+    return [sum(g) / len(g) for g in groups]
+
+
+class TestMeasuredGeometry:
+    """Rasterise at 300 dpi and measure the hex pitch in pixels: a 64 mm tile is 755.9 px flat to flat."""
+
+    @pytest.mark.parametrize("size_mm", [64.0, 50.0])
+    def test_vertical_pitch_is_tile_size(self, workdir, size_mm):
+        out = workdir / "out.pdf"
+        render_deck_pdf(workdir / "deck.yaml", out, paper="a4", tile_size=size_mm)
+        dpi = 300
+        img = raster(out, 0, dpi)
+        lay = honeycomb(PAPERS["a4"], TileGeometry(across=mm(size_mm)))
+        col_x = min(s.x for s in lay.slots)
+        cx = round(col_x / 72 * dpi)
+        half = round(size_mm / 25.4 * dpi * 0.2)  # well inside the flat (the flat is R wide)
+        lines = _cut_rows(img, cx - half, cx + half, img.height - round((6 + 8) / 25.4 * dpi))
+        assert len(lines) >= 3, lines
+        pitches = [b - a for a, b in zip(lines, lines[1:])]
+        expected = size_mm / 25.4 * dpi
+        for p in pitches:
+            assert p == pytest.approx(expected, abs=2.0)
+
+
+class TestBacks:
+    def test_mirror_long_edge(self):
+        p = PAPERS["letter"]
+        assert mirror_slot(Slot(100, 200), p, "long") == Slot(p.width - 100, 200)
+        assert mirror_slot(Slot(100, 200), p, "short") == Slot(100, p.height - 200)
+        assert mirror_slot(Slot(100, 200), p, "long", (mm(1), mm(-2))) == Slot(p.width - 100 + mm(1), 200 - mm(2))
+
+    @pytest.mark.parametrize("flip", ["long", "short"])
+    def test_backs_mirror_fronts_on_the_page(self, workdir, flip):
+        from PIL import ImageOps
+
+        out = workdir / "out.pdf"
+        render_deck_pdf(workdir / "deck.yaml", out, paper="letter", backs=True, flip=flip, bleed=True)
+        dpi = 40
+        front, back = raster(out, 0, dpi), raster(out, 1, dpi)
+        ruler_rows = round((6 + 8) / 25.4 * dpi) + 1
+        def mask(im):
+            g = im.convert("L")
+            return [[1 if g.getpixel((x, y)) < 235 else 0 for x in range(g.width)] for y in range(g.height - ruler_rows)]
+        back_m = ImageOps.mirror(back) if flip == "long" else ImageOps.flip(back)
+        if flip == "short":  # the ruler strip flips too; compare the tile band only
+            fm, bm = mask(front), [[1 if v < 235 else 0 for v in row] for row in
+                                   [[back_m.convert("L").getpixel((x, y)) for x in range(back_m.width)]
+                                    for y in range(ruler_rows, back_m.height)]]
+            fm = fm[ruler_rows:] ; bm = bm[: len(fm)]
+        else:
+            fm, bm = mask(front), mask(back_m)
+        inter = sum(a & b for ra, rb in zip(fm, bm) for a, b in zip(ra, rb))
+        union = sum(a | b for ra, rb in zip(fm, bm) for a, b in zip(ra, rb))
+        assert union and inter / union > 0.95
+
+    def test_back_follows_each_front(self, workdir):
+        from .conftest import pdf_text
+
+        out = workdir / "out.pdf"
+        render_deck_pdf(workdir / "deck.yaml", out, backs=True)
+        texts = pdf_text(out)
+        assert len(texts) % 2 == 0
+        for i, t in enumerate(texts):
+            assert ("· back" in t) == bool(i % 2)
+            assert ("· front" in t) == (not i % 2)
