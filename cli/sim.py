@@ -68,3 +68,96 @@ def goldfish(
         emit(result, fmt, goldfish_text)
         if result.get("interrupted"):
             raise typer.Exit(130)
+
+
+BotOption = typer.Option("greedy", "--bot", "-b", help="Bot: greedy, random or lookahead (one-ply with mobility).")
+
+
+def _save(state_fn, save_game: int | None, games: int, out: Path | None, default_name: str, inputs) -> None:
+    """Write game ``save_game`` as a game record (``kcal rules replay`` replays it)."""
+    from kcal.core.errors import UsageError
+    from kcal.sim.records import write_record
+
+    if save_game is None:
+        return
+    if not 0 <= save_game < max(games, 1):
+        raise UsageError(f"--save-game {save_game}: games are numbered 0 to {games - 1}")
+    path = out if out is not None else Path(default_name.format(k=save_game))
+    state = state_fn(save_game)
+    write_record(state, path, comment=f"kcal sim game {save_game}; replay with: kcal rules replay {path}",
+                 inputs=inputs)
+    typer.echo(f"saved game {save_game} to {path}", err=True)
+
+
+@app.command()
+def solo(
+    deck: Path = typer.Argument(..., help="Deck file (YAML).", show_default=False),
+    games: int = typer.Option(200, "--games", "-n", min=1, help="Solo games to play."),
+    bot: str = BotOption,
+    seed: int = SeedOption,
+    jobs: int | None = JobsOption,
+    save_game: int | None = typer.Option(None, "--save-game", min=0, help="Save game K (0-based) as a game record."),
+    record_out: Path | None = typer.Option(None, "--record", help="Where --save-game writes (default: solo-game-K.yaml)."),
+    catalog: list[Path] = CatalogOption,
+    quiet: bool = QuietOption,
+    fmt: OutputFormat = FormatOption,
+) -> None:
+    """Solo mode (seven piles, refill, no discards) played by a bot: scores, stagnation, stuck tiles."""
+    from kcal.schema.load import load_deck
+    from kcal.sim.progress import Progress, wanted
+    from kcal.sim.render import solo_text
+    from kcal.sim.solo import replay_solo_game, simulate_solo
+
+    with guarded():
+        loaded = load_deck(deck, catalog)
+        tiles = loaded.tiles()
+        show = wanted(quiet=quiet, json_out=fmt is OutputFormat.json)
+        with Progress(games, "solo games", enabled=show) as bar:
+            result = simulate_solo(tiles, deck_name=loaded.deck.name, games=games, seed=seed, bot=bot,
+                                   jobs=_jobs(jobs), on_progress=bar.update)
+        _interrupted_note(result)
+        emit(result, fmt, solo_text)
+        _save(lambda k: replay_solo_game(tiles, bot, seed, k), save_game, games, record_out,
+              "solo-game-{k}.yaml", [deck])
+        if result.get("interrupted"):
+            raise typer.Exit(130)
+
+
+@app.command()
+def match(
+    decks: list[Path] = typer.Argument(..., help="2 to 4 deck files (YAML).", show_default=False),
+    games: int = typer.Option(100, "--games", "-n", min=1, help="Games to play (seats rotate)."),
+    bot: list[str] = typer.Option(["greedy"], "--bot", "-b", help="Bot for every deck, or once per deck in order."),
+    seed: int = SeedOption,
+    jobs: int | None = JobsOption,
+    save_game: int | None = typer.Option(None, "--save-game", min=0, help="Save game K (0-based) as a game record."),
+    record_out: Path | None = typer.Option(None, "--record", help="Where --save-game writes (default: match-game-K.yaml)."),
+    catalog: list[Path] = CatalogOption,
+    quiet: bool = QuietOption,
+    fmt: OutputFormat = FormatOption,
+) -> None:
+    """2 to 4 decks played by bots: win rates with 95% intervals, first-seat advantage, scores, length."""
+    from kcal.core.errors import UsageError
+    from kcal.schema.load import load_deck
+    from kcal.sim.match import match_game, simulate_match
+    from kcal.sim.progress import Progress, wanted
+    from kcal.sim.render import match_text
+
+    with guarded():
+        if not 2 <= len(decks) <= 4:
+            raise UsageError(f"a match takes 2 to 4 decks, not {len(decks)}")
+        loaded = [load_deck(d, catalog) for d in decks]
+        tile_lists = [ld.tiles() for ld in loaded]
+        names = [ld.deck.name for ld in loaded]
+        bots = list(bot)
+        show = wanted(quiet=quiet, json_out=fmt is OutputFormat.json)
+        with Progress(games, "match games", enabled=show) as bar:
+            result = simulate_match(tile_lists, names=names, games=games, seed=seed, bots=bots,
+                                    jobs=_jobs(jobs), on_progress=bar.update)
+        _interrupted_note(result)
+        emit(result, fmt, match_text)
+        full_bots = bots * len(decks) if len(bots) == 1 else bots
+        _save(lambda k: match_game(tile_lists, full_bots, seed, k, save=True), save_game, games, record_out,
+              "match-game-{k}.yaml", decks)
+        if result.get("interrupted"):
+            raise typer.Exit(130)

@@ -46,3 +46,55 @@ def goldfish_text(r: dict) -> str:
         for row in t["colour_curve"]:
             lines.append(f"    {row['turn']:<4} " + "".join(f"{row[c]['simulated']:8.2f}" for c in colours))
     return "\n".join(lines)
+
+
+def solo_text(r: dict) -> str:
+    q = r["score_quantiles"]
+    lines = [f"solo: {r['deck']}  ({r['games']:,} games, bot {r['bot']}, seed {r['seed']})"]
+    if r.get("interrupted"):
+        lines.append("INTERRUPTED: partial results")
+    if not r["games"]:
+        return "\n".join(lines)
+    st = r["stagnation"]
+    lines += [
+        f"  score        mean {r['mean_score']:.2f} ± {r['mean_score_se']:.2f}   "
+        f"p10 {q['p10']}  p50 {q['p50']}  p90 {q['p90']}  (min {r['score_min']}, max {r['score_max']})",
+        f"  stagnation   {st['value'] * 100:.1f}% ± {st['se'] * 100:.1f}  (95% CI {st['ci95'][0] * 100:.1f}-{st['ci95'][1] * 100:.1f}%)",
+        f"  turns        mean {r['mean_turns']:.2f} ± {r['mean_turns_se']:.2f}",
+        "  end reasons  " + ", ".join(f"{k} {v}" for k, v in r["end_reasons"].items()),
+        "  score histogram:",
+    ]
+    hist = r["score_histogram"]
+    top = max((h["count"] for h in hist), default=1)
+    for h in hist:
+        bar = "#" * round(40 * h["count"] / top)
+        lines.append(f"    {h['from']:>4}-{h['to']:<4} {h['count']:>6} {bar}")
+    if r["stuck_face_up"]:
+        lines.append("  stuck face up at the end (share of games):")
+        for s in r["stuck_face_up"]:
+            lines.append(f"    {s['share'] * 100:5.1f}%  {s['tile']}")
+    return "\n".join(lines)
+
+
+def match_text(r: dict) -> str:
+    lines = [f"match: {r['games']:,} games, seed {r['seed']} (seats rotate; a tie splits the win)"]
+    if r.get("interrupted"):
+        lines.append("INTERRUPTED: partial results")
+    for d in r["decks"]:
+        w = d["win_rate"]
+        if w["value"] is None:
+            lines.append(f"  {d['label']} {d['deck']} ({d['bot']}): no games")
+            continue
+        lines.append(
+            f"  {d['label']} {d['deck']:<24} ({d['bot']:<9}) wins {w['value'] * 100:5.1f}% "
+            f"[95% CI {w['ci95'][0] * 100:.1f}-{w['ci95'][1] * 100:.1f}]  mean score {d['mean_score']:.1f} ± {d['mean_score_se']:.1f}"
+        )
+    fs = r["first_seat"]["win_rate"]
+    if fs["value"] is not None:
+        lines.append(
+            f"  first seat wins {fs['value'] * 100:.1f}% [95% CI {fs['ci95'][0] * 100:.1f}-{fs['ci95'][1] * 100:.1f}] "
+            f"(no advantage: {r['first_seat']['no_advantage'] * 100:.1f}%)"
+        )
+    lines.append(f"  game length {r['mean_turns']:.1f} ± {r['mean_turns_se']:.1f} turns; draws {r['draws']}")
+    lines.append("  end reasons  " + ", ".join(f"{k} {v}" for k, v in r["end_reasons"].items()))
+    return "\n".join(lines)

@@ -23,7 +23,8 @@ def test_json_has_spec_keys(fixtures):
     assert data["figures"]["p_water_in_opening"]["exact"] == data["p_water_exact"]
 
 
-def test_same_seed_same_bytes_any_jobs(fixtures):
+def test_same_seed_same_bytes_any_jobs(fixtures, monkeypatch):
+    monkeypatch.setattr("kcal.sim.parallel.MIN_PARALLEL_SECONDS", 0.0)
     outs = [
         run("goldfish", fixtures / "piney.yaml", "--hands", 70_000, "--games", 1500, "--seed", 9, "-j", j, "-f", "json").stdout
         for j in (1, 2)

@@ -78,10 +78,11 @@ class TestPlacementModel:
 
 
 class TestReproducible:
-    def test_same_seed_same_bytes_for_any_jobs(self, tools):
+    def test_same_seed_same_bytes_for_any_jobs(self, tools, monkeypatch):
+        monkeypatch.setattr("kcal.sim.parallel.MIN_PARALLEL_SECONDS", 0.0)  # really use the pool
         prof = profile_of(tools.make_deck(), "d")
         runs = [
-            json.dumps(simulate_goldfish(prof, hands=140_000, games=2500, seed=5, jobs=j), sort_keys=True)
+            json.dumps(simulate_goldfish(prof, hands=1_200_000, games=2500, seed=5, jobs=j), sort_keys=True)
             for j in (1, 2, 3)
         ]
         assert runs[0] == runs[1] == runs[2]

@@ -1,0 +1,105 @@
+"""Bots: small policies that pick one of the engine's legal moves.
+
+A bot sees only the public engine API (``legal_moves``, ``push``/``pop``, ``scores``, ``outcome``)
+and a seeded :class:`random.Random` of its own, so a game is a pure function of its seeds
+(boardgame.io's enumerate-choose-apply loop).
+
+* ``random``: a uniformly random placement; a random discard only when nothing can be placed.
+* ``greedy``: one ply; the move that most raises its score over the best opponent's (solo: its
+  score); placing beats discarding at equal value; ties broken at random.
+* ``lookahead``: greedy plus what the position leaves: after each candidate it counts its own
+  legal placements (mobility) and scores a stagnating position (solo: no move left) as a loss;
+  ending the game is taken when it wins (or, solo, when little is left to play for).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+from typing import Any
+
+from .seeding import choice
+
+BOT_NAMES = ("greedy", "random", "lookahead")
+
+_DISCARD_PENALTY = 0.5
+_STAGNATION = -1_000.0
+
+
+def _own_moves(state) -> list:
+    """The moves the turn player makes: its turn moves and the rescues of its own tiles."""
+    me = state.turn_player
+    return [m for m in state.legal_moves() if m.player == me]
+
+
+def _margin(state, me: str) -> float:
+    scores = state.scores()
+    mine = scores.get(me, 0)
+    others = [v for p, v in scores.items() if p != me]
+    return mine - max(others) if others else mine
+
+
+def _best(moves: list, values: list[float], rng: random.Random):
+    top = max(values)
+    best = [m for m, v in zip(moves, values, strict=True) if v >= top - 1e-9]
+    return best[0] if len(best) == 1 else choice(rng, best)
+
+
+def random_bot(state, rng: random.Random) -> Any:
+    moves = _own_moves(state)
+    places = [m for m in moves if m.kind == "place"]
+    return choice(rng, places or moves)
+
+
+def greedy_bot(state, rng: random.Random) -> Any:
+    moves = _own_moves(state)
+    me = state.turn_player
+    values = []
+    for m in moves:
+        state.push(m)
+        v = _margin(state, me)
+        out = state.outcome()
+        if out is not None and out.end_reason == "stagnation":
+            v += _STAGNATION
+        state.pop()
+        values.append(v - (_DISCARD_PENALTY if m.kind == "discard" else 0.0))
+    return _best(moves, values, rng)
+
+
+def lookahead_bot(state, rng: random.Random) -> Any:
+    moves = _own_moves(state)
+    me = state.turn_player
+    solo = state.mode == "solo"
+    values = []
+    for m in moves:
+        state.push(m)
+        v = float(_margin(state, me))
+        out = state.outcome()
+        if out is not None:
+            if out.end_reason == "stagnation":
+                v += _STAGNATION
+            elif not solo:
+                v += 100.0 if me in out.winners and len(out.winners) == 1 else -100.0
+        elif state.turn_player == me:
+            mobility = sum(1 for x in state.legal_moves() if x.kind == "place" and x.player == me)
+            v += _STAGNATION if (solo and mobility == 0) else 1.5 * math.log2(1 + mobility)
+        state.pop()
+        values.append(v - (_DISCARD_PENALTY if m.kind == "discard" else 0.0))
+    return _best(moves, values, rng)
+
+
+BOTS: dict[str, Callable[[Any, random.Random], Any]] = {
+    "greedy": greedy_bot,
+    "random": random_bot,
+    "lookahead": lookahead_bot,
+}
+
+
+def get_bot(name: str) -> Callable[[Any, random.Random], Any]:
+    from kcal.core.errors import UsageError
+
+    try:
+        return BOTS[name]
+    except KeyError:
+        raise UsageError(f"unknown bot {name!r} (choose from: {', '.join(BOT_NAMES)})") from None

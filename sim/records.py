@@ -1,0 +1,41 @@
+"""Writing a simulated game as a SPEC game record (YAML), replayable with ``kcal rules replay``.
+
+The emitter is tiny on purpose: top-level keys in block style, every value in JSON flow style
+(JSON is a subset of YAML 1.2), one list item per line, so a record diffs well and loads with the
+project's safe loader.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+
+def _flow(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+
+
+def record_yaml(record: dict[str, Any], comment: str | None = None) -> str:
+    lines = []
+    if comment:
+        lines += [f"# {line}" for line in comment.splitlines()]
+    for key, value in record.items():
+        if isinstance(value, list) and value:
+            lines.append(f"{key}:")
+            lines += [f"  - {_flow(v)}" for v in value]
+        elif isinstance(value, dict) and value:
+            lines.append(f"{key}:")
+            lines += [f"  {_flow(str(k))}: {_flow(v)}" for k, v in value.items()]
+        else:
+            lines.append(f"{key}: {_flow(value)}")
+    return "\n".join(lines) + "\n"
+
+
+def write_record(state, path: str | Path, *, comment: str | None = None, inputs=()) -> Path:
+    """Write ``state.to_record()`` (tiles inline, so the record needs no catalog) atomically."""
+    from kcal.core.atomic import atomic_write_bytes
+
+    text = record_yaml(state.to_record(), comment)
+    atomic_write_bytes(Path(path), text.encode("utf-8"), inputs=list(inputs))
+    return Path(path)

@@ -1,0 +1,61 @@
+"""Small statistics helpers: means with standard errors, proportions with Wilson intervals,
+nearest-rank quantiles and histograms. Pure Python; deterministic (sums in a fixed order)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from math import sqrt
+
+Z95 = 1.959963984540054
+
+
+def sig(x: float | None, digits: int = 6) -> float | None:
+    """Round to significant digits, so output bytes do not carry float noise."""
+    return None if x is None else float(f"{float(x):.{digits}g}")
+
+
+def mean_se(values: Sequence[float]) -> tuple[float, float]:
+    n = len(values)
+    if n == 0:
+        return 0.0, 0.0
+    m = sum(values) / n
+    if n < 2:
+        return m, 0.0
+    var = sum((v - m) ** 2 for v in values) / (n - 1)
+    return m, sqrt(var / n)
+
+
+def proportion(k: float, n: int) -> dict:
+    """A share with its standard error and a 95 % Wilson score interval."""
+    if n == 0:
+        return {"value": None, "se": None, "ci95": [None, None]}
+    p = k / n
+    se = sqrt(p * (1 - p) / n)
+    z2 = Z95 * Z95
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = Z95 * sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return {"value": sig(p), "se": sig(se), "ci95": [sig(max(0.0, centre - half)), sig(min(1.0, centre + half))]}
+
+
+def quantile(sorted_values: Sequence[float], q: float) -> float | None:
+    """Nearest-rank quantile (a value that occurred; no interpolation)."""
+    n = len(sorted_values)
+    if n == 0:
+        return None
+    k = max(1, min(n, -(-int(round(q * n * 1_000_000)) // 1_000_000)))
+    return sorted_values[k - 1]
+
+
+def histogram(values: Sequence[int], width: int | None = None) -> list[dict]:
+    """Counts in bins ``[lo, lo + width)``; the width is chosen for about 20 bins when not given."""
+    if not values:
+        return []
+    lo, hi = min(values), max(values)
+    if width is None:
+        width = max(1, -(-(hi - lo + 1) // 20))
+    start = lo - lo % width
+    bins: dict[int, int] = {}
+    for v in values:
+        b = start + ((v - start) // width) * width
+        bins[b] = bins.get(b, 0) + 1
+    return [{"from": b, "to": b + width - 1, "count": bins.get(b, 0)} for b in range(start, hi + 1, width)]
