@@ -8,7 +8,7 @@ from pathlib import Path
 
 import typer
 
-from kcal.cli.common import guarded
+from kcal.cli.common import OutputFormat, guarded
 
 app = typer.Typer(no_args_is_help=True, rich_markup_mode=None)
 
@@ -26,9 +26,13 @@ def export(
     output: Path | None = typer.Option(None, "--output", "-o", help="Write to this file instead of stdout.",
                                        show_default=False),
     force: bool = typer.Option(False, "--force", help="Replace an existing --output file."),
+    fmt: OutputFormat = typer.Option(OutputFormat.json, "--format", "-f",
+                                     help="Accepted for uniformity: a schema is JSON either way."),
 ) -> None:
     """Print the JSON Schema (draft 2020-12) of a catalog, deck or game record file."""
     from kcal.schema.export import schema_text
+
+    del fmt  # the output is one JSON document in both formats
 
     with guarded():
         text = schema_text(kind.value)

@@ -44,7 +44,13 @@ class TestCli:
         assert data["title"] == f"kcal {'game record' if kind == 'game' else kind}"
         assert r.stdout == schema_text(kind)
 
-    @pytest.mark.parametrize("args", [[], ["nope"], ["deck", "catalog"]])
+    @pytest.mark.parametrize("fmt", ["text", "json"])
+    def test_format_option_is_accepted(self, fmt: str) -> None:
+        r = runner.invoke(app, ["schema", "export", "deck", "--format", fmt])
+        assert r.exit_code == 0
+        assert r.stdout == schema_text("deck")
+
+    @pytest.mark.parametrize("args", [[], ["nope"], ["deck", "catalog"], ["deck", "--format", "yaml"]])
     def test_usage_errors_are_exit_2(self, args: list[str]) -> None:
         r = runner.invoke(app, ["schema", "export", *args])
         assert r.exit_code == 2

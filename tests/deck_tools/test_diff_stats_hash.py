@@ -111,3 +111,24 @@ def test_builtin_decks_have_sixty_tiles_in_stats() -> None:
         assert s["tiles"] == 60, path
         assert sum(s["by_type"].values()) == 60
         assert sum(s["by_color"].values()) == 60
+
+
+def test_builtin_decks_survive_export_to_a_list_and_import(tmp_path: Path) -> None:
+    """A deck written out as '4 Name' lines and imported again has the same hash and no diff."""
+    from kcal.deck.importer import import_deck
+    from kcal.schema.load import builtin_catalog_paths
+
+    decks = sorted((Path(__file__).resolve().parents[2] / "decks").glob("*.yaml"))
+    if not decks or not builtin_catalog_paths():
+        pytest.skip("built-in catalog or decks not present")
+    library = load_library()
+    for path in decks:
+        original = load_deck(path)
+        lines = [f"{e.count}x {e.name.upper()}  # from {path.name}" for e in reversed(original.entries)]
+        (tmp_path / "list.txt").write_text("// exported\n" + "\n".join(lines) + "\n")
+        result = import_deck(tmp_path / "list.txt", library, format=original.deck.format)
+        (tmp_path / "again.yaml").write_text(result.text)
+        again = load_deck(tmp_path / "again.yaml")
+        assert deck_hash(again) == deck_hash(original), path.name
+        assert diff_decks(original, again).identical
+        assert result.notes == []
