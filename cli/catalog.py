@@ -7,6 +7,13 @@ from pathlib import Path
 import typer
 
 from kcal.cli.common import FormatOption, OutputFormat, emit, guarded
+from kcal.schema.domain import Color, Rarity, TileType
+
+
+
+def _choices(enum) -> str:
+    return ", ".join(m.value for m in enum)
+
 
 app = typer.Typer(no_args_is_help=True, rich_markup_mode=None)
 
@@ -63,18 +70,20 @@ def _validate_text(result: dict) -> str:
 
 @app.command("list")
 def list_(
-    type_: list[str] | None = typer.Option(None, "--type", "-t", help="Tile type (repeatable or a,b).",
-                                    show_default=False),
-    class_: list[str] | None = typer.Option(None, "--class", help="Classification.", show_default=False),
-    rarity: list[str] | None = typer.Option(None, "--rarity", "-r", help="Rarity.", show_default=False),
-    biome: list[str] | None = typer.Option(None, "--biome", "-b", help="Biome code (e.g. FF).",
-                                    show_default=False),
-    modifier: list[str] | None = typer.Option(None, "--modifier", "-m", help="Modifier name.",
-                                       show_default=False),
-    cost: list[str] | None = typer.Option(None, "--cost", help="A colour some cost alternative uses.",
-                                   show_default=False),
-    name: str | None = typer.Option(None, "--name", "-n", help="Part of the name, common name or id.",
-                             show_default=False),
+    type_: list[str] | None = typer.Option(None, "--type", "-t", metavar="TYPE", show_default=False,
+                                           help=f"Tile type: {_choices(TileType)}."),
+    class_: list[str] | None = typer.Option(None, "--class", metavar="CLASS", show_default=False,
+                                            help="Classification (plant, mammal, insect, ...)."),
+    rarity: list[str] | None = typer.Option(None, "--rarity", "-r", metavar="RARITY", show_default=False,
+                                            help=f"Rarity: {_choices(Rarity)}."),
+    biome: list[str] | None = typer.Option(None, "--biome", "-b", metavar="CODE", show_default=False,
+                                           help="Biome code (FF, LE, TD, ...)."),
+    modifier: list[str] | None = typer.Option(None, "--modifier", "-m", metavar="NAME", show_default=False,
+                                              help="Modifier name (nocturnal, biome_boost, ...)."),
+    cost: list[str] | None = typer.Option(None, "--cost", metavar="COLOUR", show_default=False,
+                                          help=f"A colour some cost alternative uses: {_choices(Color)}."),
+    name: str | None = typer.Option(None, "--name", "-n", metavar="TEXT", show_default=False,
+                                    help="Part of the name, common name or id."),
     catalogs: list[Path] | None = CatalogOption,
     no_builtin: bool = NoBuiltinOption,
     fmt: OutputFormat = FormatOption,
