@@ -1,0 +1,241 @@
+"""Tiny charts drawn on a two-backend surface: ReportLab's PDF canvas or a Pillow image.
+
+A chart is a function of a :class:`Surface`, a box and plain data; it knows nothing of PDF or PNG.
+Coordinates are points with the origin at the bottom left (PDF's convention); the Pillow surface
+flips them. No matplotlib.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+#: Cube colours as printed (food-chain order), plus neutral inks.
+INK = {
+    "blue": (0.18, 0.45, 0.80), "green": (0.22, 0.62, 0.25), "yellow": (0.92, 0.75, 0.10),
+    "orange": (0.93, 0.50, 0.12), "red": (0.80, 0.16, 0.16), "purple": (0.50, 0.25, 0.65),
+    "black": (0.1, 0.1, 0.1), "grey": (0.55, 0.55, 0.55), "light": (0.88, 0.88, 0.88),
+    "exact": (0.15, 0.15, 0.15), "sim": (0.35, 0.60, 0.85), "white": (1.0, 1.0, 1.0),
+}
+
+
+@dataclass(frozen=True)
+class Box:
+    x: float
+    y: float
+    w: float
+    h: float
+
+
+class Surface:
+    """What a chart may draw. Colours are RGB triples in 0..1."""
+
+    def rect(self, x, y, w, h, fill=None, stroke=None, width=0.5): ...
+    def line(self, x1, y1, x2, y2, color, width=0.5, dash=False): ...
+    def polyline(self, points, color, width=1.0): ...
+    def text(self, x, y, s, size=7, anchor="start", color=INK["black"], bold=False): ...
+
+
+class PdfSurface(Surface):
+    def __init__(self, canvas) -> None:
+        self.c = canvas
+
+    def rect(self, x, y, w, h, fill=None, stroke=None, width=0.5):
+        c = self.c
+        if fill:
+            c.setFillColorRGB(*fill)
+        if stroke:
+            c.setStrokeColorRGB(*stroke)
+            c.setLineWidth(width)
+        c.rect(x, y, w, h, stroke=1 if stroke else 0, fill=1 if fill else 0)
+
+    def line(self, x1, y1, x2, y2, color, width=0.5, dash=False):
+        c = self.c
+        c.setStrokeColorRGB(*color)
+        c.setLineWidth(width)
+        c.setDash(2, 2) if dash else c.setDash()
+        c.line(x1, y1, x2, y2)
+        c.setDash()
+
+    def polyline(self, points, color, width=1.0):
+        if len(points) < 2:
+            return
+        c = self.c
+        c.setStrokeColorRGB(*color)
+        c.setLineWidth(width)
+        p = c.beginPath()
+        p.moveTo(*points[0])
+        for pt in points[1:]:
+            p.lineTo(*pt)
+        c.drawPath(p, stroke=1, fill=0)
+
+    def text(self, x, y, s, size=7, anchor="start", color=INK["black"], bold=False):
+        c = self.c
+        c.setFillColorRGB(*color)
+        c.setFont("Helvetica-Bold" if bold else "Helvetica", size)
+        if anchor == "middle":
+            c.drawCentredString(x, y, s)
+        elif anchor == "end":
+            c.drawRightString(x, y, s)
+        else:
+            c.drawString(x, y, s)
+
+
+class PngSurface(Surface):
+    """A Pillow image of ``width x height`` points at ``scale`` pixels per point."""
+
+    def __init__(self, width: float, height: float, scale: float = 2.0) -> None:
+        from PIL import Image, ImageDraw
+
+        self.scale = scale
+        self.h = height
+        self.image = Image.new("RGB", (round(width * scale), round(height * scale)), "white")
+        self.draw = ImageDraw.Draw(self.image)
+        self._fonts: dict[tuple[float, bool], object] = {}
+
+    def _p(self, x, y):
+        return (x * self.scale, (self.h - y) * self.scale)
+
+    @staticmethod
+    def _c(rgb):
+        return tuple(round(v * 255) for v in rgb)
+
+    def _font(self, size: float, bold: bool):
+        from PIL import ImageFont
+
+        key = (size, bold)
+        if key not in self._fonts:
+            try:
+                self._fonts[key] = ImageFont.load_default(size=size * self.scale)
+            except TypeError:  # pragma: no cover - Pillow without FreeType sizes
+                self._fonts[key] = ImageFont.load_default()
+        return self._fonts[key]
+
+    def rect(self, x, y, w, h, fill=None, stroke=None, width=0.5):
+        x0, y0 = self._p(x, y + h)
+        x1, y1 = self._p(x + w, y)
+        self.draw.rectangle([x0, y0, max(x0, x1), max(y0, y1)], fill=self._c(fill) if fill else None,
+                            outline=self._c(stroke) if stroke else None,
+                            width=max(1, round(width * self.scale)) if stroke else 0)
+
+    def line(self, x1, y1, x2, y2, color, width=0.5, dash=False):
+        self.draw.line([self._p(x1, y1), self._p(x2, y2)], fill=self._c(color), width=max(1, round(width * self.scale)))
+
+    def polyline(self, points, color, width=1.0):
+        if len(points) >= 2:
+            self.draw.line([self._p(*pt) for pt in points], fill=self._c(color),
+                           width=max(1, round(width * self.scale)), joint="curve")
+
+    def text(self, x, y, s, size=7, anchor="start", color=INK["black"], bold=False):
+        font = self._font(size, bold)
+        px, py = self._p(x, y)
+        a = {"start": "ls", "middle": "ms", "end": "rs"}[anchor]
+        self.draw.text((px, py), s, fill=self._c(color), font=font, anchor=a)
+        if bold:
+            self.draw.text((px + 0.6, py), s, fill=self._c(color), font=font, anchor=a)
+
+    def png_bytes(self) -> bytes:
+        import io
+
+        buf = io.BytesIO()
+        self.image.save(buf, format="PNG", optimize=True)
+        return buf.getvalue()
+
+
+# --- charts ---------------------------------------------------------------------------------------
+
+
+def _nice_max(v: float) -> float:
+    if v <= 0:
+        return 1.0
+    for step in (0.1, 0.2, 0.25, 0.5, 1, 2, 2.5, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000):
+        if v <= step * 5:
+            return step * 5 if v > step * 4 else step * (int(v / step) + 1)
+    return v * 1.1
+
+
+def _frame(s: Surface, box: Box, title: str, y_max: float, y_fmt, ticks: int = 5) -> Box:
+    """Title, axes and horizontal grid; returns the plotting area."""
+    s.text(box.x, box.y + box.h - 9, title, size=8.5, bold=True)
+    plot = Box(box.x + 30, box.y + 24, box.w - 36, box.h - 52)
+    for i in range(ticks + 1):
+        yy = plot.y + plot.h * i / ticks
+        s.line(plot.x, yy, plot.x + plot.w, yy, INK["light"], 0.4)
+        s.text(plot.x - 3, yy - 2.5, y_fmt(y_max * i / ticks), size=6, anchor="end", color=INK["grey"])
+    s.line(plot.x, plot.y, plot.x + plot.w, plot.y, INK["black"], 0.6)
+    s.line(plot.x, plot.y, plot.x, plot.y + plot.h, INK["black"], 0.6)
+    return plot
+
+
+def _legend(s: Surface, box: Box, items: list[tuple[str, tuple]]) -> None:
+    x = box.x + box.w
+    for label, color in reversed(items):
+        w = 6 + 3.3 * len(label) + 8
+        x -= w
+        s.rect(x, box.y + box.h - 21, 5, 5, fill=color)
+        s.text(x + 7, box.y + box.h - 21, label, size=6)
+
+
+def bar_chart(s: Surface, box: Box, title: str, categories: list[str], series: list[tuple[str, list[float], tuple]],
+              *, errors: list[list[float] | None] | None = None, y_max: float | None = None, y_fmt=None,
+              x_label: str = "", counts: bool = False) -> None:
+    """Grouped bars: one group per category, one bar per series (optional ± error whiskers).
+
+    ``counts``: whole numbers on the axis (a histogram)."""
+    y_fmt = y_fmt or ((lambda v: f"{v:.0f}") if counts else (lambda v: f"{v:g}"))
+    top = max((v for _, vals, _ in series for v in vals), default=0.0)
+    if counts and not y_max:
+        y_max = max(5, -(-int(top) // 5) * 5)
+    y_max = y_max or _nice_max(top)
+    plot = _frame(s, box, title, y_max, y_fmt)
+    if len(series) > 1:
+        _legend(s, box, [(name, color) for name, _, color in series])
+    n = max(1, len(categories))
+    gw = plot.w / n
+    bw = gw * 0.8 / max(1, len(series))
+    for i, cat in enumerate(categories):
+        for k, (_, vals, color) in enumerate(series):
+            v = vals[i] if i < len(vals) else 0.0
+            h = plot.h * min(v, y_max) / y_max
+            x = plot.x + i * gw + gw * 0.1 + k * bw
+            if h > 0:
+                s.rect(x, plot.y, bw * 0.92, h, fill=color)
+            err = errors[k] if errors else None
+            if err and err[i]:
+                e = plot.h * err[i] / y_max
+                cx = x + bw * 0.46
+                s.line(cx, plot.y + h - 2 * e, cx, plot.y + h + 2 * e, INK["black"], 0.6)
+        if n <= 12 or i % -(-n // 12) == 0:
+            s.text(plot.x + (i + 0.5) * gw, plot.y - 9, cat, size=6, anchor="middle")
+    if x_label:
+        s.text(plot.x + plot.w / 2, box.y + 2, x_label, size=6.5, anchor="middle", color=INK["grey"])
+
+
+def line_chart(s: Surface, box: Box, title: str, xs: list[float], series: list[tuple[str, list[float], tuple]],
+               *, y_max: float | None = None, y_fmt=None, x_label: str = "") -> None:
+    """One polyline per series over shared x values, with dots."""
+    y_fmt = y_fmt or (lambda v: f"{v:g}")
+    top = max((v for _, vals, _ in series for v in vals), default=0.0)
+    y_max = y_max or _nice_max(top)
+    plot = _frame(s, box, title, y_max, y_fmt)
+    _legend(s, box, [(name, color) for name, _, color in series])
+    lo, hi = (min(xs), max(xs)) if xs else (0, 1)
+    span = (hi - lo) or 1
+
+    def px(x):
+        return plot.x + plot.w * (x - lo) / span
+
+    for x in xs:
+        s.text(px(x), plot.y - 9, f"{x:g}", size=6, anchor="middle")
+    for _, vals, color in series:
+        pts = [(px(x), plot.y + plot.h * min(v, y_max) / y_max) for x, v in zip(xs, vals, strict=False)]
+        s.polyline(pts, color, 1.2)
+        for x, y in pts:
+            s.rect(x - 1.2, y - 1.2, 2.4, 2.4, fill=color)
+    if x_label:
+        s.text(plot.x + plot.w / 2, box.y + 2, x_label, size=6.5, anchor="middle", color=INK["grey"])
+
+
+def note(s: Surface, box: Box, title: str, lines: list[str]) -> None:
+    s.text(box.x, box.y + box.h - 9, title, size=8.5, bold=True)
+    for i, line in enumerate(lines):
+        s.text(box.x, box.y + box.h - 24 - 10 * i, line, size=7, color=INK["grey"])
