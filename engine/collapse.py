@@ -165,9 +165,24 @@ def _hangs(state: GameState, cell: Hex) -> bool:
                for uid, src, _, _ in tiles[cell].paid)
 
 
+def _with_returns(state: GameState, cell: Hex) -> GameState:
+    """A scratch copy in which the tile's payments from tiles still on the table are back on them."""
+    tmp = state.copy()
+    tiles = tmp.tiles
+    for uid, src, c, n in tiles[cell].paid:
+        s = tiles.get(src)
+        if s is not None and s.uid == uid:
+            v = list(tmp.cubes[src])
+            v[c] += n
+            tmp.set_cubes(src, tuple(v))
+    return tmp
+
+
 def rescue_plan(state: GameState, player: int, cell: Hex, pay):
-    """Check a rescue; returns ``(reason, payment)``: exactly one of them is None."""
-    from .payment import check_explicit, default_payment, unpayable_reason, available
+    """Check a rescue: the starving tile's whole cost is paid again, by any alternative, from the
+    unused cubes next to it, counting the cubes it had paid from tiles still on the table as
+    returned first. Returns ``(reason, payment)``: exactly one of them is None."""
+    from .payment import available, check_explicit, default_payment, first_payable, unpayable_reason
 
     p = state.tiles.get(cell)
     if p is None:
@@ -175,20 +190,21 @@ def rescue_plan(state: GameState, player: int, cell: Hex, pay):
     if p.owner != player:
         return (f"{p.info.name} at {format_hex(cell)} belongs to {state.players[p.owner]}, "
                 f"not {state.players[player]}"), None
-    need = lost(state, cell)
-    if not any(need):
+    if not any(lost(state, cell)):
         return f"{p.info.name} at {format_hex(cell)} is not starving", None
-    alt = tuple((c, n) for c, n in enumerate(need) if n)
+    tmp = _with_returns(state, cell)
+    alts = p.info.costs
     if pay is None:
-        pay = default_payment(state, cell, alt, exclude=cell)
+        avail = available(tmp, cell, exclude=cell)
+        k = first_payable(alts, avail)
+        pay = default_payment(tmp, cell, alts[k], exclude=cell) if k >= 0 else None
         if pay is None:
-            return unpayable_reason(p.info.name, (alt,), available(state, cell, exclude=cell), cell,
-                                    "is missing"), None
+            return unpayable_reason(p.info.name, alts, avail, cell, "is starving and needs"), None
         return None, pay
-    i, reason = check_explicit(state, cell, (alt,), pay, exclude=cell)
+    _, reason = check_explicit(tmp, cell, alts, pay, exclude=cell)
     if reason:
         return f"rescuing {p.info.name}: {reason}", None
-    return None, pay
+    return None, tuple(e for e in pay if e[2])
 
 
 def describe_dice(state: GameState, cell: Hex) -> str:

@@ -138,16 +138,16 @@ def _rescue(state: GameState, move: Move, pay) -> None:
     cell = move.at
     tiles = state.tiles
     p = tiles[cell]
-    keep = []
-    for e in p.paid:
-        uid, src, c, n = e
+    for uid, src, c, n in p.paid:
         s = tiles.get(src)
-        if s is not None and s.uid == uid:
-            keep.append(e)
+        if s is not None and s.uid == uid:  # back to the tile it came from, to be paid again
+            v = list(state.cubes[src])
+            v[c] += n
+            state.set_cubes(src, tuple(v))
         else:
             state.count_destroyed(c, n)  # the missing source's cubes are gone for good
     ledger = _pay(state, pay, state.turn)
-    tiles[cell] = Placed(p.info, p.owner, p.uid, tuple(keep) + ledger, p.turn)
+    tiles[cell] = Placed(p.info, p.owner, p.uid, ledger, p.turn)
     state.log(f"{move.player} re-pays {p.info.name} at [{cell[0]}, {cell[1]}]")
     collapse.prune(state)
 
