@@ -70,7 +70,7 @@ def solo_text(r: dict) -> str:
         bar = "#" * round(40 * h["count"] / top)
         lines.append(f"    {h['from']:>4}-{h['to']:<4} {h['count']:>6} {bar}")
     if r["stuck_face_up"]:
-        lines.append("  stuck face up at the end (share of games):")
+        lines.append("  stuck face up when the game stagnated (share of stagnated games):")
         for s in r["stuck_face_up"]:
             lines.append(f"    {s['share'] * 100:5.1f}%  {s['tile']}")
     return "\n".join(lines)

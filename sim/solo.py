@@ -76,7 +76,8 @@ def summarize_solo(rows: list[tuple], *, deck_name: str, seed: int, bot: str, in
     ordered = sorted(scores)
     m, m_se = mean_se(scores)
     t, t_se = mean_se(turns)
-    stuck = Counter(name for r in rows for name in r[3])
+    stagnated = [r for r in rows if r[1] == "stagnation"]
+    stuck = Counter(name for r in stagnated for name in r[3])
     left = Counter(name for r in rows for name in r[4])
     stag = proportion(reasons.get("stagnation", 0), n)
     return {
@@ -98,7 +99,7 @@ def summarize_solo(rows: list[tuple], *, deck_name: str, seed: int, bot: str, in
         "end_reasons": dict(sorted(reasons.items())),
         "score_histogram": histogram(scores),
         "stuck_face_up": [
-            {"tile": name, "games": c, "share": sig(c / n)}
+            {"tile": name, "games": c, "share": sig(c / len(stagnated))}
             for name, c in sorted(stuck.items(), key=lambda kv: (-kv[1], kv[0]))[:top_stuck]
         ],
         "left_in_piles": [
