@@ -5,7 +5,7 @@ Run from the repo root::
     /work/venv/bin/python bench/bench_solo.py [DECK] [--games-greedy 48] [--games-random 240]
 
 Plays ``kcal.sim.solo.simulate_solo`` (the library call behind ``kcal sim solo``) with the greedy
-and the random bot, on 1 and 2 processes, and prints games per second, the speed-up of 2 jobs over
+and the random bot (and the lookahead bot, for its strength), on 1 and 2 processes, and prints games per second, the speed-up of 2 jobs over
 1 and the cost of the greedy bot relative to the random one. It also checks that 1 and 2 jobs
 give the same result (the determinism contract). Needs the rules engine (``kcal.engine``).
 """
@@ -37,22 +37,26 @@ def main() -> None:
     ap.add_argument("deck", nargs="?", type=Path, default=DEFAULT_DECK)
     ap.add_argument("--games-greedy", type=int, default=48)
     ap.add_argument("--games-random", type=int, default=240)
+    ap.add_argument("--games-lookahead", type=int, default=24, help="0 skips the lookahead bot")
     args = ap.parse_args()
     from kcal.schema.load import load_deck
 
     tiles = load_deck(args.deck).tiles()
     print(f"deck: {args.deck}; cores: {os.cpu_count()}")
     rates: dict[tuple[str, int], float] = {}
-    for bot, games in (("random", args.games_random), ("greedy", args.games_greedy)):
+    plan = [("random", args.games_random), ("greedy", args.games_greedy)]
+    if args.games_lookahead:
+        plan.append(("lookahead", args.games_lookahead))
+    for bot, games in plan:
         outs = {}
         for jobs in (1, 2):
             dt, res = run(tiles, bot, games, jobs)
             rates[(bot, jobs)] = games / dt
             outs[jobs] = json.dumps(res, sort_keys=True)
-            print(f"{bot:<7} jobs={jobs}: {games:4d} games in {dt:6.2f} s = {games / dt:8.2f} games/s"
+            print(f"{bot:<9} jobs={jobs}: {games:4d} games in {dt:6.2f} s = {games / dt:8.2f} games/s"
                   f"   (mean score {res['mean_score']}, stagnation {res['stagnation_rate']})")
         same = "identical" if outs[1] == outs[2] else "DIFFERENT (bug)"
-        print(f"{bot:<7} 2 jobs / 1 job: {rates[(bot, 2)] / rates[(bot, 1)]:.2f}x; results {same}")
+        print(f"{bot:<9} 2 jobs / 1 job: {rates[(bot, 2)] / rates[(bot, 1)]:.2f}x; results {same}")
     print(f"greedy / random games per second (1 job): {rates[('greedy', 1)] / rates[('random', 1)]:.3f}x")
 
 

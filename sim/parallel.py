@@ -8,7 +8,6 @@ flagged as interrupted.
 
 from __future__ import annotations
 
-import multiprocessing as mp
 import os
 import signal
 from collections.abc import Callable, Sequence
@@ -78,6 +77,8 @@ def run_chunks(
         except KeyboardInterrupt:
             return Outcome(results, True)
         return Outcome(results, False)
+    import multiprocessing as mp
+
     methods = mp.get_all_start_methods()
     ctx = mp.get_context("fork" if "fork" in methods else "spawn")
     pool = ctx.Pool(jobs, initializer=_init_worker, initargs=(shared,))
