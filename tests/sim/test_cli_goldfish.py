@@ -47,3 +47,22 @@ def test_deck_without_water_exits_2(fixtures):
 def test_missing_file_exits_2(fixtures):
     r = run("goldfish", fixtures / "nope.yaml")
     assert r.exit_code == 2
+
+
+def test_no_progress_on_stderr_when_not_a_terminal(fixtures):
+    r = run("goldfish", fixtures / "piney.yaml", "--hands", 3000, "--games", 50)
+    assert r.exit_code == 0
+    assert r.stderr == ""
+
+
+def test_cli_module_top_imports_stay_light():
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, kcal.cli.sim; "
+        "heavy = [m for m in ('numpy', 'reportlab', 'PIL', 'kcal.engine', 'multiprocessing') if m in sys.modules]; "
+        "print(','.join(heavy))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == ""

@@ -66,3 +66,17 @@ def test_match_json_and_text(fixtures):
 
 def test_match_needs_two_decks(fixtures):
     assert run("match", fixtures / "piney.yaml", "-n", 1).exit_code == 2
+
+
+def test_saved_game_replays_through_kcal_rules_replay(fixtures, tmp_path):
+    pytest.importorskip("kcal.cli.rules")
+    from kcal.cli.app import app as root
+
+    out = tmp_path / "m.yaml"
+    r = run("match", fixtures / "piney.yaml", fixtures / "piney.yaml", "-n", 2, "-b", "random",
+            "--save-game", 1, "--record", out, "-f", "json")
+    assert r.exit_code == 0, r.output
+    rep = runner.invoke(root, ["rules", "replay", str(out), "--format", "json"])
+    assert rep.exit_code == 0, rep.output
+    data = json.loads(rep.stdout)
+    assert data["legal"] is True and data["ended"] is True
