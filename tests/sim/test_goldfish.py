@@ -107,3 +107,42 @@ class TestBadDecks:
     def test_one_water_tile_still_terminates(self, tools):
         r = simulate_goldfish(profile_of(tools.make_deck(water=1, plants=29), "one"), hands=20_000, games=0, seed=3)
         assert abs(r["figures"]["mean_reshuffles"]["simulated"] - r["figures"]["mean_reshuffles"]["exact"]) < 4 * r["figures"]["mean_reshuffles"]["se"]
+
+
+class TestSampler:
+    """The bit-parallel tree sampler draws composition rows with the hypergeometric probabilities."""
+
+    def test_row_frequencies_pass_a_chi_square_test(self):
+        from math import comb
+
+        from kcal.sim.opening import OpeningTable, draw_rows
+        from kcal.sim.seeding import rng_for
+
+        table = OpeningTable.build([10, 20, 15, 15], 0)
+        n = 400_000
+        rows = draw_rows(rng_for(123, "chi"), table, n)
+        assert sum(rows.values()) == n
+        total = comb(60, 7)
+        # pool rows with small expectations so every cell expects at least 20 hands
+        chi2, dof, acc_obs, acc_exp = 0.0, -1, 0, 0.0
+        for i, ways in enumerate(table.ways):
+            acc_obs += rows.get(i, 0)
+            acc_exp += n * ways / total
+            if acc_exp >= 20:
+                chi2 += (acc_obs - acc_exp) ** 2 / acc_exp
+                dof += 1
+                acc_obs, acc_exp = 0, 0.0
+        # mean dof, sd sqrt(2 dof): 5 sd above the mean is a failure under any honest seed
+        assert chi2 < dof + 5 * (2 * dof) ** 0.5, (chi2, dof)
+
+    def test_bernoulli_count_edges(self):
+        import random
+
+        from kcal.sim.opening import bernoulli_count
+
+        g = random.Random(1).getrandbits
+        assert bernoulli_count(g, 0, 1 << 63) == 0
+        assert bernoulli_count(g, 100, 0) == 0
+        assert bernoulli_count(g, 100, 1 << 64) == 100
+        half = sum(bernoulli_count(g, 1000, 1 << 63) for _ in range(100))
+        assert abs(half - 50_000) < 5 * (100_000 * 0.25) ** 0.5
