@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from math import sqrt
 
-from kcal.schema.domain import HAND_SIZE, Color, TileType
+from kcal.schema.domain import HAND_SIZE, Color
 
 from . import opening, placement
-from .exact import expected_reshuffles, kept_mean, kept_p_at_least_one, p_none, p_reshuffles
+from .exact import expected_reshuffles, hypergeom_pmf, kept_mean, kept_p_at_least_one, p_none, p_reshuffles
 from .parallel import run_chunks
 from .profile import TYPES, WATER, DeckProfile
 
@@ -116,8 +116,6 @@ def _opening_figures(table, tally, N: int, K: int, counts: Sequence[int]) -> dic
     water_hist = []
     for k, c in enumerate(s["first_water_hist"]):
         sim = c / n
-        from .exact import hypergeom_pmf
-
         water_hist.append({"water": k, **figure(sim, sqrt(sim * (1 - sim) / n), float(hypergeom_pmf(N, K, HAND_SIZE, k)))})
     p, p_se = s["p_water"]
     r_mean, r_se = s["reshuffles"]
@@ -200,4 +198,4 @@ def _turn_figures(tally: dict, turns: int) -> dict:
     }
 
 
-__all__ = ["simulate_goldfish", "figure", "DEFAULT_HANDS", "DEFAULT_GAMES", "DEFAULT_TURNS", "TileType"]
+__all__ = ["simulate_goldfish", "figure", "DEFAULT_HANDS", "DEFAULT_GAMES", "DEFAULT_TURNS"]
