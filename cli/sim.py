@@ -16,6 +16,16 @@ JobsOption = typer.Option(
 )
 QuietOption = typer.Option(False, "--quiet", "-q", help="No progress bar.")
 CatalogOption = typer.Option([], "--catalog", "-c", help="Extra catalog file(s) to load.")
+BackendOption = typer.Option(
+    "local", "--backend", help="local (processes on this machine) or dask (optional; same output)."
+)
+AddressOption = typer.Option(None, "--dask-address", help="Dask scheduler address (default: a local Dask pool).")
+
+
+def _runner(backend: str, address: str | None):
+    from kcal.sim.backends import choose
+
+    return choose(backend, address)
 
 
 @app.callback()
@@ -45,6 +55,8 @@ def goldfish(
     seed: int = SeedOption,
     jobs: int | None = JobsOption,
     catalog: list[Path] = CatalogOption,
+    backend: str = BackendOption,
+    dask_address: str | None = AddressOption,
     quiet: bool = QuietOption,
     fmt: OutputFormat = FormatOption,
 ) -> None:
@@ -62,7 +74,8 @@ def goldfish(
         show = wanted(quiet=quiet, json_out=fmt is OutputFormat.json)
         with Progress(hands + games, "goldfish", enabled=show) as bar:
             result = simulate_goldfish(
-                profile, hands=hands, games=games, turns=turns, seed=seed, jobs=_jobs(jobs), on_progress=bar.update
+                profile, hands=hands, games=games, turns=turns, seed=seed, jobs=_jobs(jobs), on_progress=bar.update,
+                runner=_runner(backend, dask_address),
             )
         _interrupted_note(result)
         emit(result, fmt, goldfish_text)
@@ -99,6 +112,8 @@ def solo(
     save_game: int | None = typer.Option(None, "--save-game", min=0, help="Save game K (0-based) as a game record."),
     record_out: Path | None = typer.Option(None, "--record", help="Where --save-game writes (default: solo-game-K.yaml)."),
     catalog: list[Path] = CatalogOption,
+    backend: str = BackendOption,
+    dask_address: str | None = AddressOption,
     quiet: bool = QuietOption,
     fmt: OutputFormat = FormatOption,
 ) -> None:
@@ -114,7 +129,7 @@ def solo(
         show = wanted(quiet=quiet, json_out=fmt is OutputFormat.json)
         with Progress(games, "solo games", enabled=show) as bar:
             result = simulate_solo(tiles, deck_name=loaded.deck.name, games=games, seed=seed, bot=bot,
-                                   jobs=_jobs(jobs), on_progress=bar.update)
+                                   jobs=_jobs(jobs), on_progress=bar.update, runner=_runner(backend, dask_address))
         _interrupted_note(result)
         emit(result, fmt, solo_text)
         _save(lambda k: replay_solo_game(tiles, bot, seed, k), save_game, games, record_out,
@@ -133,6 +148,8 @@ def match(
     save_game: int | None = typer.Option(None, "--save-game", min=0, help="Save game K (0-based) as a game record."),
     record_out: Path | None = typer.Option(None, "--record", help="Where --save-game writes (default: match-game-K.yaml)."),
     catalog: list[Path] = CatalogOption,
+    backend: str = BackendOption,
+    dask_address: str | None = AddressOption,
     quiet: bool = QuietOption,
     fmt: OutputFormat = FormatOption,
 ) -> None:
@@ -153,7 +170,7 @@ def match(
         show = wanted(quiet=quiet, json_out=fmt is OutputFormat.json)
         with Progress(games, "match games", enabled=show) as bar:
             result = simulate_match(tile_lists, names=names, games=games, seed=seed, bots=bots,
-                                    jobs=_jobs(jobs), on_progress=bar.update)
+                                    jobs=_jobs(jobs), on_progress=bar.update, runner=_runner(backend, dask_address))
         _interrupted_note(result)
         emit(result, fmt, match_text)
         full_bots = bots * len(decks) if len(bots) == 1 else bots

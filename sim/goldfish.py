@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from math import sqrt
+from typing import Any
 
 from kcal.schema.domain import HAND_SIZE, Color
 
@@ -52,6 +53,7 @@ def simulate_goldfish(
     seed: int = 0,
     jobs: int = 1,
     on_progress: Callable[[int], None] | None = None,
+    runner: Callable[..., Any] | None = None,
 ) -> dict:
     """Simulate ``hands`` opening sequences and ``games`` placement-model games.
 
@@ -74,7 +76,7 @@ def simulate_goldfish(
             on_progress(weights[i])
 
     estimate = hands * 0.2e-6 + games * turns * 3.5e-6
-    out = run_chunks(_dispatch, tasks, jobs=jobs, on_done=done, shared=(table, profile), estimate=estimate)
+    out = (runner or run_chunks)(_dispatch, tasks, jobs=jobs, on_done=done, shared=(table, profile), estimate=estimate)
     open_parts = [r for (kind, _), r in zip(tasks, out.results, strict=True) if kind == 0 and r is not None]
     turn_parts = [r for (kind, _), r in zip(tasks, out.results, strict=True) if kind == 1 and r is not None]
     result = {"deck": profile.name, "hands": 0, "seed": seed}

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from .games import end_reason, play_game, turns_played
 from .parallel import run_chunks
@@ -57,6 +58,7 @@ def simulate_match(
     bots: Sequence[str] = ("greedy",),
     jobs: int = 1,
     on_progress: Callable[[int], None] | None = None,
+    runner: Callable[..., Any] | None = None,
 ) -> dict:
     from kcal.core.errors import UsageError
 
@@ -78,7 +80,7 @@ def simulate_match(
         if on_progress:
             on_progress(tasks[i][2])
 
-    out = run_chunks(_match_chunk, tasks, jobs=jobs, on_done=done, shared=([list(d) for d in decks], bots),
+    out = (runner or run_chunks)(_match_chunk, tasks, jobs=jobs, on_done=done, shared=([list(d) for d in decks], bots),
                      estimate=games * 0.5)
     rows = [r for chunk in out.results if chunk is not None for r in chunk]
     return summarize_match(rows, names=names, bots=bots, seed=seed, interrupted=out.interrupted)

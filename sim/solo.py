@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from .games import end_reason, play_game, turns_played
 from .parallel import run_chunks
@@ -48,6 +49,7 @@ def simulate_solo(
     bot: str = "greedy",
     jobs: int = 1,
     on_progress: Callable[[int], None] | None = None,
+    runner: Callable[..., Any] | None = None,
     top_stuck: int = 10,
 ) -> dict:
     from .bots import get_bot
@@ -60,7 +62,7 @@ def simulate_solo(
         if on_progress:
             on_progress(tasks[i][2])
 
-    out = run_chunks(_solo_chunk, tasks, jobs=jobs, on_done=done, shared=(list(tiles), bot),
+    out = (runner or run_chunks)(_solo_chunk, tasks, jobs=jobs, on_done=done, shared=(list(tiles), bot),
                      estimate=games * 0.2)
     rows = [r for chunk in out.results if chunk is not None for r in chunk]
     return summarize_solo(rows, deck_name=deck_name, seed=seed, bot=bot, interrupted=out.interrupted,
