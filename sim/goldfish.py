@@ -30,10 +30,13 @@ def _r(x: float) -> float:
 
 
 def figure(sim: float | None, se: float | None, exact: float | None) -> dict:
+    """One figure: the simulated value, its standard error, the exact value (or None), and a
+    ``kind`` saying which of them exist."""
     return {
         "simulated": None if sim is None else _r(sim),
         "se": None if se is None else _r(se),
         "exact": None if exact is None else _r(exact),
+        "kind": "simulated" if exact is None else "simulated, exact known",
     }
 
 

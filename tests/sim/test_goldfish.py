@@ -50,7 +50,9 @@ class TestOpeningAgainstExact:
 
     def test_every_figure_says_exact_or_simulated(self, result):
         for fig in result["figures"]["kept_mean_by_type"].values():
-            assert set(fig) == {"simulated", "se", "exact"}
+            assert set(fig) == {"simulated", "se", "exact", "kind"}
+            assert fig["kind"] == ("simulated" if fig["exact"] is None else "simulated, exact known")
+        assert result["turns"]["p_place"][1]["kind"] == "simulated"
 
 
 class TestPlacementModel:
