@@ -137,7 +137,9 @@ def render_rulebook_pdf(out: str | Path, *, paper: str = "letter", templates: st
     report = Report()
     template_dir = Path(templates) if templates else None
     inputs = sorted(template_dir.glob("*.j2")) if template_dir and template_dir.is_dir() else []
-    with atomic_output(out, inputs=inputs) as tmp:
+    from .output import binary_streams
+
+    with atomic_output(out, inputs=inputs) as tmp, binary_streams():
         pages = build_rulebook(str(tmp), opts, report, template_dir, invariant, "kCaloria rules")
     return PrintResult([Path(out)], pages, 0, report.warnings)
 

@@ -67,10 +67,63 @@ def centred_text(c, x: float, y: float, text: str, font: str, size: float, color
     c.drawCentredString(x, y - size * 0.36, text)
 
 
-# --- cubes -----------------------------------------------------------------------------------------
+# --- stamps: every icon is drawn once per document as a form and placed, scaled, where used --------
+
+REF = 20.0  #: the size (points) at which stamped icons are drawn into their form
+
+
+def stamp(c, key: str, x: float, y: float, s: float, draw, extent: float = 2.0) -> None:
+    """Place the form ``key`` (drawn by ``draw(c, 0, 0, REF)`` on first use) at ``(x, y)``, size ``s``."""
+    defined = c.__dict__.setdefault("_kcal_forms", set())
+    name = "ic-" + key
+    if name not in defined:
+        c.beginForm(name, -REF * extent, -REF * extent, REF * extent, REF * extent)
+        draw(c, 0.0, 0.0, REF)
+        c.endForm()
+        defined.add(name)
+    c.saveState()
+    c.translate(x, y)
+    k = s / REF
+    c.scale(k, k)
+    c.doForm(name)
+    c.restoreState()
 
 
 def cube(c, x: float, y: float, s: float, color: Color, amount: int | None = None) -> None:
+    """An isometric kCalorie cube of height ``s`` with ``amount`` printed on it."""
+    stamp(c, f"cube-{color.value}-{amount}", x, y, s, lambda cv, x0, y0, r: _cube(cv, x0, y0, r, color, amount))
+
+
+def class_symbol(c, x: float, y: float, s: float, klass: Klass, rarity: Rarity) -> None:
+    """A disc in the rarity's colour (bronze, silver, gold, red) with the classification's label."""
+    stamp(c, f"class-{klass.value}-{rarity.value}", x, y, s,
+          lambda cv, x0, y0, r: _class_symbol(cv, x0, y0, r, klass, rarity))
+
+
+BADGE_ASPECT = 8.6 / 3.5
+
+
+def biome_badge(c, x: float, y: float, w: float, h: float, biome: Biome) -> None:
+    """A rounded badge in the biome group's colour with a small glyph and the biome code (w ~ 2.5 h)."""
+    c.saveState()
+    c.translate(x, y)
+    c.scale(w / (h * BADGE_ASPECT), 1.0)
+    stamp(c, f"biome-{biome.value}", 0, 0, h,
+          lambda cv, x0, y0, r: _biome_badge(cv, x0, y0, r * BADGE_ASPECT, r, biome))
+    c.restoreState()
+
+
+def modifier_icon(c, x: float, y: float, s: float, name: str, param: str | None = None,
+                  color: Color | None = None) -> None:
+    """A modifier's frame (circle: own tile; square: other tiles) with its code and parameter."""
+    key = f"mod-{name}-{param or ''}-{color.value if color else ''}".replace(" ", "_")
+    stamp(c, key, x, y, s, lambda cv, x0, y0, r: _modifier_icon(cv, x0, y0, r, name, param, color))
+
+
+# --- cubes -----------------------------------------------------------------------------------------
+
+
+def _cube(c, x: float, y: float, s: float, color: Color, amount: int | None = None) -> None:
     """An isometric kCalorie cube of height ``s`` with ``amount`` printed on it."""
     base = palette.CUBE[color]
     r = s / 2
@@ -115,7 +168,7 @@ def cube(c, x: float, y: float, s: float, color: Color, amount: int | None = Non
 # --- classification ---------------------------------------------------------------------------------
 
 
-def class_symbol(c, x: float, y: float, s: float, klass: Klass, rarity: Rarity) -> None:
+def _class_symbol(c, x: float, y: float, s: float, klass: Klass, rarity: Rarity) -> None:
     """A disc in the rarity's colour (bronze, silver, gold, red) with the classification's label."""
     col = palette.RARITY[rarity]
     c.saveState()
@@ -134,7 +187,7 @@ def class_symbol(c, x: float, y: float, s: float, klass: Klass, rarity: Rarity) 
 # --- biomes ---------------------------------------------------------------------------------------
 
 
-def biome_badge(c, x: float, y: float, w: float, h: float, biome: Biome) -> None:
+def _biome_badge(c, x: float, y: float, w: float, h: float, biome: Biome) -> None:
     """A rounded badge in the biome group's colour with a small glyph and the biome code."""
     col = palette.BIOME_COLOR[biome]
     c.saveState()
@@ -190,7 +243,7 @@ def _glyph(c, group: str, x: float, y: float, s: float, ink: str) -> None:
 # --- modifiers ------------------------------------------------------------------------------------
 
 
-def modifier_icon(c, x: float, y: float, s: float, name: str, param: str | None = None,
+def _modifier_icon(c, x: float, y: float, s: float, name: str, param: str | None = None,
                   color: Color | None = None) -> None:
     """A modifier's frame: a circle when it affects its own tile, a square when it affects others.
 
@@ -221,7 +274,7 @@ def modifier_icon(c, x: float, y: float, s: float, name: str, param: str | None 
             parts_w += s * 0.32 + (s * 0.04 if param else 0)
         px = x - parts_w / 2
         if color is not None:
-            cube(c, px + s * 0.16, ty, s * 0.32, color)
+            _cube(c, px + s * 0.16, ty, s * 0.32, color)
             px += s * 0.36
         if param:
             _fill(c, palette.INK)

@@ -53,6 +53,19 @@ def split_points(npages: int, every: int | None, pair: bool) -> list[tuple[int, 
     return [(i, min(npages, i + every)) for i in range(0, npages, every)]
 
 
+@contextlib.contextmanager
+def binary_streams():
+    """Compressed streams without the ASCII85 layer: 20 % smaller files, and much faster to write."""
+    from reportlab import rl_config
+
+    old = rl_config.useA85
+    rl_config.useA85 = 0
+    try:
+        yield
+    finally:
+        rl_config.useA85 = old
+
+
 def write_pdf(pages: Sequence[PageFn], out: str | Path, meta: PdfMeta, *, inputs: Sequence[str | Path] = (),
               split_every: int | None = None, pair: bool = False) -> Written:
     """Render ``pages`` into ``out`` (or ``out-1.pdf``, ``out-2.pdf``... when split)."""
@@ -68,6 +81,7 @@ def write_pdf(pages: Sequence[PageFn], out: str | Path, meta: PdfMeta, *, inputs
     register_fonts()
     written = Written()
     with contextlib.ExitStack() as stack:
+        stack.enter_context(binary_streams())
         for target, (a, b) in zip(targets, ranges, strict=True):
             tmp = stack.enter_context(atomic_output(target, inputs=inputs))
             c = Canvas(str(tmp), pagesize=meta.pagesize, invariant=1 if meta.invariant else 0,

@@ -11,12 +11,13 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from kcal.schema.models import Tile
 
 from . import icons, palette
 from .fonts import BOLD, REGULAR
-from .layout import INCH, MM, PAPERS, Paper, SheetLayout, Slot, TileGeometry, honeycomb, hex_points, \
+from .layout import INCH, MM, PAPERS, SQRT3, Paper, SheetLayout, Slot, TileGeometry, honeycomb, hex_points, \
     inside_hex, mirror_slot, mm
 from .tile_face import RenderContext, draw_face
 
@@ -71,15 +72,33 @@ def crop_ticks(c, slots: Sequence[Slot], geom: TileGeometry) -> int:
     """Ticks continuing each hex edge beyond its vertex, only where they land on no tile.
 
     With tiles sharing edges the ticks appear around the honeycomb's outline; with bleed they sit in
-    the gaps too, so a straight-edge cutter has a guide at both ends of every cut. Returns how many.
+    the gaps too where there is room, so a straight-edge cutter has a guide at the ends of the cuts.
+    The ticks of a sheet are a form, drawn once for every sheet with the same slots. Returns how many.
     """
+    segs = tick_segments(tuple(slots), geom.across, geom.bleed)
+    name = f"ticks-{len(slots)}"
+    defined = c.__dict__.setdefault("_kcal_forms", set())
+    if name not in defined:
+        c.beginForm(name)
+        c.setStrokeColorRGB(0, 0, 0)
+        c.setLineWidth(0.4)
+        c.lines(segs)
+        c.endForm()
+        defined.add(name)
+    c.doForm(name)
+    return len(segs)
+
+
+@lru_cache(maxsize=64)
+def tick_segments(slots: tuple[Slot, ...], across: float, bleed: float) -> tuple[tuple[float, float, float, float], ...]:
+    geom = TileGeometry(across=across, bleed=bleed)
     gap = geom.bleed * 1.2 + mm(0.6)
     length = mm(2.6)
-    drawn = 0
-    c.saveState()
-    c.setStrokeColorRGB(0, 0, 0)
-    c.setLineWidth(0.4)
+    reach = 2 * geom.bleed_across + gap + length
+    probe_size = geom.bleed_across + mm(0.4)
+    out = []
     for s in slots:
+        near = [o for o in slots if abs(o.x - s.x) < reach and abs(o.y - s.y) < reach]
         pts = hex_points(s.x, s.y, geom.across)
         for i in range(6):
             v = pts[i]
@@ -89,18 +108,37 @@ def crop_ticks(c, slots: Sequence[Slot], geom: TileGeometry) -> int:
                 ux, uy = dx / n, dy / n
                 a = (v[0] + ux * gap, v[1] + uy * gap)
                 b = (v[0] + ux * (gap + length), v[1] + uy * (gap + length))
-                probes = [a, b, ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)]
-                if any(inside_hex(px, py, o.x, o.y, geom.bleed_across + mm(0.4)) for o in slots
-                       for px, py in probes):
+                probes = (a, b, ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2))
+                if any(inside_hex(px, py, o.x, o.y, probe_size) for o in near for px, py in probes):
                     continue
-                c.line(a[0], a[1], b[0], b[1])
-                drawn += 1
-    c.restoreState()
-    return drawn
+                out.append((a[0], a[1], b[0], b[1]))
+    return tuple(out)
 
 
 def ruler(c, x: float, y: float, label: str = "") -> None:
-    """A 100 mm scale (and 4 inches under it): measure it to check the print was not scaled."""
+    """A 100 mm scale (and 4 inches under it): measure it to check the print was not scaled.
+
+    The scale is a form drawn once per document; only the label differs from page to page.
+    """
+    defined = c.__dict__.setdefault("_kcal_forms", set())
+    if "ruler" not in defined:
+        c.beginForm("ruler", -mm(2), -mm(2), mm(200), mm(8))
+        _ruler_scale(c, 0, 0)
+        c.endForm()
+        defined.add("ruler")
+    c.saveState()
+    c.translate(x, y)
+    c.doForm("ruler")
+    c.restoreState()
+    if label:
+        c.saveState()
+        c.setFillColorRGB(0, 0, 0)
+        c.setFont(REGULAR, 5.5)
+        c.drawString(x + mm(103), y + mm(3.2) - mm(2.4), label)
+        c.restoreState()
+
+
+def _ruler_scale(c, x: float, y: float) -> None:
     c.saveState()
     c.setStrokeColorRGB(0, 0, 0)
     c.setFillColorRGB(0, 0, 0)
@@ -125,9 +163,6 @@ def ruler(c, x: float, y: float, label: str = "") -> None:
             c.drawCentredString(x + j * INCH / 8, base - mm(3.7), f"{j // 8} in")
     c.setFont(BOLD, 5.5)
     c.drawString(x + length + mm(3), base + mm(0.8), "print at 100 % (actual size): this bar is 100 mm")
-    if label:
-        c.setFont(REGULAR, 5.5)
-        c.drawString(x + length + mm(3), base - mm(2.4), label)
     c.restoreState()
 
 
@@ -151,6 +186,36 @@ def draw_back(c, slot: Slot, geom: TileGeometry) -> None:
     c.setFillColorRGB(*palette.rgb(palette.BACK_ACCENT))
     c.setFont(BOLD, 13 * geom.scale)
     c.drawCentredString(slot.x, slot.y - 13 * geom.scale * 0.36, "kCaloria")
+    c.restoreState()
+
+
+# --- placing faces ------------------------------------------------------------------------------
+
+
+def face_key(tile: Tile) -> str:
+    """A form name per distinct tile content (two tiles sharing an id in a test still differ)."""
+    import hashlib
+
+    digest = hashlib.sha1(tile.model_dump_json(by_alias=True).encode("utf-8")).hexdigest()[:10]
+    return f"face-{digest}"
+
+
+def place_form(c, name: str, slot: Slot, geom: TileGeometry, draw) -> None:
+    """Draw a face once per document as a form XObject, then place it wherever it is used.
+
+    A tile printed five times is described (and its art referenced) once; the PDF is smaller and
+    faster to write, and every placement is still real text for search and extraction.
+    """
+    defined = c.__dict__.setdefault("_kcal_forms", set())
+    if name not in defined:
+        half_w, half_h = geom.bleed_across / SQRT3 + 1, geom.bleed_across / 2 + 1
+        c.beginForm(name, -half_w, -half_h, half_w, half_h)
+        draw(c)
+        c.endForm()
+        defined.add(name)
+    c.saveState()
+    c.translate(slot.x, slot.y)
+    c.doForm(name)
     c.restoreState()
 
 
@@ -201,7 +266,7 @@ def _front(chunk: list[Tile], layout: SheetLayout, opts: SheetOptions, ctx: Rend
         geom = layout.geometry
         slots = layout.slots[: len(chunk)]
         for tile, slot in zip(chunk, slots, strict=True):
-            draw_face(c, tile, slot.x, slot.y, geom, ctx)
+            place_form(c, face_key(tile), slot, geom, lambda cv, t=tile: draw_face(cv, t, 0, 0, geom, ctx))
         if opts.cut_lines:
             for slot in slots:
                 cut_line(c, slot, geom)
@@ -215,7 +280,8 @@ def _back(count: int, layout: SheetLayout, opts: SheetOptions, foot: str) -> Pag
     def draw(c) -> None:
         geom = layout.geometry
         for slot in layout.slots[:count]:
-            draw_back(c, mirror_slot(slot, layout.paper, opts.flip, opts.back_offset), geom)
+            place_form(c, "back", mirror_slot(slot, layout.paper, opts.flip, opts.back_offset), geom,
+                       lambda cv: draw_back(cv, Slot(0, 0), geom))
         ruler(c, *layout.ruler_origin, foot + f" · back ({opts.flip}-edge flip)")
     return draw
 

@@ -10,7 +10,9 @@ allowed number of lines, and only then cut with an ellipsis, and that is reporte
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .report import Report
 
@@ -21,9 +23,22 @@ def escape(text: str) -> str:
 
 
 def width(text: str, font: str, size: float) -> float:
+    """Advance width in points. ReportLab's widths are additive per glyph, so one measurement at
+    1 pt per (text, font) serves every size."""
+    return _width1(text, font) * size
+
+
+@lru_cache(maxsize=8192)
+def _width1(text: str, font: str) -> float:
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    return stringWidth(text, font, size)
+    return stringWidth(text, font, 1.0)
+
+
+def _line_width(words: list[str], font: str, size: float) -> float:
+    if not words:
+        return 0.0
+    return (sum(_width1(w, font) for w in words) + (len(words) - 1) * _width1(" ", font)) * size
 
 
 @dataclass(frozen=True)
@@ -65,18 +80,23 @@ def fit(text: str, font: str, max_size: float, min_size: float, max_width: float
     """
     text = " ".join(text.split())
     widths = max_width if isinstance(max_width, list) else [max_width] * max_lines
-    size = max_size
-    while True:
-        if max_lines == 1 or len(widths) == 1:
-            if width(text, font, size) <= widths[0]:
-                return Fitted(size, (text,), True)
-        else:
+    if max_lines == 1 or len(widths) == 1:
+        # one line: the size follows from one measurement (widths scale with size)
+        w1 = _width1(text, font)
+        best = widths[0] / w1 if w1 else max_size
+        if best >= max_size:
+            return Fitted(max_size, (text,), True)
+        steps = math.ceil(round((max_size - best) / step, 6))
+        size = max_size - steps * step
+        if size >= min_size - 1e-9:
+            return Fitted(size, (text,), True)
+    else:
+        size = max_size
+        while size >= min_size - 1e-9:
             lines = _wrap_varying(text, font, size, widths)
             if lines is not None:
                 return Fitted(size, tuple(lines), True)
-        if size - step < min_size - 1e-9:
-            break
-        size -= step
+            size -= step
     # does not fit even at the floor: wrap what fits and cut the rest with an ellipsis
     size = min_size
     lines = wrap(text, font, size, min(widths))
@@ -92,23 +112,28 @@ def fit(text: str, font: str, max_size: float, min_size: float, max_width: float
 
 
 def _wrap_varying(text: str, font: str, size: float, widths: list[float]) -> list[str] | None:
+    """Greedy wrap where line ``i`` may be ``widths[i]`` wide; None when it does not fit."""
     words = text.split()
-    lines: list[str] = []
-    cur = ""
+    space = _width1(" ", font) * size
+    lines: list[list[str]] = []
+    cur: list[str] = []
+    cur_w = 0.0
     for word in words:
         idx = len(lines)
         if idx >= len(widths):
             return None
-        trial = f"{cur} {word}" if cur else word
-        if width(trial, font, size) <= widths[idx]:
-            cur = trial
+        ww = _width1(word, font) * size
+        trial_w = cur_w + space + ww if cur else ww
+        if trial_w <= widths[idx]:
+            cur.append(word)
+            cur_w = trial_w
             continue
         if not cur:  # one word wider than the line
             return None
         lines.append(cur)
-        cur = word
-        if len(lines) >= len(widths) or width(cur, font, size) > widths[len(lines)]:
+        cur, cur_w = [word], ww
+        if len(lines) >= len(widths) or ww > widths[len(lines)]:
             return None
     if cur:
         lines.append(cur)
-    return lines if len(lines) <= len(widths) else None
+    return [" ".join(ln) for ln in lines] if len(lines) <= len(widths) else None

@@ -136,11 +136,13 @@ def placeholder(c, tile: Tile, x: float, y: float, across: float) -> None:
     bg = palette.BACKGROUND[tile.type]
     c.setFillColorRGB(*palette.rgb(bg))
     c.rect(x - across, y - across, 2 * across, 2 * across, stroke=0, fill=1)
-    seed = sum(ord(ch) * (i + 1) for i, ch in enumerate(tile.name)) % 997
-    c.setStrokeColorRGB(*palette.rgb(base))
-    for i in range(1, 6):
-        c.setLineWidth(0.4 + 0.25 * ((seed >> i) & 1))
-        c.drawPath(icons.hex_path(c, x, y, across * i / 5.5), stroke=1, fill=0)
+    def rings(cv, x0, y0, ref):
+        cv.setStrokeColorRGB(*palette.rgb(base))
+        for i in range(1, 6):
+            cv.setLineWidth((0.4 + 0.25 * (i % 2)) * ref / across)
+            cv.drawPath(icons.hex_path(cv, x0, y0, ref * i / 5.5), stroke=1, fill=0)
+
+    icons.stamp(c, f"rings-{tile.type.value}", x, y, across, rings, extent=1.0)
     initials = "".join(part[0] for part in tile.name.split()[:2]).upper()
     initials = printable(initials, where(tile, "initials"), None)
     size = across * 0.42

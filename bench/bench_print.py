@@ -1,0 +1,184 @@
+"""Benchmark of ``kcal print``: whole-process time against a bare ReportLab floor script.
+
+Run from anywhere with kcal installed (the venv's python):
+
+    /work/venv/bin/python bench/bench_print.py            # best of 5 runs each, after a warm-up
+    /work/venv/bin/python bench/bench_print.py --runs 5
+
+What it measures, each as a *whole process* (interpreter start, imports, loading, drawing, saving):
+
+* floor: a bare ReportLab script drawing the same number of flat-top hexes, each with a name and two
+  rows of cube icons, in Helvetica (nothing embedded), written in this file (``FLOOR``);
+* ``kcal print deck decks/bayou-ambush.yaml`` (60 tiles) and ``kcal print catalog`` (every built-in
+  tile), as ratios to the floor for the same number of hexes; the goal is deck <= 3x;
+* peak memory (max RSS) of each process, PDF size, and the number of embedded image objects in a
+  deck whose catalog gives art to some tiles (one object per distinct image, not per placement).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+FLOOR = r'''
+import math, sys
+from reportlab.pdfgen.canvas import Canvas
+n, out = int(sys.argv[1]), sys.argv[2]
+MM = 72 / 25.4
+c = Canvas(out, pagesize=(612, 792))
+across = 64 * MM
+r = across / math.sqrt(3)
+colors = [(0.12, 0.44, 0.82), (0.18, 0.62, 0.27), (0.96, 0.76, 0.05), (0.94, 0.5, 0.09), (0.83, 0.18, 0.18)]
+def hexagon(cx, cy, a):
+    p = c.beginPath()
+    rr = a / math.sqrt(3)
+    for i in range(6):
+        x, y = cx + rr * math.cos(math.radians(60 * i)), cy + rr * math.sin(math.radians(60 * i))
+        p.moveTo(x, y) if i == 0 else p.lineTo(x, y)
+    p.close()
+    return p
+def cube(x, y, s, col, k):
+    c.setFillColorRGB(*col)
+    c.drawPath(hexagon(x, y, s), stroke=1, fill=1)
+    c.setFillColorRGB(1, 1, 1)
+    c.setFont("Helvetica-Bold", s * 0.6)
+    c.drawCentredString(x, y - s * 0.2, str(k))
+per_page = 11
+for i in range(n):
+    if i and i % per_page == 0:
+        c.showPage()
+    j = i % per_page
+    col, row = j % 3, j // 3
+    cx = 60 + r + col * 1.5 * r
+    cy = 740 - across / 2 - row * across - (across / 2 if col % 2 else 0)
+    c.setFillColorRGB(0.85, 0.93, 0.97)
+    c.drawPath(hexagon(cx, cy, across), stroke=1, fill=1)
+    c.setFillColorRGB(0, 0, 0)
+    c.setFont("Helvetica-Bold", 9)
+    c.drawCentredString(cx, cy + 40, f"Tile number {i}")
+    for k in range(2):
+        cube(cx - 8 + 16 * k, cy + 76, 14, colors[k], k + 1)
+        cube(cx - 8 + 16 * k, cy - 76, 14, colors[k + 2], k + 2)
+c.showPage()
+c.save()
+'''
+
+MAXRSS = ("import resource, subprocess, sys, time; t = time.perf_counter(); "
+          "rc = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL).returncode; dt = time.perf_counter() - t; "
+          "u = resource.getrusage(resource.RUSAGE_CHILDREN); "
+          "print(dt, u.ru_utime + u.ru_stime, u.ru_maxrss, rc)")
+
+
+ENV = dict(os.environ)
+
+
+def run(cmd: list[str], cwd: Path) -> tuple[float, float, int]:
+    """Wall time (s), CPU time (s) and peak RSS (kB) of one process."""
+    res = subprocess.run([sys.executable, "-c", MAXRSS, *cmd], cwd=cwd, capture_output=True, text=True, env=ENV)
+    dt, cpu, rss, rc = res.stdout.split()
+    if int(rc) != 0:
+        raise SystemExit(f"command failed: {' '.join(cmd)}\n{res.stderr}")
+    return float(dt), float(cpu), int(rss)
+
+
+def best_run(cmd: list[str], cwd: Path, runs: int) -> tuple[float, float, int]:
+    """Fastest wall and CPU time of ``runs`` (after a warm-up that fills the bytecode cache), peak memory.
+
+    On a shared machine wall time is noisy; CPU time (user + system) of the whole process is the
+    steadier measure, and the ratios below use it.
+    """
+    run(cmd, cwd)
+    results = [run(cmd, cwd) for _ in range(runs)]
+    return min(r[0] for r in results), min(r[1] for r in results), max(r[2] for r in results)
+
+
+def image_objects(pdf: Path) -> int:
+    return pdf.read_bytes().count(b"/Subtype /Image")
+
+
+def art_catalog(tmp: Path, with_art: int) -> Path:
+    """A copy of the built-in catalog where the first ``with_art`` tiles point at generated art."""
+    from PIL import Image, ImageDraw
+
+    src = (ROOT / "cards" / "piney-woods.yaml").read_text(encoding="utf-8")
+    (tmp / "art").mkdir(exist_ok=True)
+    out_lines, seen = [], 0
+    for line in src.splitlines():
+        out_lines.append(line)
+        m = re.match(r"^  - id: (\S+)", line)
+        if m and seen < with_art:
+            seen += 1
+            name = f"art/{m.group(1)}.png"
+            im = Image.new("RGB", (1200, 900), (30 * seen % 255, 120, 200))
+            ImageDraw.Draw(im).ellipse((200, 150, 1000, 750), fill=(250, 220, 120))
+            im.save(tmp / name)
+            out_lines.append(f"    art: {name}")
+    cat = tmp / "catalog.yaml"
+    cat.write_text("\n".join(out_lines) + "\n", encoding="utf-8")
+    return cat
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--deck", default=str(ROOT / "decks" / "bayou-ambush.yaml"))
+    args = ap.parse_args()
+    tmp = Path(tempfile.mkdtemp(prefix="kcal-bench-print-"))
+    # like an installed package: bytecode cached (in a temp folder, never the repo), for floor and kcal alike
+    ENV.pop("PYTHONDONTWRITEBYTECODE", None)
+    ENV["PYTHONPYCACHEPREFIX"] = str(tmp / "pycache")
+    try:
+        floor = tmp / "floor.py"
+        floor.write_text(FLOOR)
+        from kcal.schema.load import load_library
+
+        n_catalog = len(load_library().tiles)
+        kcal = [sys.executable, "-m", "kcal", "print"]
+        rows = []
+        for label, n, cmd, out in [
+            ("deck (60 tiles)", 60, [*kcal, "deck", args.deck, "-o", str(tmp / "deck.pdf")], tmp / "deck.pdf"),
+            (f"catalog ({n_catalog} tiles)", n_catalog, [*kcal, "catalog", "-o", str(tmp / "cat.pdf")], tmp / "cat.pdf"),
+        ]:
+            f_w, f_t, f_rss = best_run([sys.executable, str(floor), str(n), str(tmp / f"floor{n}.pdf")], tmp, args.runs)
+            k_w, k_t, k_rss = best_run(cmd, tmp, args.runs)
+            rows.append((label, k_t, f_t, k_t / f_t, k_rss, f_rss, out.stat().st_size,
+                         (tmp / f"floor{n}.pdf").stat().st_size, image_objects(out), k_w, f_w))
+        # art: 10 tiles get generated art; a deck of those tiles, several copies each
+        cat = art_catalog(tmp, 10)
+        from kcal.schema.load import load_catalog
+
+        arted = [t for t in load_catalog(cat).tiles if t.art][:10]
+        deck = tmp / "art-deck.yaml"
+        deck.write_text("name: Art bench\ncatalogs: [catalog.yaml]\ntiles:\n" +
+                        "".join(f'  "{t.name}": {6 if i < 6 else 4}\n' for i, t in enumerate(arted)), encoding="utf-8")
+        a_w, a_t, a_rss = best_run([*kcal, "deck", str(deck), "-o", str(tmp / "art.pdf")], tmp, args.runs)
+        art_pdf = tmp / "art.pdf"
+
+        print(f"kcal print benchmark (best of {args.runs} runs after a warm-up, whole processes, {os.cpu_count()} CPUs)")
+        print("times are CPU seconds (user + system) of the whole process; wall seconds in the last columns")
+        print(f"{'run':<22}{'kcal s':>8}{'floor s':>9}{'ratio':>7}{'kcal MB':>9}{'floor MB':>9}"
+              f"{'PDF kB':>8}{'floor kB':>9}{'images':>7}{'wall':>7}{'floor':>7}{'ratio':>7}")
+        for label, k_t, f_t, ratio, k_rss, f_rss, size, fsize, imgs, k_w, f_w in rows:
+            print(f"{label:<22}{k_t:>8.3f}{f_t:>9.3f}{ratio:>6.2f}x{k_rss / 1024:>9.1f}{f_rss / 1024:>9.1f}"
+                  f"{size / 1024:>8.0f}{fsize / 1024:>9.0f}{imgs:>7}{k_w:>7.3f}{f_w:>7.3f}{k_w / f_w:>6.2f}x")
+        placements = sum(6 if i < 6 else 4 for i in range(len(arted)))
+        print(f"{'deck with art':<22}{a_t:>8.3f}{'':>9}{'':>7}{a_rss / 1024:>9.1f}{'':>9}"
+              f"{art_pdf.stat().st_size / 1024:>8.0f}{'':>9}{image_objects(art_pdf):>7}"
+              f"   ({len(arted)} distinct images, {placements} placements)")
+        goal = rows[0][3] <= 3.0
+        print(f"goal: deck within 3x of the floor: {'met' if goal else 'NOT met'} ({rows[0][3]:.2f}x)")
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
