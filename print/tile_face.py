@@ -297,7 +297,7 @@ def modifier_line(mod: Modifier) -> str:
         if p == "amount":
             params.append(f"{'-' if mod.name in _NEGATIVE else '+'}{v}")
         elif p == "duration":
-            params.append(f"{v} turns")
+            params.append(f"{v} turn{'s' if v != 1 else ''}")
         else:
             params.append(str(v.value if hasattr(v, "value") else v))
     head = spec.title + (f" ({', '.join(params)})" if params else "")
@@ -365,7 +365,10 @@ def _layout_text(mod_lines: list[str], fact: str, size: float, widths: list[floa
     for line in mod_lines:
         if idx >= len(widths):
             return None
-        wrapped = _wrap_varying(line, REGULAR, size, widths[idx:])
+        code = line.split(" ", 1)[0] + " "
+        extra = width(code, BOLD, size) - width(code, REGULAR, size)  # the code is printed bold
+        avail = [widths[idx] - extra, *widths[idx + 1:]]
+        wrapped = _wrap_varying(line, REGULAR, size, avail)
         if wrapped is None:
             return None
         out.append((wrapped[0], "mod"))
