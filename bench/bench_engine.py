@@ -1,13 +1,16 @@
 """Engine speed: placements per second in random-bot solo playouts, as a ratio to python-chess.
 
-Run:  /work/venv/bin/python bench/bench_engine.py [--seconds 5] [--rounds 3] [--profile]
+Run:  /work/venv/bin/python bench/bench_engine.py [--slices 12] [--slice 1.0] [--profile]
 
-Each round times, back to back on the same machine, (a) random solo playouts of the built-in solo
-deck (``decks/solo-piney-trail.yaml``): ``legal_moves()`` then ``apply()`` of a random one until
-``outcome()``, new games dealt from seeds 0, 1, 2, ...; and (b) python-chess random playouts:
-``list(board.legal_moves)``, ``push`` of a random one until ``board.outcome()``. It prints plies
-per second for both and the ratio (kcal / chess); the best round of each is reported too, since a
-shared machine only ever slows a run down. ``--profile`` prints the top of a cProfile of (a).
+(a) kcal: random solo playouts of the built-in solo deck (``decks/solo-piney-trail.yaml``): a new
+    game from seed 0, 1, 2, ...; then ``legal_moves()`` and ``apply()`` of a random move until
+    ``outcome()``. A placement is one ply.
+(b) python-chess (PyPI ``chess``): random playouts from the start position: ``list(board.legal_moves)``
+    and ``board.push()`` of a random move until ``board.outcome()``.
+
+The two alternate in short slices (kcal, chess, kcal, chess, ...) timed with CPU time
+(``time.process_time``), so a busy shared machine slows both alike; the ratio printed is
+total kcal placements/s over total chess plies/s. ``--profile`` adds a cProfile of (a).
 """
 
 from __future__ import annotations
@@ -20,47 +23,66 @@ import sys
 import time
 from pathlib import Path
 
-
-def kcal_playouts(seconds: float, deck, library, push: bool = False) -> tuple[int, float]:
-    from kcal.engine import new_game
-
-    plies = 0
-    seed = 0
-    t0 = time.perf_counter()
-    while True:
-        state = new_game(library, [deck], ["solo"], seed=seed, mode="solo")
-        rng = random.Random(seed)
-        while state.outcome() is None:
-            moves = state.legal_moves()
-            (state.push if push else state.apply)(moves[rng.randrange(len(moves))])
-            plies += 1
-        seed += 1
-        elapsed = time.perf_counter() - t0
-        if elapsed >= seconds:
-            return plies, elapsed
+clock = time.process_time
 
 
-def chess_playouts(seconds: float) -> tuple[int, float]:
-    import chess
+class KcalPlayouts:
+    def __init__(self, deck, library, use_push: bool = False) -> None:
+        self.deck, self.library, self.use_push = deck, library, use_push
+        self.seed = 0
+        self.state = None
+        self.rng = None
 
-    rng = random.Random(0)
-    plies = 0
-    t0 = time.perf_counter()
-    while True:
-        board = chess.Board()
-        while board.outcome() is None:
-            moves = list(board.legal_moves)
-            board.push(moves[rng.randrange(len(moves))])
-            plies += 1
-        elapsed = time.perf_counter() - t0
-        if elapsed >= seconds:
-            return plies, elapsed
+    def run(self, seconds: float) -> tuple[int, float]:
+        from kcal.engine import new_game
+
+        plies = 0
+        t0 = clock()
+        end = t0 + seconds
+        while True:
+            if self.state is None or self.state.outcome() is not None:
+                self.state = new_game(self.library, [self.deck], ["solo"], seed=self.seed, mode="solo")
+                self.rng = random.Random(self.seed)
+                self.seed += 1
+            state, rng = self.state, self.rng
+            play = state.push if self.use_push else state.apply
+            while state.outcome() is None:
+                moves = state.legal_moves()
+                play(moves[rng.randrange(len(moves))])
+                plies += 1
+                if plies % 64 == 0 and clock() >= end:
+                    return plies, clock() - t0
+
+
+class ChessPlayouts:
+    def __init__(self) -> None:
+        import chess
+
+        self.chess = chess
+        self.rng = random.Random(0)
+        self.board = chess.Board()
+
+    def run(self, seconds: float) -> tuple[int, float]:
+        plies = 0
+        t0 = clock()
+        end = t0 + seconds
+        rng = self.rng
+        while True:
+            board = self.board
+            if board.outcome() is not None:
+                board = self.board = self.chess.Board()
+            while board.outcome() is None:
+                moves = list(board.legal_moves)
+                board.push(moves[rng.randrange(len(moves))])
+                plies += 1
+                if plies % 64 == 0 and clock() >= end:
+                    return plies, clock() - t0
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--seconds", type=float, default=5.0, help="seconds per measurement")
-    ap.add_argument("--rounds", type=int, default=3)
+    ap = argparse.ArgumentParser(description="kcal engine speed as a ratio to python-chess")
+    ap.add_argument("--slices", type=int, default=12, help="alternating slices of each")
+    ap.add_argument("--slice", type=float, default=1.0, help="CPU seconds per slice")
     ap.add_argument("--profile", action="store_true")
     args = ap.parse_args(argv)
     from kcal.schema.load import load_deck, load_library
@@ -68,25 +90,27 @@ def main(argv: list[str] | None = None) -> int:
     root = Path(__file__).resolve().parent.parent
     library = load_library()
     deck = load_deck(root / "decks" / "solo-piney-trail.yaml").tiles()
-    kcal_playouts(0.5, deck, library)  # warm the tile and move caches, as chess warms its tables
-    best_k = best_c = 0.0
+    kcal, chess_ = KcalPlayouts(deck, library), ChessPlayouts()
+    kcal.run(0.3)  # warm the tile and move caches, as chess warms its attack tables
+    chess_.run(0.3)
+    kp = kt = cp = ct = 0.0
     ratios = []
-    for r in range(args.rounds):
-        kp, kt = kcal_playouts(args.seconds, deck, library)
-        cp, ct = chess_playouts(args.seconds)
-        k, c = kp / kt, cp / ct
-        best_k, best_c = max(best_k, k), max(best_c, c)
-        ratios.append(k / c)
-        print(f"round {r + 1}: kcal {k:8.0f} placements/s   chess {c:8.0f} plies/s   ratio {k / c:.2f}x")
-    pp, pt = kcal_playouts(args.seconds, deck, library, push=True)
-    print(f"kcal with push() (undo snapshots): {pp / pt:.0f} placements/s")
+    for _ in range(args.slices):
+        a, b = kcal.run(args.slice)
+        c, d = chess_.run(args.slice)
+        kp, kt, cp, ct = kp + a, kt + b, cp + c, ct + d
+        ratios.append((a / b) / (c / d))
     ratios.sort()
-    print(f"median ratio {ratios[len(ratios) // 2]:.2f}x; best rounds: kcal {best_k:.0f}/s, chess "
-          f"{best_c:.0f}/s, ratio {best_k / best_c:.2f}x")
+    print(f"kcal  random solo playouts: {kp / kt:9.0f} placements/s  ({int(kp)} placements, {kcal.seed} games)")
+    print(f"chess random playouts:      {cp / ct:9.0f} plies/s       ({int(cp)} plies)")
+    print(f"ratio kcal/chess: {kp / kt / (cp / ct):.2f}x  (slices: min {ratios[0]:.2f}x, "
+          f"median {ratios[len(ratios) // 2]:.2f}x, max {ratios[-1]:.2f}x)")
+    pushp, pusht = KcalPlayouts(deck, library, use_push=True).run(args.slice * 2)
+    print(f"kcal with push() (undo snapshot per move): {pushp / pusht:.0f} placements/s")
     if args.profile:
         prof = cProfile.Profile()
         prof.enable()
-        kcal_playouts(args.seconds, deck, library)
+        KcalPlayouts(deck, library).run(args.slice * 3)
         prof.disable()
         pstats.Stats(prof, stream=sys.stdout).sort_stats("tottime").print_stats(15)
     return 0

@@ -103,6 +103,8 @@ def remove_tile(state: GameState, cell: Hex, why: str, return_cost: bool = True)
     state.dice.pop(cell, None)
     state.barricades.pop(cell, None)
     state.used.pop(cell, None)
+    if cell in state.anchors:
+        state.anchors = tuple(c for c in state.anchors if c != cell)
     state.log(f"{p.info.name} at {format_hex(cell)} leaves the table ({why})")
     state.tiles_changed()
     for k in kids:

@@ -30,14 +30,16 @@ _KLASSES = {k.value for k in Klass}
 
 
 # --- where a player may place ----------------------------------------------------------------------
-def frontier_of(state: GameState, i: int) -> set[Hex]:
+def frontier_of(state: GameState, i: int) -> dict[Hex, None]:
+    """Empty cells next to player ``i``'s tiles: an insertion-ordered dict used as a set, so that
+    iteration order (and so the order of generated moves) survives copies."""
     tiles = state.tiles
-    out = set()
+    out: dict[Hex, None] = {}
     for cell, p in tiles.items():
         if p.owner == i:
             for nb in neighbours(cell):
                 if nb not in tiles:
-                    out.add(nb)
+                    out[nb] = None
     return out
 
 
@@ -45,7 +47,7 @@ def open_cells(state: GameState) -> set[Hex]:
     """Empty cells next to any tile (where a transplant tile may go)."""
     out = set()
     for f in state.frontier:
-        out |= f
+        out.update(f)
     tiles = state.tiles
     for cell in tiles:
         for nb in neighbours(cell):
@@ -70,6 +72,25 @@ def blocked_cells(state: GameState, i: int) -> set[Hex]:
         if owner != i and remaining > 0:
             out.update(neighbours(cell))
     return out
+
+
+_WAIVED: dict[tuple, dict[Hex, frozenset]] = {}
+
+
+def waived_map(state: GameState) -> dict[Hex, frozenset]:
+    """Cells next to anchors and the colours the anchors satisfy there (cached per anchor layout)."""
+    key = tuple((c, state.tiles[c].info.idx) for c in state.anchors)  # idx: which tile, globally
+    hit = _WAIVED.get(key)
+    if hit is None:
+        m: dict[Hex, set[int]] = {}
+        for cell in state.anchors:
+            p = state.tiles[cell]
+            for nb in neighbours(cell):
+                m.setdefault(nb, set()).update(COLORS.index(x["color"]) for x in p.info.mods["anchor"])
+        if len(_WAIVED) > 10_000:
+            _WAIVED.clear()
+        hit = _WAIVED[key] = {c: frozenset(v) for c, v in m.items()}
+    return hit
 
 
 def _remove_targets(state: GameState, info: TileInfo, cell: Hex) -> list[str | None]:
@@ -110,7 +131,7 @@ def check(state: GameState, move: Move):
 
 
 def _hand_index(state: GameState, i: int, name: str):
-    key = fold_name(name)
+    key = state.table.fold(name)
     if state.piles is None and state.open_hands:
         info = state.table.by_key.get(key)
         return info, (None if info is None else -1)
@@ -203,7 +224,8 @@ def _check_place(state: GameState, i: int, move: Move):
         else:
             target = _remove_targets(state, info, cell)[0]
     # cost
-    alts = effective_costs(info, waived_colors(state, cell)) if info.costs else ()
+    alts = (effective_costs(info, waived_colors(state, cell)) if state.anchors else info.costs) \
+        if info.costs else ()
     if move.pay is not None:
         if not alts or all(not a for a in alts):
             if any(n for _, _, n in move.pay):
@@ -215,11 +237,13 @@ def _check_place(state: GameState, i: int, move: Move):
                 return f"{info.name}: {reason}", None
             pay = tuple(e for e in move.pay if e[2])
     elif alts:
-        avail = available(state, cell)
-        k = first_payable(alts, avail)
-        if k < 0:
-            return unpayable_reason(info.name, alts, avail, cell), None
-        pay = default_payment(state, cell, alts[k])
+        pay = None
+        for alt in alts:
+            pay = default_payment(state, cell, alt)
+            if pay is not None:
+                break
+        else:
+            return unpayable_reason(info.name, alts, available(state, cell), cell), None
     else:
         pay = ()
     return None, (info, idx, cell, pay, target)
@@ -243,7 +267,7 @@ def generate(state: GameState) -> list[Move]:
         cells = first_tile_cells(state)
         first = True
     else:
-        cells = sorted(state.frontier[i])
+        cells = state.frontier[i]
         first = False
     for info in state.hand_infos(i):
         if info.key not in seen:
@@ -252,12 +276,7 @@ def generate(state: GameState) -> list[Move]:
     blocked = blocked_cells(state, i) if state.barricades else ()
     if blocked:
         cells = [c for c in cells if c not in blocked]
-    waived: dict[Hex, set[int]] = {}
-    for cell, p in tiles.items():
-        if "anchor" in p.info.mods:
-            for nb in neighbours(cell):
-                waived.setdefault(nb, set()).update(
-                    COLORS.index(m["color"]) for m in p.info.mods["anchor"])
+    waived = waived_map(state) if state.anchors else None
     cache = state.table.move_cache
     if len(cache) > 500_000:
         cache.clear()
@@ -301,14 +320,7 @@ def _scan(state: GameState, player: str, cells, infos, waived, cache, out) -> No
         if a is None:
             a = packed_available(state, cell)
         if waived and cell in waived:
-            fw = frozenset(waived[cell])
-            a |= GUARD
-            x = 0
-            for info in infos:
-                if "remove" not in info.mods:
-                    pcs = packed_costs(info, fw)
-                    if not pcs or any((a - pc) & GUARD == GUARD for pc in pcs):
-                        x |= 1 << pos[info.key]
+            x = table.cover_waived(a, waived[cell]) & hand
         else:
             x = cover.get(a)
             if x is None:
@@ -318,16 +330,22 @@ def _scan(state: GameState, player: str, cells, infos, waived, cache, out) -> No
             cm = pcache.get(cell)
             if cm is None:
                 cm = pcache[cell] = {}
-            while x:
-                low = x & -x
-                x ^= low
-                k = low.bit_length()
-                m = cm.get(k)
-                if m is None:
-                    m = cm[k] = fast_place(player, tinfos[k - 1].name, cell)
-                out.append(m)
+            ms = cm.get(x)  # the moves for this set of playable tiles at this cell
+            if ms is None:
+                ms = []
+                y = x
+                while y:
+                    low = y & -y
+                    y ^= low
+                    k = -low.bit_length()  # negative keys: single moves; positive: masks
+                    m = cm.get(k)
+                    if m is None:
+                        m = cm[k] = fast_place(player, tinfos[-k - 1].name, cell)
+                    ms.append(m)
+                ms = cm[x] = tuple(ms)
+            out.extend(ms)
         for info in special:
-            pcs = packed_costs(info, frozenset(waived[cell])) if waived and cell in waived else info.pcosts
+            pcs = packed_costs(info, waived[cell]) if waived and cell in waived else info.pcosts
             if pcs:
                 a2 = packed_available(state, cell) | GUARD
                 if not any((a2 - pc) & GUARD == GUARD for pc in pcs):

@@ -38,7 +38,7 @@ class GameState:
         "table", "players", "mode", "seed", "rng", "tiles", "cubes", "dice", "barricades", "used",
         "leaving", "frontier", "hands", "piles", "draw", "discards", "turn", "current", "placed_n",
         "humans", "produced", "destroyed", "ended", "history", "n_moves", "uid_next", "events",
-        "dice_owner_hint", "initial_decks", "_undo", "open_hands", "reshuffles", "_moves", "avail", "pcubes",
+        "dice_owner_hint", "initial_decks", "_undo", "open_hands", "reshuffles", "_moves", "avail", "pcubes", "anchors",
     )
 
     # --- construction (see engine.setup.new_game) -----------------------------------------------
@@ -56,11 +56,12 @@ class GameState:
         #: packed unused cubes next to a cell (see engine.payment.pack), filled on demand
         self.avail: dict[Hex, int] = {}
         self.pcubes: dict[Hex, int] = {}  # packed copy of cubes
+        self.anchors: tuple[Hex, ...] = ()  # cells of tiles with the anchor modifier
         self.dice: dict[Hex, tuple] = {}
         self.barricades: dict[Hex, tuple[int, int]] = {}
         self.used: dict[Hex, int] = {}
         self.leaving: tuple[Hex, ...] = ()
-        self.frontier: list[set[Hex]] = [set() for _ in players]
+        self.frontier: list[dict[Hex, None]] = [{} for _ in players]
         self.open_hands = True
         self.hands: list[list[TileInfo]] = [[] for _ in players]
         self.piles: list[list[TileInfo]] | None = None

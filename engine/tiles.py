@@ -35,7 +35,10 @@ def pack_pairs(pairs) -> int:
 
 
 def pack_vec(vec) -> int:
-    return sum((n if n < FIELD_MAX else FIELD_MAX) << (FIELD * c) for c, n in enumerate(vec))
+    a, b, c, d, e, f = vec
+    if a > FIELD_MAX or b > FIELD_MAX or c > FIELD_MAX or d > FIELD_MAX or e > FIELD_MAX or f > FIELD_MAX:
+        a, b, c, d, e, f = (n if n < FIELD_MAX else FIELD_MAX for n in vec)
+    return a + (b << 10) + (c << 20) + (d << 30) + (e << 40) + (f << 50)
 
 
 def covers(packed_avail: int, packed_cost: int) -> bool:
@@ -117,7 +120,7 @@ class TileInfo:
 class TileTable:
     """The compiled tiles of one game, looked up by folded name. Shared (never copied) by states."""
 
-    __slots__ = ("by_key", "infos", "pair_cache", "move_cache", "pos", "cover_cache")
+    __slots__ = ("by_key", "infos", "pair_cache", "move_cache", "pos", "cover_cache", "folded")
 
     def __init__(self, tiles: Iterable[Tile] = ()) -> None:
         self.by_key: dict[str, TileInfo] = {}
@@ -126,6 +129,7 @@ class TileTable:
 
         self.pair_cache: dict = PAIR_CACHE
         self.move_cache: dict = {}  # generated moves are immutable: reuse them
+        self.folded: dict[str, str] = {}  # memo of fold_name
         self.pos: dict[str, int] = {}  # folded name -> index in infos (a bit in a tile mask)
         self.cover_cache: dict[int, int] = {}  # packed cubes -> mask of the tiles they pay for
         for t in tiles:
@@ -154,8 +158,32 @@ class TileTable:
             self.cover_cache[packed] = m
         return m
 
+    def fold(self, name: str) -> str:
+        key = self.folded.get(name)
+        if key is None:
+            if len(self.folded) > 10_000:
+                self.folded.clear()
+            key = self.folded[name] = fold_name(name)
+        return key
+
+    def cover_waived(self, packed: int, waived: frozenset) -> int:
+        """:meth:`cover` next to an anchor: cost parts of the ``waived`` colours need no cubes."""
+        key = (packed, waived)
+        m = self.cover_cache.get(key)
+        if m is None:
+            a = packed | GUARD
+            m = 0
+            for k, info in enumerate(self.infos):
+                alts = info.costs
+                if not alts or any(
+                        (a - pack_pairs([(c, n) for c, n in alt if c not in waived])) & GUARD == GUARD
+                        for alt in alts):
+                    m |= 1 << k
+            self.cover_cache[key] = m
+        return m
+
     def get(self, name: str) -> TileInfo | None:
-        return self.by_key.get(fold_name(name))
+        return self.by_key.get(self.fold(name))
 
 
 #: Compiled tiles by ``id`` of the (immutable) Pydantic tile; the info keeps the tile alive, so an

@@ -74,15 +74,18 @@ def _place(state: GameState, move: Move, plan) -> None:
     state.produced = tuple(prod)
     if "temporary" in info.mods:
         state.used[cell] = turn
+    if "anchor" in info.mods:
+        state.anchors = state.anchors + (cell,)
     for f in state.frontier:
-        f.discard(cell)
+        f.pop(cell, None)
     tiles = state.tiles
     mine = state.frontier[i]
     for nb in neighbours(cell):
         if nb not in tiles:
-            mine.add(nb)
+            mine[nb] = None
     state.placed_n[i] += 1
-    state.log(f"{state.players[i]} places {info.name} at [{cell[0]}, {cell[1]}]")
+    if state.events is not None:
+        state.log(f"{state.players[i]} places {info.name} at [{cell[0]}, {cell[1]}]")
     if outward:
         apply_to_neighbours(state, outward, i)
     for src in removes:
@@ -156,7 +159,7 @@ def end_turn(state: GameState) -> None:
     i = state.current
     turn = state.turn
     # temporary tiles not used this turn lose a cube
-    for cell, last in list(state.used.items()):
+    for cell, last in list(state.used.items()) if state.used else ():
         if last != turn and cell in state.tiles:
             v = list(state.cubes[cell])
             before = list(v)
