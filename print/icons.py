@@ -283,11 +283,11 @@ def _modifier_icon(c, x: float, y: float, s: float, name: str, param: str | None
     c.restoreState()
 
 
-def hex_path(c, cx: float, cy: float, across: float):
+def hex_path(c, cx: float, cy: float, across: float, rotated: bool = False):
     from .layout import hex_points
 
     p = c.beginPath()
-    pts = hex_points(cx, cy, across)
+    pts = hex_points(cx, cy, across, rotated)
     p.moveTo(*pts[0])
     for pt in pts[1:]:
         p.lineTo(*pt)

@@ -41,10 +41,15 @@ MARGIN_MM = 6.0  #: kept free on every edge: most home printers cannot print clo
 RULER_STRIP_MM = 8.0  #: the strip at the bottom of a sheet that holds the scale ruler
 
 
-def hex_points(cx: float, cy: float, across: float) -> list[tuple[float, float]]:
-    """The six vertices of a flat-top hexagon, counter-clockwise from the right-hand point."""
+def hex_points(cx: float, cy: float, across: float, rotated: bool = False) -> list[tuple[float, float]]:
+    """The six vertices of a flat-top hexagon, counter-clockwise from the right-hand point.
+
+    ``rotated``: the tile is turned a quarter turn on the sheet (pointy-top on paper).
+    """
     r = across / SQRT3
-    return [(cx + r * math.cos(math.radians(60 * i)), cy + r * math.sin(math.radians(60 * i))) for i in range(6)]
+    a0 = 30 if rotated else 0
+    return [(cx + r * math.cos(math.radians(a0 + 60 * i)), cy + r * math.sin(math.radians(a0 + 60 * i)))
+            for i in range(6)]
 
 
 def hex_half_width(across: float, dy: float) -> float:
@@ -55,8 +60,10 @@ def hex_half_width(across: float, dy: float) -> float:
     return r - abs(dy) / SQRT3
 
 
-def inside_hex(px: float, py: float, cx: float, cy: float, across: float) -> bool:
+def inside_hex(px: float, py: float, cx: float, cy: float, across: float, rotated: bool = False) -> bool:
     dx, dy = abs(px - cx), abs(py - cy)
+    if rotated:
+        dx, dy = dy, dx
     return dy <= across / 2 and dx <= hex_half_width(across, dy)
 
 
@@ -97,10 +104,14 @@ class TileGeometry:
 
 @dataclass(frozen=True)
 class Slot:
-    """Where one tile lands on a sheet: its centre in points from the page's lower-left corner."""
+    """Where one tile lands on a sheet: its centre in points from the page's lower-left corner.
+
+    ``rotated``: the tile is printed a quarter turn (counter-clockwise) so more fit on the sheet.
+    """
 
     x: float
     y: float
+    rotated: bool = False
 
 
 @dataclass(frozen=True)
@@ -122,19 +133,49 @@ def honeycomb(paper: Paper, geometry: TileGeometry, margin_mm: float = MARGIN_MM
               ruler_mm: float = RULER_STRIP_MM) -> SheetLayout:
     """Pack tiles as a honeycomb inside the printable area; the most tiles wins, centred on the page.
 
-    Tries both column parities (first column high or low) and keeps the one that holds more tiles.
+    Tries both column parities (first column high or low) and both orientations on paper (flat
+    top, or every tile a quarter turn so columns become rows), and keeps the one that holds most;
+    on a tie the upright orientation wins.
     """
     margin = mm(margin_mm)
     ruler = mm(ruler_mm)
-    g = geometry
-    half_w = g.bleed_across / SQRT3  # half the point-to-point width of the printed hex
-    half_h = g.bleed_across / 2
-    # slack for the crop ticks beyond the outermost vertices
-    tick = mm(2.5)
-    x0, x1 = margin + tick, paper.width - margin - tick
-    y0, y1 = margin + ruler, paper.height - margin
-    if x1 - x0 < 2 * half_w or y1 - y0 < 2 * half_h:
+    tick = mm(2.5)  # slack for the crop ticks beyond the outermost vertices
+    box = (margin + tick, margin + ruler, paper.width - margin - tick, paper.height - margin)
+    best: list[tuple[float, float]] = []
+    best_rot = False
+    for rotated in (False, True):
+        pts = _pack(geometry, box, rotated)
+        if len(pts) > len(best):
+            best, best_rot = pts, rotated
+    if not best:
         return SheetLayout(paper, geometry, (), (margin, margin))
+    half_w, half_h = _half_extents(geometry, best_rot)
+    x0, y0, x1, y1 = box
+    minx = min(p[0] for p in best) - half_w
+    maxx = max(p[0] for p in best) + half_w
+    miny = min(p[1] for p in best) - half_h
+    maxy = max(p[1] for p in best) + half_h
+    dx = ((x0 + x1) / 2) - (minx + maxx) / 2
+    dy = ((y0 + y1) / 2) - (miny + maxy) / 2
+    # order: top to bottom, left to right, like reading a page
+    ordered = sorted(((x + dx, y + dy) for x, y in best), key=lambda p: (-round(p[1], 3), p[0]))
+    slots = tuple(Slot(x, y, best_rot) for x, y in ordered)
+    return SheetLayout(paper, geometry, slots, (margin + mm(2), margin + mm(1.5)))
+
+
+def _half_extents(g: TileGeometry, rotated: bool) -> tuple[float, float]:
+    half_point, half_flat = g.bleed_across / SQRT3, g.bleed_across / 2
+    return (half_flat, half_point) if rotated else (half_point, half_flat)
+
+
+def _pack(g: TileGeometry, box: tuple[float, float, float, float], rotated: bool) -> list[tuple[float, float]]:
+    """Centres of a honeycomb in ``box``; rotated packs rows instead of columns (axes swapped)."""
+    x0, y0, x1, y1 = box
+    if rotated:  # solve the same problem with x and y exchanged
+        return [(y, x) for x, y in _pack(g, (y0, x0, y1, x1), False)]
+    half_w, half_h = g.bleed_across / SQRT3, g.bleed_across / 2
+    if x1 - x0 < 2 * half_w or y1 - y0 < 2 * half_h:
+        return []
     ncols = 1 + int((x1 - x0 - 2 * half_w) // g.column_pitch)
     best: list[tuple[float, float]] = []
     for parity in (0, 1):
@@ -148,17 +189,7 @@ def honeycomb(paper: Paper, geometry: TileGeometry, margin_mm: float = MARGIN_MM
                 cy -= g.pitch_across
         if len(pts) > len(best):
             best = pts
-    # centre the block on the usable area
-    minx = min(p[0] for p in best) - half_w
-    maxx = max(p[0] for p in best) + half_w
-    miny = min(p[1] for p in best) - half_h
-    maxy = max(p[1] for p in best) + half_h
-    dx = ((x0 + x1) / 2) - (minx + maxx) / 2
-    dy = ((y0 + y1) / 2) - (miny + maxy) / 2
-    # order: top to bottom, left to right, like reading a page
-    ordered = sorted(((x + dx, y + dy) for x, y in best), key=lambda p: (-round(p[1], 3), p[0]))
-    slots = tuple(Slot(x, y) for x, y in ordered)
-    return SheetLayout(paper, geometry, slots, (margin + mm(2), margin + mm(1.5)))
+    return best
 
 
 def grid(paper: Paper, width: float, height: float, margin_mm: float = MARGIN_MM,
@@ -192,4 +223,4 @@ def mirror_slot(slot: Slot, paper: Paper, flip: str, offset: tuple[float, float]
         x, y = slot.x, paper.height - slot.y
     else:
         raise ValueError(f"flip must be 'long' or 'short', not {flip!r}")
-    return Slot(x + offset[0], y + offset[1])
+    return Slot(x + offset[0], y + offset[1], slot.rotated)

@@ -64,7 +64,7 @@ def cut_line(c, slot: Slot, geom: TileGeometry) -> None:
     c.setStrokeColorRGB(*palette.rgb(palette.CUT_LINE))
     c.setLineWidth(0.5)
     c.setLineJoin(0)
-    c.drawPath(icons.hex_path(c, slot.x, slot.y, geom.across), stroke=1, fill=0)
+    c.drawPath(icons.hex_path(c, slot.x, slot.y, geom.across, slot.rotated), stroke=1, fill=0)
     c.restoreState()
 
 
@@ -99,7 +99,7 @@ def tick_segments(slots: tuple[Slot, ...], across: float, bleed: float) -> tuple
     out = []
     for s in slots:
         near = [o for o in slots if abs(o.x - s.x) < reach and abs(o.y - s.y) < reach]
-        pts = hex_points(s.x, s.y, geom.across)
+        pts = hex_points(s.x, s.y, geom.across, s.rotated)
         for i in range(6):
             v = pts[i]
             for nb in (pts[(i - 1) % 6], pts[(i + 1) % 6]):
@@ -109,7 +109,7 @@ def tick_segments(slots: tuple[Slot, ...], across: float, bleed: float) -> tuple
                 a = (v[0] + ux * gap, v[1] + uy * gap)
                 b = (v[0] + ux * (gap + length), v[1] + uy * (gap + length))
                 probes = (a, b, ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2))
-                if any(inside_hex(px, py, o.x, o.y, probe_size) for o in near for px, py in probes):
+                if any(inside_hex(px, py, o.x, o.y, probe_size, o.rotated) for o in near for px, py in probes):
                     continue
                 out.append((a[0], a[1], b[0], b[1]))
     return tuple(out)
@@ -215,6 +215,8 @@ def place_form(c, name: str, slot: Slot, geom: TileGeometry, draw) -> None:
         defined.add(name)
     c.saveState()
     c.translate(slot.x, slot.y)
+    if slot.rotated:
+        c.rotate(90)
     c.doForm(name)
     c.restoreState()
 

@@ -36,12 +36,19 @@ class TestHoneycomb:
         lay = honeycomb(PAPERS[paper], g)
         p = PAPERS[paper]
         for s in lay.slots:
-            assert mm(6) - 0.01 <= s.x - g.bleed_across / SQRT3 and s.x + g.bleed_across / SQRT3 <= p.width - mm(6) + 0.01
-            assert mm(6) <= s.y - g.bleed_across / 2 and s.y + g.bleed_across / 2 <= p.height - mm(6) + 0.01
+            hw, hh = g.bleed_across / SQRT3, g.bleed_across / 2
+            if s.rotated:
+                hw, hh = hh, hw
+            assert mm(6) - 0.01 <= s.x - hw and s.x + hw <= p.width - mm(6) + 0.01
+            assert mm(6) <= s.y - hh and s.y + hh <= p.height - mm(6) + 0.01
         for a in lay.slots:
             for b in lay.slots:
                 if a is not b:
                     assert math.dist((a.x, a.y), (b.x, b.y)) >= g.bleed_across - 0.01
+
+    def test_a4_with_bleed_turns_tiles_to_fit_more(self):
+        lay = honeycomb(PAPERS["a4"], TileGeometry(bleed=mm(3)))
+        assert lay.per_page == 8 and all(s.rotated for s in lay.slots)
 
     def test_neighbours_share_an_edge_without_bleed(self):
         lay = honeycomb(PAPERS["a4"], TileGeometry())
