@@ -139,3 +139,21 @@ class TestBacks:
         for i, t in enumerate(texts):
             assert ("· back" in t) == bool(i % 2)
             assert ("· front" in t) == (not i % 2)
+
+
+class TestMeasuredRotated:
+    def test_turned_tile_is_64_mm_between_its_flats(self, workdir):
+        out = workdir / "out.pdf"
+        render_deck_pdf(workdir / "deck.yaml", out, paper="a4", bleed=True)
+        dpi = 300
+        img = raster(out, 0, dpi).transpose(method=0 + 5)  # TRANSPOSE: columns become rows
+        lay = honeycomb(PAPERS["a4"], TileGeometry(bleed=mm(3)))
+        s = lay.slots[0]
+        assert s.rotated
+        cy_px = round((PAPERS["a4"].height - s.y) / 72 * dpi)  # row in the page image = column after transpose
+        half = round(64 / 25.4 * dpi * 0.2)
+        lines = _cut_rows(img, cy_px - half, cy_px + half)
+        x_px = s.x / 72 * dpi
+        flats = [v for v in lines if abs(v - x_px) < 64 / 25.4 * dpi * 0.53]  # the neighbour is 6 mm further
+        assert len(flats) == 2, (lines, x_px)
+        assert flats[1] - flats[0] == pytest.approx(64 / 25.4 * dpi, abs=2.0)
