@@ -30,16 +30,27 @@ _KLASSES = {k.value for k in Klass}
 
 
 # --- where a player may place ----------------------------------------------------------------------
-def frontier_of(state: GameState, i: int) -> dict[Hex, None]:
-    """Empty cells next to player ``i``'s tiles: an insertion-ordered dict used as a set, so that
-    iteration order (and so the order of generated moves) survives copies."""
+def move_cache_of(state: GameState, i: int) -> dict:
+    """Per player, per cell: a cache of generated moves (immutable, so shared by every state)."""
+    cache = state.table.move_cache
+    player = state.players[i]
+    pc = cache.get(player)
+    if pc is None:
+        pc = cache[player] = {}
+    return pc
+
+
+def frontier_of(state: GameState, i: int) -> dict[Hex, dict]:
+    """Empty cells next to player ``i``'s tiles, each with its move cache: an insertion-ordered
+    dict, so iteration order (and so the order of generated moves) survives copies."""
     tiles = state.tiles
-    out: dict[Hex, None] = {}
+    pc = move_cache_of(state, i)
+    out: dict[Hex, dict] = {}
     for cell, p in tiles.items():
         if p.owner == i:
             for nb in neighbours(cell):
-                if nb not in tiles:
-                    out[nb] = None
+                if nb not in tiles and nb not in out:
+                    out[nb] = pc.setdefault(nb, {})
     return out
 
 
@@ -274,16 +285,18 @@ def generate(state: GameState) -> list[Move]:
             seen.add(info.key)
             (roaming if not first and "transplant" in info.mods else normal).append(info)
     blocked = blocked_cells(state, i) if state.barricades else ()
-    if blocked:
-        cells = [c for c in cells if c not in blocked]
+    pc = move_cache_of(state, i)
+    if first:
+        items = [(c, pc.setdefault(c, {})) for c in cells if c not in blocked]
+    elif blocked:
+        items = [(c, cm) for c, cm in cells.items() if c not in blocked]
+    else:
+        items = cells.items()
     waived = waived_map(state) if state.anchors else None
-    cache = state.table.move_cache
-    if len(cache) > 500_000:
-        cache.clear()
-    _scan(state, player, cells, normal, waived, cache, out)
+    _scan(state, player, items, normal, waived, out)
     if roaming:
-        cells = [c for c in sorted(open_cells(state)) if c not in blocked]
-        _scan(state, player, cells, roaming, waived, cache, out)
+        items = [(c, pc.setdefault(c, {})) for c in sorted(open_cells(state)) if c not in blocked]
+        _scan(state, player, items, roaming, waived, out)
     if state.mode != "solo":
         out.extend(_discards(state, i, player))
     for cell in sorted(state.dice):
@@ -294,7 +307,7 @@ def generate(state: GameState) -> list[Move]:
     return out
 
 
-def _scan(state: GameState, player: str, cells, infos, waived, cache, out) -> None:
+def _scan(state: GameState, player: str, items, infos, waived, out) -> None:
     """Append a place move for every (cell, tile) whose cost the cubes next to the cell cover.
 
     The hot loop of the engine. The unused cubes next to a cell are one packed int (kept up to
@@ -302,9 +315,6 @@ def _scan(state: GameState, player: str, cells, infos, waived, cache, out) -> No
     a mask of the hand picks the playable ones; generated moves are reused from a cache."""
     table = state.table
     avail = state.avail
-    pcache = cache.get(player)
-    if pcache is None:
-        pcache = cache[player] = {}
     pos = table.pos
     hand = 0
     special = []
@@ -315,7 +325,22 @@ def _scan(state: GameState, player: str, cells, infos, waived, cache, out) -> No
             hand |= 1 << pos[info.key]
     cover = table.cover_cache
     tinfos = table.infos
-    for cell in cells:
+    if not waived and not special:  # the common case, kept as tight as it goes
+        for cell, cm in items:
+            a = avail.get(cell)
+            if a is None:
+                a = packed_available(state, cell)
+            x = cover.get(a)
+            if x is None:
+                x = table.cover(a)
+            x &= hand
+            if x:
+                ms = cm.get(x)
+                if ms is None:
+                    ms = _moves_for(player, cell, cm, x, tinfos)
+                out.extend(ms)
+        return
+    for cell, cm in items:
         a = avail.get(cell)
         if a is None:
             a = packed_available(state, cell)
@@ -327,22 +352,9 @@ def _scan(state: GameState, player: str, cells, infos, waived, cache, out) -> No
                 x = table.cover(a)
             x &= hand
         if x:
-            cm = pcache.get(cell)
-            if cm is None:
-                cm = pcache[cell] = {}
             ms = cm.get(x)  # the moves for this set of playable tiles at this cell
             if ms is None:
-                ms = []
-                y = x
-                while y:
-                    low = y & -y
-                    y ^= low
-                    k = -low.bit_length()  # negative keys: single moves; positive: masks
-                    m = cm.get(k)
-                    if m is None:
-                        m = cm[k] = fast_place(player, tinfos[-k - 1].name, cell)
-                    ms.append(m)
-                ms = cm[x] = tuple(ms)
+                ms = _moves_for(player, cell, cm, x, tinfos)
             out.extend(ms)
         for info in special:
             pcs = packed_costs(info, waived[cell]) if waived and cell in waived else info.pcosts
@@ -352,6 +364,22 @@ def _scan(state: GameState, player: str, cells, infos, waived, cache, out) -> No
                     continue
             for t in _remove_targets(state, info, cell):
                 out.append(fast_place(player, info.name, cell, t))
+
+
+def _moves_for(player: str, cell: Hex, cm: dict, x: int, tinfos) -> tuple:
+    """The moves for the tiles in mask ``x`` at ``cell``, cached in the cell's ``cm``."""
+    ms = []
+    y = x
+    while y:
+        low = y & -y
+        y ^= low
+        k = -low.bit_length()  # negative keys: single moves; positive: masks
+        m = cm.get(k)
+        if m is None:
+            m = cm[k] = fast_place(player, tinfos[-k - 1].name, cell)
+        ms.append(m)
+    ms = cm[x] = tuple(ms)
+    return ms
 
 
 def _discards(state: GameState, i: int, player: str) -> list[Move]:

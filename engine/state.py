@@ -34,6 +34,8 @@ _COPIED = ("tiles", "cubes", "dice", "barricades", "used", "avail", "pcubes")
 
 
 class GameState:
+    placed_class = Placed
+
     __slots__ = (
         "table", "players", "mode", "seed", "rng", "tiles", "cubes", "dice", "barricades", "used",
         "leaving", "frontier", "hands", "piles", "draw", "discards", "turn", "current", "placed_n",
@@ -61,7 +63,7 @@ class GameState:
         self.barricades: dict[Hex, tuple[int, int]] = {}
         self.used: dict[Hex, int] = {}
         self.leaving: tuple[Hex, ...] = ()
-        self.frontier: list[dict[Hex, None]] = [{} for _ in players]
+        self.frontier: list[dict[Hex, dict]] = [{} for _ in players]  # cell -> its move cache
         self.open_hands = True
         self.hands: list[list[TileInfo]] = [[] for _ in players]
         self.piles: list[list[TileInfo]] | None = None

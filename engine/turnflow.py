@@ -5,6 +5,7 @@ and the checks that end the game.
 
 from __future__ import annotations
 
+from operator import add
 from typing import TYPE_CHECKING
 
 from kcal.schema.domain import HAND_SIZE
@@ -57,8 +58,7 @@ def _pay(state: GameState, pay, turn: int) -> tuple:
 
 
 def _place(state: GameState, move: Move, plan) -> None:
-    from .state import Placed
-
+    Placed = state.placed_class
     info, idx, cell, pay, target = plan
     i = state.current
     turn = state.turn
@@ -68,10 +68,7 @@ def _place(state: GameState, move: Move, plan) -> None:
     state.tiles[cell] = Placed(info, i, state.uid_next, ledger, turn)
     state.uid_next += 1
     state.set_cubes(cell, tuple(y))
-    prod = list(state.produced)
-    for c in range(6):
-        prod[c] += y[c]
-    state.produced = tuple(prod)
+    state.produced = tuple(map(add, state.produced, y))
     if "temporary" in info.mods:
         state.used[cell] = turn
     if "anchor" in info.mods:
@@ -80,9 +77,13 @@ def _place(state: GameState, move: Move, plan) -> None:
         f.pop(cell, None)
     tiles = state.tiles
     mine = state.frontier[i]
+    pc = legal.move_cache_of(state, i)
     for nb in neighbours(cell):
-        if nb not in tiles:
-            mine[nb] = None
+        if nb not in tiles and nb not in mine:
+            cm = pc.get(nb)
+            if cm is None:
+                cm = pc[nb] = {}
+            mine[nb] = cm
     state.placed_n[i] += 1
     if state.events is not None:
         state.log(f"{state.players[i]} places {info.name} at [{cell[0]}, {cell[1]}]")
@@ -160,7 +161,7 @@ def end_turn(state: GameState) -> None:
     turn = state.turn
     # temporary tiles not used this turn lose a cube
     for cell, last in list(state.used.items()) if state.used else ():
-        if last != turn and cell in state.tiles:
+        if last != turn and cell in state.tiles and any(state.cubes[cell]):
             v = list(state.cubes[cell])
             before = list(v)
             take_cheapest(v, 1)
