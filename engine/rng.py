@@ -28,20 +28,22 @@ class Rng:
         return z ^ (z >> 31)
 
     def below(self, n: int) -> int:
-        """A uniform int in ``range(n)`` (rejection sampling, no modulo bias)."""
+        """An int in ``range(n)`` by multiply-shift (Lemire); the bias, under n / 2**64, is
+        immaterial for decks of tiles."""
         if n <= 0:
             raise ValueError("n must be positive")
-        limit = (1 << 64) - ((1 << 64) % n)
-        while True:
-            v = self.next64()
-            if v < limit:
-                return v % n
+        return (self.next64() * n) >> 64
 
     def shuffle(self, items: list) -> None:
-        """Fisher-Yates, in place."""
+        """Fisher-Yates, in place (SplitMix64 inlined: this runs once per deal)."""
+        s = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            s = (s + 0x9E3779B97F4A7C15) & _MASK
+            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            j = ((z ^ (z >> 31)) * (i + 1)) >> 64
             items[i], items[j] = items[j], items[i]
+        self.state = s
 
     def choice(self, items):
         return items[self.below(len(items))]

@@ -25,11 +25,21 @@ def _library_tiles(library_or_tiles) -> Iterable[Tile]:
     return tuple(tiles)
 
 
-_TABLES: dict[tuple, TileTable] = {}
+_TABLES: dict = {}
 
 
 def build_table(library_or_tiles, decks: Sequence[Sequence[Tile]] = ()) -> TileTable:
     """The compiled tiles of a game; games over the same tiles share one (it is read-only)."""
+    if library_or_tiles is not None and not isinstance(library_or_tiles, (list, tuple, TileTable)):
+        # a Library: one table per library object (kept alive here), decks added to it
+        hit = _TABLES.get(id(library_or_tiles))
+        if hit is None or hit[0] is not library_or_tiles:
+            hit = _TABLES[id(library_or_tiles)] = (library_or_tiles, TileTable(_library_tiles(library_or_tiles)))
+        table = hit[1]
+        for d in decks:
+            for t in d:
+                table.add(t)
+        return table
     if isinstance(library_or_tiles, TileTable):
         lib = [i.tile for i in library_or_tiles.infos]
     else:

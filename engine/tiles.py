@@ -120,7 +120,7 @@ class TileInfo:
 class TileTable:
     """The compiled tiles of one game, looked up by folded name. Shared (never copied) by states."""
 
-    __slots__ = ("by_key", "infos", "pair_cache", "move_cache", "pos", "cover_cache", "folded")
+    __slots__ = ("by_key", "infos", "pair_cache", "move_cache", "pos", "cover_cache", "folded", "by_id")
 
     def __init__(self, tiles: Iterable[Tile] = ()) -> None:
         self.by_key: dict[str, TileInfo] = {}
@@ -130,12 +130,16 @@ class TileTable:
         self.pair_cache: dict = PAIR_CACHE
         self.move_cache: dict = {}  # generated moves are immutable: reuse them
         self.folded: dict[str, str] = {}  # memo of fold_name
+        self.by_id: dict[int, TileInfo] = {}  # id(tile) -> info (tiles live on in _COMPILED)
         self.pos: dict[str, int] = {}  # folded name -> index in infos (a bit in a tile mask)
         self.cover_cache: dict[int, int] = {}  # packed cubes -> mask of the tiles they pay for
         for t in tiles:
             self.add(t)
 
     def add(self, tile: Tile) -> TileInfo:
+        hit = self.by_id.get(id(tile))
+        if hit is not None:
+            return hit
         key = fold_name(tile.name)
         info = self.by_key.get(key)
         if info is None:
@@ -144,6 +148,8 @@ class TileTable:
             self.pos[key] = len(self.infos)
             self.infos.append(info)
             self.cover_cache.clear()
+        compile_tile(tile)  # keeps the tile alive, so its id stays its own
+        self.by_id[id(tile)] = info
         return info
 
     def cover(self, packed: int) -> int:
