@@ -60,6 +60,24 @@ SCORING = [
 ]
 
 
+SETUP = [
+    Item("li", "Shuffle your 60 tiles face down and draw 7. No water tile in hand? Reshuffle and draw again."),
+    Item("li", "The player who most recently went camping or hiking goes first; then clockwise."),
+    Item("li", "The first tile of the game goes anywhere. Every other player's first tile goes exactly 5 hexes "
+               "from the closest tile on the table."),
+    Item("li", "Afterwards each tile touches one of your own tiles (Transplant excepted)."),
+    Item("li", "Keep all your tiles turned the same way so everyone sees whose they are."),
+]
+
+SOLO = [
+    Item("li", "Deal 7 face-down piles of 1, 2 ... 7 tiles; turn each top tile up: that is your hand. "
+               "No water tile? Reshuffle and deal again."),
+    Item("li", "Place a face-up tile, then turn up the next tile of its pile; refill an empty pile from the deck."),
+    Item("li", "No discarding. If no tile can be played, your ecosystem stagnates: you lose."),
+    Item("li", "You win by placing your 2nd human tile or 3 adjacent Pack tactics tiles; then count your score."),
+]
+
+
 def _colours_card() -> Card:
     def body(c, x, y_top, w, h, report):
         row = h / (len(Color) + 1.6)
@@ -76,7 +94,7 @@ def _colours_card() -> Card:
             c.drawString(x + s + mm(2), y - mm(2.4), f"{', '.join(producers)} tiles · {CUBE_SUPPLY[color]} cubes per deck")
         c.setFont(REGULAR, 6.3)
         y = y_top - row * (len(Color) + 0.3)
-        c.drawString(x, y, "The figure on a cube is how many of that colour.")
+        c.drawString(x, y, "Here the figure is the points; on a tile, the cubes.")
         c.drawString(x, y - 8, "Microbes and events may yield any colour.")
     return Card("kCalorie colours", palette.CUBE[Color.ORANGE], body)
 
@@ -122,11 +140,13 @@ def _modifier_cards(per_card: int = 7) -> list[Card]:
 
 def all_cards() -> list[Card]:
     return [
+        _text_card("Setup", palette.CUBE[Color.BLUE], SETUP),
         _text_card("A turn", palette.CUBE[Color.GREEN], TURN),
         _text_card("Game end & scoring", palette.CUBE[Color.RED], SCORING),
         _colours_card(),
         *_biome_cards(),
         *_modifier_cards(),
+        _text_card("Solo mode", palette.CUBE[Color.PURPLE], SOLO),
     ]
 
 

@@ -51,7 +51,19 @@ def rasterise(pdf: bytes, dpi: int, page: int = 0):
 
 
 def tile_png_bytes(tile: Tile, art_dir, report: Report, dpi: int = 200, tile_size: float = 64.0) -> bytes:
+    """The tile as a PNG with transparent corners (outside the hexagon), ready to share."""
+    from PIL import Image, ImageDraw
+
+    from .layout import hex_points
+
     im = rasterise(tile_pdf_bytes(tile, art_dir, report, tile_size), dpi)
+    ss = 4  # supersampled mask for a smooth edge
+    mask = Image.new("L", (im.width * ss, im.height * ss), 0)
+    across_px = mm(tile_size) / 72 * dpi * ss
+    pts = hex_points(mask.width / 2, mask.height / 2, across_px)
+    ImageDraw.Draw(mask).polygon(pts, fill=255)
+    im = im.convert("RGBA")
+    im.putalpha(mask.resize(im.size, Image.Resampling.LANCZOS))
     buf = io.BytesIO()
     im.save(buf, format="PNG", dpi=(dpi, dpi), optimize=False)
     return buf.getvalue()
