@@ -299,11 +299,11 @@ def generate(state: GameState) -> list[Move]:
         _scan(state, player, items, roaming, waived, out)
     if state.mode != "solo":
         out.extend(_discards(state, i, player))
-    for cell in sorted(state.dice):
+    for cell in sorted(state.dice):  # the turn player's rescues (others may rescue too: see rulings)
         p = tiles.get(cell)
-        if p is not None and collapse.starving(state, cell):
-            if collapse.rescue_plan(state, p.owner, cell, None)[0] is None:
-                out.append(Move.rescue(state.players[p.owner], cell))
+        if p is not None and p.owner == i and collapse.starving(state, cell):
+            if collapse.rescue_plan(state, i, cell, None)[0] is None:
+                out.append(Move.rescue(player, cell))
     return out
 
 

@@ -34,7 +34,12 @@ def state_to_record(state: GameState, catalogs: list[str] | None = None,
     if state.seed is not None:
         rec["seed"] = state.seed
     if inline_tiles:
-        names = [info.name for info in state.table.infos]
+        names = [m.tile for m in moves if m.tile] + [t for m in moves for t in m.discard]
+        for deck in state.initial_decks or ():
+            names += deck
+        for m in moves:  # a named remove target, and symbiosis partners, must resolve too
+            if m.target:
+                names.append(m.target)
         rec["tiles"] = tile_dicts(state, names)
     if state.initial_decks is not None:
         rec["decks"] = {p: list(d) for p, d in zip(state.players, state.initial_decks)}

@@ -26,6 +26,7 @@ class ReplayResult:
     illegal_reason: str | None = None
     lines: list[str] = field(default_factory=list)
     source: str = "<record>"
+    illegal_line: int | None = None
 
     @property
     def legal(self) -> bool:
@@ -56,7 +57,8 @@ class ReplayResult:
             "legal": self.legal,
             "moves_applied": self.moves_applied,
             "illegal_move": None if self.legal else {"index": self.illegal_index,
-                                                     "reason": self.illegal_reason},
+                                                     "reason": self.illegal_reason,
+                                                     "line": self.illegal_line},
             "ended": ended is not None,
             "end_reason": ended.end_reason if ended else None,
             "winners": list(ended.winners) if ended else None,
@@ -71,7 +73,8 @@ class ReplayResult:
         out = [f"{self.source}: {len(s.players)} player(s), {s.mode}"]
         out += self.lines
         if not self.legal:
-            out.append(f"move {self.illegal_index} is illegal: {self.illegal_reason}")
+            where = f"{self.source}:{self.illegal_line}: " if self.illegal_line else ""
+            out.append(f"{where}move {self.illegal_index} is illegal: {self.illegal_reason}")
         out.append("")
         out.append(hex_map(s))
         out.append("")
@@ -162,6 +165,8 @@ def replay(record_path_or_model, library=None) -> ReplayResult:
         if reason is not None:
             result.illegal_index = i
             result.illegal_reason = reason
+            if doc is not None:
+                result.illegal_line = doc.pos(("moves", i))[0]
             break
         state.events = []
         state.apply(move)

@@ -38,7 +38,8 @@ def test_illegal_move_exit_1_with_reason(fixtures_dir):
     assert r.exit_code == 1
     d = json.loads(r.stdout)
     assert d["legal"] is False and d["moves_applied"] == 6
-    assert d["illegal_move"] == {"index": 6, "reason": "Ardea herodias costs 2 blue + 2 yellow; "
+    assert d["illegal_move"] == {"index": 6, "line": 12,
+                                 "reason": "Ardea herodias costs 2 blue + 2 yellow; "
                                  "the tiles next to [0, -1] hold 0 blue and 2 yellow"}
 
 
