@@ -57,17 +57,35 @@ def sheet_options(*, paper: str = "letter", tile_size: float = DEFAULT_TILE_MM, 
 
 
 def render_tiles_pdf(tiles: Sequence[Tile], out: str | Path, opts: SheetOptions, *,
-                     art_dir=lambda tile: None, inputs: Sequence[str | Path] = (),
+                     art_dir=lambda tile: None, locate=lambda tile, key: None, inputs: Sequence[str | Path] = (),
                      groups: Sequence[tuple[str, Sequence[Tile]]] | None = None,
                      split_every: int | None = None, invariant: bool = True, subject: str = "") -> PrintResult:
     """Print ``tiles`` (Tile objects) on honeycomb sheets. The engine of deck and catalog printing."""
-    ctx = RenderContext(report=Report(), art_dir=art_dir)
+    ctx = RenderContext(report=Report(), art_dir=art_dir, locate=locate)
     pages = tile_pages(tiles, opts, ctx, groups)
     paper = opts.paper_size
     meta = PdfMeta(title=opts.title or "kCaloria tiles", subject=subject,
                    pagesize=(paper.width, paper.height), invariant=invariant)
     written = write_pdf(pages, out, meta, inputs=inputs, split_every=split_every, pair=opts.backs)
     return PrintResult(written.files, written.pages, len(tiles), ctx.report.warnings)
+
+
+def locator(library):
+    """``locate(tile, key)`` -> ``file:line:column`` of that field of the tile in its catalog."""
+    index: dict[str, tuple[object, int]] = {}
+    for loaded in library.catalogs:
+        for i, tile in enumerate(loaded.catalog.tiles):
+            index.setdefault(tile.id, (loaded, i))
+
+    def locate(tile: Tile, key: str) -> str | None:
+        hit = index.get(tile.id)
+        if hit is None or getattr(hit[0], "doc", None) is None:
+            return None
+        loaded, i = hit
+        line, column = loaded.doc.pos(("tiles", i, key))
+        return f"{loaded.doc.path}:{line}:{column}"
+
+    return locate
 
 
 def _library_inputs(library) -> list[Path]:
@@ -89,7 +107,7 @@ def render_deck_pdf(deck: str | Path, out: str | Path, *, catalogs: Sequence[str
     tiles = loaded.tiles()
     options.setdefault("title", loaded.deck.name)
     opts = sheet_options(**options)
-    return render_tiles_pdf(tiles, out, opts, art_dir=loaded.library.catalog_dir,
+    return render_tiles_pdf(tiles, out, opts, art_dir=loaded.library.catalog_dir, locate=locator(loaded.library),
                             inputs=[loaded.path, *_library_inputs(loaded.library)],
                             split_every=split_every, invariant=invariant, subject=f"deck {loaded.deck.name}")
 
@@ -107,7 +125,8 @@ def render_catalog_pdf(catalogs: Sequence[str | Path] | None, out: str | Path, *
     tiles = [tile for _, ts in groups for tile in ts]
     options.setdefault("title", "Catalog proof: " + ", ".join(c.catalog.set.name for c in library.catalogs))
     opts = sheet_options(**options)
-    return render_tiles_pdf(tiles, out, opts, art_dir=library.catalog_dir, inputs=_library_inputs(library),
+    return render_tiles_pdf(tiles, out, opts, art_dir=library.catalog_dir, locate=locator(library),
+                            inputs=_library_inputs(library),
                             groups=groups, split_every=split_every, invariant=invariant, subject="catalog proof")
 
 
@@ -158,7 +177,7 @@ def render_tile_png(name: str, out: str | Path, *, catalogs: Sequence[str | Path
     if tile is None:
         raise KcalError(f"unknown tile {name!r}{library.suggest_text(name)}")
     report = Report()
-    data = tile_png_bytes(tile, library.catalog_dir, report, dpi=dpi, tile_size=tile_size)
+    data = tile_png_bytes(tile, library.catalog_dir, report, dpi=dpi, tile_size=tile_size, locate=locator(library))
     from kcal.core.atomic import atomic_write_bytes
 
     target = atomic_write_bytes(out, data, inputs=_library_inputs(library))

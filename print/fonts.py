@@ -92,6 +92,7 @@ def printable(text: str, where: str, report: Report | None, font_name: str = REG
         return text
     cov = _coverage(font_name)
     out: list[str] = []
+    missing: list[str] = []
     for i, ch in enumerate(unicodedata.normalize("NFC", text) if _no_surrogates(text) else text):
         code = ord(ch)
         if code in cov and (ch.isprintable() or ch == " "):
@@ -109,9 +110,11 @@ def printable(text: str, where: str, report: Report | None, font_name: str = REG
                 stand_in = base
             name = unicodedata.name(ch, "unnamed")
             what = f"{ch!r} (U+{code:04X} {name})" if ch.isprintable() else f"control character U+{code:04X}"
-        if report is not None:
-            report.warn(f"{where}: character {what} at position {i + 1} is not in the font; printed as {stand_in!r}")
+        missing.append(f"{what} at position {i + 1} as {stand_in!r}")
         out.append(stand_in)
+    if missing and report is not None:
+        report.warn(f"{where}: {'a character' if len(missing) == 1 else f'{len(missing)} characters'} not in the "
+                    f"font, printed instead: {'; '.join(missing)}")
     return "".join(out)
 
 

@@ -41,7 +41,7 @@ def resolve_art(folder: Path, art: str) -> Path:
     try:
         target = (root / art).resolve(strict=True)
     except FileNotFoundError:
-        raise ArtProblem(f"art file {art!r} not found in {folder}") from None
+        raise ArtProblem(f"art file {art!r} not found next to the catalog") from None
     except (OSError, RuntimeError) as exc:  # symlink loop, permission
         raise ArtProblem(f"art file {art!r} cannot be read: {exc}") from None
     try:
@@ -84,8 +84,9 @@ def open_image(path: Path, max_pixels: int = MAX_PIXELS):
         except UnidentifiedImageError:
             raise ArtProblem(f"{path.name}: not an image in an allowed format "
                              f"({', '.join(ALLOWED_FORMATS)})") from None
-        except (Image.DecompressionBombError, Image.DecompressionBombWarning) as exc:
-            raise ArtProblem(f"{path.name}: image too large (decompression bomb): {exc}") from None
+        except (Image.DecompressionBombError, Image.DecompressionBombWarning):
+            raise ArtProblem(f"{path.name}: image has more pixels than the {max_pixels / 1e6:.0f} Mpx allowed "
+                             f"(decompression bomb?)") from None
         except (OSError, SyntaxError, ValueError, EOFError, MemoryError, Warning) as exc:
             raise ArtProblem(f"{path.name}: image cannot be decoded: {exc}") from None
     return im

@@ -19,7 +19,7 @@ from .tile_face import RenderContext, draw_face
 
 
 def tile_pdf_bytes(tile: Tile, art_dir: Callable[[Tile], Path | None], report: Report,
-                   tile_size: float = 64.0, margin_mm: float = 1.0) -> bytes:
+                   tile_size: float = 64.0, margin_mm: float = 1.0, locate=lambda tile, key: None) -> bytes:
     from reportlab.pdfgen.canvas import Canvas
 
     from .fonts import REGULAR, register_fonts
@@ -30,7 +30,7 @@ def tile_pdf_bytes(tile: Tile, art_dir: Callable[[Tile], Path | None], report: R
     buf = io.BytesIO()
     c = Canvas(buf, pagesize=(w, h), invariant=1, initialFontName=REGULAR)
     c.setTitle(tile.name)
-    draw_face(c, tile, w / 2, h / 2, geom, RenderContext(report=report, art_dir=art_dir))
+    draw_face(c, tile, w / 2, h / 2, geom, RenderContext(report=report, art_dir=art_dir, locate=locate))
     c.showPage()
     c.save()
     return buf.getvalue()
@@ -50,13 +50,14 @@ def rasterise(pdf: bytes, dpi: int, page: int = 0):
         doc.close()
 
 
-def tile_png_bytes(tile: Tile, art_dir, report: Report, dpi: int = 200, tile_size: float = 64.0) -> bytes:
+def tile_png_bytes(tile: Tile, art_dir, report: Report, dpi: int = 200, tile_size: float = 64.0,
+                   locate=lambda tile, key: None) -> bytes:
     """The tile as a PNG with transparent corners (outside the hexagon), ready to share."""
     from PIL import Image, ImageDraw
 
     from .layout import hex_points
 
-    im = rasterise(tile_pdf_bytes(tile, art_dir, report, tile_size), dpi)
+    im = rasterise(tile_pdf_bytes(tile, art_dir, report, tile_size, locate=locate), dpi)
     ss = 4  # supersampled mask for a smooth edge
     mask = Image.new("L", (im.width * ss, im.height * ss), 0)
     across_px = mm(tile_size) / 72 * dpi * ss

@@ -107,8 +107,12 @@ def fit(text: str, font: str, max_size: float, min_size: float, max_width: float
         last = last[:-1]
     kept = kept[:-1] + [last.rstrip() + "…"] if kept else ["…"]
     if report is not None:
-        report.warn(f"{where}: text does not fit even at {min_size:g} pt and was shortened: {text!r}")
+        report.warn(f"{where}: text does not fit even at {min_size:g} pt and was shortened: {_clip(text)!r}")
     return Fitted(size, tuple(kept), False)
+
+
+def _clip(text: str, n: int = 60) -> str:
+    return text if len(text) <= n else text[: n - 1] + "…"
 
 
 def _wrap_varying(text: str, font: str, size: float, widths: list[float]) -> list[str] | None:

@@ -61,11 +61,25 @@ FACE = FaceLayout()
 
 @dataclass
 class RenderContext:
-    """What a face needs besides its tile: where art lives, the art cache, the report."""
+    """What a face needs besides its tile: where art lives, the art cache, the report.
+
+    ``locate(tile, key)`` gives ``file:line:column`` of a tile's field in its catalog, so every
+    warning points at the line to fix.
+    """
 
     report: Report = field(default_factory=Report)
     art_dir: Callable[[Tile], Path | None] = lambda tile: None
     art: ArtCache = field(default_factory=ArtCache)
+    locate: Callable[[Tile, str], str | None] = lambda tile, key: None
+
+    def where(self, tile: Tile, part: str) -> str:
+        key = _PART_KEYS.get(part.split(" ")[0], part)
+        pos = self.locate(tile, key)
+        return f"{pos + ': ' if pos else ''}tile {tile.id} ({tile.name}) {part}"
+
+
+_PART_KEYS = {"art": "art", "name": "name", "common": "common_name", "text": "text", "modifier": "modifiers",
+              "cost": "cost", "yield": "yield", "initials": "name"}
 
 
 def where(tile: Tile, part: str) -> str:
@@ -110,12 +124,12 @@ def _art(c, tile: Tile, x: float, y: float, across: float, ctx: RenderContext) -
     drawn = False
     folder = ctx.art_dir(tile) if tile.art else None
     if tile.art and folder is None:
-        ctx.report.warn(f"{where(tile, 'art')}: no catalog folder known for {tile.art!r}; placeholder printed")
+        ctx.report.warn(f"{ctx.where(tile, 'art')}: no catalog folder known for {tile.art!r}; placeholder printed")
     elif tile.art and folder is not None:
         try:
             reader = ctx.art.reader(folder, tile.art, w, h, palette.BACKGROUND[tile.type])
         except ArtProblem as exc:
-            ctx.report.warn(f"{where(tile, 'art')}: {exc}; placeholder printed")
+            ctx.report.warn(f"{ctx.where(tile, 'art')}: {exc}; placeholder printed")
         else:
             c.drawImage(reader, x - w / 2, y - h / 2, w, h)
             drawn = True
@@ -179,7 +193,7 @@ def _cubes_row(c, tile: Tile, alternatives, x: float, y: float, k: float, *, top
     if row_width(s, sep_w) > max_w:
         scale = max_w / row_width(s, sep_w)
         if scale < 0.55:
-            ctx.report.warn(f"{where(tile, 'cost' if top else 'yield')}: too many cubes for the edge; printed small")
+            ctx.report.warn(f"{ctx.where(tile, 'cost' if top else 'yield')}: too many cubes for the edge; printed small")
     size, sw = s * scale, sep_w * scale
     px = x - row_width(size, sw) / 2
     for i, alt in enumerate(alternatives):
@@ -208,7 +222,7 @@ def _line_width(y_mm: float, k: float, pad: float = 1.2, half_h: float = 0.0) ->
 
 def _names(c, tile: Tile, cx: float, cy: float, k: float, ctx: RenderContext) -> None:
     f = FACE
-    name = printable(tile.name, where(tile, "name"), ctx.report, BOLD)
+    name = printable(tile.name, ctx.where(tile, "name"), ctx.report, BOLD)
     w1 = _line_width(f.name_y + 1.5, k)
     fitted = fit(name, BOLD, f.name_max_pt, 6.5, w1, 1)
     c.setFillColorRGB(*palette.rgb(palette.INK))
@@ -217,16 +231,16 @@ def _names(c, tile: Tile, cx: float, cy: float, k: float, ctx: RenderContext) ->
         c.drawCentredString(cx, cy + f.name_y * k - fitted.size * 0.36, fitted.lines[0])
     else:  # two lines, smaller
         widths = [_line_width(f.name_y + 2.2, k), _line_width(f.name_y - 1.0, k)]
-        fitted = fit(name, BOLD, 7.0, f.name_min_pt, widths, 2, where=where(tile, "name"), report=ctx.report)
+        fitted = fit(name, BOLD, 7.0, f.name_min_pt, widths, 2, where=ctx.where(tile, "name"), report=ctx.report)
         lead = fitted.size * 1.08
         ys = [f.name_y * k + lead / 2, f.name_y * k - lead / 2] if len(fitted.lines) == 2 else [f.name_y * k]
         c.setFont(BOLD, fitted.size)
         for line, yy in zip(fitted.lines, ys, strict=False):
             c.drawCentredString(cx, cy + yy - fitted.size * 0.36, line)
     if tile.common_name and tile.common_name.casefold() != tile.name.casefold():
-        common = printable(tile.common_name, where(tile, "common name"), ctx.report)
+        common = printable(tile.common_name, ctx.where(tile, "common name"), ctx.report)
         fitted = fit(common, REGULAR, f.common_max_pt, f.common_min_pt, _line_width(f.common_y, k, 1.5), 1,
-                     where=where(tile, "common name"), report=ctx.report)
+                     where=ctx.where(tile, "common name"), report=ctx.report)
         c.setFont(REGULAR, fitted.size)
         c.drawCentredString(cx, cy + f.common_y * k - fitted.size * 0.36, fitted.lines[0])
 
@@ -306,8 +320,8 @@ def modifier_line(mod: Modifier) -> str:
 
 def _text_block(c, tile: Tile, cx: float, cy: float, k: float, ctx: RenderContext) -> None:
     f = FACE
-    mod_lines = [printable(modifier_line(m), where(tile, f"modifier {m.name}"), ctx.report) for m in tile.modifiers]
-    fact = printable(tile.text, where(tile, "text"), ctx.report) if tile.text else ""
+    mod_lines = [printable(modifier_line(m), ctx.where(tile, f"modifier {m.name}"), ctx.report) for m in tile.modifiers]
+    fact = printable(tile.text, ctx.where(tile, "text"), ctx.report) if tile.text else ""
     if not mod_lines and not fact:
         return
     zone = f.text_top - f.text_bottom
@@ -326,15 +340,16 @@ def _text_block(c, tile: Tile, cx: float, cy: float, k: float, ctx: RenderContex
         layout = []
         for line in mod_lines:
             got = fit(line, REGULAR, size, size, widths[idx:] or [widths[-1]], max(1, len(widths) - idx),
-                      where=where(tile, "modifier text"), report=ctx.report)
+                      where=ctx.where(tile, "modifier text"), report=ctx.report)
             layout.extend((ln, REGULAR) for ln in got.lines)
             idx += len(got.lines)
         if fact and idx < len(widths):
             got = fit(fact, REGULAR, size, size, widths[idx:], len(widths) - idx,
-                      where=where(tile, "text"), report=ctx.report)
+                      where=ctx.where(tile, "text"), report=ctx.report)
             layout.extend((ln, REGULAR) for ln in got.lines)
         elif fact:
-            ctx.report.warn(f"{where(tile, 'text')}: no room left for the fact line; it was not printed: {fact!r}")
+            ctx.report.warn(f"{ctx.where(tile, 'text')}: no room left for the fact line; it was not printed: "
+                            f"{fact[:59] + '…' if len(fact) > 60 else fact!r}")
         layout = layout[: len(widths)]
     used = len(layout)
     lead = size * 1.16
