@@ -120,3 +120,11 @@ def test_simulated_game_record_replays_to_the_same_state(mode, tmp_path):
     d = json.loads(out.stdout)
     assert d["moves_applied"] == s.n_moves and d["scores"] == s.scores()
     assert {tuple(t["at"]) for t in d["board"]} == set(s.tiles)
+
+
+def test_spec_example_record_replays(fixtures_dir):
+    r = run("replay", fixtures_dir / "spec-example.yaml", "--format", "json")
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.stdout)
+    assert d["moves_applied"] == 6 and d["scores"] == {"A": 2, "B": 2}
+    assert [t["tile"] for t in d["board"]] == ["Bayou", "Bayou", "Phlox nivalis", "Phlox nivalis"]
