@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .hexgrid import Hex, format_hex, neighbours
+from .hexgrid import Hex, format_hex
 from .tiles import COLORS
 
 if TYPE_CHECKING:

@@ -8,7 +8,14 @@ from pathlib import Path
 
 from kcal.core.errors import KcalError
 from kcal.schema.domain import (
-    ANIMAL_CLASSES, BIOMES, FISH_CLASSES, PLANT_CLASSES, TYPE_CLASSES, Biome, Klass, fold_name,
+    ANIMAL_CLASSES,
+    BIOMES,
+    FISH_CLASSES,
+    PLANT_CLASSES,
+    TYPE_CLASSES,
+    Biome,
+    Klass,
+    fold_name,
 )
 from kcal.schema.modifiers import MODIFIERS
 

@@ -16,8 +16,14 @@ from . import collapse
 from .hexgrid import Hex, distance, format_hex, neighbours, ring
 from .moves import Move, fast_place
 from .payment import (
-    available, check_explicit, default_payment, effective_costs, first_payable, packed_available,
-    packed_costs, unpayable_reason, waived_colors,
+    available,
+    check_explicit,
+    default_payment,
+    effective_costs,
+    packed_available,
+    packed_costs,
+    unpayable_reason,
+    waived_colors,
 )
 from .tiles import COLORS, GUARD, TileInfo
 

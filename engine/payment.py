@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from .effects import EFFECTS
 from .hexgrid import Hex, format_hex, neighbours
-from .tiles import COLORS, ZERO6, TileInfo, fmt_amounts, pack_pairs, pack_vec
+from .tiles import COLORS, ZERO6, TileInfo, fmt_amounts, pack_pairs
 
 if TYPE_CHECKING:
     from .state import GameState

@@ -42,6 +42,6 @@ def state_to_record(state: GameState, catalogs: list[str] | None = None,
                 names.append(m.target)
         rec["tiles"] = tile_dicts(state, names)
     if state.initial_decks is not None:
-        rec["decks"] = {p: list(d) for p, d in zip(state.players, state.initial_decks)}
+        rec["decks"] = {p: list(d) for p, d in zip(state.players, state.initial_decks, strict=True)}
     rec["moves"] = [m.to_record() for m in moves]
     return rec

@@ -159,7 +159,7 @@ class GameState:
         for cell, p in self.tiles.items():
             v = self.cubes[cell]
             out[p.owner] += v[1] + 2 * v[2] + 3 * v[3] + 4 * v[4] + 5 * v[5]
-        return dict(zip(self.players, out))
+        return dict(zip(self.players, out, strict=True))
 
     def outcome(self) -> Outcome | None:
         return self.ended

@@ -71,7 +71,7 @@ def new_tile_yield(state: GameState, info: TileInfo, cell: Hex, owner: int, pay,
         if p is None:
             continue
         on_new, on_old = pair_effects(info, p.info, cache)
-        for kind, val, src in on_new:
+        for kind, val, _src in on_new:
             if kind == "gain":
                 gain += val
             elif kind == "loss":

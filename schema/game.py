@@ -6,7 +6,7 @@ Three move forms, told apart by their keys: a placement (``tile`` + ``at``), a d
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal
 
 from pydantic import Discriminator, Field, StrictInt, StrictStr, Tag, model_validator
 
@@ -77,11 +77,7 @@ def _move_kind(value: Any) -> str:
 
 
 MoveEntry = Annotated[
-    Union[
-        Annotated[PlaceEntry, Tag("place")],
-        Annotated[DiscardEntry, Tag("discard")],
-        Annotated[RescueEntry, Tag("rescue")],
-    ],
+    Annotated[PlaceEntry, Tag("place")] | Annotated[DiscardEntry, Tag("discard")] | Annotated[RescueEntry, Tag("rescue")],
     Discriminator(_move_kind),
 ]
 

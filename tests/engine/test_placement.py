@@ -3,7 +3,6 @@ from unused cubes on adjacent tiles of any owner, alternatives, explicit or defa
 
 from __future__ import annotations
 
-from kcal.engine import Move
 from kcal.engine.replay import replay
 
 
