@@ -1,31 +1,26 @@
-"""Legality: one set of checks used three ways: :func:`check` (why a move is illegal, and the plan
-to play it), :func:`generate` (every legal move, built from the same tests) and turn play.
-
-Generated moves use the engine's default payment and choices; a move spelling out its own payment
-or choices is checked by the same :func:`check`.
+"""Legality: where a player may place, and :func:`check`, the one set of tests that says why a move
+is illegal (``why_illegal``) or how to play it (the plan ``apply`` carries out). Move generation
+(:mod:`kcal.engine.movegen`) is built from the same placement, barricade and cost tests.
 """
 
 from __future__ import annotations
 
-from itertools import combinations
 from typing import TYPE_CHECKING
 
 from kcal.schema.domain import Klass, fold_name
 
 from . import collapse
 from .hexgrid import Hex, distance, format_hex, neighbours, ring
-from .moves import Move, fast_place
+from .moves import Move
 from .payment import (
     available,
     check_explicit,
     default_payment,
     effective_costs,
-    packed_available,
-    packed_costs,
     unpayable_reason,
     waived_colors,
 )
-from .tiles import COLORS, GUARD, TileInfo
+from .tiles import COLORS, TileInfo
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -110,7 +105,7 @@ def waived_map(state: GameState) -> dict[Hex, frozenset]:
     return hit
 
 
-def _remove_targets(state: GameState, info: TileInfo, cell: Hex) -> list[str | None]:
+def remove_targets(state: GameState, info: TileInfo, cell: Hex) -> list[str | None]:
     """Target names a remove tile's generated moves use: one per costed tile name next to it."""
     if "remove" not in info.mods or info.param("remove", "target"):
         return [None]
@@ -239,7 +234,7 @@ def _check_place(state: GameState, i: int, move: Move):
                 return f"{info.name} must name a tile that has a cost; {t.name} has none", None
             target = t.name
         else:
-            target = _remove_targets(state, info, cell)[0]
+            target = remove_targets(state, info, cell)[0]
     # cost
     alts = (effective_costs(info, waived_colors(state, cell)) if state.anchors else info.costs) \
         if info.costs else ()
@@ -264,146 +259,3 @@ def _check_place(state: GameState, i: int, move: Move):
     else:
         pay = ()
     return None, (info, idx, cell, pay, target)
-
-
-# --- generation ------------------------------------------------------------------------------------
-def generate(state: GameState) -> list[Move]:
-    if state.ended is not None:
-        return []
-    i = state.current
-    player = state.players[i]
-    out: list[Move] = []
-    seen: set[str] = set()
-    normal = []
-    roaming = []
-    tiles = state.tiles
-    if not tiles:
-        cells = [(0, 0)]
-        first = True
-    elif not state.frontier[i]:
-        cells = first_tile_cells(state)
-        first = True
-    else:
-        cells = state.frontier[i]
-        first = False
-    for info in state.hand_infos(i):
-        if info.key not in seen:
-            seen.add(info.key)
-            (roaming if not first and "transplant" in info.mods else normal).append(info)
-    blocked = blocked_cells(state, i) if state.barricades else ()
-    pc = move_cache_of(state, i)
-    if first:
-        items = [(c, pc.setdefault(c, {})) for c in cells if c not in blocked]
-    elif blocked:
-        items = [(c, cm) for c, cm in cells.items() if c not in blocked]
-    else:
-        items = cells.items()
-    waived = waived_map(state) if state.anchors else None
-    _scan(state, player, items, normal, waived, out)
-    if roaming:
-        items = [(c, pc.setdefault(c, {})) for c in sorted(open_cells(state)) if c not in blocked]
-        _scan(state, player, items, roaming, waived, out)
-    if state.mode != "solo":
-        out.extend(_discards(state, i, player))
-    for cell in sorted(state.dice):  # the turn player's rescues (others may rescue too: see rulings)
-        p = tiles.get(cell)
-        if p is not None and p.owner == i and collapse.starving(state, cell):
-            if collapse.rescue_plan(state, i, cell, None)[0] is None:
-                out.append(Move.rescue(player, cell))
-    return out
-
-
-def _scan(state: GameState, player: str, items, infos, waived, out) -> None:
-    """Append a place move for every (cell, tile) whose cost the cubes next to the cell cover.
-
-    The hot loop of the engine. The unused cubes next to a cell are one packed int (kept up to
-    date incrementally); the table caches, per packed value, the bit mask of tiles it pays for;
-    a mask of the hand picks the playable ones; generated moves are reused from a cache."""
-    table = state.table
-    avail = state.avail
-    pos = table.pos
-    hand = 0
-    special = []
-    for info in infos:
-        if "remove" in info.mods:
-            special.append(info)
-        else:
-            hand |= 1 << pos[info.key]
-    cover = table.cover_cache
-    tinfos = table.infos
-    if not waived and not special:  # the common case, kept as tight as it goes
-        for cell, cm in items:
-            a = avail.get(cell)
-            if a is None:
-                a = packed_available(state, cell)
-            x = cover.get(a)
-            if x is None:
-                x = table.cover(a)
-            x &= hand
-            if x:
-                ms = cm.get(x)
-                if ms is None:
-                    ms = _moves_for(player, cell, cm, x, tinfos)
-                out.extend(ms)
-        return
-    for cell, cm in items:
-        a = avail.get(cell)
-        if a is None:
-            a = packed_available(state, cell)
-        if waived and cell in waived:
-            x = table.cover_waived(a, waived[cell]) & hand
-        else:
-            x = cover.get(a)
-            if x is None:
-                x = table.cover(a)
-            x &= hand
-        if x:
-            ms = cm.get(x)  # the moves for this set of playable tiles at this cell
-            if ms is None:
-                ms = _moves_for(player, cell, cm, x, tinfos)
-            out.extend(ms)
-        for info in special:
-            pcs = packed_costs(info, waived[cell]) if waived and cell in waived else info.pcosts
-            if pcs:
-                a2 = packed_available(state, cell) | GUARD
-                if not any((a2 - pc) & GUARD == GUARD for pc in pcs):
-                    continue
-            for t in _remove_targets(state, info, cell):
-                out.append(fast_place(player, info.name, cell, t))
-
-
-def _moves_for(player: str, cell: Hex, cm: dict, x: int, tinfos) -> tuple:
-    """The moves for the tiles in mask ``x`` at ``cell``, cached in the cell's ``cm``."""
-    ms = []
-    y = x
-    while y:
-        low = y & -y
-        y ^= low
-        k = -low.bit_length()  # negative keys: single moves; positive: masks
-        m = cm.get(k)
-        if m is None:
-            m = cm[k] = fast_place(player, tinfos[-k - 1].name, cell)
-        ms.append(m)
-    ms = cm[x] = tuple(ms)
-    return ms
-
-
-def _discards(state: GameState, i: int, player: str) -> list[Move]:
-    if state.open_hands:
-        return []
-    names = sorted(info.name for info in state.hands[i])
-    out = []
-    seen = set()
-    for k in range(1, MAX_DISCARD + 1):
-        for combo in combinations(names, k):
-            if combo not in seen:
-                seen.add(combo)
-                out.append(Move.discard_tiles(player, combo))
-    return out
-
-
-def any_placement(state: GameState) -> bool:
-    """True when the turn player can place some tile (early exit; used for stagnation)."""
-    if state._moves is None:
-        state._moves = generate(state)
-    return any(m.kind == "place" for m in state._moves)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from . import collapse, legal, turnflow
+from . import collapse, legal, movegen, turnflow
 from .hexgrid import Hex, distance, format_hex, neighbours
 from .moves import IllegalMove, Move, Outcome
 from .rng import Rng
@@ -245,7 +245,7 @@ class GameState:
         """Every move the turn player may make (and rescues of starving tiles), with default
         payment and choices. Each one applies."""
         if self._moves is None:
-            self._moves = legal.generate(self)
+            self._moves = movegen.generate(self)
         return list(self._moves)
 
     def why_illegal(self, move: Move) -> str | None:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from kcal.schema.domain import HAND_SIZE
 
-from . import collapse, legal
+from . import collapse, legal, movegen
 from .hexgrid import Hex, neighbours
 from .moves import Move, Outcome
 from .yields import apply_to_neighbours, new_tile_yield, take_cheapest
@@ -197,7 +197,7 @@ def end_turn(state: GameState) -> None:
             return
     state.turn = turn + 1
     state.current = (i + 1) % len(state.players)
-    if state.mode == "solo" and not state.open_hands and not legal.any_placement(state):
+    if state.mode == "solo" and not state.open_hands and not movegen.any_placement(state):
         _finish(state, "stagnation")
 
 
