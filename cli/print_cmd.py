@@ -5,11 +5,10 @@ Only typer and light kcal modules are imported here; ReportLab and Pillow load i
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 from pathlib import Path
 
 import typer
-
 from kcal.core.errors import UsageError
 
 from .common import FormatOption, OutputFormat, emit, guarded
@@ -17,12 +16,12 @@ from .common import FormatOption, OutputFormat, emit, guarded
 app = typer.Typer(no_args_is_help=True, help="Render print-and-play PDFs and previews.")
 
 
-class PaperChoice(str, Enum):
+class PaperChoice(StrEnum):
     letter = "letter"
     a4 = "a4"
 
 
-class FlipChoice(str, Enum):
+class FlipChoice(StrEnum):
     long = "long"
     short = "short"
 
@@ -41,6 +40,11 @@ AlignOption = typer.Option(False, "--alignment-page", help="Start with a duplex 
 CutOption = typer.Option(True, "--cut-lines/--no-cut-lines", help="Draw the cut line around each tile.")
 CropOption = typer.Option(True, "--crop-marks/--no-crop-marks", help="Draw crop ticks at the tiles' corners.")
 CatalogOption = typer.Option([], "--catalog", help="Extra catalog file (repeatable).")
+DeckArgument = typer.Argument(..., help="Deck file (YAML).")
+CatalogsArgument = typer.Argument(None, help="Catalog files (default: the built-in catalogs).")
+TemplatesOption = typer.Option(None, "--templates", help="Folder of your own .j2 templates (sandboxed).")
+NameArgument = typer.Argument(..., help="Tile name (case and spacing do not matter).")
+DpiOption = typer.Option(200, "--dpi", help="Resolution of the PNG.")
 
 
 def _offset(text: str) -> tuple[float, float]:
@@ -71,7 +75,7 @@ def _sheet_kwargs(paper, backs, flip, back_offset, bleed, tile_size, alignment_p
 
 @app.command("deck")
 def deck_cmd(
-    deck: Path = typer.Argument(..., help="Deck file (YAML)."),
+    deck: Path = DeckArgument,
     output: Path = OutOption,
     paper: PaperChoice = PaperOption,
     backs: bool = BacksOption,
@@ -99,7 +103,7 @@ def deck_cmd(
 
 @app.command("catalog")
 def catalog_cmd(
-    catalogs: list[Path] = typer.Argument(None, help="Catalog files (default: the built-in catalogs)."),
+    catalogs: list[Path] = CatalogsArgument,
     output: Path = OutOption,
     paper: PaperChoice = PaperOption,
     backs: bool = BacksOption,
@@ -142,7 +146,7 @@ def cards_cmd(
 def rulebook_cmd(
     output: Path = OutOption,
     paper: PaperChoice = PaperOption,
-    templates: Path | None = typer.Option(None, "--templates", help="Folder of your own .j2 templates (sandboxed)."),
+    templates: Path | None = TemplatesOption,
     fmt: OutputFormat = FormatOption,
 ) -> None:
     """Rulebook sheets from the Jinja2 templates and the schema's data."""
@@ -154,9 +158,9 @@ def rulebook_cmd(
 
 @app.command("tile")
 def tile_cmd(
-    name: str = typer.Argument(..., help="Tile name (case and spacing do not matter)."),
+    name: str = NameArgument,
     output: Path = OutOption,
-    dpi: int = typer.Option(200, "--dpi", help="Resolution of the PNG."),
+    dpi: int = DpiOption,
     tile_size: float = TileSizeOption,
     catalog: list[Path] = CatalogOption,
     fmt: OutputFormat = FormatOption,

@@ -57,7 +57,7 @@ def _shade(hexstr: str, factor: float) -> str:
         r, g, b = (v + (1 - v) * (factor - 1) for v in (r, g, b))
     else:
         r, g, b = (v * factor for v in (r, g, b))
-    return "#%02x%02x%02x" % tuple(max(0, min(255, round(v * 255))) for v in (r, g, b))
+    return "#" + "".join(f"{max(0, min(255, round(v * 255))):02x}" for v in (r, g, b))
 
 
 def centred_text(c, x: float, y: float, text: str, font: str, size: float, color: str = palette.INK) -> None:

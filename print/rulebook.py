@@ -23,8 +23,17 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from kcal.core.errors import KcalError
-from kcal.schema.domain import BIOMES, COLOR_POINTS, CUBE_SUPPLY, DECK_SIZE, DICE_PER_DECK, HAND_SIZE, TYPE_COLOR, \
-    Biome, Color
+from kcal.schema.domain import (
+    BIOMES,
+    COLOR_POINTS,
+    CUBE_SUPPLY,
+    DECK_SIZE,
+    DICE_PER_DECK,
+    HAND_SIZE,
+    TYPE_COLOR,
+    Biome,
+    Color,
+)
 from kcal.schema.modifiers import MODIFIER_NAMES, MODIFIERS
 
 from . import icons, palette

@@ -17,8 +17,21 @@ from kcal.schema.models import Tile
 
 from . import icons, palette
 from .fonts import BOLD, REGULAR
-from .layout import INCH, MM, PAPERS, SQRT3, Paper, SheetLayout, Slot, TileGeometry, honeycomb, hex_points, \
-    inside_hex, mirror_slot, mm
+from .layout import (
+    INCH,
+    MM,
+    PAPERS,
+    SQRT3,
+    Paper,
+    SheetLayout,
+    Slot,
+    TileGeometry,
+    hex_points,
+    honeycomb,
+    inside_hex,
+    mirror_slot,
+    mm,
+)
 from .tile_face import RenderContext, draw_face
 
 PageFn = Callable[[object], None]

@@ -202,7 +202,7 @@ def _cubes_row(c, tile: Tile, alternatives, x: float, y: float, k: float, *, top
             c.setFont(BOLD, sep_font * scale)
             c.drawCentredString(px + sw / 2, y - sep_font * scale * 0.36, "or")
             px += sw
-        for j, color in enumerate(Color):
+        for color in Color:
             if color not in alt:
                 continue
             icons.cube(c, px + size / 2, y, size, color, alt[color])

@@ -10,9 +10,8 @@ import os
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
-
 from kcal.cli.app import app
+from typer.testing import CliRunner
 
 from .conftest import make_art
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 
 import pytest
-
 from kcal.print.api import render_deck_pdf, render_tiles_pdf, sheet_options
 from kcal.print.fonts import REGULAR, printable
 from kcal.print.report import Report
