@@ -30,7 +30,7 @@ payment, yields, cube bookkeeping), the rest in end-of-turn and dealing. What wa
 - compiled tiles, pair-effect results and whole tile tables are shared between games;
 - the stagnation check after a solo turn generates the next move list once, and ``legal_moves()``
   reuses it; the deal inlines SplitMix64.
-Before these, the same loop ran at ~2 k placements/s (0.3x).
+Before these, the same loop ran at ~4 k placements/s (about 0.55x).
 """
 
 from __future__ import annotations
