@@ -94,3 +94,15 @@ def test_every_ruling_names_an_existing_test():
         assert names, f"ruling without a test: {block.splitlines()[0]}"
         for n in names:
             assert re.search(rf"def {n}\b", sources), f"{block.splitlines()[0]}: no test {n}"
+
+
+def test_ruling_collapse_dice_are_not_limited(kit):
+    ant = kit.tile("Ant", "herbivore", "insect", cost="1 blue", yld="2 yellow")
+    link = kit.tile("Link", "herbivore", "mammal", cost="1 yellow", yld="2 yellow")
+    spray = kit.tile("Spray", "microbe", "microbe", mods=["pesticide"])
+    s = kit.game(list(kit.basics().values()) + [ant, link, spray])
+    kit.play(s, ("A", "Lake", (0, 0)), ("B", "Pond", (-5, 0)), ("A", "Ant", (1, 0)), ("B", "Pond", (-6, 0)))
+    for q in range(2, 9):  # a food chain eight tiles long, each eating the one before
+        kit.play(s, ("A", "Link", (q, 0)), ("B", "Pond", (-5 - q, 0)))
+    kit.play(s, ("A", "Spray", (0, 1)))
+    assert [s.dice[(q, 0)][0][1] for q in range(1, 9)] == [1, 2, 3, 4, 5, 6, 7, 8]
