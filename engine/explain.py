@@ -25,6 +25,20 @@ SECTIONS = ("Components", "Objective", "Setup", "Placement", "Adjacency", "Ecosy
             "Winning", "A Turn", "Solo Mode", "Classification", "Biomes", "Deck Building", "Modifiers")
 RULINGS = Path(__file__).resolve().parent.parent / "docs" / "rulings.md"
 _SECTION_TEXT: dict[str, str] = {
+    "Components": "Each player: a 60-tile deck, 20 blue, 20 green, 20 yellow, 18 orange, 18 red and 14 "
+                  "purple kCalorie cubes, and 6 counting dice.",
+    "Objective": "Build the richest food chain: score the points of the unused cubes on your tiles "
+                 "(blue 0, green 1, yellow 2, orange 3, red 4, purple 5).",
+    "Classification": "The classification symbol's colour is the rarity (bronze common, silver "
+                      "uncommon, gold exceptional, red rare). Water; plants (algae, flower, fungi, "
+                      "lichen, plant, succulent, tree); animals; microbes and viruses; weather and "
+                      "events; actions (leave after their turn) and manmade tiles (stay).",
+    "Biomes": "A tile shows its preferred biomes; a biome_boost tile adds +1 to each adjacent tile "
+              "with its biome. Codes: GL SV SH SD HD CD CL TL CF MF TF TD TC FF AL TA TN LE LI LO CR "
+              "OC NO AO (see `kcal rules explain FF`).",
+    "Deck Building": "A deck is 60 tiles with no more than 5 of one name.",
+    "Modifiers": "Circle modifiers affect their own tile, square ones other tiles; "
+                 "`kcal rules explain <modifier>` gives each one's rule.",
     "Setup": "Each player shuffles their 60-tile deck and draws 7; with no water tile among them, "
              "reshuffle and redraw. The first tile of the game goes anywhere; each other player's first "
              "tile goes exactly 5 spaces from the closest tile on the table.",
