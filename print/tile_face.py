@@ -104,6 +104,11 @@ def draw_face(c, tile: Tile, cx: float, cy: float, geom: TileGeometry, ctx: Rend
     c.setFillColorRGB(*palette.rgb(palette.BACKGROUND[tile.type]))
     c.drawPath(icons.hex_path(c, cx, cy, inner), stroke=0, fill=1)
 
+    # the collector id, small, in the bottom edge band (proof sheets and sorting)
+    band = palette.BORDER[tile.type]
+    c.setFillColorRGB(*palette.rgb(palette.text_on(band)))
+    c.setFont(BOLD, 3.6 * geom.scale)
+    c.drawCentredString(cx, cy - (32.0 - f.border / 2) * k - 3.6 * geom.scale * 0.36, tile.id)
     _art(c, tile, *P(0, f.art_cy), f.art_across * k, ctx)
     _cubes_row(c, tile, tile.cost, *P(0, f.cost_y), k, top=True, ctx=ctx)
     _cubes_row(c, tile, (tile.yield_,) if tile.yield_ else (), *P(0, f.yield_y), k, top=False, ctx=ctx)
