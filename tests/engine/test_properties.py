@@ -64,7 +64,7 @@ def invariants(s):
 
 
 MODES = st.sampled_from(["standard", "beginner", "solo"])
-SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=int(__import__("os").environ.get("KCAL_PROP_EXAMPLES", "25")), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @SETTINGS
