@@ -22,6 +22,9 @@ from .sheets import SheetOptions, tile_pages
 from .tile_face import RenderContext
 
 
+MAX_TILES = 2000  #: a deck's counts may be large by mistake; refuse before drawing thousands of pages
+
+
 @dataclass
 class PrintResult:
     files: list[Path] = field(default_factory=list)
@@ -61,6 +64,9 @@ def render_tiles_pdf(tiles: Sequence[Tile], out: str | Path, opts: SheetOptions,
                      groups: Sequence[tuple[str, Sequence[Tile]]] | None = None,
                      split_every: int | None = None, invariant: bool = True, subject: str = "") -> PrintResult:
     """Print ``tiles`` (Tile objects) on honeycomb sheets. The engine of deck and catalog printing."""
+    if len(tiles) > MAX_TILES:
+        raise KcalError(f"{len(tiles):,} tiles is more than the {MAX_TILES:,} one print run takes; "
+                        "print fewer at a time")
     ctx = RenderContext(report=Report(), art_dir=art_dir, locate=locate)
     pages = tile_pages(tiles, opts, ctx, groups)
     paper = opts.paper_size

@@ -195,3 +195,22 @@ class TestTemplates:
         assert "Play nice & have fun: 60 tiles." in text
 
     _ = CATALOG
+
+
+class TestLimits:
+    def test_huge_counts_are_refused_before_drawing(self, workdir):
+        (workdir / "big.yaml").write_text("name: Big\ncatalogs: [catalog.yaml]\ntiles:\n  Bayou: 9999\n")
+        with pytest.raises(KcalError, match="more than"):
+            render_deck_pdf(workdir / "big.yaml", workdir / "big.pdf")
+        assert not (workdir / "big.pdf").exists()
+
+    def test_template_that_loops_without_output_is_stopped(self, tmp_path, monkeypatch):
+        import kcal.print.rulebook as rb
+
+        monkeypatch.setattr(rb, "MAX_SECONDS", 0.5)
+        d = tmp_path / "tpl"
+        d.mkdir()
+        (d / "setup.j2").write_text("{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}")
+        with pytest.raises(KcalError, match="longer than"):
+            render_rulebook_pdf(tmp_path / "r.pdf", templates=d)
+        assert not (tmp_path / "r.pdf").exists()
