@@ -31,7 +31,8 @@ PaperOption = typer.Option(PaperChoice.letter, "--paper", help="Paper size.")
 BacksOption = typer.Option(False, "--backs", help="Add a back page after each front page, mirrored for duplex.")
 FlipOption = typer.Option(FlipChoice.long, "--flip", help="Duplex flip edge of your printer (long or short).")
 OffsetOption = typer.Option("0,0", "--back-offset", metavar="X,Y",
-                            help="Move the backs by X,Y millimetres (x right, y up) to cancel printer drift.")
+                            help="Move the backs by X,Y millimetres as seen from the front (x right, y up) "
+                                 "to cancel printer drift; read it off the alignment test sheet.")
 BleedOption = typer.Option(False, "--bleed", help="Print a bleed around each tile (see --bleed-size).")
 BleedSizeOption = typer.Option(3.0, "--bleed-size", metavar="MM", help="Bleed width when --bleed is on.")
 TileSizeOption = typer.Option(64.0, "--tile-size", metavar="MM", help="Tile size across the flats, in millimetres.")

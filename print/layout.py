@@ -215,12 +215,15 @@ def mirror_slot(slot: Slot, paper: Paper, flip: str, offset: tuple[float, float]
 
     Long-edge flip (portrait): the sheet turns about its vertical axis, so x mirrors.
     Short-edge flip: it turns about its horizontal axis, so y mirrors.
-    ``offset`` (points) moves the backs to correct a printer's drift.
+    ``offset`` (points) moves the backs *as seen from the front* (x right, y up), which is how the
+    drift is read on the alignment test sheet held to a light; it is converted to the back page's
+    own coordinates here.
     """
+    ox, oy = offset
     if flip == "long":
-        x, y = paper.width - slot.x, slot.y
+        x, y = paper.width - slot.x - ox, slot.y + oy
     elif flip == "short":
-        x, y = slot.x, paper.height - slot.y
+        x, y = slot.x + ox, paper.height - slot.y - oy
     else:
         raise ValueError(f"flip must be 'long' or 'short', not {flip!r}")
-    return Slot(x + offset[0], y + offset[1], slot.rotated)
+    return Slot(x, y, slot.rotated)

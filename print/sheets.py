@@ -304,8 +304,9 @@ def _back(count: int, layout: SheetLayout, opts: SheetOptions, foot: str) -> Pag
 def alignment_pages(opts: SheetOptions) -> list[PageFn]:
     """A front with ringed targets and a back with crosses at the mirrored places.
 
-    Print both sides, hold the sheet to a light: where each cross falls among the rings (1 mm apart)
-    is the printer's drift. Pass the opposite as ``--back-offset X,Y`` (millimetres, x right, y up).
+    Print both sides, hold the sheet to a light: where each cross falls among the rings (1 mm apart),
+    seen from the front, is the printer's drift. Pass the opposite as ``--back-offset X,Y``
+    (millimetres as seen from the front, x right, y up).
     """
     paper = opts.paper_size
     layout = sheet_layout(opts)
@@ -320,7 +321,8 @@ def alignment_pages(opts: SheetOptions) -> list[PageFn]:
             f"Print this sheet double-sided on {opts.paper} at 100 % with the same printer settings you will use, "
             f"flipping on the {opts.flip} edge.",
             "Hold it to a light. Each cross printed on the back should sit at the centre of its rings (rings are 1 mm apart).",
-            "If a cross sits 2 rings to the right and 1 ring up, print with --back-offset -2,-1 (millimetres; x right, y up).",
+            "Looking at this side: if a cross sits 2 rings to the right and 1 ring up, print with --back-offset -2,-1",
+            "(millimetres, as seen from this side; x right, y up). Print this test again with the offset to check.",
         ]
         for i, line in enumerate(lines):
             c.drawCentredString(paper.width / 2, paper.height - mm(27) - i * 11, line)

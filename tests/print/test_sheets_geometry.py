@@ -102,7 +102,9 @@ class TestBacks:
         p = PAPERS["letter"]
         assert mirror_slot(Slot(100, 200), p, "long") == Slot(p.width - 100, 200)
         assert mirror_slot(Slot(100, 200), p, "short") == Slot(100, p.height - 200)
-        assert mirror_slot(Slot(100, 200), p, "long", (mm(1), mm(-2))) == Slot(p.width - 100 + mm(1), 200 - mm(2))
+        # the offset is read from the front: +1 mm right there is 1 mm left on the back page itself
+        assert mirror_slot(Slot(100, 200), p, "long", (mm(1), mm(-2))) == Slot(p.width - 100 - mm(1), 200 - mm(2))
+        assert mirror_slot(Slot(100, 200), p, "short", (mm(1), mm(-2))) == Slot(100 + mm(1), p.height - 200 + mm(2))
 
     @pytest.mark.parametrize("flip", ["long", "short"])
     def test_backs_mirror_fronts_on_the_page(self, workdir, flip):
@@ -153,3 +155,35 @@ class TestMeasuredRotated:
         flats = [v for v in lines if abs(v - x_px) < 64 / 25.4 * dpi * 0.53]  # the neighbour is 6 mm further
         assert len(flats) == 2, (lines, x_px)
         assert flats[1] - flats[0] == pytest.approx(64 / 25.4 * dpi, abs=2.0)
+
+
+class TestBackOffset:
+    @pytest.mark.parametrize("flip,offset", [("long", (3.0, 0.0)), ("long", (0.0, 2.0)), ("short", (3.0, -2.0))])
+    def test_alignment_crosses_move_by_the_offset_seen_from_the_front(self, tmp_path, flip, offset):
+        from kcal.print.api import render_alignment_pdf
+
+        dpi = 100
+
+        def red_centroid(off):
+            out = tmp_path / f"a{off}.pdf"
+            render_alignment_pdf(out, paper="a4", flip=flip, back_offset=off)
+            img = raster(out, 1, dpi)
+            # mirror the back into the front's view, as the sheet held to a light shows it
+            from PIL import ImageOps
+
+            img = ImageOps.mirror(img) if flip == "long" else ImageOps.flip(img)
+            px_ = img.load()
+            red = [[1 if (lambda p: p[0] > 120 and p[0] - p[1] > 60)(px_[x, y]) else 0 for x in range(img.width)]
+                   for y in range(img.height)]
+            cols = [sum(red[y][x] for y in range(img.height)) for x in range(img.width)]
+            rows = [sum(r) for r in red]
+            # the crosses' vertical strokes make red columns, the horizontal ones red rows
+            xs = [x for x, n in enumerate(cols) if n >= 10]
+            ys = [y for y, n in enumerate(rows) if n >= 10]
+            return min(xs) + (cols[min(xs) + 1] >= 10) * 0.5, min(ys) + (rows[min(ys) + 1] >= 10) * 0.5
+
+        x0, y0 = red_centroid((0.0, 0.0))
+        x1, y1 = red_centroid(offset)
+        px = dpi / 25.4
+        assert (x1 - x0) / px == pytest.approx(offset[0], abs=0.3)
+        assert -(y1 - y0) / px == pytest.approx(offset[1], abs=0.3)  # image rows grow downwards
