@@ -21,7 +21,6 @@ from .report import Report
 from .sheets import SheetOptions, tile_pages
 from .tile_face import RenderContext
 
-
 MAX_TILES = 2000  #: a deck's counts may be large by mistake; refuse before drawing thousands of pages
 
 
