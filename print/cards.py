@@ -99,6 +99,40 @@ def _colours_card() -> Card:
     return Card("kCalorie colours", palette.CUBE[Color.ORANGE], body)
 
 
+def _classes_card() -> Card:
+    """What the three-letter classification symbols mean, and the four rarity colours."""
+    from kcal.schema.domain import FISH_CLASSES, Klass, Rarity
+
+    def body(c, x, y_top, w, h, report):
+        d = mm(4.0)
+        metal = {Rarity.COMMON: "bronze", Rarity.UNCOMMON: "silver", Rarity.EXCEPTIONAL: "gold", Rarity.RARE: "red"}
+        for i, rarity in enumerate(Rarity):
+            col, row = i % 2, i // 2
+            cx = x + d / 2 + col * (w / 2)
+            cy = y_top - d / 2 - row * (d + mm(0.8))
+            icons.class_symbol(c, cx, cy, d, Klass.MAMMAL, rarity)
+            c.setFillColorRGB(*palette.rgb(palette.INK))
+            c.setFont(REGULAR, 6)
+            c.drawString(cx + d / 2 + mm(0.8), cy - 2.1, f"{rarity.value} ({metal[rarity]})")
+        c.setFont(REGULAR, 5.6)
+        fish = ", ".join(icons.CLASS_CODES[k] for k in sorted(FISH_CLASSES, key=lambda k: k.value))
+        c.drawString(x, y_top - 2 * d - mm(3.4), f"Fish (for Fish hazard): {fish}.")
+        top = y_top - 2 * d - mm(4.8)
+        classes = list(Klass)
+        rows = (len(classes) + 1) // 2
+        row_h = (top - (y_top - h)) / rows
+        s = min(mm(3.6), row_h * 0.86)
+        for i, k in enumerate(classes):
+            col, row = divmod(i, rows)
+            cx = x + s / 2 + col * (w / 2)
+            cy = top - row_h * (row + 0.5)
+            icons.class_symbol(c, cx, cy, s, k, Rarity.COMMON)
+            c.setFillColorRGB(*palette.rgb(palette.INK))
+            c.setFont(REGULAR, 5.6)
+            c.drawString(cx + s / 2 + mm(0.8), cy - 2.0, k.value)
+    return Card("Classifications", "#8a5a2b", body)
+
+
 def _biome_cards() -> list[Card]:
     biomes = list(Biome)
     halves = [biomes[:12], biomes[12:]]
@@ -144,6 +178,7 @@ def all_cards() -> list[Card]:
         _text_card("A turn", palette.CUBE[Color.GREEN], TURN),
         _text_card("Game end & scoring", palette.CUBE[Color.RED], SCORING),
         _colours_card(),
+        _classes_card(),
         *_biome_cards(),
         *_modifier_cards(),
         _text_card("Solo mode", palette.CUBE[Color.PURPLE], SOLO),
