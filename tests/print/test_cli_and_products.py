@@ -144,3 +144,7 @@ class TestEveryModifierIsPrinted:
             assert spec.title in rules, spec.name
         for code in ("GL", "AO", "TN"):
             assert code in rules
+        from kcal.schema.domain import Klass
+
+        for k in Klass:  # the classification legend card explains every symbol
+            assert f"{CLASS_CODES[k]} {k.value}" in cards, k
