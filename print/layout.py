@@ -47,9 +47,11 @@ def hex_points(cx: float, cy: float, across: float, rotated: bool = False) -> li
     ``rotated``: the tile is turned a quarter turn on the sheet (pointy-top on paper).
     """
     r = across / SQRT3
-    a0 = 30 if rotated else 0
-    return [(cx + r * math.cos(math.radians(a0 + 60 * i)), cy + r * math.sin(math.radians(a0 + 60 * i)))
-            for i in range(6)]
+    return [(cx + r * ux, cy + r * uy) for ux, uy in (_UNIT_HEX_ROT if rotated else _UNIT_HEX)]
+
+
+_UNIT_HEX = tuple((math.cos(math.radians(60 * i)), math.sin(math.radians(60 * i))) for i in range(6))
+_UNIT_HEX_ROT = tuple((math.cos(math.radians(30 + 60 * i)), math.sin(math.radians(30 + 60 * i))) for i in range(6))
 
 
 def hex_half_width(across: float, dy: float) -> float:
