@@ -71,7 +71,7 @@ def render_tiles_pdf(tiles: Sequence[Tile], out: str | Path, opts: SheetOptions,
     paper = opts.paper_size
     meta = PdfMeta(title=opts.title or "kCaloria tiles", subject=subject,
                    pagesize=(paper.width, paper.height), invariant=invariant)
-    written = write_pdf(pages, out, meta, inputs=inputs, split_every=split_every, pair=opts.backs)
+    written = write_pdf(pages, out, meta, inputs=inputs, split_every=split_every, pair=opts.backs or opts.alignment_page)
     return PrintResult(written.files, written.pages, len(tiles), ctx.report.warnings)
 
 
