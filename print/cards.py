@@ -243,6 +243,7 @@ def card_pages(opts: SheetOptions, report: Report) -> tuple[list, int]:
         def front(c, chunk=chunk, label=label):
             for card, slot in zip(chunk, slots, strict=False):
                 draw_card(c, card, slot.x, slot.y, report)
+            grid_crop_marks(c, slots)
             _ruler(c, origin, vertical, label)
 
         pages.append(front)
@@ -255,6 +256,27 @@ def card_pages(opts: SheetOptions, report: Report) -> tuple[list, int]:
                 _ruler(c, origin, vertical, label + " · back")
             pages.append(back)
     return pages, len(cards)
+
+
+def grid_crop_marks(c, slots: list[Slot], length: float = mm(3), gap: float = mm(1)) -> None:
+    """Crop marks for a paper cutter: every cut line of the card grid, extended into the margins."""
+    if not slots:
+        return
+    xs = sorted({round(s.x - CARD_W / 2, 3) for s in slots} | {round(s.x + CARD_W / 2, 3) for s in slots})
+    ys = sorted({round(s.y - CARD_H / 2, 3) for s in slots} | {round(s.y + CARD_H / 2, 3) for s in slots})
+    left, right, bottom, top = xs[0], xs[-1], ys[0], ys[-1]
+    c.saveState()
+    c.setStrokeColorRGB(0, 0, 0)
+    c.setLineWidth(0.4)
+    segs = []
+    for x in xs:
+        segs.append((x, top + gap, x, top + gap + length))
+        segs.append((x, bottom - gap, x, bottom - gap - length))
+    for y in ys:
+        segs.append((left - gap, y, left - gap - length, y))
+        segs.append((right + gap, y, right + gap + length, y))
+    c.lines(segs)
+    c.restoreState()
 
 
 def _ruler(c, origin, vertical: bool, label: str) -> None:
