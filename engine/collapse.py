@@ -15,7 +15,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .hexgrid import Hex, format_hex
-from .tiles import COLORS
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -215,4 +214,4 @@ def describe_dice(state: GameState, cell: Hex) -> str:
 
 
 __all__ = ["schedule", "remove_tile", "prune", "count_down", "rescue_plan", "lost", "starving",
-           "children", "COLORS"]
+           "children"]

@@ -6,13 +6,11 @@ is a handful of shallow copies and :meth:`push` / :meth:`pop` keep a stack of su
 
 from __future__ import annotations
 
-from itertools import combinations
-
 from . import collapse, legal, movegen, turnflow
-from .hexgrid import Hex, distance, format_hex, neighbours
+from .hexgrid import Hex, neighbours
 from .moves import IllegalMove, Move, Outcome
 from .rng import Rng
-from .tiles import COLORS, POINTS, ZERO6, TileInfo, TileTable, pack_vec
+from .tiles import ZERO6, TileInfo, TileTable, pack_vec
 
 
 class Placed:
@@ -276,5 +274,4 @@ class GameState:
                 f"scores {self.scores()}>")
 
 
-__all__ = ["GameState", "Placed", "combinations", "distance", "format_hex", "neighbours", "COLORS",
-           "POINTS"]
+__all__ = ["GameState", "Placed"]
