@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import KcalError, KcalErrors
+from .source import decode_utf8, line_col, read_source
 
 Loc = tuple[str | int, ...]
 
@@ -88,27 +89,6 @@ class YamlDoc:
         return KcalError(message, file=self.path, line=line, column=column, code=code)
 
 
-def read_source(path: str | Path, *, display: str | None = None, max_bytes: int = MAX_BYTES) -> bytes:
-    """The bytes of a regular file no larger than ``max_bytes``; otherwise a clear :class:`KcalError`."""
-    name = display if display is not None else str(path)
-    p = Path(path)
-    try:
-        if p.is_dir():
-            raise KcalError("is a directory, expected a YAML file", file=name)
-        if not p.exists():
-            raise KcalError("no such file", file=name)
-        if not p.is_file():
-            raise KcalError("not a regular file", file=name)
-        size = p.stat().st_size
-        if size > max_bytes:
-            raise KcalError(f"file is {size:,} bytes; the limit is {max_bytes:,}", file=name)
-        return p.read_bytes()
-    except PermissionError:
-        raise KcalError("permission denied", file=name) from None
-    except OSError as exc:
-        raise KcalError(f"cannot read: {exc.strerror or exc}", file=name) from None
-
-
 def load_yaml(path: str | Path, *, display: str | None = None, max_bytes: int = MAX_BYTES,
               cache: bool = True, raw: bytes | None = None) -> YamlDoc:
     """Read and parse one YAML file safely. Raises :class:`KcalError` with a position.
@@ -118,7 +98,7 @@ def load_yaml(path: str | Path, *, display: str | None = None, max_bytes: int = 
     """
     name = display if display is not None else str(path)
     if raw is None:
-        raw = read_source(path, display=name, max_bytes=max_bytes)
+        raw = read_source(path, display=name, max_bytes=max_bytes, what="a YAML file")
     if not cache:
         return parse_yaml(raw, name, max_bytes=max_bytes)
     from . import parsecache
@@ -135,12 +115,12 @@ def parse_yaml(raw: bytes | str, name: str = "<input>", *, max_bytes: int = MAX_
     if isinstance(raw, bytes):
         if len(raw) > max_bytes:
             raise KcalError(f"input is {len(raw):,} bytes; the limit is {max_bytes:,}", file=name)
-        text = _decode(raw, name)
+        text = decode_utf8(raw, name)
     else:
         text = raw
     bad = _BAD_CHAR.search(text)
     if bad:
-        line, column = _line_col(text, bad.start())
+        line, column = line_col(text, bad.start())
         raise KcalError(
             f"control character U+{ord(bad.group()):04X} is not allowed in YAML",
             file=name, line=line, column=column,
@@ -149,27 +129,9 @@ def parse_yaml(raw: bytes | str, name: str = "<input>", *, max_bytes: int = MAX_
         text = text[1:]
     deep = _DEEP_FLOW.search(text)
     if deep:
-        line, column = _line_col(text, deep.start())
+        line, column = line_col(text, deep.start())
         raise KcalError(f"nesting deeper than {MAX_DEPTH} levels", file=name, line=line, column=column)
     return _Builder(text, name).build()
-
-
-def _decode(raw: bytes, name: str) -> str:
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        before = raw[: exc.start].decode("utf-8", errors="replace")
-        line, column = _line_col(before, len(before))
-        raise KcalError(
-            f"invalid UTF-8 byte 0x{raw[exc.start]:02X}; save the file as UTF-8",
-            file=name, line=line, column=column,
-        ) from None
-
-
-def _line_col(text: str, offset: int) -> tuple[int, int]:
-    line = text.count("\n", 0, offset) + 1
-    start = text.rfind("\n", 0, offset) + 1
-    return line, offset - start + 1
 
 
 class _Open:

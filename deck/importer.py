@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from kcal.core.errors import KcalError
+from kcal.core.source import decode_utf8, read_source
 from kcal.core.yamlsafe import raise_all
 from kcal.schema.domain import DECK_SIZE, fold_name
 from kcal.schema.load import Library
@@ -101,41 +102,13 @@ class ImportResult:
 def read_list_text(path: str | Path, display: str | None = None) -> str:
     """Read a list file as strict UTF-8; a bad byte or control character is an error at its position."""
     name = display if display is not None else str(path)
-    p = Path(path)
-    try:
-        if p.is_dir():
-            raise KcalError("is a directory, expected a text file", file=name)
-        if not p.exists():
-            raise KcalError("no such file", file=name)
-        if not p.is_file():
-            raise KcalError("not a regular file", file=name)
-        size = p.stat().st_size
-        if size > MAX_LIST_BYTES:
-            raise KcalError(f"file is {size:,} bytes; the limit is {MAX_LIST_BYTES:,}", file=name)
-        raw = p.read_bytes()
-    except PermissionError:
-        raise KcalError("permission denied", file=name) from None
-    except OSError as exc:
-        raise KcalError(f"cannot read: {exc.strerror or exc}", file=name) from None
-    return decode_list(raw, name)
+    return decode_list(read_source(path, display=name, max_bytes=MAX_LIST_BYTES, what="a text file"), name)
 
 
 def decode_list(raw: bytes, name: str = "<input>") -> str:
     if len(raw) > MAX_LIST_BYTES:
         raise KcalError(f"input is {len(raw):,} bytes; the limit is {MAX_LIST_BYTES:,}", file=name)
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line, column = _line_col(raw[: exc.start].decode("utf-8", "replace"), exc.start)
-        raise KcalError(f"invalid UTF-8 (byte 0x{raw[exc.start]:02X})", file=name, line=line,
-                        column=column) from None
-    return text.removeprefix("\ufeff")
-
-
-def _line_col(text: str, _offset: int) -> tuple[int, int]:
-    line = text.count("\n") + 1
-    column = len(text) - (text.rfind("\n") + 1) + 1
-    return line, column
+    return decode_utf8(raw, name).removeprefix("\ufeff")
 
 
 # --- parsing ------------------------------------------------------------------------------------

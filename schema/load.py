@@ -14,12 +14,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ValidationError
-
-from kcal.core.errors import KcalError, KcalErrors
 from kcal import __version__
 from kcal.core import parsecache
-from kcal.core.yamlsafe import YamlDoc, load_yaml, raise_all, read_source
+from kcal.core.errors import KcalError, KcalErrors
+from kcal.core.source import read_source
+from kcal.core.yamlsafe import MAX_BYTES, YamlDoc, load_yaml, raise_all
+from pydantic import BaseModel, ValidationError
 
 from .domain import fold_name
 from .models import Catalog, Deck, Tile, duplicate_tiles
@@ -86,7 +86,7 @@ def load_catalog_file(path: str | Path) -> LoadedCatalog:
     against the file system every time.
     """
     p = Path(path)
-    raw = read_source(p, display=_display(p))
+    raw = read_source(p, display=_display(p), max_bytes=MAX_BYTES)
     trusted = parsecache.get_json("catalog", raw, _schema_salt())
     if trusted is not None:
         try:

@@ -91,7 +91,7 @@ class TestMalformedLines:
     def test_invalid_utf8_has_a_position(self) -> None:
         with pytest.raises(KcalError) as info:
             decode_list(b"4 Bayou\n2 Moon\xfflight\n", "l.txt")
-        assert str(info.value) == "l.txt:2:7: invalid UTF-8 (byte 0xFF)"
+        assert str(info.value) == "l.txt:2:7: invalid UTF-8 byte 0xFF; save the file as UTF-8"
 
 
 class TestResolve:
