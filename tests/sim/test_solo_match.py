@@ -41,9 +41,17 @@ class TestBots:
     def test_greedy_takes_the_best_scoring_move(self, tiles):
         import random
 
-        state = engine.new_game(None, [tiles], ["solo"], seed=5, mode="solo")
-        for _ in range(4):
-            state.push(bots.greedy_bot(state, random.Random(0)))
+        # a position a few placements in that still has a choice (which seed gives one is not the point)
+        for seed in range(50):
+            state = engine.new_game(None, [tiles], ["solo"], seed=seed, mode="solo")
+            for _ in range(4):
+                if state.outcome() is not None or not state.legal_moves():
+                    break
+                state.push(bots.greedy_bot(state, random.Random(0)))
+            if state.outcome() is None and len(state.legal_moves()) >= 2:
+                break
+        else:
+            pytest.fail("no solo position with a choice after four placements in 50 seeds")
         best = max(_after(state, m) for m in state.legal_moves())
         chosen = bots.greedy_bot(state, random.Random(0))
         assert _after(state, chosen) == best
