@@ -41,6 +41,7 @@ AlignOption = typer.Option(False, "--alignment-page", help="Start with a duplex 
 CutOption = typer.Option(True, "--cut-lines/--no-cut-lines", help="Draw the cut line around each tile.")
 CropOption = typer.Option(True, "--crop-marks/--no-crop-marks", help="Draw crop ticks at the tiles' corners.")
 CatalogOption = typer.Option([], "--catalog", help="Extra catalog file (repeatable).")
+CutSvgOption = typer.Option(False, "--cut-svg", help="Also write OUT-cut-N.svg: sheet N's cut lines for a cutting machine.")
 DeckArgument = typer.Argument(..., help="Deck file (YAML).")
 CatalogsArgument = typer.Argument(None, help="Catalog files (default: the built-in catalogs).")
 TemplatesOption = typer.Option(None, "--templates", help="Folder of your own .j2 templates (sandboxed).")
@@ -89,6 +90,7 @@ def deck_cmd(
     alignment_page: bool = AlignOption,
     cut_lines: bool = CutOption,
     crop_marks: bool = CropOption,
+    cut_svg: bool = CutSvgOption,
     catalog: list[Path] = CatalogOption,
     fmt: OutputFormat = FormatOption,
 ) -> None:
@@ -96,7 +98,7 @@ def deck_cmd(
     with guarded():
         from kcal.print.api import render_deck_pdf
 
-        result = render_deck_pdf(deck, output, catalogs=catalog, split_every=split,
+        result = render_deck_pdf(deck, output, catalogs=catalog, split_every=split, cut_svg=cut_svg,
                                  **_sheet_kwargs(paper, backs, flip, back_offset, bleed_size if bleed else 0.0, tile_size,
                                                  alignment_page, cut_lines, crop_marks))
         _report(result, fmt, "tiles")
@@ -116,13 +118,14 @@ def catalog_cmd(
     split: int | None = SplitOption,
     cut_lines: bool = CutOption,
     crop_marks: bool = CropOption,
+    cut_svg: bool = CutSvgOption,
     fmt: OutputFormat = FormatOption,
 ) -> None:
     """Proof sheets: one of each tile, grouped by tile type."""
     with guarded():
         from kcal.print.api import render_catalog_pdf
 
-        result = render_catalog_pdf(catalogs or None, output, split_every=split,
+        result = render_catalog_pdf(catalogs or None, output, split_every=split, cut_svg=cut_svg,
                                     **_sheet_kwargs(paper, backs, flip, back_offset, bleed_size if bleed else 0.0, tile_size,
                                                     False, cut_lines, crop_marks))
         _report(result, fmt, "tiles")

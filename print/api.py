@@ -61,18 +61,39 @@ def sheet_options(*, paper: str = "letter", tile_size: float = DEFAULT_TILE_MM, 
 def render_tiles_pdf(tiles: Sequence[Tile], out: str | Path, opts: SheetOptions, *,
                      art_dir=lambda tile: None, locate=lambda tile, key: None, inputs: Sequence[str | Path] = (),
                      groups: Sequence[tuple[str, Sequence[Tile]]] | None = None,
-                     split_every: int | None = None, invariant: bool = True, subject: str = "") -> PrintResult:
-    """Print ``tiles`` (Tile objects) on honeycomb sheets. The engine of deck and catalog printing."""
+                     split_every: int | None = None, invariant: bool = True, subject: str = "",
+                     cut_svg: bool = False) -> PrintResult:
+    """Print ``tiles`` (Tile objects) on honeycomb sheets. The engine of deck and catalog printing.
+
+    ``cut_svg`` also writes ``OUT-cut-N.svg``, the cut lines of front sheet N for a cutting machine.
+    """
     if len(tiles) > MAX_TILES:
         raise KcalError(f"{len(tiles):,} tiles is more than the {MAX_TILES:,} one print run takes; "
                         "print fewer at a time")
     ctx = RenderContext(report=Report(), art_dir=art_dir, locate=locate)
     pages = tile_pages(tiles, opts, ctx, groups)
+    svgs: list[tuple[Path, str]] = []
+    if cut_svg:
+        from kcal.core.atomic import check_output_path
+
+        from .cutfile import cut_paths, sheet_svg
+        from .sheets import sheet_chunks
+
+        layout, chunks = sheet_chunks(tiles, opts, groups)
+        for path, (_, chunk) in zip(cut_paths(Path(out), len(chunks)), chunks, strict=True):
+            check_output_path(path, inputs=inputs)
+            svgs.append((path, sheet_svg(layout, chunk, opts.title)))
     paper = opts.paper_size
     meta = PdfMeta(title=opts.title or "kCaloria tiles", subject=subject,
                    pagesize=(paper.width, paper.height), invariant=invariant)
     written = write_pdf(pages, out, meta, inputs=inputs, split_every=split_every, pair=opts.backs or opts.alignment_page)
-    return PrintResult(written.files, written.pages, len(tiles), ctx.report.warnings)
+    files = list(written.files)
+    if svgs:
+        from kcal.core.atomic import atomic_write_text
+
+        for path, text in svgs:
+            files.append(atomic_write_text(path, text, inputs=inputs))
+    return PrintResult(files, written.pages, len(tiles), ctx.report.warnings)
 
 
 def locator(library):
@@ -104,7 +125,8 @@ def _library_inputs(library) -> list[Path]:
 
 
 def render_deck_pdf(deck: str | Path, out: str | Path, *, catalogs: Sequence[str | Path] = (),
-                    split_every: int | None = None, invariant: bool = True, **options) -> PrintResult:
+                    split_every: int | None = None, invariant: bool = True, cut_svg: bool = False,
+                    **options) -> PrintResult:
     """Print every tile of a deck file (repeats included) at true size."""
     from kcal.schema.load import load_deck
 
@@ -114,11 +136,13 @@ def render_deck_pdf(deck: str | Path, out: str | Path, *, catalogs: Sequence[str
     opts = sheet_options(**options)
     return render_tiles_pdf(tiles, out, opts, art_dir=loaded.library.catalog_dir, locate=locator(loaded.library),
                             inputs=[loaded.path, *_library_inputs(loaded.library)],
-                            split_every=split_every, invariant=invariant, subject=f"deck {loaded.deck.name}")
+                            split_every=split_every, invariant=invariant, subject=f"deck {loaded.deck.name}",
+                            cut_svg=cut_svg)
 
 
 def render_catalog_pdf(catalogs: Sequence[str | Path] | None, out: str | Path, *,
-                       split_every: int | None = None, invariant: bool = True, **options) -> PrintResult:
+                       split_every: int | None = None, invariant: bool = True, cut_svg: bool = False,
+                       **options) -> PrintResult:
     """Proof sheets: one of each tile of the catalogs (built-in when none), a new sheet per tile type."""
     from kcal.schema.load import load_library
 
@@ -132,7 +156,8 @@ def render_catalog_pdf(catalogs: Sequence[str | Path] | None, out: str | Path, *
     opts = sheet_options(**options)
     return render_tiles_pdf(tiles, out, opts, art_dir=library.catalog_dir, locate=locator(library),
                             inputs=_library_inputs(library),
-                            groups=groups, split_every=split_every, invariant=invariant, subject="catalog proof")
+                            groups=groups, split_every=split_every, invariant=invariant, subject="catalog proof",
+                            cut_svg=cut_svg)
 
 
 def render_cards_pdf(out: str | Path, *, paper: str = "letter", backs: bool = False, flip: str = "long",

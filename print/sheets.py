@@ -237,12 +237,9 @@ def place_form(c, name: str, slot: Slot, geom: TileGeometry, draw) -> None:
 # --- pages ----------------------------------------------------------------------------------------
 
 
-def tile_pages(tiles: Sequence[Tile], opts: SheetOptions, ctx: RenderContext,
-               groups: Sequence[tuple[str, Sequence[Tile]]] | None = None) -> list[PageFn]:
-    """Page functions for the tiles: fronts, each followed by its back when ``opts.backs``.
-
-    ``groups`` (label, tiles) starts a new sheet for each group (the catalog's proof sheets).
-    """
+def sheet_chunks(tiles: Sequence[Tile], opts: SheetOptions,
+                 groups: Sequence[tuple[str, Sequence[Tile]]] | None = None) -> tuple[SheetLayout, list[tuple[str, list[Tile]]]]:
+    """The layout and the tiles of each front sheet (label, tiles); a group always starts a sheet."""
     layout = sheet_layout(opts)
     if not layout.slots:
         from kcal.core.errors import KcalError
@@ -255,6 +252,16 @@ def tile_pages(tiles: Sequence[Tile], opts: SheetOptions, ctx: RenderContext,
         group = list(group)
         for i in range(0, len(group), per):
             chunks.append((label, group[i:i + per]))
+    return layout, chunks
+
+
+def tile_pages(tiles: Sequence[Tile], opts: SheetOptions, ctx: RenderContext,
+               groups: Sequence[tuple[str, Sequence[Tile]]] | None = None) -> list[PageFn]:
+    """Page functions for the tiles: fronts, each followed by its back when ``opts.backs``.
+
+    ``groups`` (label, tiles) starts a new sheet for each group (the catalog's proof sheets).
+    """
+    layout, chunks = sheet_chunks(tiles, opts, groups)
     sheets = len(chunks)
     pages: list[PageFn] = []
     if opts.alignment_page:

@@ -148,3 +148,27 @@ class TestEveryModifierIsPrinted:
 
         for k in Klass:  # the classification legend card explains every symbol
             assert f"{CLASS_CODES[k]} {k.value}" in cards, k
+
+
+class TestCutFile:
+    def test_svg_per_front_sheet_at_true_size(self, workdir):
+        import math
+        import xml.etree.ElementTree as ET
+
+        res = runner.invoke(app, ["print", "deck", str(workdir / "deck.yaml"), "-o", str(workdir / "d.pdf"),
+                                  "--paper", "a4", "--backs", "--cut-svg", "--format", "json"])
+        assert res.exit_code == 0, res.output
+        files = json.loads(res.stdout)["files"]
+        svgs = [f for f in files if f.endswith(".svg")]
+        assert len(svgs) == 2  # 14 tiles, 11 a sheet
+        ns = {"s": "http://www.w3.org/2000/svg"}
+        total = 0
+        for f in svgs:
+            root = ET.parse(f).getroot()
+            assert root.get("width") == "210.000mm" and root.get("height") == "297.000mm"
+            for poly in root.iterfind(".//s:polygon", ns):
+                pts = [tuple(map(float, p.split(","))) for p in poly.get("points").split()]
+                sides = [math.dist(pts[i], pts[(i + 1) % 6]) for i in range(6)]
+                assert all(abs(s - 64 / math.sqrt(3)) < 0.01 for s in sides)
+                total += 1
+        assert total == 14
