@@ -40,7 +40,7 @@ SplitOption = typer.Option(None, "--split", metavar="N", help="Write a new file 
 AlignOption = typer.Option(False, "--alignment-page", help="Start with a duplex alignment test sheet.")
 CutOption = typer.Option(True, "--cut-lines/--no-cut-lines", help="Draw the cut line around each tile.")
 CropOption = typer.Option(True, "--crop-marks/--no-crop-marks", help="Draw crop ticks at the tiles' corners.")
-CatalogOption = typer.Option([], "--catalog", help="Extra catalog file (repeatable).")
+CatalogOption = typer.Option([], "--catalog", metavar="PATH", help="Extra catalog file (repeatable).")
 CutSvgOption = typer.Option(False, "--cut-svg", help="Also write OUT-cut-N.svg: sheet N's cut lines for a cutting machine.")
 DeckArgument = typer.Argument(..., help="Deck file (YAML).")
 CatalogsArgument = typer.Argument(None, help="Catalog files (default: the built-in catalogs).")

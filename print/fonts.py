@@ -59,6 +59,10 @@ def load_user_font(path: str | Path, name: str) -> str:
         raise KcalError(f"{p}: CFF-based OpenType (.otf) fonts cannot be embedded; use a TrueType (.ttf) font")
     if head not in (b"\x00\x01\x00\x00", b"true"):
         raise KcalError(f"{p}: not a TrueType font")
+    fs_type = embedding_flags(p.read_bytes())
+    if fs_type is not None and (fs_type & 0x000F == 0x0002 or fs_type & 0x0300):
+        raise KcalError(f"{p}: the font's licence does not allow embedding it in a PDF "
+                        f"(OS/2 fsType 0x{fs_type:04X}); choose a font licensed for embedding")
     try:
         pdfmetrics.registerFont(TTFont(name, str(p)))
     except TTFError as exc:
@@ -67,6 +71,22 @@ def load_user_font(path: str | Path, name: str) -> str:
             raise KcalError(f"{p}: the font's licence does not allow embedding it in a PDF") from None
         raise KcalError(f"{p}: cannot use this font: {msg}") from None
     return name
+
+
+def embedding_flags(data: bytes) -> int | None:
+    """The OS/2 ``fsType`` of a TrueType font (embedding permissions), or None when absent."""
+    import struct
+
+    try:
+        (num_tables,) = struct.unpack(">H", data[4:6])
+        for i in range(num_tables):
+            tag, _, offset, _ = struct.unpack(">4sIII", data[12 + 16 * i: 28 + 16 * i])
+            if tag == b"OS/2":
+                (fs_type,) = struct.unpack(">H", data[offset + 8: offset + 10])
+                return fs_type
+    except struct.error:
+        raise KcalError("not a valid TrueType font (truncated table directory)") from None
+    return None
 
 
 @lru_cache(maxsize=4)

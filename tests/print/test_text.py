@@ -102,6 +102,24 @@ class TestFonts:
         with pytest.raises(KcalError, match="not found"):
             load_user_font(tmp_path / "none.ttf", "Z")
 
+    def test_font_whose_licence_forbids_embedding_is_refused(self, tmp_path):
+        import struct
+
+        from kcal.core.errors import KcalError
+        from kcal.print.fonts import FONT_DIR, embedding_flags, load_user_font
+
+        data = bytearray((FONT_DIR / "DejaVuSansCondensed.ttf").read_bytes())
+        assert embedding_flags(bytes(data)) == 0  # installable: the shipped font may be embedded
+        (n,) = struct.unpack(">H", data[4:6])
+        for i in range(n):
+            tag, _, off, _ = struct.unpack(">4sIII", data[12 + 16 * i: 28 + 16 * i])
+            if tag == b"OS/2":
+                data[off + 8: off + 10] = struct.pack(">H", 0x0002)  # restricted licence embedding
+        p = tmp_path / "restricted.ttf"
+        p.write_bytes(bytes(data))
+        with pytest.raises(KcalError, match="licence does not allow embedding"):
+            load_user_font(p, "Restricted")
+
 
 class TestFitting:
     def test_shrinks_before_cutting(self):
