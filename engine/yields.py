@@ -66,11 +66,15 @@ def new_tile_yield(state: GameState, info: TileInfo, cell: Hex, owner: int, pay,
     closs: list[tuple[int, int]] = []
     removes: list[str] = []
     outward: list = []
+    idx = info.idx
     for nb in neighbours(cell):
         p = tiles.get(nb)
         if p is None:
             continue
-        on_new, on_old = pair_effects(info, p.info, cache)
+        hit = cache.get((idx, p.info.idx))
+        on_new, on_old = hit if hit is not None else pair_effects(info, p.info, cache)
+        if not on_new and not on_old:
+            continue
         for kind, val, _src in on_new:
             if kind == "gain":
                 gain += val
