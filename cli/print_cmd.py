@@ -41,6 +41,9 @@ AlignOption = typer.Option(False, "--alignment-page", help="Start with a duplex 
 CutOption = typer.Option(True, "--cut-lines/--no-cut-lines", help="Draw the cut line around each tile.")
 CropOption = typer.Option(True, "--crop-marks/--no-crop-marks", help="Draw crop ticks at the tiles' corners.")
 CatalogOption = typer.Option([], "--catalog", metavar="PATH", help="Extra catalog file (repeatable).")
+FontOption = typer.Option(None, "--font", metavar="TTF",
+                          help="Print with this TrueType font instead of DejaVu Sans (e.g. one with CJK glyphs).")
+BoldFontOption = typer.Option(None, "--bold-font", metavar="TTF", help="Bold face to go with --font (default: --font).")
 CutSvgOption = typer.Option(False, "--cut-svg", help="Also write OUT-cut-N.svg: sheet N's cut lines for a cutting machine.")
 DeckArgument = typer.Argument(..., help="Deck file (YAML).")
 CatalogsArgument = typer.Argument(None, help="Catalog files (default: the built-in catalogs).")
@@ -91,6 +94,8 @@ def deck_cmd(
     cut_lines: bool = CutOption,
     crop_marks: bool = CropOption,
     cut_svg: bool = CutSvgOption,
+    font: Path | None = FontOption,
+    bold_font: Path | None = BoldFontOption,
     catalog: list[Path] = CatalogOption,
     fmt: OutputFormat = FormatOption,
 ) -> None:
@@ -99,6 +104,7 @@ def deck_cmd(
         from kcal.print.api import render_deck_pdf
 
         result = render_deck_pdf(deck, output, catalogs=catalog, split_every=split, cut_svg=cut_svg,
+                                 fonts=(font, bold_font),
                                  **_sheet_kwargs(paper, backs, flip, back_offset, bleed_size if bleed else 0.0, tile_size,
                                                  alignment_page, cut_lines, crop_marks))
         _report(result, fmt, "tiles")
@@ -119,6 +125,8 @@ def catalog_cmd(
     cut_lines: bool = CutOption,
     crop_marks: bool = CropOption,
     cut_svg: bool = CutSvgOption,
+    font: Path | None = FontOption,
+    bold_font: Path | None = BoldFontOption,
     fmt: OutputFormat = FormatOption,
 ) -> None:
     """Proof sheets: one of each tile, grouped by tile type."""
@@ -126,6 +134,7 @@ def catalog_cmd(
         from kcal.print.api import render_catalog_pdf
 
         result = render_catalog_pdf(catalogs or None, output, split_every=split, cut_svg=cut_svg,
+                                    fonts=(font, bold_font),
                                     **_sheet_kwargs(paper, backs, flip, back_offset, bleed_size if bleed else 0.0, tile_size,
                                                     False, cut_lines, crop_marks))
         _report(result, fmt, "tiles")
@@ -166,6 +175,8 @@ def tile_cmd(
     output: Path = OutOption,
     dpi: int = DpiOption,
     tile_size: float = TileSizeOption,
+    font: Path | None = FontOption,
+    bold_font: Path | None = BoldFontOption,
     catalog: list[Path] = CatalogOption,
     fmt: OutputFormat = FormatOption,
 ) -> None:
@@ -173,7 +184,8 @@ def tile_cmd(
     with guarded():
         from kcal.print.api import render_tile_png
 
-        _report(render_tile_png(name, output, catalogs=catalog, dpi=dpi, tile_size=tile_size), fmt, "tile")
+        _report(render_tile_png(name, output, catalogs=catalog, dpi=dpi, tile_size=tile_size,
+                                fonts=(font, bold_font)), fmt, "tile")
 
 
 @app.command("alignment")

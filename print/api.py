@@ -62,7 +62,8 @@ def render_tiles_pdf(tiles: Sequence[Tile], out: str | Path, opts: SheetOptions,
                      art_dir=lambda tile: None, locate=lambda tile, key: None, inputs: Sequence[str | Path] = (),
                      groups: Sequence[tuple[str, Sequence[Tile]]] | None = None,
                      split_every: int | None = None, invariant: bool = True, subject: str = "",
-                     cut_svg: bool = False) -> PrintResult:
+                     cut_svg: bool = False, fonts: tuple[str | Path | None, str | Path | None] = (None, None)
+                     ) -> PrintResult:
     """Print ``tiles`` (Tile objects) on honeycomb sheets. The engine of deck and catalog printing.
 
     ``cut_svg`` also writes ``OUT-cut-N.svg``, the cut lines of front sheet N for a cutting machine.
@@ -70,6 +71,15 @@ def render_tiles_pdf(tiles: Sequence[Tile], out: str | Path, opts: SheetOptions,
     if len(tiles) > MAX_TILES:
         raise KcalError(f"{len(tiles):,} tiles is more than the {MAX_TILES:,} one print run takes; "
                         "print fewer at a time")
+    from .fonts import override
+
+    with override(*fonts):
+        return _render_tiles_pdf(tiles, out, opts, art_dir, locate, inputs, groups, split_every, invariant,
+                                 subject, cut_svg)
+
+
+def _render_tiles_pdf(tiles, out, opts, art_dir, locate, inputs, groups, split_every, invariant, subject,
+                      cut_svg) -> PrintResult:
     ctx = RenderContext(report=Report(), art_dir=art_dir, locate=locate)
     pages = tile_pages(tiles, opts, ctx, groups)
     svgs: list[tuple[Path, str]] = []
@@ -126,7 +136,7 @@ def _library_inputs(library) -> list[Path]:
 
 def render_deck_pdf(deck: str | Path, out: str | Path, *, catalogs: Sequence[str | Path] = (),
                     split_every: int | None = None, invariant: bool = True, cut_svg: bool = False,
-                    **options) -> PrintResult:
+                    fonts: tuple[str | Path | None, str | Path | None] = (None, None), **options) -> PrintResult:
     """Print every tile of a deck file (repeats included) at true size."""
     from kcal.schema.load import load_deck
 
@@ -137,12 +147,12 @@ def render_deck_pdf(deck: str | Path, out: str | Path, *, catalogs: Sequence[str
     return render_tiles_pdf(tiles, out, opts, art_dir=loaded.library.catalog_dir, locate=locator(loaded.library),
                             inputs=[loaded.path, *_library_inputs(loaded.library)],
                             split_every=split_every, invariant=invariant, subject=f"deck {loaded.deck.name}",
-                            cut_svg=cut_svg)
+                            cut_svg=cut_svg, fonts=fonts)
 
 
 def render_catalog_pdf(catalogs: Sequence[str | Path] | None, out: str | Path, *,
                        split_every: int | None = None, invariant: bool = True, cut_svg: bool = False,
-                       **options) -> PrintResult:
+                       fonts: tuple[str | Path | None, str | Path | None] = (None, None), **options) -> PrintResult:
     """Proof sheets: one of each tile of the catalogs (built-in when none), a new sheet per tile type."""
     from kcal.schema.load import load_library
 
@@ -157,7 +167,7 @@ def render_catalog_pdf(catalogs: Sequence[str | Path] | None, out: str | Path, *
     return render_tiles_pdf(tiles, out, opts, art_dir=library.catalog_dir, locate=locator(library),
                             inputs=_library_inputs(library),
                             groups=groups, split_every=split_every, invariant=invariant, subject="catalog proof",
-                            cut_svg=cut_svg)
+                            cut_svg=cut_svg, fonts=fonts)
 
 
 def render_cards_pdf(out: str | Path, *, paper: str = "letter", backs: bool = False, flip: str = "long",
@@ -194,7 +204,8 @@ def render_rulebook_pdf(out: str | Path, *, paper: str = "letter", templates: st
 
 
 def render_tile_png(name: str, out: str | Path, *, catalogs: Sequence[str | Path] = (), dpi: int = 200,
-                    tile_size: float = DEFAULT_TILE_MM) -> PrintResult:
+                    tile_size: float = DEFAULT_TILE_MM,
+                    fonts: tuple[str | Path | None, str | Path | None] = (None, None)) -> PrintResult:
     """A raster preview of one tile (PNG), drawn by the same code as the PDF and rasterised by pdfium."""
     from kcal.schema.load import load_library
 
@@ -207,7 +218,11 @@ def render_tile_png(name: str, out: str | Path, *, catalogs: Sequence[str | Path
     if tile is None:
         raise KcalError(f"unknown tile {name!r}{library.suggest_text(name)}")
     report = Report()
-    data = tile_png_bytes(tile, library.catalog_dir, report, dpi=dpi, tile_size=tile_size, locate=locator(library))
+    from .fonts import override
+
+    with override(*fonts):
+        data = tile_png_bytes(tile, library.catalog_dir, report, dpi=dpi, tile_size=tile_size,
+                              locate=locator(library))
     from kcal.core.atomic import atomic_write_bytes
 
     target = atomic_write_bytes(out, data, inputs=_library_inputs(library))

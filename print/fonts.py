@@ -9,6 +9,8 @@ with where it came from, so nothing disappears silently.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 
@@ -37,6 +39,7 @@ def _register() -> None:
     for name, filename in _FILES.items():
         path = FONT_DIR / filename
         try:
+            pdfmetrics._fonts.pop(name, None)  # registerFont keeps an existing TTF of that name: replace it
             pdfmetrics.registerFont(TTFont(name, str(path)))
         except (TTFError, OSError) as exc:
             raise KcalError(f"cannot use font {path}: {exc}") from None
@@ -44,6 +47,35 @@ def _register() -> None:
     addMapping(REGULAR, 1, 0, BOLD)
     addMapping(REGULAR, 0, 1, REGULAR)
     addMapping(REGULAR, 1, 1, BOLD)
+
+
+@contextmanager
+def override(regular: str | Path | None = None, bold: str | Path | None = None) -> Iterator[None]:
+    """Print with the user's TrueType fonts instead of the shipped ones (e.g. one covering CJK).
+
+    The user's fonts are registered under kcal's font names for the duration, so every renderer
+    uses them; the shipped fonts come back afterwards, also after an error.
+    """
+    if regular is None and bold is None:
+        yield
+        return
+    register_fonts()
+    try:
+        load_user_font(regular or bold, REGULAR)
+        load_user_font(bold or regular, BOLD)
+        _clear_caches()
+        yield
+    finally:
+        _register.cache_clear()
+        _register()
+        _clear_caches()
+
+
+def _clear_caches() -> None:
+    from .text import _width1
+
+    _coverage.cache_clear()
+    _width1.cache_clear()
 
 
 def load_user_font(path: str | Path, name: str) -> str:
@@ -64,7 +96,9 @@ def load_user_font(path: str | Path, name: str) -> str:
         raise KcalError(f"{p}: the font's licence does not allow embedding it in a PDF "
                         f"(OS/2 fsType 0x{fs_type:04X}); choose a font licensed for embedding")
     try:
-        pdfmetrics.registerFont(TTFont(name, str(p)))
+        font = TTFont(name, str(p))
+        pdfmetrics._fonts.pop(name, None)  # registerFont keeps an existing TTF of that name: replace it
+        pdfmetrics.registerFont(font)
     except TTFError as exc:
         msg = str(exc)
         if "embed" in msg.lower() or "licen" in msg.lower():

@@ -151,3 +151,40 @@ class TestFitting:
         assert res.warnings == []
         words = " ".join(pdf_text(out)[0].split())
         assert name in words
+
+
+class TestUserFont:
+    FULL = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+
+    def test_font_option_covers_what_the_shipped_subset_lacks(self, tmp_path):
+        from pathlib import Path
+
+        from kcal.cli.app import app
+        from typer.testing import CliRunner
+
+        if not Path(self.FULL).exists():
+            pytest.skip("full DejaVu Sans not installed")
+        (tmp_path / "catalog.yaml").write_text(
+            "set: {code: GE, name: Georgia}\ntiles:\n  - id: GE-1\n    name: ქართული წყალი\n    type: water\n"
+            "    class: water\n    rarity: common\n    cost: []\n    yield: {blue: 2}\n", encoding="utf-8")
+        (tmp_path / "deck.yaml").write_text("name: G\ncatalogs: [catalog.yaml]\ntiles:\n  ქართული წყალი: 1\n",
+                                            encoding="utf-8")
+        runner = CliRunner()
+        res = runner.invoke(app, ["print", "deck", str(tmp_path / "deck.yaml"), "-o", str(tmp_path / "a.pdf")])
+        assert res.exit_code == 0 and "not in the font" in res.stderr
+        res = runner.invoke(app, ["print", "deck", str(tmp_path / "deck.yaml"), "-o", str(tmp_path / "b.pdf"),
+                                  "--font", self.FULL])
+        assert res.exit_code == 0 and "not in the font" not in res.stderr, res.stderr
+        assert "ქართული წყალი" in pdf_text(tmp_path / "b.pdf")[0]
+        # the shipped fonts are back for the next render
+        res = runner.invoke(app, ["print", "deck", str(tmp_path / "deck.yaml"), "-o", str(tmp_path / "c.pdf")])
+        assert "not in the font" in res.stderr
+
+    def test_bad_font_option_exit_2(self, workdir):
+        from kcal.cli.app import app
+        from typer.testing import CliRunner
+
+        (workdir / "x.otf").write_bytes(b"OTTO" + b"\0" * 64)
+        res = CliRunner().invoke(app, ["print", "deck", str(workdir / "deck.yaml"), "-o", str(workdir / "o.pdf"),
+                                       "--font", str(workdir / "x.otf")])
+        assert res.exit_code == 2 and "CFF" in res.stderr and not (workdir / "o.pdf").exists()
