@@ -28,7 +28,18 @@ from .moves import IllegalMove, Move, Outcome
 from .setup import new_game
 from .state import GameState, Placed
 
+
+def why_illegal(state: GameState, move: Move) -> str | None:
+    """Why ``move`` is illegal in ``state``, in words a player understands; None when legal."""
+    return state.why_illegal(move)
+
+
+def legal_moves(state: GameState) -> list[Move]:
+    """Every move the turn player may make; each one applies."""
+    return state.legal_moves()
+
+
 __all__ = [
     "DIRECTIONS", "EFFECTS", "GameState", "Hex", "IllegalMove", "Move", "Outcome", "Placed",
-    "distance", "neighbours", "new_game",
+    "distance", "legal_moves", "neighbours", "new_game", "why_illegal",
 ]
