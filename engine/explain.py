@@ -3,6 +3,7 @@ section, with what the engine does for it and the rulings that touch it."""
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -61,8 +62,14 @@ _SECTION_TEXT: dict[str, str] = {
 
 
 def _rulebook() -> str | None:
-    for p in (Path("/work/shared/rules/kcaloria-rulebook.txt"),
-              Path(__file__).resolve().parent.parent / "docs" / "kcaloria-rulebook.txt"):
+    """The full rulebook text: ``$KCAL_RULEBOOK``, or ``shared/rules/`` beside a source checkout.
+
+    An installed kcal does not ship the rulebook; without it, sections fall back to the summaries above.
+    """
+    root = Path(__file__).resolve().parent.parent
+    candidates = [Path(os.environ["KCAL_RULEBOOK"])] if os.environ.get("KCAL_RULEBOOK") else []
+    candidates.append(root.parent / "shared" / "rules" / "kcaloria-rulebook.txt")
+    for p in candidates:
         if p.is_file():
             return p.read_text(encoding="utf-8")
     return None
