@@ -218,3 +218,25 @@ def test_odds_match_the_pokemon_redraw_table() -> None:
     assert p_none(60, 10) == pytest.approx(0.2586, abs=5e-5)
     assert p_none(60, 20) == pytest.approx(0.0483, abs=5e-5)
     assert expected_reshuffles(0.5) == 1.0 and expected_reshuffles(1.0) == float("inf")
+
+
+def test_zero_count_is_invalid_input_not_a_finding(tmp_path: Path) -> None:
+    result = run(str(write_deck(tmp_path, {**LEGAL, "Bayou": 0})))
+    assert result.exit_code == 2
+    assert "tiles.Bayou: must be at least 1, got 0" in result.stderr
+
+
+def test_a_name_in_two_catalogs_resolves_to_the_first_listed(tmp_path: Path) -> None:
+    other = tmp_path / "other.yaml"
+    other.write_text(
+        "set: {code: OTH, name: Other}\n"
+        "tiles:\n  - {id: O-1, name: Bayou, type: water, class: water, rarity: rare, yield: {blue: 9}}\n"
+    )
+    deck = tmp_path / "deck.yaml"
+    body = "\n".join(f"  {k}: {v}" for k, v in LEGAL.items())
+    deck.write_text(f"name: T\ncatalogs: ['{MINI}', other.yaml]\ntiles:\n{body}\n")
+    from kcal.schema.load import load_deck
+
+    assert load_deck(deck).library.get("Bayou").id == "M-01"
+    deck.write_text(f"name: T\ncatalogs: [other.yaml, '{MINI}']\ntiles:\n{body}\n")
+    assert load_deck(deck).library.get("Bayou").id == "O-1"

@@ -88,7 +88,7 @@ def test_every_ruling_names_an_existing_test():
     blocks = re.split(r"\n(?=### )", text)
     rulings = [b for b in blocks if b.startswith("### ")]
     assert len(rulings) >= 30
-    sources = "\n".join(p.read_text(encoding="utf-8") for p in Path(__file__).parent.glob("test_*.py"))
+    sources = "\n".join(p.read_text(encoding="utf-8") for p in Path(__file__).parent.parent.rglob("test_*.py"))
     for block in rulings:
         names = re.findall(r"`(test_\w+)`", block)
         assert names, f"ruling without a test: {block.splitlines()[0]}"
