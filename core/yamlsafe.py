@@ -18,8 +18,10 @@ The result is a :class:`YamlDoc`. Nothing here knows about kCaloria.
 from __future__ import annotations
 
 import datetime as _dt
+import functools
 import math
 import re
+import types
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -46,18 +48,25 @@ _CORE_TAGS = {
     "tag:yaml.org,2002:seq": "seq",
 }
 
-_NULL = re.compile(r"^(?:~|null|Null|NULL|)$")
 _BOOL = {"true": True, "True": True, "TRUE": True, "false": False, "False": False, "FALSE": False}
-_INT10 = re.compile(r"^[-+]?[0-9]+$")
-_INT8 = re.compile(r"^0o[0-7]+$")
-_INT16 = re.compile(r"^0x[0-9a-fA-F]+$")
-_FLOAT = re.compile(r"^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$")
-_INF = re.compile(r"^[-+]?\.(?:inf|Inf|INF)$")
-_NAN = re.compile(r"^\.(?:nan|NaN|NAN)$")
-_DEEP_FLOW = re.compile(r"[\[{](?:\s*[\[{]){%d,}" % MAX_DEPTH)
-_DATE = re.compile(r"^[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}$")
-# characters YAML does not allow in a stream (C0 controls but tab/LF/CR, DEL, C1 but NEL, surrogates, U+FFFE/F)
-_BAD_CHAR = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\x80-\x84\x86-\x9f\ud800-\udfff\ufffe\uffff]")
+
+
+@functools.cache
+def _rx() -> types.SimpleNamespace:
+    """The scalar resolvers and input checks, compiled on first parse (a cached file needs none)."""
+    return types.SimpleNamespace(
+        NULL=re.compile(r"^(?:~|null|Null|NULL|)$"),
+        INT10=re.compile(r"^[-+]?[0-9]+$"),
+        INT8=re.compile(r"^0o[0-7]+$"),
+        INT16=re.compile(r"^0x[0-9a-fA-F]+$"),
+        FLOAT=re.compile(r"^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$"),
+        INF=re.compile(r"^[-+]?\.(?:inf|Inf|INF)$"),
+        NAN=re.compile(r"^\.(?:nan|NaN|NAN)$"),
+        DEEP_FLOW=re.compile(r"[\[{](?:\s*[\[{]){%d,}" % MAX_DEPTH),
+        DATE=re.compile(r"^[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}$"),
+        # characters YAML does not allow (C0 controls but tab/LF/CR, DEL, C1 but NEL, surrogates, U+FFFE/F)
+        BAD_CHAR=re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\x80-\x84\x86-\x9f\ud800-\udfff\ufffe\uffff]"),
+    )
 
 
 @dataclass
@@ -118,7 +127,7 @@ def parse_yaml(raw: bytes | str, name: str = "<input>", *, max_bytes: int = MAX_
         text = decode_utf8(raw, name)
     else:
         text = raw
-    bad = _BAD_CHAR.search(text)
+    bad = _rx().BAD_CHAR.search(text)
     if bad:
         line, column = line_col(text, bad.start())
         raise KcalError(
@@ -127,7 +136,7 @@ def parse_yaml(raw: bytes | str, name: str = "<input>", *, max_bytes: int = MAX_
         )
     if text.startswith("\ufeff"):
         text = text[1:]
-    deep = _DEEP_FLOW.search(text)
+    deep = _rx().DEEP_FLOW.search(text)
     if deep:
         line, column = line_col(text, deep.start())
         raise KcalError(f"nesting deeper than {MAX_DEPTH} levels", file=name, line=line, column=column)
@@ -352,11 +361,11 @@ class _Builder:
         return self._resolve(text, mark)
 
     def _resolve(self, text: str, mark: Any) -> Any:
-        if _NULL.match(text):
+        if _rx().NULL.match(text):
             return None
         if text in _BOOL:
             return _BOOL[text]
-        if _INT10.match(text) or _INT8.match(text) or _INT16.match(text):
+        if _rx().INT10.match(text) or _rx().INT8.match(text) or _rx().INT16.match(text):
             digits = text.lstrip("+-")
             if len(digits) > MAX_INT_DIGITS:
                 raise self.fail(f"number with {len(digits)} digits is too large", mark)
@@ -365,14 +374,14 @@ class _Builder:
             if digits.startswith("0x"):
                 return int(text.replace("0x", ""), 16)
             return int(text, 10)
-        if _FLOAT.match(text):
+        if _rx().FLOAT.match(text):
             value = float(text)
             if math.isinf(value):
                 raise self.fail(f"number {text!r} is out of range", mark)
             return value
-        if _INF.match(text) or _NAN.match(text):
+        if _rx().INF.match(text) or _rx().NAN.match(text):
             raise self.fail(f"{text!r} (infinity or not-a-number) is not allowed", mark)
-        if _DATE.match(text):
+        if _rx().DATE.match(text):
             try:
                 y, m, d = (int(x) for x in text.split("-"))
                 return _dt.date(y, m, d)
