@@ -70,6 +70,28 @@ class TemplateProblem(KcalError):
     pass
 
 
+def _contained_loader_class():
+    from jinja2 import FileSystemLoader
+
+    class ContainedLoader(FileSystemLoader):
+        """A folder loader that refuses templates reached through a link out of the folder."""
+
+        def get_source(self, environment, template):
+            source, filename, uptodate = super().get_source(environment, template)
+            root = Path(self.searchpath[0]).resolve()
+            real = Path(filename).resolve()
+            if root not in real.parents or not real.is_file():
+                raise KcalError(f"template {template!r} leads outside the templates folder; refused",
+                                file=filename)
+            return source, filename, uptodate
+
+    return ContainedLoader
+
+
+def _ContainedLoader(path: str):  # noqa: N802 - a factory that reads like the class it returns
+    return _contained_loader_class()(path)
+
+
 def _environment(user_dir: Path | None):
     from jinja2 import ChoiceLoader, FileSystemLoader, StrictUndefined
     from jinja2.sandbox import SandboxedEnvironment
@@ -78,7 +100,7 @@ def _environment(user_dir: Path | None):
     if user_dir is not None:
         if not user_dir.is_dir():
             raise KcalError(f"{user_dir}: templates folder not found")
-        loaders.append(FileSystemLoader(str(user_dir)))
+        loaders.append(_ContainedLoader(str(user_dir)))
     loaders.append(FileSystemLoader(str(TEMPLATE_DIR)))
     return SandboxedEnvironment(loader=ChoiceLoader(loaders), undefined=StrictUndefined, autoescape=True,
                                 trim_blocks=False, lstrip_blocks=False, keep_trailing_newline=True)
@@ -324,8 +346,12 @@ def build_rulebook(out_path: str, opts: SheetOptions, report: Report, user_dir: 
                           title=title, author="kcal", creator="kcal", pageCompression=1,
                           initialFontName=REGULAR)
     doc.addPageTemplates([PageTemplate(id="page", frames=[frame], onPage=decorate)])
+    from reportlab.platypus.doctemplate import LayoutError
+
     try:
         doc.build(_story(blocks, frame_w))
     except ValueError as exc:  # Paragraph markup that slipped through
         raise KcalError(f"rulebook markup error: {exc}") from None
+    except LayoutError as exc:  # one block taller than a page
+        raise KcalError(f"rulebook text cannot be laid out (a block is taller than a page?): {exc}") from None
     return doc.page

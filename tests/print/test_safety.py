@@ -214,3 +214,25 @@ class TestLimits:
         with pytest.raises(KcalError, match="longer than"):
             render_rulebook_pdf(tmp_path / "r.pdf", templates=d)
         assert not (tmp_path / "r.pdf").exists()
+
+
+class TestTemplateContainment:
+    def test_template_linking_out_of_its_folder_is_refused(self, tmp_path):
+        secret = tmp_path / "secret.txt"
+        secret.write_text("# Secret\ntop secret\n")
+        d = tmp_path / "tpl"
+        d.mkdir()
+        (d / "setup.j2").symlink_to(secret)
+        with pytest.raises(KcalError, match="outside the templates folder"):
+            render_rulebook_pdf(tmp_path / "r.pdf", templates=d)
+
+    def test_include_of_a_link_out_is_refused(self, tmp_path):
+        secret = tmp_path / "secret.txt"
+        secret.write_text("top secret")
+        d = tmp_path / "tpl"
+        d.mkdir()
+        (d / "leak.j2").symlink_to(secret)
+        (d / "setup.j2").write_text("# Setup\n{% include 'leak.j2' %}\n{% include '../secret.txt' %}\n")
+        with pytest.raises(KcalError):
+            render_rulebook_pdf(tmp_path / "r.pdf", templates=d)
+        assert not (tmp_path / "r.pdf").exists()
