@@ -65,10 +65,8 @@ def _model(kind: str) -> Any:
 
         return Deck
     if kind == "game":
-        try:
-            from .game import GameRecord  # written alongside the rules engine
-        except ImportError as exc:
-            raise KcalError(f"the game record schema is not available in this build ({exc})") from None
+        from .game import GameRecord
+
         return GameRecord
     raise KcalError(f"unknown schema {kind!r}; expected one of: {', '.join(KINDS)}")
 

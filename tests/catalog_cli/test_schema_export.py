@@ -2,23 +2,20 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 
 import pytest
-from typer.testing import CliRunner
-
 from kcal.cli.app import app
 from kcal.core.yamlsafe import load_yaml, parse_yaml
 from kcal.schema.export import KINDS, check_shipped, json_schema, schema_text, shipped_path
 from kcal.schema.load import builtin_catalog_paths
+from typer.testing import CliRunner
 
 runner = CliRunner()
-HAS_GAME = importlib.util.find_spec("kcal.schema.game") is not None
 
 
 def available_kinds() -> list[str]:
-    return [k for k in KINDS if k != "game" or HAS_GAME]
+    return list(KINDS)
 
 
 class TestShippedSchemas:
@@ -55,13 +52,6 @@ class TestCli:
         r = runner.invoke(app, ["schema", "export", *args])
         assert r.exit_code == 2
         assert r.stdout == ""
-
-    @pytest.mark.skipif(HAS_GAME, reason="kcal.schema.game exists")
-    def test_game_without_its_model_fails_clearly(self) -> None:
-        r = runner.invoke(app, ["schema", "export", "game"])
-        assert r.exit_code == 2
-        assert "game record schema is not available" in r.stderr
-        assert "Traceback" not in r.output
 
     def test_output_file_is_never_overwritten_without_force(self, tmp_path) -> None:
         out = tmp_path / "deck.schema.json"
@@ -153,9 +143,8 @@ class TestSchemaAgreesWithTheLoader:
         ],
     )
     def test_rejects(self, text: str) -> None:
-        from pydantic import ValidationError
-
         from kcal.schema.models import Catalog
+        from pydantic import ValidationError
 
         with pytest.raises(ValidationError):
             Catalog.model_validate(parse_yaml(text).data)
@@ -182,7 +171,6 @@ moves:
 """
 
 
-@pytest.mark.skipif(not HAS_GAME, reason="kcal.schema.game not written yet")
 def test_game_schema_accepts_the_spec_example_and_rejects_easy_errors() -> None:
     assert errors("game", SPEC_GAME) == []
     assert errors("game", SPEC_GAME.replace("discard: [Moonlight]", "discard: []")) != []
