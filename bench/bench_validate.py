@@ -23,7 +23,6 @@ import sys
 import time
 from pathlib import Path
 
-
 BARE_TYPER = """
 from enum import Enum
 from pathlib import Path

@@ -10,7 +10,6 @@ from kcal.cli.common import FormatOption, OutputFormat, emit, guarded
 from kcal.schema.domain import Color, Rarity, TileType
 
 
-
 def _choices(enum) -> str:
     return ", ".join(m.value for m in enum)
 

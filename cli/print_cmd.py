@@ -9,6 +9,7 @@ from enum import StrEnum
 from pathlib import Path
 
 import typer
+
 from kcal.core.errors import UsageError
 
 from .common import FormatOption, OutputFormat, emit, guarded

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import typer
+
 from kcal.cli.common import FormatOption, OutputFormat, emit, exit_with, guarded
 
 app = typer.Typer(no_args_is_help=True, help="Replay game records and explain rules.")

@@ -62,7 +62,7 @@ def _rx() -> types.SimpleNamespace:
         FLOAT=re.compile(r"^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$"),
         INF=re.compile(r"^[-+]?\.(?:inf|Inf|INF)$"),
         NAN=re.compile(r"^\.(?:nan|NaN|NAN)$"),
-        DEEP_FLOW=re.compile(r"[\[{](?:\s*[\[{]){%d,}" % MAX_DEPTH),
+        DEEP_FLOW=re.compile(r"[\[{](?:\s*[\[{]){" + str(MAX_DEPTH) + ",}"),
         DATE=re.compile(r"^[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}$"),
         # characters YAML does not allow (C0 controls but tab/LF/CR, DEL, C1 but NEL, surrogates, U+FFFE/F)
         BAD_CHAR=re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\x80-\x84\x86-\x9f\ud800-\udfff\ufffe\uffff]"),

@@ -14,12 +14,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pydantic import BaseModel, ValidationError
+
 from kcal import __version__
 from kcal.core import parsecache
 from kcal.core.errors import KcalError, KcalErrors
 from kcal.core.source import read_source
 from kcal.core.yamlsafe import MAX_BYTES, YamlDoc, load_yaml, raise_all
-from pydantic import BaseModel, ValidationError
 
 from .domain import fold_name
 from .models import Catalog, Deck, Tile, duplicate_tiles

@@ -1,6 +1,9 @@
 """Procedural sample art for two built-in tiles (made by kcal's authors; no external assets)."""
-import math, random
+import math
+import random
+
 from PIL import Image, ImageDraw, ImageFilter
+
 
 def bayou(path):
     W, H = 960, 800

@@ -5,11 +5,12 @@ from __future__ import annotations
 import json
 
 import pytest
+from typer.testing import CliRunner
+
 from kcal.cli.app import app
 from kcal.core.yamlsafe import load_yaml, parse_yaml
 from kcal.schema.export import KINDS, check_shipped, json_schema, schema_text, shipped_path
 from kcal.schema.load import builtin_catalog_paths
-from typer.testing import CliRunner
 
 runner = CliRunner()
 
@@ -143,8 +144,9 @@ class TestSchemaAgreesWithTheLoader:
         ],
     )
     def test_rejects(self, text: str) -> None:
-        from kcal.schema.models import Catalog
         from pydantic import ValidationError
+
+        from kcal.schema.models import Catalog
 
         with pytest.raises(ValidationError):
             Catalog.model_validate(parse_yaml(text).data)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+
 from kcal.engine import Move, new_game
 from kcal.schema.models import Tile
 

@@ -7,6 +7,7 @@ placements B places a filler Pond further right, unless the scene gives B's move
 from __future__ import annotations
 
 import pytest
+
 from kcal.engine import EFFECTS
 from kcal.schema.modifiers import MODIFIERS
 

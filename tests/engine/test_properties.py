@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
 from kcal.engine import IllegalMove, Move, new_game
 from kcal.engine.hexgrid import neighbours
 

@@ -8,11 +8,12 @@ import random
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
+
 from kcal.cli.app import app
 from kcal.engine import new_game
 from kcal.engine.replay import replay
 from kcal.schema.game import GameRecord
-from typer.testing import CliRunner
 
 runner = CliRunner()
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from kcal.core.errors import KcalError
 from kcal.engine import Move, new_game
 from kcal.engine.hexgrid import distance, neighbours, ring

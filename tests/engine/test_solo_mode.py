@@ -4,6 +4,7 @@ deck's top tile, no discards, and a turn with no legal placement is a loss (stag
 from __future__ import annotations
 
 import pytest
+
 from kcal.core.errors import KcalError
 from kcal.engine import Move, new_game
 

@@ -10,8 +10,9 @@ import os
 from pathlib import Path
 
 import pytest
-from kcal.cli.app import app
 from typer.testing import CliRunner
+
+from kcal.cli.app import app
 
 from .conftest import make_art
 

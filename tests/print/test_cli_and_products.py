@@ -7,11 +7,12 @@ import subprocess
 import sys
 
 import pytest
+from typer.testing import CliRunner
+
 from kcal.cli.app import app
 from kcal.print.api import render_cards_pdf, render_catalog_pdf, render_deck_pdf, render_rulebook_pdf
 from kcal.print.icons import CLASS_CODES, MODIFIER_CODES
 from kcal.schema.modifiers import MODIFIERS
-from typer.testing import CliRunner
 
 from .conftest import page_sizes, pdf_text
 

@@ -9,6 +9,7 @@ import os
 from pathlib import Path
 
 import pytest
+
 from kcal.print.api import render_deck_pdf
 from kcal.print.raster import rasterise, tile_pdf_bytes
 from kcal.print.report import Report

@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 
 import pytest
+
 from kcal.core.errors import KcalError
 from kcal.print.api import render_deck_pdf, render_rulebook_pdf
 from kcal.print.images import ArtProblem, open_image, resolve_art

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 
 import pytest
+
 from kcal.print.api import render_deck_pdf
 from kcal.print.layout import MM, PAPERS, SQRT3, Slot, TileGeometry, honeycomb, mirror_slot, mm
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
+
 from kcal.print.api import render_deck_pdf, render_tiles_pdf, sheet_options
 from kcal.print.fonts import REGULAR, printable
 from kcal.print.report import Report
@@ -159,8 +160,9 @@ class TestUserFont:
     def test_font_option_covers_what_the_shipped_subset_lacks(self, tmp_path):
         from pathlib import Path
 
-        from kcal.cli.app import app
         from typer.testing import CliRunner
+
+        from kcal.cli.app import app
 
         if not Path(self.FULL).exists():
             pytest.skip("full DejaVu Sans not installed")
@@ -181,8 +183,9 @@ class TestUserFont:
         assert "not in the font" in res.stderr
 
     def test_bad_font_option_exit_2(self, workdir):
-        from kcal.cli.app import app
         from typer.testing import CliRunner
+
+        from kcal.cli.app import app
 
         (workdir / "x.otf").write_bytes(b"OTTO" + b"\0" * 64)
         res = CliRunner().invoke(app, ["print", "deck", str(workdir / "deck.yaml"), "-o", str(workdir / "o.pdf"),

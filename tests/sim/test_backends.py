@@ -6,6 +6,7 @@ import json
 import sys
 
 import pytest
+
 from kcal.core.errors import UsageError
 from kcal.sim.backends import choose, run_chunks_dask
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import json
 
-from kcal.cli.sim import app
 from typer.testing import CliRunner
+
+from kcal.cli.sim import app
 
 runner = CliRunner()
 

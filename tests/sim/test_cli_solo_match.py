@@ -6,8 +6,9 @@ from __future__ import annotations
 import json
 
 import pytest
-from kcal.cli.sim import app
 from typer.testing import CliRunner
+
+from kcal.cli.sim import app
 
 pytest.importorskip("kcal.engine")
 runner = CliRunner()

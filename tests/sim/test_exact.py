@@ -6,6 +6,7 @@ from fractions import Fraction
 from math import comb
 
 import pytest
+
 from kcal.core.errors import KcalError
 from kcal.sim import exact
 

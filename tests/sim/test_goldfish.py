@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+
 from kcal.core.errors import KcalError
 from kcal.sim.goldfish import simulate_goldfish
 from kcal.sim.profile import profile_of

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from kcal.sim.records import record_yaml, write_record
 
 engine = pytest.importorskip("kcal.engine")

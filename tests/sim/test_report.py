@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from kcal.sim.report import cost_yield_by_colour, render_deck_report
 
 SMALL = {"hands": 20_000, "games": 300, "solo_games": 3, "bot": "random", "seed": 1}
@@ -60,8 +61,9 @@ def test_cli_report_command(loaded, tmp_path, fixtures):
     import json
 
     import typer
-    from kcal.cli.deck_report import report
     from typer.testing import CliRunner
+
+    from kcal.cli.deck_report import report
 
     app = typer.Typer()
     app.command()(report)
@@ -77,8 +79,9 @@ def test_cli_report_refuses_to_overwrite_the_deck(tmp_path, fixtures):
     import shutil
 
     import typer
-    from kcal.cli.deck_report import report
     from typer.testing import CliRunner
+
+    from kcal.cli.deck_report import report
 
     deck = tmp_path / "d.yaml"
     shutil.copy(fixtures / "piney.yaml", deck)

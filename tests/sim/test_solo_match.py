@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+
 from kcal.core.errors import UsageError
 from kcal.sim import bots
 from kcal.sim.match import seating, simulate_match

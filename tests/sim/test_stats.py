@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from kcal.sim.match import summarize_match
 from kcal.sim.solo import summarize_solo
 from kcal.sim.stats import histogram, mean_se, proportion, quantile
