@@ -3,6 +3,20 @@
 from __future__ import annotations
 
 import os
+import shutil
 import tempfile
+from pathlib import Path
+
+import pytest
 
 os.environ.setdefault("KCAL_CACHE_DIR", tempfile.mkdtemp(prefix="kcal-test-cache-"))
+
+
+@pytest.fixture
+def work(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest) -> Path:
+    """A copy of the test folder's ``fixtures/`` in a temporary folder that is also the working folder."""
+    for f in (request.path.parent / "fixtures").iterdir():
+        if f.is_file():
+            shutil.copy(f, tmp_path / f.name)
+    monkeypatch.chdir(tmp_path)
+    return tmp_path

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -13,15 +12,6 @@ FIXTURES = Path(__file__).resolve().parent / "fixtures"
 @pytest.fixture
 def fixtures() -> Path:
     return FIXTURES
-
-
-@pytest.fixture
-def work(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A copy of the fixtures in a temporary folder that is also the working folder."""
-    for f in FIXTURES.iterdir():
-        shutil.copy(f, tmp_path / f.name)
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
 
 
 @pytest.fixture
