@@ -1,6 +1,6 @@
 """Engine speed: placements per second in random-bot solo playouts, as a ratio to python-chess.
 
-Run:  /work/venv/bin/python bench/bench_engine.py [--slices 12] [--slice 1.0] [--profile]
+Run:  python bench/bench_engine.py [--slices 12] [--slice 1.0] [--profile]
 
 (a) kcal: random solo playouts of the built-in solo deck (``decks/solo-piney-trail.yaml``): a new
     game from seed 0, 1, 2, ...; then ``legal_moves()`` and ``apply()`` of a random move until

@@ -2,7 +2,7 @@
 
 Run from the repo root::
 
-    /work/venv/bin/python bench/bench_goldfish.py [DECK] [--hands 1000000] [--jobs N] [--repeat 3]
+    python bench/bench_goldfish.py [DECK] [--hands 1000000] [--jobs N] [--repeat 3]
 
 It times, in the same run and on the same deck:
 

@@ -2,8 +2,8 @@
 
 Run from anywhere with kcal installed (the venv's python):
 
-    /work/venv/bin/python bench/bench_print.py            # best of 5 runs each, after a warm-up
-    /work/venv/bin/python bench/bench_print.py --runs 5
+    python bench/bench_print.py            # best of 5 runs each, after a warm-up
+    python bench/bench_print.py --runs 5
 
 What it measures, each as a *whole process* (interpreter start, imports, loading, drawing, saving):
 

@@ -2,7 +2,7 @@
 
 Run from the repo root::
 
-    /work/venv/bin/python bench/bench_solo.py [DECK] [--games-greedy 48] [--games-random 240]
+    python bench/bench_solo.py [DECK] [--games-greedy 48] [--games-random 240]
 
 Plays ``kcal.sim.solo.simulate_solo`` (the library call behind ``kcal sim solo``) with the greedy
 and the random bot (and the lookahead bot, for its strength), on 1 and 2 processes, and prints games per second, the speed-up of 2 jobs over
