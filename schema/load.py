@@ -47,8 +47,27 @@ def validate_doc(doc: YamlDoc, model: type[BaseModel]) -> Any:
     except ValidationError as exc:
         from .errors import validation_errors  # only on the error path: it pulls in difflib and typing
 
+        expected = _KIND_NAMES.get(model.__name__)
+        found = _looks_like(doc.data)
+        if expected and found and found[0] != expected:
+            raise KcalError(f"this looks like a {found[0]} ({found[1]}), not a {expected}",
+                            file=doc.path, line=1, column=1) from None
         raise_all(validation_errors(exc, doc, model))
     raise AssertionError("unreachable")
+
+
+_KIND_NAMES = {"Deck": "deck", "Catalog": "catalog", "GameRecord": "game record"}
+
+
+def _looks_like(data: dict[str, Any]) -> tuple[str, str] | None:
+    """The kind of kcal file ``data`` plainly is, and why; None when it is not plain."""
+    if "set" in data and isinstance(data.get("tiles"), list):
+        return "catalog", "it has 'set' and a list of tiles"
+    if "players" in data and "moves" in data:
+        return "game record", "it has 'players' and 'moves'"
+    if "name" in data and isinstance(data.get("tiles"), dict):
+        return "deck", "it has a name and tile counts"
+    return None
 
 
 # --- catalogs ---------------------------------------------------------------------------------

@@ -240,3 +240,19 @@ def test_a_name_in_two_catalogs_resolves_to_the_first_listed(tmp_path: Path) -> 
     assert load_deck(deck).library.get("Bayou").id == "M-01"
     deck.write_text(f"name: T\ncatalogs: [other.yaml, '{MINI}']\ntiles:\n{body}\n")
     assert load_deck(deck).library.get("Bayou").id == "O-1"
+
+
+@pytest.mark.parametrize(
+    ("command", "path", "message"),
+    [
+        (["deck", "validate"], "tests/fixtures/mini-catalog.yaml", "this looks like a catalog (it has 'set' and a list of tiles), not a deck"),
+        (["catalog", "validate"], "tests/fixtures/legal-deck.yaml", "this looks like a deck (it has a name and tile counts), not a catalog"),
+        (["rules", "replay"], "tests/fixtures/legal-deck.yaml", "this looks like a deck (it has a name and tile counts), not a game record"),
+        (["deck", "validate"], "tests/engine/fixtures/two-sunlights-eichhornia.yaml", "this looks like a game record (it has 'players' and 'moves'), not a deck"),
+    ],
+)
+def test_a_file_of_another_kind_is_named_as_such(command: list[str], path: str, message: str) -> None:
+    root = Path(__file__).resolve().parents[2]
+    result = CliRunner().invoke(app, [*command, str(root / path)])
+    assert result.exit_code == 2
+    assert f":1:1: {message}" in result.stderr
