@@ -44,6 +44,10 @@ def _interrupted_note(result: dict) -> None:
         typer.echo("interrupted: the figures cover the work finished before Ctrl-C", err=True)
 
 
+SaveGameOption = typer.Option(None, "--save-game", min=0, help="Save game K (0-based) as a game record.")
+RecordOption = typer.Option(None, "--record",
+                            help="Where --save-game writes (default: solo-game-K.yaml or match-game-K.yaml).")
+
 @app.command()
 def goldfish(
     deck: Path = typer.Argument(..., help="Deck file (YAML).", show_default=False),
@@ -109,8 +113,8 @@ def solo(
     bot: str = BotOption,
     seed: int = SeedOption,
     jobs: int | None = JobsOption,
-    save_game: int | None = typer.Option(None, "--save-game", min=0, help="Save game K (0-based) as a game record."),
-    record_out: Path | None = typer.Option(None, "--record", help="Where --save-game writes (default: solo-game-K.yaml)."),
+    save_game: int | None = SaveGameOption,
+    record_out: Path | None = RecordOption,
     catalog: list[Path] = CatalogOption,
     backend: str = BackendOption,
     dask_address: str | None = AddressOption,
@@ -145,8 +149,8 @@ def match(
     bot: list[str] = typer.Option(["greedy"], "--bot", "-b", help="Bot for every deck, or once per deck in order."),
     seed: int = SeedOption,
     jobs: int | None = JobsOption,
-    save_game: int | None = typer.Option(None, "--save-game", min=0, help="Save game K (0-based) as a game record."),
-    record_out: Path | None = typer.Option(None, "--record", help="Where --save-game writes (default: match-game-K.yaml)."),
+    save_game: int | None = SaveGameOption,
+    record_out: Path | None = RecordOption,
     catalog: list[Path] = CatalogOption,
     backend: str = BackendOption,
     dask_address: str | None = AddressOption,
