@@ -17,9 +17,9 @@ from kcal.core.errors import KcalError
 from kcal.schema.domain import CUBE_SUPPLY, HAND_SIZE, Biome, Color, Klass, TileType, fold_name
 from kcal.schema.load import LoadedDeck, load_deck
 from kcal.schema.models import Tile, format_amounts
+from kcal.sim.exact import expected_reshuffles, p_none
 
 from .formats import deck_format
-from .odds import expected_reshuffles, p_none
 
 #: Neighbours a hex has: a cost is paid from at most this many tiles.
 MAX_SOURCES = 6
@@ -118,11 +118,11 @@ def check_deck(loaded: LoadedDeck) -> DeckReport:
             "no-water", "the deck has no water tile, so no opening hand can ever be kept (Setup)",
             tiles_line, tiles_col,
         ))
-    p0 = p_none(len(tiles), water, HAND_SIZE) if tiles else 1.0
+    p0 = float(p_none(len(tiles), water, min(HAND_SIZE, len(tiles)))) if tiles else 1.0
     report.water = {
         "tiles": water,
         "p_no_water_in_opening": round(p0, 6),
-        "expected_reshuffles": None if p0 >= 1 else round(expected_reshuffles(p0), 6),
+        "expected_reshuffles": None if p0 >= 1 else round(float(expected_reshuffles(len(tiles), water, HAND_SIZE)), 6),
         "exact": True,
     }
     ctx = _Context(loaded, tiles, tiles_line, tiles_col)
@@ -163,12 +163,14 @@ def advise_water(ctx: _Context) -> Iterable[Finding]:
     water = sum(1 for t in ctx.tiles if t.type is TileType.WATER)
     if not ctx.tiles or water == 0:
         return
-    p0 = p_none(len(ctx.tiles), water, HAND_SIZE)
+    n = min(HAND_SIZE, len(ctx.tiles))
+    p0 = float(p_none(len(ctx.tiles), water, n))
     if p0 > 0.25:
         yield Finding(
             "few-water",
             f"only {water} water tiles: an opening 7 holds none {p0:.1%} of the time "
-            f"({expected_reshuffles(p0):.2f} reshuffles expected); 12 or more keep it under 20 %",
+            f"({float(expected_reshuffles(len(ctx.tiles), water, n)):.2f} reshuffles expected); "
+            "12 or more keep it under 20 %",
             ctx.line, ctx.column,
         )
 

@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 from kcal.cli.app import app
 from kcal.deck.check import validate_deck_file
-from kcal.deck.odds import expected_reshuffles, p_none
+from kcal.sim.exact import expected_reshuffles, p_none
 
 FIXTURES = Path(__file__).parent.parent / "fixtures"
 MINI = (FIXTURES / "mini-catalog.yaml").resolve()
@@ -214,10 +214,10 @@ class TestCommand:
 
 def test_odds_match_the_pokemon_redraw_table() -> None:
     """Same mathematics: 60 cards, 7-card hand, redraw while no Basic."""
-    assert p_none(60, 1) == pytest.approx(0.8833, abs=5e-5)
-    assert p_none(60, 10) == pytest.approx(0.2586, abs=5e-5)
-    assert p_none(60, 20) == pytest.approx(0.0483, abs=5e-5)
-    assert expected_reshuffles(0.5) == 1.0 and expected_reshuffles(1.0) == float("inf")
+    assert p_none(60, 1, 7) == pytest.approx(0.8833, abs=5e-5)
+    assert p_none(60, 10, 7) == pytest.approx(0.2586, abs=5e-5)
+    assert p_none(60, 20, 7) == pytest.approx(0.0483, abs=5e-5)
+    assert expected_reshuffles(60, 10, 7) == pytest.approx(0.2586 / (1 - 0.2586), abs=1e-4)
 
 
 def test_zero_count_is_invalid_input_not_a_finding(tmp_path: Path) -> None:
