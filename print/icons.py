@@ -123,8 +123,21 @@ def modifier_icon(c, x: float, y: float, s: float, name: str, param: str | None 
 # --- cubes -----------------------------------------------------------------------------------------
 
 
-def _cube(c, x: float, y: float, s: float, color: Color, amount: int | None = None) -> None:
-    """An isometric kCalorie cube of height ``s`` with ``amount`` printed on it."""
+#: the letter on each cube's top face: the colour survives greyscale printing and colour blindness
+CUBE_LETTERS: dict[Color, str] = {
+    Color.BLUE: "B", Color.GREEN: "G", Color.YELLOW: "Y", Color.ORANGE: "O", Color.RED: "R",
+    Color.PURPLE: "P",
+}
+assert set(CUBE_LETTERS) == set(Color) and len(set(CUBE_LETTERS.values())) == len(Color)
+
+
+def _cube(c, x: float, y: float, s: float, color: Color, amount: int | None = None,
+          letter: bool = True) -> None:
+    """An isometric kCalorie cube of height ``s``: its colour's letter on the (pale) top face, and
+    ``amount`` in white on the two side faces. ``letter=False`` for cubes too small to hold it.
+    """
+    from .text import width
+
     base = palette.CUBE[color]
     r = s / 2
     pts = [(x + r * math.cos(math.radians(90 + 60 * i)), y + r * math.sin(math.radians(90 + 60 * i)))
@@ -135,7 +148,7 @@ def _cube(c, x: float, y: float, s: float, color: Color, amount: int | None = No
     c.setLineJoin(1)
     _stroke(c, _shade(base, 0.45))
     faces = [
-        ([top, ul, (x, y), ur], _shade(base, 1.35)),  # top face
+        ([top, ul, (x, y), ur], _shade(base, 1.72)),  # top face: a pale tint, where the letter sits
         ([ul, ll, bot, (x, y)], base),  # left face
         ([(x, y), bot, lr, ur], _shade(base, 0.78)),  # right face
     ]
@@ -146,10 +159,27 @@ def _cube(c, x: float, y: float, s: float, color: Color, amount: int | None = No
             p.lineTo(*pt)
         p.close()
         _fill(c, col)
-        c.drawPath(p, stroke=1, fill=1)
+        c.drawPath(p, stroke=0, fill=1)
+    # the outline and the top face's edges; no edge between the side faces, where the amount sits
+    p = c.beginPath()
+    p.moveTo(*top)
+    for pt in (ul, ll, bot, lr, ur):
+        p.lineTo(*pt)
+    p.close()
+    p.moveTo(*ul)
+    p.lineTo(x, y)
+    p.lineTo(*ur)
+    c.drawPath(p, stroke=1, fill=0)
+    # the letter (B G Y O R P), dark on the pale top face: names the colour without colour
+    if letter:
+        lsize = s * 0.44
+        _fill(c, palette.INK)
+        c.setFont(BOLD, lsize)
+        mark = CUBE_LETTERS[color]
+        c.drawString(x - width(mark, BOLD, lsize) / 2, y + s * 0.25 - lsize * 0.36, mark)
     if amount is not None:
         label = str(amount)
-        size = s * (0.66 if len(label) == 1 else 0.52)
+        size = s * (0.54 if len(label) == 1 else 0.42)
         # white figures with a dark outline read on every cube colour, for colour-blind players too
         t = c.beginText()
         t.setTextRenderMode(2)
@@ -157,9 +187,8 @@ def _cube(c, x: float, y: float, s: float, color: Color, amount: int | None = No
         c.setLineWidth(max(0.3, size * 0.09))
         _stroke(c, _shade(base, 0.3))
         _fill(c, "#ffffff")
-        from .text import width
-
-        t.setTextOrigin(x - width(label, BOLD, size) / 2, y - size * 0.38)
+        lift = 0.215 if len(label) == 1 else 0.18  # two figures sit where the side faces are wider
+        t.setTextOrigin(x - width(label, BOLD, size) / 2, y - s * lift - size * 0.36)
         t.textOut(label)
         c.drawText(t)
     c.restoreState()
@@ -263,23 +292,24 @@ def _modifier_icon(c, x: float, y: float, s: float, name: str, param: str | None
     cy = y + (s * 0.14 if has_tab else 0)
     centred_text(c, x, cy, MODIFIER_CODES[name], BOLD, s * (0.42 if has_tab else 0.5))
     if has_tab:
-        ty = y - s * 0.25
-        parts_w = 0.0
-        psize = s * 0.30
-        if param:
-            from .text import width
+        from .text import width
 
-            parts_w += width(param, BOLD, psize)
-        if color is not None:
-            parts_w += s * 0.32 + (s * 0.04 if param else 0)
+        ty = y - s * 0.25
+        psize = s * 0.30
+        # a colour parameter: a small cube followed by its letter (the cube is too small to hold it)
+        text = " ".join(p for p in ((CUBE_LETTERS[color] if color is not None else None), param) if p)
+        cube_w = s * 0.36 if color is not None else 0.0
+        room = s * 0.84 - cube_w  # inside the frame
+        if width(text, BOLD, psize) > room:
+            psize *= room / width(text, BOLD, psize)
+        parts_w = width(text, BOLD, psize) + cube_w
         px = x - parts_w / 2
         if color is not None:
-            _cube(c, px + s * 0.16, ty, s * 0.32, color)
-            px += s * 0.36
-        if param:
-            _fill(c, palette.INK)
-            c.setFont(BOLD, psize)
-            c.drawString(px, ty - psize * 0.36, param)
+            _cube(c, px + s * 0.16, ty, s * 0.32, color, letter=False)
+            px += cube_w
+        _fill(c, palette.INK)
+        c.setFont(BOLD, psize)
+        c.drawString(px, ty - psize * 0.36, text)
     c.restoreState()
 
 
@@ -295,5 +325,5 @@ def hex_path(c, cx: float, cy: float, across: float, rotated: bool = False):
     return p
 
 
-__all__ = ["MODIFIER_CODES", "CLASS_CODES", "cube", "class_symbol", "biome_badge", "modifier_icon",
+__all__ = ["MODIFIER_CODES", "CLASS_CODES", "CUBE_LETTERS", "cube", "class_symbol", "biome_badge", "modifier_icon",
            "centred_text", "hex_path", "REGULAR", "BOLD"]

@@ -32,9 +32,9 @@ class FaceLayout:
     """Positions on the 64 mm face, in millimetres from the centre (y up)."""
 
     border: float = 2.0
-    cost_y: float = 27.0
-    yield_y: float = -27.0
-    cube: float = 5.6
+    cost_y: float = 26.6
+    yield_y: float = -26.6
+    cube: float = 6.2
     name_y: float = 17.6  # centre of the name zone
     name_max_pt: float = 9.0
     name_min_pt: float = 5.0
