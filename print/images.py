@@ -7,8 +7,9 @@ are errors; the whole image is decoded (``load()``) before use, so a truncated f
 not inside ReportLab. Any failure becomes a :class:`ArtProblem`; the tile renderer then draws the
 placeholder and the render reports a warning.
 
-Processed images are cached per (file, window size, background), and ReportLab stores an image
-once per distinct content, so a tile printed five times embeds its art once.
+Processed images are cached per (file, window size, background), in the run and between runs (by
+the file's bytes, see :class:`ArtCache`), and ReportLab stores an image once per distinct content, so a
+tile printed five times embeds its art once.
 """
 
 from __future__ import annotations
@@ -65,30 +66,40 @@ def resolve_art(folder: Path, art: str) -> Path:
 
 def open_image(path: Path, max_pixels: int = MAX_PIXELS):
     """Open and fully decode an image, refusing odd formats, bombs and truncated files."""
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise ArtProblem(f"{path.name}: image cannot be decoded: {exc}") from None
+    return open_image_bytes(data, path.name, max_pixels)
+
+
+def open_image_bytes(data: bytes, name: str, max_pixels: int = MAX_PIXELS):
+    """:func:`open_image` of a file's bytes; ``name`` is the file's name, for messages."""
+    import io
+
     from PIL import Image, UnidentifiedImageError
 
     with warnings.catch_warnings():
         warnings.simplefilter("error", Image.DecompressionBombWarning)
         try:
-            with path.open("rb") as fh:
-                im = Image.open(fh, formats=ALLOWED_FORMATS)
-                w, h = im.size
-                if w <= 0 or h <= 0:
-                    raise ArtProblem(f"{path.name}: image has no pixels")
-                if w * h > max_pixels:
-                    raise ArtProblem(f"{path.name}: image is {w}x{h} = {w * h / 1e6:.0f} Mpx, more than "
-                                     f"the {max_pixels / 1e6:.0f} Mpx allowed (decompression bomb?)")
-                im.load()
+            im = Image.open(io.BytesIO(data), formats=ALLOWED_FORMATS)
+            w, h = im.size
+            if w <= 0 or h <= 0:
+                raise ArtProblem(f"{name}: image has no pixels")
+            if w * h > max_pixels:
+                raise ArtProblem(f"{name}: image is {w}x{h} = {w * h / 1e6:.0f} Mpx, more than "
+                                 f"the {max_pixels / 1e6:.0f} Mpx allowed (decompression bomb?)")
+            im.load()
         except ArtProblem:
             raise
         except UnidentifiedImageError:
-            raise ArtProblem(f"{path.name}: not an image in an allowed format "
+            raise ArtProblem(f"{name}: not an image in an allowed format "
                              f"({', '.join(ALLOWED_FORMATS)})") from None
         except (Image.DecompressionBombError, Image.DecompressionBombWarning):
-            raise ArtProblem(f"{path.name}: image has more pixels than the {max_pixels / 1e6:.0f} Mpx allowed "
+            raise ArtProblem(f"{name}: image has more pixels than the {max_pixels / 1e6:.0f} Mpx allowed "
                              f"(decompression bomb?)") from None
         except (OSError, SyntaxError, ValueError, EOFError, MemoryError, Warning) as exc:
-            raise ArtProblem(f"{path.name}: image cannot be decoded: {exc}") from None
+            raise ArtProblem(f"{name}: image cannot be decoded: {exc}") from None
     return im
 
 
@@ -102,7 +113,12 @@ class ArtKey:
 
 
 class ArtCache:
-    """Processed art by (file, size in pixels, background); failures remembered too."""
+    """Processed art by (file, size in pixels, background); failures remembered too.
+
+    Between runs, the processed pixels are kept in kcal's cache (:mod:`kcal.print.bytecache`), keyed
+    by the source file's bytes, the size, the background and Pillow's version: a warm run neither
+    decodes nor resamples the image (nor imports Pillow) and embeds exactly the same pixels.
+    """
 
     def __init__(self) -> None:
         self._done: dict[ArtKey, object] = {}
@@ -120,8 +136,7 @@ class ArtCache:
             key = ArtKey(str(path), path.stat().st_mtime_ns, w_px, h_px, background)
             if key in self._done:
                 return self._done[key]
-            im = open_image(path)
-            reader = _process(im, w_px, h_px, background)
+            reader = _processed(path, w_px, h_px, background)
         except ArtProblem as exc:
             self._failed[fail_key] = str(exc)
             raise
@@ -129,9 +144,74 @@ class ArtCache:
         return reader
 
 
+_MAGIC = b"kcal-art-rgb\n"
+
+
+def _salt(w_px: int, h_px: int, background: str) -> bytes:
+    from PIL import _version  # the package's version only: Pillow itself is not imported
+
+    return f"{w_px}x{h_px}|{background}|{DPI}|pillow {_version.__version__}".encode()
+
+
+def _processed(path: Path, w_px: int, h_px: int, background: str):
+    """A reader of the art's processed RGB pixels: from the cache, or decoded, cropped and stored."""
+    import zlib
+
+    from .bytecache import get_bytes, put_bytes
+
+    try:
+        source = path.read_bytes()
+    except OSError as exc:
+        raise ArtProblem(f"art file {path.name!r} cannot be read: {exc.strerror}") from None
+    salt = _salt(w_px, h_px, background)
+    stored = get_bytes("art", source, salt)
+    if stored and stored.startswith(_MAGIC):
+        try:
+            raw = zlib.decompress(stored[len(_MAGIC):])
+        except zlib.error:
+            raw = b""
+        if len(raw) == w_px * h_px * 3:
+            return _pixels_reader(w_px, h_px, raw, path.name)
+    im = _process(open_image_bytes(source, path.name), w_px, h_px, background)
+    raw = im.tobytes()
+    put_bytes("art", source, _MAGIC + zlib.compress(raw), salt)
+    return _pixels_reader(w_px, h_px, raw, path.name)
+
+
+def _pixels_reader(w: int, h: int, raw: bytes, name: str):
+    """A ReportLab ImageReader over raw RGB pixels (what ReportLab reads from an RGB Pillow image)."""
+    return _pixels_class()(w, h, raw, name)
+
+
+_PIXELS_CLASS: list = []
+
+
+def _pixels_class():
+    if not _PIXELS_CLASS:
+        from reportlab.lib.utils import ImageReader
+
+        class PixelsReader(ImageReader):
+            def __init__(self, w: int, h: int, raw: bytes, name: str) -> None:  # no Pillow image behind it
+                self._ident = None
+                self.fileName = name
+                self.fp = None
+                self._image = None
+                self._width, self._height = w, h
+                self._transparent = None
+                self._data = raw
+                self._dataA = None
+                self.mode = "RGB"
+
+            def getTransparent(self):  # noqa: N802 - ReportLab's name
+                return None
+
+        _PIXELS_CLASS.append(PixelsReader)
+    return _PIXELS_CLASS[0]
+
+
 def _process(im, w_px: int, h_px: int, background: str):
+    """The image composed on ``background``, in RGB, cropped and resampled to ``w_px`` x ``h_px``."""
     from PIL import Image, ImageOps
-    from reportlab.lib.utils import ImageReader
 
     from .palette import rgb
 
@@ -141,7 +221,6 @@ def _process(im, w_px: int, h_px: int, background: str):
             bg = Image.new("RGBA", im.size, tuple(round(v * 255) for v in rgb(background)) + (255,))
             im = Image.alpha_composite(bg, im)
         im = im.convert("RGB")
-        im = ImageOps.fit(im, (w_px, h_px), method=Image.Resampling.LANCZOS, centering=(0.5, 0.5))
+        return ImageOps.fit(im, (w_px, h_px), method=Image.Resampling.LANCZOS, centering=(0.5, 0.5))
     except (OSError, ValueError, MemoryError) as exc:
         raise ArtProblem(f"image cannot be processed: {exc}") from None
-    return ImageReader(im)
