@@ -58,8 +58,9 @@ def import_(
         if to_stdout and fmt is OutputFormat.json:
             raise UsageError("--output - prints the deck YAML on stdout; it cannot go with --format json")
         target = None if to_stdout else (output if output is not None else source.with_suffix(".yaml"))
+        inputs = [source, *(catalogs or [])]  # the list and the catalogs: never overwritten, even with --force
         if target is not None:  # refuse early, before any work, when the output is not writable
-            check_output_path(target, inputs=[source], force=force)
+            check_output_path(target, inputs=inputs, force=force)
         if no_builtin and not catalogs:
             raise UsageError("--no-builtin needs at least one --catalog PATH")
         builtin = [] if no_builtin else [BUILTIN]
@@ -72,7 +73,7 @@ def import_(
         result = import_deck(source, library, name=name, format=deck_format.value,
                              catalogs=deck_catalogs, display=_display(source))
         if target is not None:
-            atomic_write_text(target, result.text, inputs=[source], force=force)
+            atomic_write_text(target, result.text, inputs=inputs, force=force)
     data = {"output": str(target) if target is not None else None, **result.to_dict()}
     if to_stdout:
         sys.stdout.write(result.text)

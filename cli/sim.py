@@ -90,16 +90,25 @@ def goldfish(
 BotOption = typer.Option("greedy", "--bot", "-b", help="Bot: greedy, random or lookahead (one-ply with mobility).")
 
 
-def _save(state_fn, save_game: int | None, games: int, out: Path | None, default_name: str, inputs) -> None:
-    """Write game ``save_game`` as a game record (``kcal rules replay`` replays it)."""
+def _save_target(save_game: int | None, games: int, out: Path | None, default_name: str, inputs) -> Path | None:
+    """Check ``--save-game``/``--record`` before any game is played; the path to write, or None."""
+    from kcal.core.atomic import check_output_path
     from kcal.core.errors import UsageError
-    from kcal.sim.records import write_record
 
     if save_game is None:
-        return
+        return None
     if not 0 <= save_game < max(games, 1):
         raise UsageError(f"--save-game {save_game}: games are numbered 0 to {games - 1}")
     path = out if out is not None else Path(default_name.format(k=save_game))
+    return check_output_path(path, inputs=inputs)
+
+
+def _save(state_fn, save_game: int | None, path: Path | None, inputs) -> None:
+    """Write game ``save_game`` as a game record (``kcal rules replay`` replays it)."""
+    from kcal.sim.records import write_record
+
+    if save_game is None or path is None:
+        return
     state = state_fn(save_game)
     write_record(state, path, comment=f"kcal sim game {save_game}; replay with: kcal rules replay {path}",
                  inputs=inputs)
@@ -130,14 +139,15 @@ def solo(
     with guarded():
         loaded = load_deck(deck, catalog)
         tiles = loaded.tiles()
+        inputs = loaded.input_paths()
+        record_path = _save_target(save_game, games, record_out, "solo-game-{k}.yaml", inputs)
         show = wanted(quiet=quiet, json_out=fmt is OutputFormat.json)
         with Progress(games, "solo games", enabled=show) as bar:
             result = simulate_solo(tiles, deck_name=loaded.deck.name, games=games, seed=seed, bot=bot,
                                    jobs=_jobs(jobs), on_progress=bar.update, runner=_runner(backend, dask_address))
         _interrupted_note(result)
         emit(result, fmt, solo_text)
-        _save(lambda k: replay_solo_game(tiles, bot, seed, k), save_game, games, record_out,
-              "solo-game-{k}.yaml", [deck])
+        _save(lambda k: replay_solo_game(tiles, bot, seed, k), save_game, record_path, inputs)
         if result.get("interrupted"):
             raise typer.Exit(130)
 
@@ -170,6 +180,8 @@ def match(
         loaded = [load_deck(d, catalog) for d in decks]
         tile_lists = [ld.tiles() for ld in loaded]
         names = [ld.deck.name for ld in loaded]
+        inputs = [p for ld in loaded for p in ld.input_paths()]
+        record_path = _save_target(save_game, games, record_out, "match-game-{k}.yaml", inputs)
         bots = list(bot)
         show = wanted(quiet=quiet, json_out=fmt is OutputFormat.json)
         with Progress(games, "match games", enabled=show) as bar:
@@ -178,7 +190,6 @@ def match(
         _interrupted_note(result)
         emit(result, fmt, match_text)
         full_bots = bots * len(decks) if len(bots) == 1 else bots
-        _save(lambda k: match_game(tile_lists, full_bots, seed, k, save=True), save_game, games, record_out,
-              "match-game-{k}.yaml", decks)
+        _save(lambda k: match_game(tile_lists, full_bots, seed, k, save=True), save_game, record_path, inputs)
         if result.get("interrupted"):
             raise typer.Exit(130)

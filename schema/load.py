@@ -188,7 +188,13 @@ class Library:
     def catalog_dir(self, tile: Tile) -> Path:
         return self._folder[tile.id]
 
+    def source_paths(self) -> list[Path]:
+        """The catalog files loaded (outputs must never overwrite them)."""
+        return [c.path for c in self.catalogs]
+
     def add(self, loaded: LoadedCatalog) -> None:
+        if any(_same_file(c.path, loaded.path) for c in self.catalogs):
+            return  # one file named twice (a deck's catalog and --catalog) is one catalog
         errors = []
         ids = {t.id for t in self.tiles}
         for i, tile in enumerate(loaded.catalog.tiles):
@@ -214,6 +220,13 @@ class Library:
                                f"{mod.partner!r}{self.suggest_text(mod.partner)}")
                         errors.append(loaded.doc.error(msg, loc, code="schema"))
         raise_all(errors)
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return a.resolve() == b.resolve() or os.path.samefile(a, b)
+    except OSError:
+        return False
 
 
 _BUILTIN_CACHE: list[LoadedCatalog] | None = None
@@ -285,6 +298,10 @@ class LoadedDeck:
                 for e in missing
             ])
         return [e.tile for e in self.entries for _ in range(e.count)]  # type: ignore[misc]
+
+    def input_paths(self) -> list[Path]:
+        """The deck file and every catalog file it loaded: outputs must never overwrite them."""
+        return [self.path, *self.library.source_paths()]
 
     def counts(self) -> dict[str, int]:
         """Counts by folded name (two spellings of one name add up)."""

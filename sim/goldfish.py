@@ -16,7 +16,7 @@ from kcal.schema.domain import HAND_SIZE, Color
 
 from . import opening, placement
 from .exact import expected_reshuffles, hypergeom_pmf, kept_mean, kept_p_at_least_one, p_none, p_reshuffles
-from .parallel import run_chunks
+from .parallel import MAX_HANDS, MAX_MODEL_GAMES, check_count, run_chunks
 from .profile import TYPES, WATER, DeckProfile
 
 DEFAULT_HANDS = 100_000
@@ -63,8 +63,8 @@ def simulate_goldfish(
     ``on_progress(k)`` is called with the number of hands (or games) just finished; a run with
     ``hands + games`` total units is complete. The result depends on ``seed`` only, never on ``jobs``.
     """
-    if hands < 1:
-        raise ValueError("hands must be at least 1")
+    check_count("hands", hands, MAX_HANDS, least=1)
+    check_count("games", games, MAX_MODEL_GAMES)
     counts = profile.type_counts()
     N, K = profile.size, counts[WATER]
     table = opening.OpeningTable.build(counts, WATER)

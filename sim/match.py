@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from .games import end_reason, play_game, turns_played
-from .parallel import run_chunks
+from .parallel import MAX_GAMES, check_count, run_chunks
 from .stats import mean_se, proportion, sig
 
 CHUNK_GAMES = 4
@@ -72,6 +72,7 @@ def simulate_match(
         raise UsageError(f"give one bot for all decks or one per deck ({n}), not {len(bots)}")
     for b in bots:
         get_bot(b)
+    check_count("games", games, MAX_GAMES, least=1)
     names = list(names) if names else [f"deck {LABELS[i]}" for i in range(n)]
     starts = list(range(0, games, CHUNK_GAMES))
     tasks = [(seed, s, min(CHUNK_GAMES, games - s)) for s in starts]

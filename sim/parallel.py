@@ -14,6 +14,20 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+#: Most units one run may ask for: beyond these the list of chunks alone would not fit in memory, and
+#: the run would take days. ``hands`` are cheap opening sequences; ``games`` are played games.
+MAX_HANDS = 10**10
+MAX_MODEL_GAMES = 10**8  # placement-model games (goldfish, deck report)
+MAX_GAMES = 10**7  # solo and match games
+
+
+def check_count(what: str, n: int, most: int, least: int = 0) -> None:
+    """A usage error (exit 2, before any work) when ``n`` is outside ``least..most``."""
+    if not least <= n <= most:
+        from kcal.core.errors import UsageError
+
+        raise UsageError(f"{what}: {n} is out of range; give {least:,} to {most:,}")
+
 
 def default_jobs() -> int:
     try:

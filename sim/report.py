@@ -40,8 +40,10 @@ def compute_report_data(loaded_deck, *, hands: int = 200_000, games: int = 5_000
                         bot: str = "greedy", seed: int = 0, jobs: int = 1,
                         on_progress: Callable[[int], None] | None = None) -> dict:
     from .goldfish import simulate_goldfish
+    from .parallel import MAX_GAMES, check_count
     from .profile import profile_from_loaded
 
+    check_count("solo games", solo_games, MAX_GAMES)  # before the goldfish part, not after it
     profile = profile_from_loaded(loaded_deck)
     tiles = loaded_deck.tiles()
     data = {
@@ -171,15 +173,18 @@ def render_deck_report(loaded_deck, out_path: str | Path, png: bool = False, *, 
     ``out_path`` ending in ``.png`` writes a PNG only; otherwise a PDF is written there and, with
     ``png=True``, a PNG beside it (same name, ``.png``). Nothing is written if the deck is bad.
     """
-    from kcal.core.atomic import atomic_write_bytes
+    from kcal.core.atomic import atomic_write_bytes, check_output_path
     from kcal.core.errors import UsageError
 
     out = Path(out_path)
     if out.resolve() == Path(loaded_deck.path).resolve():
         raise UsageError(f"{out}: the report would overwrite its own deck file")
+    inputs = loaded_deck.input_paths()  # the deck and its catalogs: never overwritten
+    targets = [out] if out.suffix.lower() == ".png" else [out, *([out.with_suffix(".png")] if png else [])]
+    for target in targets:  # refuse before the (long) simulation, not after it
+        check_output_path(target, inputs=inputs)
     data = compute_report_data(loaded_deck, hands=hands, games=games, solo_games=solo_games, bot=bot,
                                seed=seed, jobs=jobs, on_progress=on_progress)
-    inputs = [loaded_deck.path]
     written = []
     if out.suffix.lower() == ".png":
         written.append(atomic_write_bytes(out, png_bytes(data), inputs=inputs))

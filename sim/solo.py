@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from .games import end_reason, play_game, turns_played
-from .parallel import run_chunks
+from .parallel import MAX_GAMES, check_count, run_chunks
 from .stats import histogram, mean_se, proportion, quantile, sig
 
 CHUNK_GAMES = 8
@@ -55,6 +55,7 @@ def simulate_solo(
     from .bots import get_bot
 
     get_bot(bot)  # a usage error before any work
+    check_count("games", games, MAX_GAMES, least=1)
     starts = list(range(0, games, CHUNK_GAMES))
     tasks = [(seed, s, min(CHUNK_GAMES, games - s)) for s in starts]
 

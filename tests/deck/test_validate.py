@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -240,6 +241,16 @@ def test_a_name_in_two_catalogs_resolves_to_the_first_listed(tmp_path: Path) -> 
     assert load_deck(deck).library.get("Bayou").id == "M-01"
     deck.write_text(f"name: T\ncatalogs: [other.yaml, '{MINI}']\ntiles:\n{body}\n")
     assert load_deck(deck).library.get("Bayou").id == "O-1"
+
+
+def test_a_catalog_named_by_the_deck_and_by_catalog_loads_once(tmp_path: Path) -> None:
+    deck = write_deck(tmp_path, LEGAL)
+    for extra in (MINI, Path(os.path.relpath(MINI))):
+        result = run(str(deck), "--catalog", str(extra))
+        assert result.exit_code == 0, result.output
+        assert "also defined" not in result.stderr
+    result = CliRunner().invoke(app, ["catalog", "validate", str(MINI), str(MINI)])
+    assert result.exit_code == 0, result.output
 
 
 @pytest.mark.parametrize(

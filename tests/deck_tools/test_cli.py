@@ -74,6 +74,13 @@ class TestImport:
         assert "refusing to overwrite an input file" in r.stderr
         assert (work / "list.txt").read_bytes() == before
 
+    def test_refuses_to_overwrite_a_catalog_it_reads_even_with_force(self, app, work: Path) -> None:
+        before = (work / "mini.yaml").read_bytes()
+        r = run(app, "import", "list.txt", "-c", "mini.yaml", "--no-builtin", "-o", "mini.yaml", "--force")
+        assert r.exit_code == 2
+        assert r.stderr.strip() == "mini.yaml: refusing to overwrite an input file"
+        assert (work / "mini.yaml").read_bytes() == before
+
     def test_errors_one_line_each_and_nothing_written(self, app, work: Path) -> None:
         r = run(app, "import", "list-bad.txt", "-c", "mini.yaml", "--no-builtin")
         assert r.exit_code == 2
