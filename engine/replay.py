@@ -27,6 +27,7 @@ class ReplayResult:
     lines: list[str] = field(default_factory=list)
     source: str = "<record>"
     illegal_line: int | None = None
+    illegal_column: int | None = None
 
     @property
     def legal(self) -> bool:
@@ -58,7 +59,8 @@ class ReplayResult:
             "moves_applied": self.moves_applied,
             "illegal_move": None if self.legal else {"index": self.illegal_index,
                                                      "reason": self.illegal_reason,
-                                                     "line": self.illegal_line},
+                                                     "line": self.illegal_line,
+                                                     "column": self.illegal_column},
             "ended": ended is not None,
             "end_reason": ended.end_reason if ended else None,
             "winners": list(ended.winners) if ended else None,
@@ -73,7 +75,7 @@ class ReplayResult:
         out = [f"{self.source}: {len(s.players)} player(s), {s.mode}"]
         out += self.lines
         if not self.legal:
-            where = f"{self.source}:{self.illegal_line}: " if self.illegal_line else ""
+            where = f"{self.source}:{self.illegal_line}:{self.illegal_column or 1}: " if self.illegal_line else ""
             out.append(f"{where}move {self.illegal_index} is illegal: {self.illegal_reason}")
         out.append("")
         out.append(hex_map(s))
@@ -166,7 +168,7 @@ def replay(record_path_or_model, library=None) -> ReplayResult:
             result.illegal_index = i
             result.illegal_reason = reason
             if doc is not None:
-                result.illegal_line = doc.pos(("moves", i))[0]
+                result.illegal_line, result.illegal_column = doc.pos(("moves", i))
             break
         state.events = []
         state.apply(move)

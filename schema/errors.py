@@ -68,6 +68,62 @@ def _walk(data: Any, loc: Sequence[Any]) -> tuple[tuple[str | int, ...], bool]:
     return tuple(out), True
 
 
+def _tagged_member(annotation: Any, tag: Any) -> Any:
+    """The member of a discriminated union (``Annotated[A | B, Discriminator(...)]``) tagged ``tag``;
+    None when ``annotation`` is no such union."""
+    from pydantic import Discriminator, Tag
+
+    if typing.get_origin(annotation) is not typing.Annotated:
+        return None
+    base, *meta = typing.get_args(annotation)
+    if not any(isinstance(m, Discriminator) for m in meta):
+        return None
+    for member in typing.get_args(base):
+        if typing.get_origin(member) is typing.Annotated:
+            inner, *marks = typing.get_args(member)
+            if any(isinstance(m, Tag) and m.tag == tag for m in marks):
+                return inner
+    return None
+
+
+def strip_union_tags(root: type[BaseModel] | None, loc: Sequence[str | int]) -> tuple[str | int, ...]:
+    """``loc`` without the tags of discriminated unions, found by walking the model: a tag may equal
+    a field name (a ``discard`` move has a ``discard`` field), so the data alone cannot tell them apart."""
+    if root is None:
+        return tuple(loc)
+    out: list[str | int] = []
+    current: Any = root
+    for seg in loc:
+        if current is None:
+            out.append(seg)
+            continue
+        member = _tagged_member(current, seg)
+        if member is not None:
+            current = member  # the segment is the union's tag: not a place in the file
+            continue
+        out.append(seg)
+        while typing.get_origin(current) is typing.Annotated and not _is_discriminated(current):
+            current = typing.get_args(current)[0]
+        if isinstance(current, type) and issubclass(current, BaseModel):
+            field = _field_by_name(current, seg)
+            current = field.annotation if field is not None else None
+        elif _is_discriminated(current):
+            current = None
+        else:
+            current = _annotation_model(current, seg)
+            if current is not None and typing.get_origin(current) in (typing.Union, types.UnionType):
+                args = [a for a in typing.get_args(current) if a is not type(None)]
+                current = args[0] if len(args) == 1 else current
+    return tuple(out)
+
+
+def _is_discriminated(annotation: Any) -> bool:
+    from pydantic import Discriminator
+
+    return typing.get_origin(annotation) is typing.Annotated and any(
+        isinstance(m, Discriminator) for m in typing.get_args(annotation)[1:])
+
+
 def format_loc(loc: Sequence[str | int], data: Any = None) -> str:
     """``tiles[3].cost[0].green``; a tile index is followed by its id when known."""
     text = ""
@@ -220,7 +276,7 @@ def validation_errors(exc: ValidationError, doc: YamlDoc, root: type[BaseModel] 
     out: list[KcalError] = []
     seen: set[tuple[Any, ...]] = set()
     for err in exc.errors(include_url=False):
-        loc = tuple(prefix) + tuple(err["loc"])
+        loc = tuple(prefix) + strip_union_tags(root, err["loc"])
         path, _ = _walk(doc.data, loc)
         is_key = err["type"] in ("extra_forbidden",) or (loc and loc[-1] == "[key]")
         if err["type"] == "missing":

@@ -38,9 +38,30 @@ def test_illegal_move_exit_1_with_reason(fixtures_dir):
     assert r.exit_code == 1
     d = json.loads(r.stdout)
     assert d["legal"] is False and d["moves_applied"] == 6
-    assert d["illegal_move"] == {"index": 6, "line": 12,
+    assert d["illegal_move"] == {"index": 6, "line": 12, "column": 5,
                                  "reason": "Ardea herodias costs 2 blue + 2 yellow; "
                                  "the tiles next to [0, -1] hold 0 blue and 2 yellow"}
+
+
+def test_illegal_move_names_file_line_and_column(fixtures_dir):
+    r = run("replay", fixtures_dir / "heron-cannot-be-paid.yaml")
+    assert r.exit_code == 1
+    assert "heron-cannot-be-paid.yaml:12:5: move 6 is illegal: Ardea herodias costs" in r.stdout
+
+
+@pytest.mark.parametrize("move,words", [
+    ("{player: A, discard: [Bayou], tile: Bayou}", "moves[1].tile: unknown field 'tile'"),
+    ("{player: A, discard: []}", "moves[1].discard: must have at least 1 item(s)"),
+    ("{player: A, rescue: x}", "moves[1].rescue: expected a list, got 'x'"),
+    ("7", "moves[1]: expected a mapping, got 7"),
+])
+def test_move_errors_name_the_field_not_the_union_tag(tmp_path: Path, move, words):
+    p = tmp_path / "game.yaml"
+    p.write_text(f"players: [A, B]\nmoves:\n  - {{player: A, tile: Bayou, at: [0, 0]}}\n  - {move}\n")
+    r = run("replay", p)
+    assert r.exit_code == 2
+    (line,) = r.stderr.strip().splitlines()
+    assert line.startswith(f"{p}:4:") and line.endswith(f": {words}")
 
 
 def test_text_output_has_a_map_and_a_line_per_move(fixtures_dir):
