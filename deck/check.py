@@ -118,11 +118,12 @@ def check_deck(loaded: LoadedDeck) -> DeckReport:
             "no-water", "the deck has no water tile, so no opening hand can ever be kept (Setup)",
             tiles_line, tiles_col,
         ))
-    p0 = float(p_none(len(tiles), water, min(HAND_SIZE, len(tiles)))) if tiles else 1.0
+    hand = min(HAND_SIZE, len(tiles))  # a deck smaller than a hand deals all of itself
+    p0 = float(p_none(len(tiles), water, hand)) if tiles else 1.0
     report.water = {
         "tiles": water,
         "p_no_water_in_opening": round(p0, 6),
-        "expected_reshuffles": None if p0 >= 1 else round(float(expected_reshuffles(len(tiles), water, HAND_SIZE)), 6),
+        "expected_reshuffles": None if p0 >= 1 else round(float(expected_reshuffles(len(tiles), water, hand)), 6),
         "exact": True,
     }
     ctx = _Context(loaded, tiles, tiles_line, tiles_col)

@@ -243,6 +243,14 @@ def test_a_name_in_two_catalogs_resolves_to_the_first_listed(tmp_path: Path) -> 
     assert load_deck(deck).library.get("Bayou").id == "O-1"
 
 
+@pytest.mark.parametrize("tiles", [{"Bayou": 5}, {"Bayou": 3, "Phlox nivalis": 3}, {"Phlox nivalis": 2}])
+def test_a_deck_smaller_than_a_hand_is_illegal_not_a_crash(tmp_path: Path, tiles: dict[str, int]) -> None:
+    result = run(str(write_deck(tmp_path, tiles)), "--format", "json")
+    assert result.exit_code == 1, result.output
+    deck = json.loads(result.stdout)["decks"][0]
+    assert deck["legal"] is False and "deck-size" in [e["code"] for e in deck["errors"]]
+
+
 def test_a_catalog_named_by_the_deck_and_by_catalog_loads_once(tmp_path: Path) -> None:
     deck = write_deck(tmp_path, LEGAL)
     for extra in (MINI, Path(os.path.relpath(MINI))):
