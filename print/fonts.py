@@ -26,7 +26,11 @@ FALLBACK_CHAR = "?"
 
 
 def register_fonts() -> None:
-    """Register the shipped fonts with ReportLab once per process."""
+    """Register the shipped fonts with ReportLab once per process (every renderer calls this before
+    drawing, so it also puts in ReportLab's faster number formatting, :mod:`kcal.print.rlfast`)."""
+    from .rlfast import install
+
+    install()
     _register()
 
 
