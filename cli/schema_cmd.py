@@ -23,7 +23,8 @@ class SchemaKind(str, Enum):
 def export(
     kind: SchemaKind = typer.Argument(..., help="Which file's schema: catalog, deck or game.",
                                       show_default=False),
-    output: Path | None = typer.Option(None, "--output", "-o", help="Write to this file instead of stdout.",
+    output: Path | None = typer.Option(None, "--output", "-o",
+                                       help="Write to this file instead of stdout ('-' is stdout).",
                                        show_default=False),
     force: bool = typer.Option(False, "--force", help="Replace an existing --output file."),
     fmt: OutputFormat = typer.Option(OutputFormat.json, "--format", "-f",
@@ -36,7 +37,7 @@ def export(
 
     with guarded():
         text = schema_text(kind.value)
-        if output is None:
+        if output is None or str(output) == "-":  # '-' is stdout, as for kcal deck import -o -
             sys.stdout.write(text)
             return
         from kcal.core.atomic import atomic_write_text

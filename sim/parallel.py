@@ -16,7 +16,7 @@ from typing import Any
 
 #: Most units one run may ask for: beyond these the list of chunks alone would not fit in memory, and
 #: the run would take days. ``hands`` are cheap opening sequences; ``games`` are played games.
-MAX_HANDS = 10**10
+MAX_HANDS = 10**11
 MAX_MODEL_GAMES = 10**8  # placement-model games (goldfish, deck report)
 MAX_GAMES = 10**7  # solo and match games
 

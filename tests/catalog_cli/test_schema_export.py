@@ -64,6 +64,13 @@ class TestCli:
         assert r.exit_code == 0
         assert out.read_text() == schema_text("deck")
 
+    def test_dash_output_is_stdout_not_a_file_named_dash(self, tmp_path, monkeypatch) -> None:
+        monkeypatch.chdir(tmp_path)
+        r = runner.invoke(app, ["schema", "export", "game", "-o", "-"])
+        assert r.exit_code == 0
+        assert r.stdout == schema_text("game")
+        assert not (tmp_path / "-").exists()
+
 
 jsonschema = pytest.importorskip("jsonschema")
 
