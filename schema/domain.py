@@ -6,6 +6,7 @@ Every noun is a small ``str`` enum whose value is the spelling used in YAML and 
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from enum import Enum
 
@@ -242,5 +243,8 @@ BIOMES: dict[Biome, BiomeInfo] = {
 
 
 def fold_name(name: str) -> str:
-    """The key under which two tile names are the same name (case-insensitive, white space folded)."""
-    return " ".join(name.split()).casefold()
+    """The key under which two tile names are the same name (case-insensitive, white space folded).
+
+    Unicode is normalised first (NFC): ``Café`` typed with a combining accent (as macOS file names
+    and some copy-paste give it) is the same name as ``Café`` with a precomposed ``é``."""
+    return " ".join(unicodedata.normalize("NFC", name).split()).casefold()

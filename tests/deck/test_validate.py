@@ -251,6 +251,23 @@ def test_a_deck_smaller_than_a_hand_is_illegal_not_a_crash(tmp_path: Path, tiles
     assert deck["legal"] is False and "deck-size" in [e["code"] for e in deck["errors"]]
 
 
+def test_names_compare_after_unicode_normalisation(tmp_path: Path) -> None:
+    import unicodedata
+
+    (tmp_path / "cat.yaml").write_text(
+        "set: {code: UNI, name: Uni}\ntiles:\n"
+        "  - {id: U-1, name: Café Łódź, type: water, class: water, rarity: common, yield: {blue: 2}}\n",
+        encoding="utf-8")
+    nfd = unicodedata.normalize("NFD", "Café Łódź")
+    assert nfd != "Café Łódź"
+    (tmp_path / "deck.yaml").write_text(
+        f"name: T\ncatalogs: [cat.yaml]\ntiles:\n  '{nfd}': 3\n  CAFÉ ŁÓDŹ: 3\n", encoding="utf-8")
+    result = run(str(tmp_path / "deck.yaml"), "--format", "json")
+    deck = json.loads(result.stdout)["decks"][0]
+    codes = [e["code"] for e in deck["errors"]]
+    assert "unknown-tile" not in codes and "too-many-copies" in codes
+
+
 def test_a_catalog_named_by_the_deck_and_by_catalog_loads_once(tmp_path: Path) -> None:
     deck = write_deck(tmp_path, LEGAL)
     for extra in (MINI, Path(os.path.relpath(MINI))):
