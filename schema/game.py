@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import Discriminator, Field, StrictInt, StrictStr, Tag, model_validator
+from pydantic import Discriminator, Field, StrictInt, StrictStr, Tag, field_validator, model_validator
 
 from .domain import Color, fold_name
 from .models import Closed, Name, Quantity, Tile
@@ -95,11 +95,19 @@ class GameRecord(Closed):
         default=None, description="each player's deck in dealt order; with seed, hands are tracked")
     moves: tuple[MoveEntry, ...] = ()
 
+    @field_validator("players", mode="after")
+    @classmethod
+    def _distinct_players(cls, players: tuple[str, ...]) -> tuple[str, ...]:
+        seen: dict[str, str] = {}
+        for p in players:  # reported at the players list, not at the top of the file
+            if fold_name(p) in seen:
+                raise ValueError(f"player names must differ (case and spacing aside): {seen[fold_name(p)]!r} "
+                                 f"and {p!r}")
+            seen[fold_name(p)] = p
+        return players
+
     @model_validator(mode="after")
     def _players(self) -> GameRecord:
-        keys = [fold_name(p) for p in self.players]
-        if len(set(keys)) != len(keys):
-            raise ValueError("player names must differ")
         if self.mode == "solo" and len(self.players) != 1:
             raise ValueError("a solo game has exactly one player")
         if self.decks is not None:

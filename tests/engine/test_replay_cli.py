@@ -77,6 +77,7 @@ def test_text_output_has_a_map_and_a_line_per_move(fixtures_dir):
     ("players: [A]\nmoves:\n  - {player: A, tile: Bayuo, at: [0, 0]}\n", ":3:", "did you mean 'Bayou'"),
     ("players: [A]\nmoves:\n  - {player: A, tile: Bayou, at: [0, 0], pya: 1}\n", ":3:", "pya"),
     ("players: [A]\nmoves: [\n", ":", ""),
+    ("players: [Ann, ann]\nmoves: []\n", ":1:10: players:", "player names must differ"),
 ])
 def test_bad_input_exit_2_with_position(tmp_path: Path, text, where, words):
     p = tmp_path / "game.yaml"
