@@ -106,6 +106,7 @@ def _load(record_path_or_model, library):
 
         path = Path(record_path_or_model)
         doc = load_yaml(path)
+        _check_inline_tiles(doc)
         record = validate_doc(doc, GameRecord)
         base = path.parent
         source = doc.path
@@ -115,6 +116,17 @@ def _load(record_path_or_model, library):
             specs = ["builtin"]
         library = load_library(list(specs), base=base) if specs else None
     return record, doc, library, source
+
+
+def _check_inline_tiles(doc) -> None:
+    """The record's own ``tiles`` follow the catalog rule: ids and folded names unique."""
+    from kcal.core.yamlsafe import raise_all
+    from kcal.schema.models import duplicate_tiles
+
+    raw = doc.data.get("tiles") if isinstance(doc.data, dict) else None
+    if isinstance(raw, list):
+        raise_all([doc.error(f"tiles[{i}]: {msg}", ("tiles", i, "id" if msg.startswith("tile id") else "name"),
+                             key=True, code="schema") for i, msg in duplicate_tiles(raw)])
 
 
 def _err(doc, message: str, loc) -> KcalError:

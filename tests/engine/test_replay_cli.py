@@ -91,6 +91,23 @@ def test_bad_input_exit_2_with_position(tmp_path: Path, text, where, words):
     assert "Traceback" not in r.output
 
 
+@pytest.mark.parametrize("second,where,words", [
+    ("{id: T-2, name: '  pond ', type: water, class: water, rarity: common, yield: {blue: 7}}", ":4:15:",
+     "tiles[1]: tile name '  pond ' is already used by tiles[0]"),
+    ("{id: T-1, name: Lake, type: water, class: water, rarity: common, yield: {blue: 7}}", ":4:6:",
+     "tiles[1]: tile id 'T-1' is already used by tiles[0]"),
+])
+def test_inline_tiles_are_unique_like_a_catalogs(tmp_path: Path, second, where, words):
+    p = tmp_path / "game.yaml"
+    p.write_text("catalogs: []\ntiles:\n"
+                 "  - {id: T-1, name: Pond, type: water, class: water, rarity: common, yield: {blue: 2}}\n"
+                 f"  - {second}\nplayers: [A]\nmoves:\n  - {{player: A, tile: pond, at: [0, 0]}}\n")
+    r = run("replay", p)
+    assert r.exit_code == 2, r.output
+    assert r.stderr.strip() == f"{p}{where} {words}" + (
+        " (names are unique per catalog, compared without case)" if "name" in words else "")
+
+
 def test_missing_file_exit_2(tmp_path):
     r = run("replay", tmp_path / "nope.yaml")
     assert r.exit_code == 2 and "Traceback" not in r.output
