@@ -66,13 +66,17 @@ def _rulebook() -> str | None:
 
     An installed kcal does not ship the rulebook; without it, sections fall back to the summaries above.
     """
-    root = Path(__file__).resolve().parent.parent
-    candidates = [Path(os.environ["KCAL_RULEBOOK"])] if os.environ.get("KCAL_RULEBOOK") else []
-    candidates.append(root.parent / "shared" / "rules" / "kcaloria-rulebook.txt")
-    for p in candidates:
-        if p.is_file():
-            return p.read_text(encoding="utf-8")
-    return None
+    from kcal.core.source import decode_utf8, read_source
+
+    if os.environ.get("KCAL_RULEBOOK"):  # asked for by name: a file kcal cannot read is an error
+        path = os.environ["KCAL_RULEBOOK"]
+        display = f"KCAL_RULEBOOK {path}"
+        return decode_utf8(read_source(path, display=display, max_bytes=4 << 20, what="a text file"), display)
+    p = Path(__file__).resolve().parent.parent.parent / "shared" / "rules" / "kcaloria-rulebook.txt"
+    try:
+        return p.read_text(encoding="utf-8") if p.is_file() else None
+    except (OSError, UnicodeDecodeError):
+        return None  # the summaries above stand in
 
 
 def _section_from_rulebook(title: str) -> str | None:

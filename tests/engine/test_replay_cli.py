@@ -108,6 +108,19 @@ def test_inline_tiles_are_unique_like_a_catalogs(tmp_path: Path, second, where, 
         " (names are unique per catalog, compared without case)" if "name" in words else "")
 
 
+@pytest.mark.parametrize("content", [b"Setup\n\xff\n", None])
+def test_explain_with_an_unreadable_kcal_rulebook_is_one_line_exit_2(tmp_path, monkeypatch, content):
+    book = tmp_path / "book.txt"
+    if content is not None:
+        book.write_bytes(content)
+    monkeypatch.setenv("KCAL_RULEBOOK", str(book))
+    r = run("explain", "setup")
+    assert r.exit_code == 2
+    assert r.exception is None or isinstance(r.exception, SystemExit)
+    (line,) = r.stderr.strip().splitlines()
+    assert line.startswith(f"KCAL_RULEBOOK {book}")
+
+
 def test_missing_file_exit_2(tmp_path):
     r = run("replay", tmp_path / "nope.yaml")
     assert r.exit_code == 2 and "Traceback" not in r.output
