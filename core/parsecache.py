@@ -32,9 +32,16 @@ MAX_ENTRIES = 512
 
 
 def cache_dir() -> Path:
+    """The cache folder. Raises OSError (which every reader and writer ignores: no cache this run)
+    when there is none to be had, as for a container user with no HOME and no passwd entry."""
     if os.environ.get("KCAL_CACHE_DIR"):
         return Path(os.environ["KCAL_CACHE_DIR"])
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    base = os.environ.get("XDG_CACHE_HOME")
+    if not base:
+        try:
+            base = str(Path.home() / ".cache")
+        except (RuntimeError, KeyError):
+            raise OSError("no home folder, so no cache folder") from None
     return Path(base) / "kcal"
 
 

@@ -59,6 +59,22 @@ def test_no_cache_env_bypasses_it(cache: Path, monkeypatch: pytest.MonkeyPatch) 
     assert not cache.exists()
 
 
+def test_no_home_folder_means_no_cache_not_a_crash(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # a container user with no HOME and no passwd entry: Path.home() raises RuntimeError
+    monkeypatch.delenv("KCAL_CACHE_DIR", raising=False)
+    monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+    monkeypatch.delenv("KCAL_NO_CACHE", raising=False)
+
+    def no_home() -> Path:
+        raise RuntimeError("Could not determine home directory.")
+
+    monkeypatch.setattr(Path, "home", staticmethod(no_home))
+    path = tmp_path / "c.yaml"
+    path.write_text(MINI.read_text() + "# fresh bytes, not in any cache\n")
+    assert len(load_catalog_file(path).catalog.tiles) == 13
+    assert len(load_catalog_file(path).catalog.tiles) == 13
+
+
 def test_entries_are_pruned(cache: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setattr(parsecache, "MAX_ENTRIES", 3)
     for i in range(6):
