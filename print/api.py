@@ -8,7 +8,6 @@ atomically and report every warning (missing glyphs, text shortened, art replace
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from kcal.core.errors import KcalError, UsageError
@@ -24,12 +23,16 @@ from .tile_face import RenderContext
 MAX_TILES = 2000  #: a deck's counts may be large by mistake; refuse before drawing thousands of pages
 
 
-@dataclass
 class PrintResult:
-    files: list[Path] = field(default_factory=list)
-    pages: int = 0
-    tiles: int = 0
-    warnings: list[str] = field(default_factory=list)
+    def __init__(self, files: list[Path] | None = None, pages: int = 0, tiles: int = 0,
+                 warnings: list[str] | None = None) -> None:
+        self.files: list[Path] = [] if files is None else files
+        self.pages = pages
+        self.tiles = tiles
+        self.warnings: list[str] = [] if warnings is None else warnings
+
+    def __repr__(self) -> str:
+        return f"PrintResult(files={self.files!r}, pages={self.pages}, tiles={self.tiles}, warnings={self.warnings!r})"
 
     def as_dict(self) -> dict:
         return {"files": [str(f) for f in self.files], "pages": self.pages, "tiles": self.tiles,

@@ -17,8 +17,8 @@ from __future__ import annotations
 import os
 import stat
 import warnings
-from dataclasses import dataclass
 from pathlib import Path, PurePosixPath, PureWindowsPath
+from typing import NamedTuple
 
 ALLOWED_FORMATS = ("PNG", "JPEG", "WEBP")
 MAX_PIXELS = 40_000_000  #: 40 Mpx: far above any sensible tile art, far below a bomb
@@ -103,8 +103,7 @@ def open_image_bytes(data: bytes, name: str, max_pixels: int = MAX_PIXELS):
     return im
 
 
-@dataclass(frozen=True)
-class ArtKey:
+class ArtKey(NamedTuple):
     path: str
     mtime_ns: int
     w_px: int

@@ -12,7 +12,7 @@ include the gap left for bleed (twice the bleed: each tile keeps its own).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from typing import NamedTuple
 
 MM = 72.0 / 25.4  #: points per millimetre
 INCH = 72.0
@@ -23,8 +23,7 @@ def mm(value: float) -> float:
     return value * MM
 
 
-@dataclass(frozen=True)
-class Paper:
+class Paper(NamedTuple):
     name: str
     width: float  # points
     height: float
@@ -69,8 +68,7 @@ def inside_hex(px: float, py: float, cx: float, cy: float, across: float, rotate
     return dy <= across / 2 and dx <= hex_half_width(across, dy)
 
 
-@dataclass(frozen=True)
-class TileGeometry:
+class TileGeometry(NamedTuple):
     """The size of one printed tile: the cut hexagon and the bleed around it."""
 
     across: float = mm(DEFAULT_TILE_MM)  # cut size, flat to flat
@@ -104,8 +102,7 @@ class TileGeometry:
         return self.across / mm(DEFAULT_TILE_MM)
 
 
-@dataclass(frozen=True)
-class Slot:
+class Slot(NamedTuple):
     """Where one tile lands on a sheet: its centre in points from the page's lower-left corner.
 
     ``rotated``: the tile is printed a quarter turn (counter-clockwise) so more fit on the sheet.
@@ -116,15 +113,14 @@ class Slot:
     rotated: bool = False
 
 
-@dataclass(frozen=True)
-class SheetLayout:
+class SheetLayout(NamedTuple):
     """Every tile position on one side of a sheet, plus the free strips for the ruler."""
 
     paper: Paper
     geometry: TileGeometry
     slots: tuple[Slot, ...]
     ruler_origin: tuple[float, float]
-    margin: float = field(default=mm(MARGIN_MM))
+    margin: float = mm(MARGIN_MM)
 
     @property
     def per_page(self) -> int:

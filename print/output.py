@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 from kcal import __version__
 from kcal.core.atomic import atomic_output, check_output_path
@@ -22,18 +22,20 @@ from .fonts import REGULAR, register_fonts
 PageFn = Callable[[object], None]
 
 
-@dataclass(frozen=True)
-class PdfMeta:
+class PdfMeta(NamedTuple):
     title: str = "kCaloria print-and-play"
     subject: str = ""
     pagesize: tuple[float, float] = (612.0, 792.0)
     invariant: bool = True
 
 
-@dataclass
 class Written:
-    files: list[Path] = field(default_factory=list)
-    pages: int = 0
+    def __init__(self, files: list[Path] | None = None, pages: int = 0) -> None:
+        self.files: list[Path] = [] if files is None else files
+        self.pages = pages
+
+    def __repr__(self) -> str:
+        return f"Written(files={self.files!r}, pages={self.pages!r})"
 
 
 def part_paths(out: Path, parts: int) -> list[Path]:

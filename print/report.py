@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 
-
-@dataclass
 class Report:
     """What a render noticed: missing glyphs, text that did not fit, art replaced by a placeholder."""
 
-    warnings: list[str] = field(default_factory=list)
-    _seen: set[str] = field(default_factory=set, repr=False)
+    def __init__(self, warnings: list[str] | None = None) -> None:
+        self.warnings: list[str] = [] if warnings is None else warnings
+        self._seen: set[str] = set()
+
+    def __repr__(self) -> str:
+        return f"Report(warnings={self.warnings!r})"
 
     def warn(self, message: str) -> None:
         if message not in self._seen:

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from kcal.schema.models import Tile
 
@@ -37,8 +37,7 @@ from .tile_face import RenderContext, draw_face
 PageFn = Callable[[object], None]
 
 
-@dataclass(frozen=True)
-class SheetOptions:
+class SheetOptions(NamedTuple):
     """Everything about the sheets, as data (all lengths in millimetres)."""
 
     paper: str = "letter"

@@ -11,8 +11,8 @@ allowed number of lines, and only then cut with an ellipsis, and that is reporte
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from .report import Report
 
@@ -41,8 +41,7 @@ def _line_width(words: list[str], font: str, size: float) -> float:
     return (sum(_width1(w, font) for w in words) + (len(words) - 1) * _width1(" ", font)) * size
 
 
-@dataclass(frozen=True)
-class Fitted:
+class Fitted(NamedTuple):
     size: float
     lines: tuple[str, ...]
     complete: bool  # False when text had to be cut

@@ -13,8 +13,8 @@ reported.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 from kcal.schema.domain import Color
 from kcal.schema.models import Modifier, Tile
@@ -27,8 +27,7 @@ from .report import Report
 from .text import fit, width
 
 
-@dataclass(frozen=True)
-class FaceLayout:
+class FaceLayout(NamedTuple):
     """Positions on the 64 mm face, in millimetres from the centre (y up)."""
 
     border: float = 2.0
@@ -59,7 +58,6 @@ class FaceLayout:
 FACE = FaceLayout()
 
 
-@dataclass
 class RenderContext:
     """What a face needs besides its tile: where art lives, the art cache, the report.
 
@@ -67,10 +65,13 @@ class RenderContext:
     warning points at the line to fix.
     """
 
-    report: Report = field(default_factory=Report)
-    art_dir: Callable[[Tile], Path | None] = lambda tile: None
-    art: ArtCache = field(default_factory=ArtCache)
-    locate: Callable[[Tile, str], str | None] = lambda tile, key: None
+    def __init__(self, report: Report | None = None, art_dir: Callable[[Tile], Path | None] = lambda tile: None,
+                 art: ArtCache | None = None, locate: Callable[[Tile, str], str | None] = lambda tile, key: None
+                 ) -> None:
+        self.report = Report() if report is None else report
+        self.art_dir = art_dir
+        self.art = ArtCache() if art is None else art
+        self.locate = locate
 
     def where(self, tile: Tile, part: str) -> str:
         key = _PART_KEYS.get(part.split(" ")[0], part)
