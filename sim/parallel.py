@@ -47,6 +47,8 @@ class Outcome:
 
 
 _SHARED: Any = None
+#: ``--jobs`` beyond this many workers per core is capped (the output is the same for any N).
+MAX_JOBS_PER_CORE = 4
 #: Below this much single-core work, ``--jobs`` is not worth a process pool.
 MIN_PARALLEL_SECONDS = 0.5
 
@@ -79,7 +81,8 @@ def run_chunks(
     are the same either way.
     """
     results: list[Any] = [None] * len(tasks)
-    jobs = max(1, min(int(jobs), len(tasks)))
+    # more workers than tasks, or than a few per core, only cost memory and process slots
+    jobs = max(1, min(int(jobs), len(tasks), MAX_JOBS_PER_CORE * default_jobs()))
     if estimate is not None and estimate < MIN_PARALLEL_SECONDS:
         jobs = 1
     if jobs == 1:
@@ -95,7 +98,13 @@ def run_chunks(
 
     methods = mp.get_all_start_methods()
     ctx = mp.get_context("fork" if "fork" in methods else "spawn")
-    pool = ctx.Pool(jobs, initializer=_init_worker, initargs=(shared,))
+    try:
+        pool = ctx.Pool(jobs, initializer=_init_worker, initargs=(shared,))
+    except OSError as exc:  # the process limit (ulimit -u), out of memory
+        from kcal.core.errors import KcalError
+
+        raise KcalError(f"cannot start {jobs} worker processes ({exc.strerror or exc}); "
+                        "try a smaller --jobs") from None
     try:
         for i, value in pool.imap_unordered(_call, [(i, fn, t) for i, t in enumerate(tasks)]):
             results[i] = value

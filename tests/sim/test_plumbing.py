@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import io
 
+import pytest
+
 from kcal.sim import parallel
 from kcal.sim.progress import Progress, wanted
 
@@ -97,3 +99,29 @@ def test_interrupted_goldfish_reports_partial_results(tools, monkeypatch):
     r = goldfish.simulate_goldfish(profile_of(tools.make_deck(), "d"), hands=opening.CHUNK_HANDS * 3, games=0, seed=1)
     assert r["interrupted"] is True
     assert r["hands"] == opening.CHUNK_HANDS
+
+
+def _double(shared, x):
+    return 2 * x
+
+
+def test_jobs_are_capped_and_a_failed_fork_is_a_clear_error(monkeypatch):
+    """``--jobs 100`` on one core starts a few workers, not 100; when even those cannot be started
+    (ulimit -u, memory) the error is one line with exit 2, not a BlockingIOError traceback."""
+    import multiprocessing.context
+
+    from kcal.core.errors import KcalError
+    from kcal.sim import parallel
+
+    asked: list[int] = []
+
+    def no_fork(self, processes=None, *args, **kwargs):
+        asked.append(processes)
+        raise BlockingIOError(11, "Resource temporarily unavailable")
+
+    monkeypatch.setattr(parallel, "default_jobs", lambda: 1)
+    monkeypatch.setattr(multiprocessing.context.BaseContext, "Pool", no_fork)
+    with pytest.raises(KcalError, match="cannot start 4 worker processes .*try a smaller --jobs"):
+        parallel.run_chunks(_double, [(i,) for i in range(50)], jobs=100)
+    assert asked == [parallel.MAX_JOBS_PER_CORE]
+    assert parallel.run_chunks(_double, [(i,) for i in range(3)], jobs=1).results == [0, 2, 4]
