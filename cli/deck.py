@@ -38,13 +38,13 @@ def validate(
         typer.echo(str(problem), err=True)
     with guarded():
         emit(
-            {"decks": [r.to_json() for r in results]},
+            {"decks": [r.to_json(strict=strict) for r in results]},
             fmt,
             lambda _: "\n".join(format_report(r, strict=strict) for r in results),
         )
     if problems:
         exit_with(Exit.ERROR)
-    illegal = any(not r.legal or (strict and r.warnings) for r in results)
+    illegal = any(not r.passes(strict=strict) for r in results)
     exit_with(Exit.FINDINGS if illegal else Exit.OK)
 
 

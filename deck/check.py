@@ -52,12 +52,17 @@ class DeckReport:
     def legal(self) -> bool:
         return not self.errors
 
-    def to_json(self) -> dict[str, Any]:
+    def passes(self, *, strict: bool = False) -> bool:
+        """The verdict: legal, and under ``--strict`` without warnings too."""
+        return self.legal and not (strict and self.warnings)
+
+    def to_json(self, *, strict: bool = False) -> dict[str, Any]:
+        """``legal`` is the verdict the text and the exit code give (``--strict``: warnings fail)."""
         return {
             "deck": self.deck,
             "name": self.name,
             "format": self.format,
-            "legal": self.legal,
+            "legal": self.passes(strict=strict),
             "tiles": self.tiles,
             "hash": self.hash,
             "water": self.water,
@@ -324,7 +329,7 @@ ADVISORS: list[Callable[[_Context], Iterable[Finding]]] = [
 
 def format_report(report: DeckReport, *, strict: bool = False) -> str:
     """The text form of one deck's report, one finding a line at its file:line:column."""
-    verdict = "legal" if report.legal and not (strict and report.warnings) else "ILLEGAL"
+    verdict = "legal" if report.passes(strict=strict) else "ILLEGAL"
     lines = [f"{report.deck}: {report.name} — {verdict} ({report.tiles} tiles, {report.format}, hash {report.hash})"]
     w = report.water
     if w.get("tiles"):

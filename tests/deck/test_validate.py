@@ -184,6 +184,15 @@ class TestCommand:
         assert run(path).exit_code == 0
         assert run(path, "--strict").exit_code == 1
 
+    def test_strict_json_verdict_matches_the_text_and_the_exit_code(self, tmp_path: Path) -> None:
+        path = str(write_deck(tmp_path, LEGAL))  # legal, with warnings
+        result = run(path, "--strict", "--format", "json")
+        assert result.exit_code == 1
+        deck = json.loads(result.stdout)["decks"][0]
+        assert deck["warnings"] and deck["legal"] is False
+        assert "ILLEGAL" in run(path, "--strict").stdout
+        assert json.loads(run(path, "--format", "json").stdout)["decks"][0]["legal"] is True
+
     def test_several_decks_one_bad_file_gives_exit_2_and_reports_the_rest(self, tmp_path: Path) -> None:
         good = write_deck(tmp_path, LEGAL, name="good.yaml")
         bad = tmp_path / "bad.yaml"
