@@ -138,7 +138,8 @@ def format_loc(loc: Sequence[str | int], data: Any = None) -> str:
             else:
                 node = None
         else:
-            text += ("." if text else "") + str(seg)
+            shown = str(seg) if str(seg).isprintable() else repr(str(seg))  # a key holding "\n" stays one line
+            text += ("." if text else "") + shown
             node = node.get(seg) if isinstance(node, dict) else None
     return text
 

@@ -7,11 +7,13 @@ models, never raw dicts.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Mapping
 from pathlib import PurePosixPath, PureWindowsPath
 from typing import Annotated, Any, Literal
 
 from pydantic import (
+    AfterValidator,
     BaseModel,
     ConfigDict,
     Field,
@@ -26,7 +28,16 @@ from .modifiers import MODIFIERS, PARAM_KINDS
 
 Amount = Annotated[StrictInt, Field(ge=1, le=99)]
 Quantity = Annotated[StrictInt, Field(ge=0, le=99)]
-Name = Annotated[StrictStr, Field(min_length=1, max_length=120)]
+def _no_control_characters(value: str) -> str:
+    """A name is one printable line: a control character (a newline, an ANSI escape written as
+    ``"\\e"`` in a quoted YAML string) would break the one-line messages and reach the terminal."""
+    for i, ch in enumerate(value):
+        if unicodedata.category(ch) == "Cc":
+            raise ValueError(f"control character U+{ord(ch):04X} at position {i + 1} is not allowed in a name")
+    return value
+
+
+Name = Annotated[StrictStr, Field(min_length=1, max_length=120), AfterValidator(_no_control_characters)]
 Text = Annotated[StrictStr, Field(max_length=400)]
 
 

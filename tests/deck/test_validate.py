@@ -260,6 +260,20 @@ def test_a_deck_smaller_than_a_hand_is_illegal_not_a_crash(tmp_path: Path, tiles
     assert deck["legal"] is False and "deck-size" in [e["code"] for e in deck["errors"]]
 
 
+@pytest.mark.parametrize("text,message", [
+    ('name: "Bayou\\e[31m red"\ntiles: {Bayou: 5}\n',
+     ":1:7: name: control character U+001B at position 6 is not allowed in a name"),
+    ('name: X\ntiles: {"Bay\\nou": 5}\n',
+     ":2:9: tiles.'Bay\\nou': control character U+000A at position 4 is not allowed in a name"),
+])
+def test_a_name_with_a_control_character_is_one_line_exit_2(tmp_path: Path, text: str, message: str) -> None:
+    path = tmp_path / "deck.yaml"
+    path.write_text(text)
+    result = run(str(path))
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == [f"{path}{message}"]
+
+
 def test_names_compare_after_unicode_normalisation(tmp_path: Path) -> None:
     import unicodedata
 
