@@ -9,6 +9,7 @@ ReportLab's ``invariant`` flag, so the same deck and seed give the same bytes.
 
 from __future__ import annotations
 
+import contextlib
 import io
 from collections.abc import Callable
 from pathlib import Path
@@ -44,6 +45,11 @@ def compute_report_data(loaded_deck, *, hands: int = 200_000, games: int = 5_000
     from .profile import profile_from_loaded
 
     check_count("solo games", solo_games, MAX_GAMES)  # before the goldfish part, not after it
+    if solo_games > 0:
+        with contextlib.suppress(ImportError):  # without the rules engine the solo part is skipped
+            from .bots import get_bot
+
+            get_bot(bot)  # an unknown bot is a usage error before any work
     profile = profile_from_loaded(loaded_deck)
     tiles = loaded_deck.tiles()
     data = {

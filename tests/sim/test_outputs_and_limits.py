@@ -74,3 +74,13 @@ def test_deck_report_png_beside_into_a_missing_folder_is_refused_before_work(dec
     r = run("deck", "report", deck_dir / "piney.yaml", "-o", deck_dir / "nope" / "r.pdf", "--hands", 10,
             "--games", 0, "--solo-games", 0, "-q")
     assert r.exit_code == 2 and "does not exist" in r.stderr
+
+
+def test_deck_report_unknown_bot_is_refused_before_the_goldfish_part(deck_dir, monkeypatch):
+    def no_work(*args, **kwargs):
+        raise AssertionError("the goldfish part ran before the bot was checked")
+
+    monkeypatch.setattr("kcal.sim.goldfish.simulate_goldfish", no_work)
+    r = run("deck", "report", deck_dir / "piney.yaml", "-o", deck_dir / "r.pdf", "--bot", "clever", "-q")
+    assert r.exit_code == 2 and "unknown bot 'clever'" in r.stderr
+    assert not (deck_dir / "r.pdf").exists()
