@@ -7,6 +7,7 @@ atomically and report every warning (missing glyphs, text shortened, art replace
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -15,7 +16,7 @@ from kcal.schema.domain import TileType
 from kcal.schema.models import Tile
 
 from .layout import DEFAULT_BLEED_MM, DEFAULT_TILE_MM, PAPERS
-from .output import PdfMeta, write_pdf
+from .output import PdfMeta, require_suffix, write_pdf
 from .report import Report
 from .sheets import SheetOptions, tile_pages
 from .tile_face import RenderContext
@@ -39,6 +40,11 @@ class PrintResult:
                 "warnings": list(self.warnings)}
 
 
+def check_tile_size(tile_size: float) -> None:
+    if not (math.isfinite(tile_size) and 20 <= tile_size <= 150):
+        raise UsageError(f"--tile-size must be between 20 and 150 mm, not {tile_size:g}")
+
+
 def sheet_options(*, paper: str = "letter", tile_size: float = DEFAULT_TILE_MM, bleed: float | bool | None = None,
                   backs: bool = False, flip: str = "long", back_offset: tuple[float, float] = (0.0, 0.0),
                   cut_lines: bool = True, crop_marks: bool = True, alignment_page: bool = False,
@@ -49,12 +55,11 @@ def sheet_options(*, paper: str = "letter", tile_size: float = DEFAULT_TILE_MM, 
         raise UsageError(f"unknown paper {paper!r} (choose {' or '.join(PAPERS)})")
     if flip not in ("long", "short"):
         raise UsageError(f"--flip must be long or short, not {flip!r}")
-    if not 20 <= tile_size <= 150:
-        raise UsageError(f"--tile-size must be between 20 and 150 mm, not {tile_size:g}")
+    check_tile_size(tile_size)
     bleed_mm = DEFAULT_BLEED_MM if bleed is True else float(bleed or 0.0)
     if not 0 <= bleed_mm <= 10:
         raise UsageError(f"--bleed must be between 0 and 10 mm, not {bleed_mm:g}")
-    if any(abs(v) > 20 for v in back_offset):
+    if not all(math.isfinite(v) and abs(v) <= 20 for v in back_offset):
         raise UsageError("--back-offset must stay within 20 mm in each direction")
     return SheetOptions(paper=paper, tile_mm=tile_size, bleed_mm=bleed_mm, backs=backs, flip=flip,
                         back_offset_mm=tuple(back_offset), cut_lines=cut_lines, crop_marks=crop_marks,
@@ -216,7 +221,12 @@ def render_tile_png(name: str, out: str | Path, *, catalogs: Sequence[str | Path
 
     if not 36 <= dpi <= 600:
         raise UsageError(f"--dpi must be between 36 and 600, not {dpi}")
+    check_tile_size(tile_size)
     library = load_library([str(c) for c in catalogs] if catalogs else None, base=Path.cwd())
+    from kcal.core.atomic import check_output_path
+
+    check_output_path(out, inputs=_library_inputs(library))
+    require_suffix(out, ".png")
     tile = library.get(name)
     if tile is None:
         raise KcalError(f"unknown tile {name!r}{library.suggest_text(name)}")

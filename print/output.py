@@ -44,12 +44,21 @@ def part_paths(out: Path, parts: int) -> list[Path]:
     return [out.with_name(f"{out.stem}-{i}{out.suffix or '.pdf'}") for i in range(1, parts + 1)]
 
 
+def require_suffix(out: str | Path, suffix: str) -> Path:
+    """The output path, if it names the file type that will be written (``.pdf``, ``.png``)."""
+    path = Path(out)
+    if path.suffix.lower() != suffix:
+        kind = suffix.lstrip(".").upper()
+        raise UsageError(f"{out}: this writes a {kind} file; name the output with {suffix}")
+    return path
+
+
 def split_points(npages: int, every: int | None, pair: bool) -> list[tuple[int, int]]:
     """Page ranges of each part; with duplex pairs a part always holds whole front/back pairs."""
-    if not every or every >= npages:
-        return [(0, npages)]
-    if every < 1:
+    if every is not None and every < 1:
         raise UsageError(f"--split must be 1 or more pages, not {every}")
+    if every is None or every >= npages:
+        return [(0, npages)]
     if pair and every % 2:
         every += 1
     return [(i, min(npages, i + every)) for i in range(0, npages, every)]
@@ -75,7 +84,9 @@ def write_pdf(pages: Sequence[PageFn], out: str | Path, meta: PdfMeta, *, inputs
 
     if not pages:
         raise KcalError("nothing to print")
-    out = Path(out)
+
+    check_output_path(out, inputs=inputs)  # an input or a directory is the graver mistake: say it first
+    out = require_suffix(out, ".pdf")
     ranges = split_points(len(pages), split_every, pair)
     targets = part_paths(out, len(ranges))
     for t in targets:  # every check before any work
