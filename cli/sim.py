@@ -45,6 +45,7 @@ def _interrupted_note(result: dict) -> None:
 
 
 SaveGameOption = typer.Option(None, "--save-game", min=0, help="Save game K (0-based) as a game record.")
+ForceOption = typer.Option(False, "--force", help="Let --save-game replace an existing record file.")
 RecordOption = typer.Option(None, "--record",
                             help="Where --save-game writes (default: solo-game-K.yaml or match-game-K.yaml).")
 
@@ -90,7 +91,8 @@ def goldfish(
 BotOption = typer.Option("greedy", "--bot", "-b", help="Bot: greedy, random or lookahead (one-ply with mobility).")
 
 
-def _save_target(save_game: int | None, games: int, out: Path | None, default_name: str, inputs) -> Path | None:
+def _save_target(save_game: int | None, games: int, out: Path | None, default_name: str, inputs,
+                 force: bool = False) -> Path | None:
     """Check ``--save-game``/``--record`` before any game is played; the path to write, or None."""
     from kcal.core.atomic import check_output_path
     from kcal.core.errors import UsageError
@@ -100,7 +102,7 @@ def _save_target(save_game: int | None, games: int, out: Path | None, default_na
     if not 0 <= save_game < max(games, 1):
         raise UsageError(f"--save-game {save_game}: games are numbered 0 to {games - 1}")
     path = out if out is not None else Path(default_name.format(k=save_game))
-    return check_output_path(path, inputs=inputs)
+    return check_output_path(path, inputs=inputs, force=force)
 
 
 def _save(state_fn, save_game: int | None, path: Path | None, inputs) -> None:
@@ -124,6 +126,7 @@ def solo(
     jobs: int | None = JobsOption,
     save_game: int | None = SaveGameOption,
     record_out: Path | None = RecordOption,
+    force: bool = ForceOption,
     catalog: list[Path] = CatalogOption,
     backend: str = BackendOption,
     dask_address: str | None = AddressOption,
@@ -140,7 +143,7 @@ def solo(
         loaded = load_deck(deck, catalog)
         tiles = loaded.tiles()
         inputs = loaded.input_paths()
-        record_path = _save_target(save_game, games, record_out, "solo-game-{k}.yaml", inputs)
+        record_path = _save_target(save_game, games, record_out, "solo-game-{k}.yaml", inputs, force)
         show = wanted(quiet=quiet, json_out=fmt is OutputFormat.json)
         with Progress(games, "solo games", enabled=show) as bar:
             result = simulate_solo(tiles, deck_name=loaded.deck.name, games=games, seed=seed, bot=bot,
@@ -161,6 +164,7 @@ def match(
     jobs: int | None = JobsOption,
     save_game: int | None = SaveGameOption,
     record_out: Path | None = RecordOption,
+    force: bool = ForceOption,
     catalog: list[Path] = CatalogOption,
     backend: str = BackendOption,
     dask_address: str | None = AddressOption,
@@ -181,7 +185,7 @@ def match(
         tile_lists = [ld.tiles() for ld in loaded]
         names = [ld.deck.name for ld in loaded]
         inputs = [p for ld in loaded for p in ld.input_paths()]
-        record_path = _save_target(save_game, games, record_out, "match-game-{k}.yaml", inputs)
+        record_path = _save_target(save_game, games, record_out, "match-game-{k}.yaml", inputs, force)
         bots = list(bot)
         show = wanted(quiet=quiet, json_out=fmt is OutputFormat.json)
         with Progress(games, "match games", enabled=show) as bar:

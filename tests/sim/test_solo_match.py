@@ -133,3 +133,22 @@ class TestMatch:
         a = simulate_match([tiles, tiles], games=8, seed=3, bots=["random"], jobs=1)
         b = simulate_match([tiles, tiles], games=8, seed=3, bots=["random"], jobs=2)
         assert json.dumps(a) == json.dumps(b)
+
+
+def test_save_game_never_replaces_a_record_without_force(tmp_path):
+    from pathlib import Path
+
+    from typer.testing import CliRunner
+
+    from kcal.cli.app import app
+
+    deck = str(Path(__file__).parent / "fixtures" / "piney.yaml")
+    record = tmp_path / "mine.yaml"
+    record.write_text("my notes\n")
+    args = ["sim", "solo", deck, "--games", "2", "--quiet", "--save-game", "1", "--record", str(record)]
+    refused = CliRunner().invoke(app, args)
+    assert refused.exit_code == 2 and "already exists" in refused.stderr
+    assert record.read_text() == "my notes\n"
+    replaced = CliRunner().invoke(app, [*args, "--force"])
+    assert replaced.exit_code == 0, replaced.output
+    assert "moves:" in record.read_text()
