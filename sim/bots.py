@@ -100,6 +100,6 @@ def get_bot(name: str) -> Callable[[Any, random.Random], Any]:
     from kcal.core.errors import UsageError
 
     try:
-        return BOTS[name]
+        return BOTS[name.strip().lower()]
     except KeyError:
         raise UsageError(f"unknown bot {name!r} (choose from: {', '.join(BOT_NAMES)})") from None

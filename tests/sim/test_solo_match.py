@@ -152,3 +152,7 @@ def test_save_game_never_replaces_a_record_without_force(tmp_path):
     replaced = CliRunner().invoke(app, [*args, "--force"])
     assert replaced.exit_code == 0, replaced.output
     assert "moves:" in record.read_text()
+
+
+def test_bot_names_ignore_case_like_the_other_choices():
+    assert bots.get_bot("Greedy") is bots.get_bot("greedy")
