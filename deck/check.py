@@ -23,6 +23,8 @@ from .formats import deck_format
 
 #: Neighbours a hex has: a cost is paid from at most this many tiles.
 MAX_SOURCES = 6
+#: Unknown names that get a did-you-mean; the rest are listed plainly.
+MAX_SUGGESTIONS = 50
 #: Modifiers that hurt the board they are played on: out of place in a solo deck.
 HOSTILE_MODIFIERS = frozenset(
     {"remove", "pesticide", "fish_hazard", "destructive", "poor_water_quality", "barricade", "inedible"}
@@ -109,13 +111,11 @@ def check_deck(loaded: LoadedDeck) -> DeckReport:
                 f"{total} copies of {shown!r} ({where}); at most {fmt.max_copies} tiles may share a name",
                 entries[0].line, entries[0].column,
             ))
-    for entry in loaded.entries:
-        if entry.tile is None:
-            report.errors.append(Finding(
-                "unknown-tile",
-                f"unknown tile {entry.name!r}{loaded.library.suggest_text(entry.name)}",
-                entry.line, entry.column,
-            ))
+    unknown = [e for e in loaded.entries if e.tile is None]
+    for i, entry in enumerate(unknown):
+        # a did-you-mean costs a fuzzy search of the library: the first ones are what a person reads
+        hint = loaded.library.suggest_text(entry.name) if i < MAX_SUGGESTIONS else ""
+        report.errors.append(Finding("unknown-tile", f"unknown tile {entry.name!r}{hint}", entry.line, entry.column))
     tiles = [e.tile for e in loaded.entries if e.tile is not None for _ in range(e.count)]
     water = sum(1 for t in tiles if t.type is TileType.WATER)
     if tiles and water == 0:
