@@ -2,16 +2,17 @@
 
 ruamel.yaml's pure-Python parser needs about a quarter of a second for a 1,400-line catalog, and
 building and running the Pydantic validators costs tens of milliseconds more; the built-in catalog is
-the same bytes on every run. So kcal keeps, as JSON in ``$KCAL_CACHE_DIR`` (default
+the same bytes on every run, and so is a tile's art. So kcal keeps, in ``$KCAL_CACHE_DIR`` (default
 ``$XDG_CACHE_HOME/kcal`` or ``~/.cache/kcal``):
 
-- ``yaml``: the plain data and positions of a file that parsed cleanly;
-- any other *kind* a caller names (the validated form of a catalog), keyed by the bytes plus a
-  ``salt`` the caller derives from its own code, so a change of schema is a new key.
+- ``yaml`` (JSON): the plain data and positions of a file that parsed cleanly;
+- any other *kind* a caller names, as JSON (the validated form of a catalog) or bytes (processed
+  art pixels), keyed by the input bytes plus a ``salt`` the caller derives from whatever else decides
+  the result (its own source, sizes, library versions), so a change there is a new key.
 
 A changed byte is a new key; the oldest entries beyond :data:`MAX_ENTRIES` are pruned. Set
 ``KCAL_NO_CACHE=1`` to bypass it. Failure to read or write the cache is ignored: it can only make kcal
-slower, never wrong. Nothing here is executable data: JSON only.
+slower, never wrong. Nothing stored is ever executed: JSON and raw bytes only.
 """
 
 from __future__ import annotations
@@ -45,8 +46,8 @@ def cache_dir() -> Path:
     return Path(base) / "kcal"
 
 
-def _key(kind: str, raw: bytes, salt: bytes = b"") -> str:
-    return f"{kind}-{FORMAT}-" + hashlib.sha256(salt + b"\0" + raw).hexdigest()[:40] + ".json"
+def _path(kind: str, raw: bytes, salt: bytes, suffix: str) -> Path:
+    return cache_dir() / (f"{kind}-{FORMAT}-" + hashlib.sha256(salt + b"\0" + raw).hexdigest()[:40] + suffix)
 
 
 def _plain(value: Any) -> bool:
@@ -58,33 +59,55 @@ def _plain(value: Any) -> bool:
     return value is None or isinstance(value, (str, int, float, bool)) and not isinstance(value, _dt.date)
 
 
-def get_json(kind: str, raw: bytes, salt: bytes = b"") -> Any:
-    """The payload stored for these bytes, or None."""
+def get_bytes(kind: str, raw: bytes, salt: bytes = b"", *, suffix: str = ".bin") -> bytes | None:
+    """The bytes stored for ``raw`` (and ``salt``), or None."""
     if os.environ.get("KCAL_NO_CACHE"):
         return None
     try:
-        return json.loads((cache_dir() / _key(kind, raw, salt)).read_text(encoding="utf-8"))
+        return _path(kind, raw, salt, suffix).read_bytes()
     except (OSError, ValueError):
         return None
 
 
-def put_json(kind: str, raw: bytes, payload: Any, salt: bytes = b"") -> None:
-    """Store a JSON-able payload for these bytes (atomically; errors ignored)."""
-    if os.environ.get("KCAL_NO_CACHE") or not _plain(payload):
+def put_bytes(kind: str, raw: bytes, payload: bytes, salt: bytes = b"", *, suffix: str = ".bin") -> None:
+    """Store ``payload`` for ``raw`` (and ``salt``): temp file, then rename; errors ignored."""
+    if os.environ.get("KCAL_NO_CACHE"):
         return
-    with contextlib.suppress(OSError, TypeError, ValueError):
-        folder = cache_dir()
-        folder.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".tmp-", suffix=".json")
+    with contextlib.suppress(OSError, ValueError):
+        target = _path(kind, raw, salt, suffix)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".tmp-", suffix=suffix)
         try:
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                json.dump(payload, fh, separators=(",", ":"))
-            os.replace(tmp, folder / _key(kind, raw, salt))
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(payload)
+            os.replace(tmp, target)
         except BaseException:
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
             raise
-        _prune(folder)
+        _prune(target.parent)
+
+
+def get_json(kind: str, raw: bytes, salt: bytes = b"") -> Any:
+    """The JSON payload stored for these bytes, or None."""
+    data = get_bytes(kind, raw, salt, suffix=".json")
+    if data is None:
+        return None
+    try:
+        return json.loads(data)
+    except ValueError:
+        return None
+
+
+def put_json(kind: str, raw: bytes, payload: Any, salt: bytes = b"") -> None:
+    """Store a JSON-able payload for these bytes (only values JSON keeps exactly)."""
+    if not _plain(payload):
+        return
+    try:
+        data = json.dumps(payload, separators=(",", ":")).encode("utf-8")
+    except (TypeError, ValueError):
+        return
+    put_bytes(kind, raw, data, salt, suffix=".json")
 
 
 def get(raw: bytes, name: str) -> YamlDoc | None:
@@ -111,7 +134,7 @@ def put(raw: bytes, doc: YamlDoc) -> None:
 
 def _prune(folder: Path) -> None:
     with contextlib.suppress(OSError):
-        entries = [e for e in os.scandir(folder) if e.name.endswith(".json") and not e.name.startswith(".")]
+        entries = [e for e in os.scandir(folder) if not e.name.startswith(".") and e.is_file()]
         if len(entries) <= MAX_ENTRIES:
             return
         entries.sort(key=lambda e: e.stat().st_mtime)

@@ -114,7 +114,7 @@ class ArtKey(NamedTuple):
 class ArtCache:
     """Processed art by (file, size in pixels, background); failures remembered too.
 
-    Between runs, the processed pixels are kept in kcal's cache (:mod:`kcal.print.bytecache`), keyed
+    Between runs, the processed pixels are kept in kcal's cache (:mod:`kcal.core.parsecache`), keyed
     by the source file's bytes, the size, the background and Pillow's version: a warm run neither
     decodes nor resamples the image (nor imports Pillow) and embeds exactly the same pixels.
     """
@@ -156,7 +156,7 @@ def _processed(path: Path, w_px: int, h_px: int, background: str):
     """A reader of the art's processed RGB pixels: from the cache, or decoded, cropped and stored."""
     import zlib
 
-    from .bytecache import get_bytes, put_bytes
+    from kcal.core.parsecache import get_bytes, put_bytes
 
     try:
         source = path.read_bytes()
