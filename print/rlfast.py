@@ -54,6 +54,11 @@ def fp_str(*a) -> str:
     return " ".join(out)
 
 
+#: values checked against ReportLab's own function before it is replaced
+_PROBES = (0, 1e-8, -0.5, 0.1234567, 1, 1.5, 9.99995, 10.00005, 72.0, 123.4567, 999.995, 1000.005,
+           12345.678, 99999.5, 100000.5, 1e7, -3.25, 595.2756, 841.8898, 2.0 / 3.0)
+
+
 def install() -> None:
     """Use :func:`fp_str` in every loaded ReportLab module that uses the pure-Python one (idempotent)."""
     from reportlab.lib import rl_accel
@@ -61,6 +66,8 @@ def install() -> None:
     slow = getattr(rl_accel, "_py_fp_str", None)
     if slow is None or rl_accel.fp_str is not slow and rl_accel.fp_str is not fp_str:
         return  # the C accelerator is there
+    if any(fp_str(v) != slow(v) for v in _PROBES) or fp_str(*_PROBES[:4]) != slow(*_PROBES[:4]):
+        return  # this ReportLab formats numbers differently from the one this was written for: keep its own
     rl_accel.fp_str = fp_str
     for name, module in list(sys.modules.items()):
         if name.startswith("reportlab.") and getattr(module, "fp_str", None) is slow:
