@@ -28,7 +28,7 @@ def _root(
     """kCaloria toolkit."""
 
 
-#: (module under kcal.cli, group name, help). A module that is not there yet is skipped.
+#: (module under kcal.cli, group name, help)
 GROUPS = [
     ("deck", "deck", "Validate, import, compare and summarise decks."),
     ("catalog", "catalog", "Validate, list and show tiles of card catalogs."),
@@ -53,12 +53,7 @@ def build_app(only: str | None = None) -> typer.Typer:
     for module_name, group, help_text in GROUPS:
         if only is not None and group != only:
             continue
-        try:
-            module = importlib.import_module(f"kcal.cli.{module_name}")
-        except ModuleNotFoundError as exc:  # a group still being written
-            if exc.name != f"kcal.cli.{module_name}":
-                raise
-            continue
+        module = importlib.import_module(f"kcal.cli.{module_name}")
         root.add_typer(module.app, name=group, help=help_text)
     return root
 

@@ -8,6 +8,7 @@ import typer
 
 from kcal.core.errors import Exit, KcalError
 
+from . import deck_report, deck_tools
 from .common import FormatOption, OutputFormat, emit, exit_with, guarded
 
 app = typer.Typer(no_args_is_help=True, pretty_exceptions_enable=False, rich_markup_mode=None)
@@ -48,22 +49,8 @@ def validate(
     exit_with(Exit.FINDINGS if illegal else Exit.OK)
 
 
-def _register_optional() -> None:
-    """Commands whose modules live beside this one (deck tools, the report)."""
-    import importlib
-
-    for module_name, commands in (
-        ("deck_tools", (("import", "import_"), ("diff", "diff"), ("stats", "stats"))),
-        ("deck_report", (("report", "report"),)),
-    ):
-        try:
-            module = importlib.import_module(f"kcal.cli.{module_name}")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"kcal.cli.{module_name}":
-                raise
-            continue
-        for command, attr in commands:
-            app.command(command)(getattr(module, attr))
-
-
-_register_optional()
+# commands written beside this module (their tops import only typer and light kcal modules)
+app.command("import")(deck_tools.import_)
+app.command("diff")(deck_tools.diff)
+app.command("stats")(deck_tools.stats)
+app.command("report")(deck_report.report)

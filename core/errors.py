@@ -82,3 +82,11 @@ class KcalErrors(KcalError):
 
     def __str__(self) -> str:
         return "\n".join(str(e) for e in self.errors)
+
+
+def raise_all(errors: list[KcalError]) -> None:
+    """Raise nothing, one error, or all of them at once."""
+    if len(errors) == 1:
+        raise errors[0]
+    if errors:
+        raise KcalErrors(errors)

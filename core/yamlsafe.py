@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .errors import KcalError, KcalErrors
+from .errors import KcalError
 from .source import decode_utf8, line_col, read_source
 
 Loc = tuple[str | int, ...]
@@ -392,11 +392,3 @@ class _Builder:
 
 def _short_tag(tag: str) -> str:
     return "!!" + tag[len("tag:yaml.org,2002:"):] if tag.startswith("tag:yaml.org,2002:") else tag
-
-
-def raise_all(errors: list[KcalError]) -> None:
-    """Raise nothing, one error, or all of them at once."""
-    if len(errors) == 1:
-        raise errors[0]
-    if errors:
-        raise KcalErrors(errors)

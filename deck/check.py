@@ -13,7 +13,6 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from kcal.core.errors import KcalError
 from kcal.schema.domain import CUBE_SUPPLY, HAND_SIZE, Biome, Color, Klass, TileType, fold_name
 from kcal.schema.load import LoadedDeck, load_deck
 from kcal.schema.models import Tile, format_amounts
@@ -343,4 +342,4 @@ def format_report(report: DeckReport, *, strict: bool = False) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["DeckReport", "Finding", "KcalError", "check_deck", "format_report", "validate_deck_file"]
+__all__ = ["DeckReport", "Finding", "check_deck", "format_report", "validate_deck_file"]

@@ -21,9 +21,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from kcal.core.errors import KcalError
+from kcal.core.errors import KcalError, raise_all
 from kcal.core.source import decode_utf8, read_source
-from kcal.core.yamlsafe import raise_all
 from kcal.schema.domain import DECK_SIZE, fold_name
 from kcal.schema.load import Library
 from kcal.schema.models import Tile
