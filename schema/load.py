@@ -18,9 +18,9 @@ from pydantic import BaseModel, ValidationError
 
 from kcal import __version__
 from kcal.core import parsecache
-from kcal.core.errors import KcalError, KcalErrors
+from kcal.core.errors import KcalError, KcalErrors, raise_all
 from kcal.core.source import read_source
-from kcal.core.yamlsafe import MAX_BYTES, YamlDoc, load_yaml, raise_all
+from kcal.core.yamlsafe import MAX_BYTES, YamlDoc, load_yaml
 
 from .domain import fold_name
 from .models import Catalog, Deck, Tile, duplicate_tiles
@@ -239,8 +239,12 @@ def _builtin() -> list[LoadedCatalog]:
     return _BUILTIN_CACHE
 
 
-def load_library(specs: Sequence[str | Path] | None = None, base: Path | None = None) -> Library:
-    """Load catalogs: ``"builtin"`` means the shipped ones; other specs are paths relative to ``base``."""
+def load_library(specs: Sequence[str | Path] | None = None, base: Path | None = None, *,
+                 check_references: bool = True) -> Library:
+    """Load catalogs: ``"builtin"`` means the shipped ones; other specs are paths relative to ``base``.
+
+    ``check_references=False`` leaves the cross-catalog checks to the caller, who adds more catalogs first.
+    """
     lib = Library()
     errors: list[KcalError] = []
     for spec in specs if specs is not None else [BUILTIN]:
@@ -258,7 +262,8 @@ def load_library(specs: Sequence[str | Path] | None = None, base: Path | None = 
         except KcalError as exc:
             errors.append(exc)
     raise_all(errors)
-    lib.check_references()
+    if check_references:
+        lib.check_references()
     return lib
 
 
@@ -318,7 +323,7 @@ def load_deck(path: str | Path, extra_catalogs: Sequence[str | Path] = ()) -> Lo
     deck = validate_doc(doc, Deck)
     specs: list[str | Path] = list(deck.catalogs) if deck.catalogs is not None else [BUILTIN]
     try:
-        library = load_library(specs, base=p.parent)
+        library = load_library(specs, base=p.parent, check_references=False)
     except KcalError as exc:
         if deck.catalogs is None:
             raise
@@ -330,12 +335,14 @@ def load_deck(path: str | Path, extra_catalogs: Sequence[str | Path] = ()) -> Lo
                             line=line, column=column) from None
         raise KcalErrors([KcalError("a catalog named here cannot be loaded:", file=doc.path, line=line,
                                     column=column), *problems]) from None
-    for extra in extra_catalogs:
-        library_extra = load_library([extra], base=Path.cwd())
-        for loaded in library_extra.catalogs:
-            library.add(loaded)
-    if extra_catalogs:
-        library.check_references()
+    errors: list[KcalError] = []
+    for extra in extra_catalogs:  # paths as typed: relative to the working folder
+        try:
+            library.add(load_catalog_file(extra))
+        except KcalError as exc:
+            errors.extend(exc.problems)
+    raise_all(errors)
+    library.check_references()  # once, over every catalog: a partner may live in another one
     entries = []
     for name, count in deck.tiles.items():
         line, column = doc.pos(("tiles", name), key=True)

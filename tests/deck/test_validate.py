@@ -315,3 +315,14 @@ def test_a_file_of_another_kind_is_named_as_such(command: list[str], path: str, 
     result = CliRunner().invoke(app, [*command, str(root / path)])
     assert result.exit_code == 2
     assert f":1:1: {message}" in result.stderr
+
+
+def test_an_extra_catalog_may_name_a_partner_from_the_decks_catalogs(tmp_path: Path) -> None:
+    extra = tmp_path / "extra.yaml"
+    extra.write_text(
+        "set: {code: EXT, name: Extra}\n"
+        "tiles:\n  - {id: X-1, name: Lichen, type: plant, class: lichen, rarity: common, cost: [{blue: 1}],"
+        " yield: {green: 1}, modifiers: [{name: symbiosis, partner: Pinus taeda, amount: 1}]}\n"
+    )
+    result = run(str(write_deck(tmp_path, LEGAL)), "--catalog", str(extra))
+    assert result.exit_code == 0, result.output
