@@ -8,8 +8,8 @@ import typer
 
 from kcal.core.errors import Exit, KcalError
 
-from . import deck_report, deck_tools
-from .common import FormatOption, OutputFormat, emit, exit_with, guarded
+from kcal.cli import deck_report, deck_tools
+from kcal.cli.common import FormatOption, OutputFormat, emit, exit_with, guarded
 
 app = typer.Typer(no_args_is_help=True, pretty_exceptions_enable=False, rich_markup_mode=None)
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from .common import FormatOption, OutputFormat, emit, guarded
+from kcal.cli.common import FormatOption, OutputFormat, emit, guarded
 
 
 def report(

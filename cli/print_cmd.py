@@ -12,7 +12,7 @@ import typer
 
 from kcal.core.errors import UsageError
 
-from .common import FormatOption, OutputFormat, emit, guarded
+from kcal.cli.common import FormatOption, OutputFormat, emit, guarded
 
 app = typer.Typer(no_args_is_help=True, help="Render print-and-play PDFs and previews.")
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from .common import FormatOption, OutputFormat, emit, guarded
+from kcal.cli.common import FormatOption, OutputFormat, emit, guarded
 
 app = typer.Typer(no_args_is_help=True, pretty_exceptions_enable=False, rich_markup_mode=None)
 

@@ -12,7 +12,7 @@ import tempfile
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-from .errors import KcalError, UsageError
+from kcal.core.errors import KcalError, UsageError
 
 
 def check_output_path(

@@ -26,7 +26,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from .yamlsafe import YamlDoc
+from kcal.core.yamlsafe import YamlDoc
 
 FORMAT = 2
 MAX_ENTRIES = 512

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .errors import KcalError
+from kcal.core.errors import KcalError
 
 
 def read_source(path: str | Path, *, display: str | None = None, max_bytes: int,

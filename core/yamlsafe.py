@@ -27,8 +27,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .errors import KcalError
-from .source import decode_utf8, line_col, read_source
+from kcal.core.errors import KcalError
+from kcal.core.source import decode_utf8, line_col, read_source
 
 Loc = tuple[str | int, ...]
 
@@ -110,7 +110,7 @@ def load_yaml(path: str | Path, *, display: str | None = None, max_bytes: int = 
         raw = read_source(path, display=name, max_bytes=max_bytes, what="a YAML file")
     if not cache:
         return parse_yaml(raw, name, max_bytes=max_bytes)
-    from . import parsecache
+    from kcal.core import parsecache
 
     doc = parsecache.get(raw, name)
     if doc is None:

@@ -18,7 +18,7 @@ from kcal.schema.load import LoadedDeck, load_deck
 from kcal.schema.models import Tile, format_amounts
 from kcal.sim.exact import expected_reshuffles, p_none
 
-from .formats import deck_format
+from kcal.deck.formats import deck_format
 
 #: Neighbours a hex has: a cost is paid from at most this many tiles.
 MAX_SOURCES = 6
@@ -78,7 +78,7 @@ def validate_deck_file(path: str | Path, extra_catalogs: Iterable[str | Path] = 
 
 
 def check_deck(loaded: LoadedDeck) -> DeckReport:
-    from .hashing import deck_hash
+    from kcal.deck.hashing import deck_hash
 
     fmt = deck_format(loaded.deck.format)
     report = DeckReport(

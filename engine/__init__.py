@@ -22,11 +22,11 @@ Modules, one concept each:
 >>> state.push(state.legal_moves()[0]); state.pop()        # doctest: +SKIP
 """
 
-from .effects import EFFECTS
-from .hexgrid import DIRECTIONS, Hex, distance, neighbours
-from .moves import IllegalMove, Move, Outcome
-from .setup import new_game
-from .state import GameState, Placed
+from kcal.engine.effects import EFFECTS
+from kcal.engine.hexgrid import DIRECTIONS, Hex, distance, neighbours
+from kcal.engine.moves import IllegalMove, Move, Outcome
+from kcal.engine.setup import new_game
+from kcal.engine.state import GameState, Placed
 
 
 def why_illegal(state: GameState, move: Move) -> str | None:

@@ -25,7 +25,7 @@ from typing import Any
 from kcal.schema.domain import fold_name
 from kcal.schema.modifiers import MODIFIERS
 
-from .tiles import COLOR_INDEX, TileInfo
+from kcal.engine.tiles import COLOR_INDEX, TileInfo
 
 SUNLIGHT = "sunlight"
 MOONLIGHT = "moonlight"

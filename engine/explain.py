@@ -20,7 +20,7 @@ from kcal.schema.domain import (
 )
 from kcal.schema.modifiers import MODIFIERS
 
-from .effects import EFFECTS
+from kcal.engine.effects import EFFECTS
 
 SECTIONS = ("Components", "Objective", "Setup", "Placement", "Adjacency", "Ecosystem Collapse",
             "Winning", "A Turn", "Solo Mode", "Classification", "Biomes", "Deck Building", "Modifiers")

@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING
 
 from kcal.schema.domain import Klass, fold_name
 
-from . import collapse
-from .hexgrid import Hex, distance, format_hex, neighbours, ring
-from .moves import Move
-from .payment import (
+from kcal.engine import collapse
+from kcal.engine.hexgrid import Hex, distance, format_hex, neighbours, ring
+from kcal.engine.moves import Move
+from kcal.engine.payment import (
     available,
     check_explicit,
     default_payment,
@@ -20,10 +20,10 @@ from .payment import (
     unpayable_reason,
     waived_colors,
 )
-from .tiles import COLORS, TileInfo
+from kcal.engine.tiles import COLORS, TileInfo
 
 if TYPE_CHECKING:
-    from .state import GameState
+    from kcal.engine.state import GameState
 
 FIRST_DISTANCE = 5
 MAX_DISCARD = 3

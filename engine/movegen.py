@@ -12,9 +12,9 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from . import collapse
-from .hexgrid import Hex
-from .legal import (
+from kcal.engine import collapse
+from kcal.engine.hexgrid import Hex
+from kcal.engine.legal import (
     MAX_DISCARD,
     blocked_cells,
     first_tile_cells,
@@ -23,12 +23,12 @@ from .legal import (
     remove_targets,
     waived_map,
 )
-from .moves import Move, fast_place
-from .payment import packed_available, packed_costs
-from .tiles import GUARD
+from kcal.engine.moves import Move, fast_place
+from kcal.engine.payment import packed_available, packed_costs
+from kcal.engine.tiles import GUARD
 
 if TYPE_CHECKING:
-    from .state import GameState
+    from kcal.engine.state import GameState
 
 
 def generate(state: GameState) -> list[Move]:

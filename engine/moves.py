@@ -7,8 +7,8 @@ from typing import Any
 
 from kcal.core.errors import Exit, KcalError
 
-from .hexgrid import Hex, parse_hex
-from .tiles import COLOR_INDEX, COLORS
+from kcal.engine.hexgrid import Hex, parse_hex
+from kcal.engine.tiles import COLOR_INDEX, COLORS
 
 #: One payment entry: cubes of one colour taken from the tile at a cell.
 Payment = tuple[tuple[Hex, int, int], ...]

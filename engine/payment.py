@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .effects import EFFECTS
-from .hexgrid import Hex, format_hex, neighbours
-from .tiles import COLORS, ZERO6, TileInfo, fmt_amounts, pack_pairs
+from kcal.engine.effects import EFFECTS
+from kcal.engine.hexgrid import Hex, format_hex, neighbours
+from kcal.engine.tiles import COLORS, ZERO6, TileInfo, fmt_amounts, pack_pairs
 
 if TYPE_CHECKING:
-    from .state import GameState
+    from kcal.engine.state import GameState
 
 _ANCHOR = EFFECTS["anchor"].cost
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .state import GameState
+    from kcal.engine.state import GameState
 
 
 def tile_dicts(state: GameState, names) -> list[dict[str, Any]]:

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .tiles import COLORS
+from kcal.engine.tiles import COLORS
 
 if TYPE_CHECKING:
-    from .state import GameState
+    from kcal.engine.state import GameState
 
 _W = 4  # characters per doubled column
 

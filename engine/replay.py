@@ -11,11 +11,11 @@ from typing import Any
 from kcal.core.errors import KcalError
 from kcal.schema.game import GameRecord
 
-from .moves import Move
-from .render import board_lines, hex_map
-from .setup import new_game
-from .state import GameState
-from .tiles import COLORS
+from kcal.engine.moves import Move
+from kcal.engine.render import board_lines, hex_map
+from kcal.engine.setup import new_game
+from kcal.engine.state import GameState
+from kcal.engine.tiles import COLORS
 
 
 @dataclass
@@ -139,7 +139,7 @@ def replay(record_path_or_model, library=None) -> ReplayResult:
     stops the replay and is reported in the result."""
     record, doc, library, source = _load(record_path_or_model, library)
     tiles = list(record.tiles) + (list(library.tiles) if library is not None else [])
-    from .setup import build_table
+    from kcal.engine.setup import build_table
 
     table = build_table(tiles)
     players = list(record.players)

@@ -11,8 +11,8 @@ from kcal.core.errors import KcalError
 from kcal.schema.domain import HAND_SIZE
 from kcal.schema.models import Tile
 
-from .state import GameState
-from .tiles import TileInfo, TileTable
+from kcal.engine.state import GameState
+from kcal.engine.tiles import TileInfo, TileTable
 
 MAX_RESHUFFLES = 1000
 SOLO_PILES = 7

@@ -6,11 +6,11 @@ is a handful of shallow copies and :meth:`push` / :meth:`pop` keep a stack of su
 
 from __future__ import annotations
 
-from . import collapse, legal, movegen, turnflow
-from .hexgrid import Hex, neighbours
-from .moves import IllegalMove, Move, Outcome
-from .rng import Rng
-from .tiles import ZERO6, TileInfo, TileTable, pack_vec
+from kcal.engine import collapse, legal, movegen, turnflow
+from kcal.engine.hexgrid import Hex, neighbours
+from kcal.engine.moves import IllegalMove, Move, Outcome
+from kcal.core.rng import Rng
+from kcal.engine.tiles import ZERO6, TileInfo, TileTable, pack_vec
 
 
 class Placed:
@@ -265,7 +265,7 @@ class GameState:
 
     def to_record(self, catalogs: list[str] | None = None, inline_tiles: bool | None = None) -> dict:
         """A SPEC game record that ``kcal rules replay`` replays to this state."""
-        from .record import state_to_record
+        from kcal.engine.record import state_to_record
 
         return state_to_record(self, catalogs, inline_tiles)
 

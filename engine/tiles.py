@@ -125,7 +125,7 @@ class TileTable:
     def __init__(self, tiles: Iterable[Tile] = ()) -> None:
         self.by_key: dict[str, TileInfo] = {}
         self.infos: list[TileInfo] = []
-        from .effects import PAIR_CACHE
+        from kcal.engine.effects import PAIR_CACHE
 
         self.pair_cache: dict = PAIR_CACHE
         self.move_cache: dict = {}  # generated moves are immutable: reuse them
@@ -200,7 +200,7 @@ _COMPILED: dict[int, TileInfo] = {}
 def compile_tile(tile: Tile) -> TileInfo:
     info = _COMPILED.get(id(tile))
     if info is None or info.tile is not tile:
-        from .effects import compile_pairs
+        from kcal.engine.effects import compile_pairs
 
         info = TileInfo(tile, len(_COMPILED))
         compile_pairs(info)

@@ -10,13 +10,13 @@ from typing import TYPE_CHECKING
 
 from kcal.schema.domain import HAND_SIZE
 
-from . import collapse, legal, movegen
-from .hexgrid import Hex, neighbours
-from .moves import Move, Outcome
-from .yields import apply_to_neighbours, new_tile_yield, take_cheapest
+from kcal.engine import collapse, legal, movegen
+from kcal.engine.hexgrid import Hex, neighbours
+from kcal.engine.moves import Move, Outcome
+from kcal.engine.yields import apply_to_neighbours, new_tile_yield, take_cheapest
 
 if TYPE_CHECKING:
-    from .state import GameState
+    from kcal.engine.state import GameState
 
 PACK_SIZE = 3
 HUMANS_TO_END = 2
@@ -137,7 +137,7 @@ def _discard(state: GameState, picks) -> None:
 
 
 def _rescue(state: GameState, move: Move, pay) -> None:
-    from .state import Placed
+    from kcal.engine.state import Placed
 
     cell = move.at
     tiles = state.tiles

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .effects import EFFECTS, pair_effects
-from .hexgrid import Hex, neighbours
-from .tiles import COLOR_INDEX, TileInfo
+from kcal.engine.effects import EFFECTS, pair_effects
+from kcal.engine.hexgrid import Hex, neighbours
+from kcal.engine.tiles import COLOR_INDEX, TileInfo
 
 if TYPE_CHECKING:
-    from .state import GameState
+    from kcal.engine.state import GameState
 
 PURPLE = 5
 _PAYMENT_HOOKS = tuple(e for e in EFFECTS.values() if e.payment is not None)

@@ -14,7 +14,7 @@ __all__ = ["render_deck_pdf", "render_catalog_pdf", "render_alignment_pdf", "ren
 
 def __getattr__(name: str):
     if name in __all__:
-        from . import api
+        from kcal.print import api
 
         return getattr(api, name)
     raise AttributeError(name)

@@ -15,11 +15,11 @@ from kcal.core.errors import KcalError, UsageError
 from kcal.schema.domain import TileType
 from kcal.schema.models import Tile
 
-from .layout import DEFAULT_BLEED_MM, DEFAULT_TILE_MM, PAPERS
-from .output import PdfMeta, require_suffix, write_pdf
-from .report import Report
-from .sheets import SheetOptions, tile_pages
-from .tile_face import RenderContext
+from kcal.print.layout import DEFAULT_BLEED_MM, DEFAULT_TILE_MM, PAPERS
+from kcal.print.output import PdfMeta, require_suffix, write_pdf
+from kcal.print.report import Report
+from kcal.print.sheets import SheetOptions, tile_pages
+from kcal.print.tile_face import RenderContext
 
 MAX_TILES = 2000  #: a deck's counts may be large by mistake; refuse before drawing thousands of pages
 
@@ -79,7 +79,7 @@ def render_tiles_pdf(tiles: Sequence[Tile], out: str | Path, opts: SheetOptions,
     if len(tiles) > MAX_TILES:
         raise KcalError(f"{len(tiles):,} tiles is more than the {MAX_TILES:,} one print run takes; "
                         "print fewer at a time")
-    from .fonts import override
+    from kcal.print.fonts import override
 
     with override(*fonts):
         return _render_tiles_pdf(tiles, out, opts, art_dir, locate, inputs, groups, split_every, invariant,
@@ -94,8 +94,8 @@ def _render_tiles_pdf(tiles, out, opts, art_dir, locate, inputs, groups, split_e
     if cut_svg:
         from kcal.core.atomic import check_output_path
 
-        from .cutfile import cut_paths, sheet_svg
-        from .sheets import sheet_chunks
+        from kcal.print.cutfile import cut_paths, sheet_svg
+        from kcal.print.sheets import sheet_chunks
 
         layout, chunks = sheet_chunks(tiles, opts, groups)
         for path, (_, chunk) in zip(cut_paths(Path(out), len(chunks)), chunks, strict=True):
@@ -181,7 +181,7 @@ def render_catalog_pdf(catalogs: Sequence[str | Path] | None, out: str | Path, *
 def render_cards_pdf(out: str | Path, *, paper: str = "letter", backs: bool = False, flip: str = "long",
                      invariant: bool = True) -> PrintResult:
     """Player-aid cards at poker size (63 x 88 mm): turn, scoring, colours, biomes, modifier glossary."""
-    from .cards import card_pages
+    from kcal.print.cards import card_pages
 
     opts = sheet_options(paper=paper, backs=backs, flip=flip)
     report = Report()
@@ -198,13 +198,13 @@ def render_rulebook_pdf(out: str | Path, *, paper: str = "letter", templates: st
     """Rulebook sheets rendered from the Jinja2 templates (sandboxed) and the schema's data."""
     from kcal.core.atomic import atomic_output
 
-    from .rulebook import build_rulebook
+    from kcal.print.rulebook import build_rulebook
 
     opts = sheet_options(paper=paper)
     report = Report()
     template_dir = Path(templates) if templates else None
     inputs = sorted(template_dir.glob("*.j2")) if template_dir and template_dir.is_dir() else []
-    from .output import binary_streams
+    from kcal.print.output import binary_streams
 
     with atomic_output(out, inputs=inputs) as tmp, binary_streams():
         pages = build_rulebook(str(tmp), opts, report, template_dir, invariant, "kCaloria rules")
@@ -217,7 +217,7 @@ def render_tile_png(name: str, out: str | Path, *, catalogs: Sequence[str | Path
     """A raster preview of one tile (PNG), drawn by the same code as the PDF and rasterised by pdfium."""
     from kcal.schema.load import load_library
 
-    from .raster import tile_png_bytes
+    from kcal.print.raster import tile_png_bytes
 
     if not 36 <= dpi <= 600:
         raise UsageError(f"--dpi must be between 36 and 600, not {dpi}")
@@ -231,7 +231,7 @@ def render_tile_png(name: str, out: str | Path, *, catalogs: Sequence[str | Path
     if tile is None:
         raise KcalError(f"unknown tile {name!r}{library.suggest_text(name)}")
     report = Report()
-    from .fonts import override
+    from kcal.print.fonts import override
 
     with override(*fonts):
         data = tile_png_bytes(tile, library.catalog_dir, report, dpi=dpi, tile_size=tile_size,
@@ -245,7 +245,7 @@ def render_tile_png(name: str, out: str | Path, *, catalogs: Sequence[str | Path
 def render_alignment_pdf(out: str | Path, *, paper: str = "letter", flip: str = "long",
                          back_offset: tuple[float, float] = (0.0, 0.0), invariant: bool = True) -> PrintResult:
     """The duplex alignment test sheet alone: print it double-sided, read the drift, pass --back-offset."""
-    from .sheets import alignment_pages
+    from kcal.print.sheets import alignment_pages
 
     opts = sheet_options(paper=paper, flip=flip, back_offset=back_offset)
     size = opts.paper_size

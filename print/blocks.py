@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from . import palette
-from .fonts import BOLD, REGULAR, printable
-from .report import Report
-from .text import width, wrap
+from kcal.print import palette
+from kcal.print.fonts import BOLD, REGULAR, printable
+from kcal.print.report import Report
+from kcal.print.text import width, wrap
 
 
 @dataclass(frozen=True)

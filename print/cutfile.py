@@ -14,7 +14,7 @@ from xml.sax.saxutils import quoteattr
 
 from kcal.schema.models import Tile
 
-from .layout import MM, SheetLayout, hex_points
+from kcal.print.layout import MM, SheetLayout, hex_points
 
 
 def sheet_svg(layout: SheetLayout, tiles: Sequence[Tile], title: str = "") -> str:

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from kcal.core.errors import KcalError
 
-from .report import Report
+from kcal.print.report import Report
 
 FONT_DIR = Path(__file__).with_name("fonts")
 REGULAR = "KcalSans"
@@ -28,7 +28,7 @@ FALLBACK_CHAR = "?"
 def register_fonts() -> None:
     """Register the shipped fonts with ReportLab once per process (every renderer calls this before
     drawing, so it also puts in ReportLab's faster number formatting, :mod:`kcal.print.rlfast`)."""
-    from .rlfast import install
+    from kcal.print.rlfast import install
 
     install()
     _register()
@@ -76,7 +76,7 @@ def override(regular: str | Path | None = None, bold: str | Path | None = None) 
 
 
 def _clear_caches() -> None:
-    from .text import _width1
+    from kcal.print.text import _width1
 
     _coverage.cache_clear()
     _width1.cache_clear()

@@ -12,8 +12,8 @@ import math
 from kcal.schema.domain import Biome, Color, Klass, Rarity
 from kcal.schema.modifiers import MODIFIERS, Shape
 
-from . import palette
-from .fonts import BOLD, REGULAR
+from kcal.print import palette
+from kcal.print.fonts import BOLD, REGULAR
 
 #: two-letter code printed inside each modifier's frame (and explained on the glossary cards)
 MODIFIER_CODES: dict[str, str] = {
@@ -136,7 +136,7 @@ def _cube(c, x: float, y: float, s: float, color: Color, amount: int | None = No
     """An isometric kCalorie cube of height ``s``: its colour's letter on the (pale) top face, and
     ``amount`` in white on the two side faces. ``letter=False`` for cubes too small to hold it.
     """
-    from .text import width
+    from kcal.print.text import width
 
     base = palette.CUBE[color]
     r = s / 2
@@ -292,7 +292,7 @@ def _modifier_icon(c, x: float, y: float, s: float, name: str, param: str | None
     cy = y + (s * 0.14 if has_tab else 0)
     centred_text(c, x, cy, MODIFIER_CODES[name], BOLD, s * (0.42 if has_tab else 0.5))
     if has_tab:
-        from .text import width
+        from kcal.print.text import width
 
         ty = y - s * 0.25
         psize = s * 0.30
@@ -314,7 +314,7 @@ def _modifier_icon(c, x: float, y: float, s: float, name: str, param: str | None
 
 
 def hex_path(c, cx: float, cy: float, across: float, rotated: bool = False):
-    from .layout import hex_points
+    from kcal.print.layout import hex_points
 
     p = c.beginPath()
     pts = hex_points(cx, cy, across, rotated)

@@ -17,7 +17,7 @@ from kcal import __version__
 from kcal.core.atomic import atomic_output, check_output_path
 from kcal.core.errors import KcalError, UsageError
 
-from .fonts import REGULAR, register_fonts
+from kcal.print.fonts import REGULAR, register_fonts
 
 PageFn = Callable[[object], None]
 

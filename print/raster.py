@@ -13,16 +13,16 @@ from pathlib import Path
 from kcal.core.errors import KcalError
 from kcal.schema.models import Tile
 
-from .layout import TileGeometry, mm
-from .report import Report
-from .tile_face import RenderContext, draw_face
+from kcal.print.layout import TileGeometry, mm
+from kcal.print.report import Report
+from kcal.print.tile_face import RenderContext, draw_face
 
 
 def tile_pdf_bytes(tile: Tile, art_dir: Callable[[Tile], Path | None], report: Report,
                    tile_size: float = 64.0, margin_mm: float = 1.0, locate=lambda tile, key: None) -> bytes:
     from reportlab.pdfgen.canvas import Canvas
 
-    from .fonts import REGULAR, register_fonts
+    from kcal.print.fonts import REGULAR, register_fonts
 
     register_fonts()
     geom = TileGeometry(across=mm(tile_size))
@@ -55,7 +55,7 @@ def tile_png_bytes(tile: Tile, art_dir, report: Report, dpi: int = 200, tile_siz
     """The tile as a PNG with transparent corners (outside the hexagon), ready to share."""
     from PIL import Image, ImageDraw
 
-    from .layout import hex_points
+    from kcal.print.layout import hex_points
 
     im = rasterise(tile_pdf_bytes(tile, art_dir, report, tile_size, locate=locate), dpi)
     ss = 4  # supersampled mask for a smooth edge

@@ -36,11 +36,11 @@ from kcal.schema.domain import (
 )
 from kcal.schema.modifiers import MODIFIER_NAMES, MODIFIERS
 
-from . import icons, palette
-from .fonts import BOLD, REGULAR, printable
-from .layout import MARGIN_MM, RULER_STRIP_MM, mm
-from .report import Report
-from .sheets import SheetOptions, ruler
+from kcal.print import icons, palette
+from kcal.print.fonts import BOLD, REGULAR, printable
+from kcal.print.layout import MARGIN_MM, RULER_STRIP_MM, mm
+from kcal.print.report import Report
+from kcal.print.sheets import SheetOptions, ruler
 
 TEMPLATE_DIR = Path(__file__).resolve().parent.parent / "templates"
 SECTIONS = ("setup", "turn", "placement", "collapse", "winning", "solo", "biomes", "modifiers")
@@ -52,7 +52,7 @@ _TAG = re.compile(r"<\s*(/?)\s*([A-Za-z0-9_:-]*)([^>]*)>")
 
 def template_data() -> dict:
     """Everything templates may use: plain data built from the schema."""
-    from .palette import BIOME_GROUP
+    from kcal.print.palette import BIOME_GROUP
 
     return {
         "components": {"deck_size": DECK_SIZE, "hand_size": HAND_SIZE, "dice": DICE_PER_DECK, "max_copies": 5},
@@ -323,7 +323,7 @@ def build_rulebook(out_path: str, opts: SheetOptions, report: Report, user_dir: 
     """Render every section into ``out_path`` (a temp file); return the page count."""
     from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
 
-    from .fonts import register_fonts
+    from kcal.print.fonts import register_fonts
 
     register_fonts()
     data = template_data()

@@ -15,9 +15,9 @@ from typing import NamedTuple
 
 from kcal.schema.models import Tile
 
-from . import icons, palette
-from .fonts import BOLD, REGULAR
-from .layout import (
+from kcal.print import icons, palette
+from kcal.print.fonts import BOLD, REGULAR
+from kcal.print.layout import (
     INCH,
     MM,
     PAPERS,
@@ -32,7 +32,7 @@ from .layout import (
     mirror_slot,
     mm,
 )
-from .tile_face import RenderContext, draw_face
+from kcal.print.tile_face import RenderContext, draw_face
 
 PageFn = Callable[[object], None]
 

@@ -14,7 +14,7 @@ import math
 from functools import lru_cache
 from typing import NamedTuple
 
-from .report import Report
+from kcal.print.report import Report
 
 
 def escape(text: str) -> str:

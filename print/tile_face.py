@@ -19,12 +19,12 @@ from typing import NamedTuple
 from kcal.schema.domain import Color
 from kcal.schema.models import Modifier, Tile
 
-from . import icons, palette
-from .fonts import BOLD, REGULAR, printable
-from .images import ArtCache, ArtProblem
-from .layout import MM, SQRT3, TileGeometry, hex_half_width, hex_points
-from .report import Report
-from .text import fit, width
+from kcal.print import icons, palette
+from kcal.print.fonts import BOLD, REGULAR, printable
+from kcal.print.images import ArtCache, ArtProblem
+from kcal.print.layout import MM, SQRT3, TileGeometry, hex_half_width, hex_points
+from kcal.print.report import Report
+from kcal.print.text import fit, width
 
 
 class FaceLayout(NamedTuple):
@@ -379,7 +379,7 @@ def _text_block(c, tile: Tile, cx: float, cy: float, k: float, ctx: RenderContex
 
 
 def _layout_text(mod_lines: list[str], fact: str, size: float, widths: list[float]):
-    from .text import _wrap_varying
+    from kcal.print.text import _wrap_varying
 
     out: list[tuple[str, str]] = []
     idx = 0

@@ -24,8 +24,8 @@ from typing import Any
 
 from kcal.core.errors import KcalError
 
-from .domain import BIOMES, TYPE_CLASSES, Biome, TileType
-from .modifiers import MODIFIER_NAMES, MODIFIERS, PARAM_KINDS
+from kcal.schema.domain import BIOMES, TYPE_CLASSES, Biome, TileType
+from kcal.schema.modifiers import MODIFIER_NAMES, MODIFIERS, PARAM_KINDS
 
 KINDS = ("catalog", "deck", "game")
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
@@ -57,15 +57,15 @@ _TILE_HELP = {
 
 def _model(kind: str) -> Any:
     if kind == "catalog":
-        from .models import Catalog
+        from kcal.schema.models import Catalog
 
         return Catalog
     if kind == "deck":
-        from .models import Deck
+        from kcal.schema.models import Deck
 
         return Deck
     if kind == "game":
-        from .game import GameRecord
+        from kcal.schema.game import GameRecord
 
         return GameRecord
     raise KcalError(f"unknown schema {kind!r}; expected one of: {', '.join(KINDS)}")

@@ -10,8 +10,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Discriminator, Field, StrictInt, StrictStr, Tag, field_validator, model_validator
 
-from .domain import Color, fold_name
-from .models import Closed, Name, Quantity, Tile
+from kcal.schema.domain import Color, fold_name
+from kcal.schema.models import Closed, Name, Quantity, Tile
 
 Cell = Annotated[tuple[StrictInt, StrictInt], Field(description="axial [q, r]")]
 

@@ -22,8 +22,8 @@ from kcal.core.errors import KcalError, KcalErrors, raise_all
 from kcal.core.source import read_source
 from kcal.core.yamlsafe import MAX_BYTES, YamlDoc, load_yaml
 
-from .domain import fold_name
-from .models import Catalog, Deck, Tile, duplicate_tiles
+from kcal.schema.domain import fold_name
+from kcal.schema.models import Catalog, Deck, Tile, duplicate_tiles
 
 BUILTIN = "builtin"
 CARDS_DIR = Path(__file__).resolve().parent.parent / "cards"
@@ -45,7 +45,7 @@ def validate_doc(doc: YamlDoc, model: type[BaseModel]) -> Any:
     try:
         return model.model_validate(doc.data)
     except ValidationError as exc:
-        from .errors import validation_errors  # only on the error path: it pulls in difflib and typing
+        from kcal.core.validation import validation_errors  # only on the error path: it pulls in difflib and typing
 
         expected = _KIND_NAMES.get(model.__name__)
         found = _looks_like(doc.data)

@@ -23,8 +23,8 @@ from pydantic import (
     model_validator,
 )
 
-from .domain import TYPE_CLASSES, Biome, Color, Klass, Rarity, TileType, fold_name
-from .modifiers import MODIFIERS, PARAM_KINDS
+from kcal.schema.domain import TYPE_CLASSES, Biome, Color, Klass, Rarity, TileType, fold_name
+from kcal.schema.modifiers import MODIFIERS, PARAM_KINDS
 
 Amount = Annotated[StrictInt, Field(ge=1, le=99)]
 Quantity = Annotated[StrictInt, Field(ge=0, le=99)]

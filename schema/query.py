@@ -17,10 +17,10 @@ from typing import TypeVar
 
 from kcal.core.errors import KcalError, UsageError
 
-from .domain import Biome, Color, Klass, Rarity, TileType, fold_name
-from .load import Library
-from .models import Tile, format_amounts, format_cost
-from .modifiers import MODIFIER_NAMES, MODIFIERS
+from kcal.schema.domain import Biome, Color, Klass, Rarity, TileType, fold_name
+from kcal.schema.load import Library
+from kcal.schema.models import Tile, format_amounts, format_cost
+from kcal.schema.modifiers import MODIFIER_NAMES, MODIFIERS
 
 E = TypeVar("E", bound=Enum)
 
@@ -263,7 +263,7 @@ def validate_catalogs(paths: Sequence[str] | None = None) -> dict:
     No paths: the built-in catalogs. The result is plain data: ``{"valid", "catalogs": [{"catalog",
     "valid", "set", "tiles", "errors"}]}``; every error keeps its file, line and column.
     """
-    from .load import LoadedCatalog, _display, builtin_catalog_paths, load_catalog_file
+    from kcal.schema.load import LoadedCatalog, _display, builtin_catalog_paths, load_catalog_file
 
     if paths:
         files = [Path(p) for p in paths]

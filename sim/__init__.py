@@ -5,7 +5,7 @@ Public API (import from the modules; this package imports nothing, to keep ``kca
 
 - :func:`kcal.sim.profile.load_profile`, :func:`kcal.sim.goldfish.simulate_goldfish`
 - :func:`kcal.sim.solo.simulate_solo`, :func:`kcal.sim.match.simulate_match`
-- :mod:`kcal.sim.exact` (hypergeometric), :mod:`kcal.sim.seeding` (derived seeds)
+- :mod:`kcal.sim.exact` (hypergeometric), :mod:`kcal.core.seeding` (derived seeds)
 - :func:`kcal.sim.report.render_deck_report`
 
 Methods and the seeding contract: ``docs/simulation.md``.

@@ -2,7 +2,7 @@
 
 Nothing here is imported unless ``--backend dask`` is asked for, and Dask itself is imported inside
 the function: kcal never depends on it. A chunk is a pure function of its arguments (its seed is
-derived from the master seed and the chunk index, see :mod:`kcal.sim.seeding`), so a cluster may
+derived from the master seed and the chunk index, see :mod:`kcal.core.seeding`), so a cluster may
 schedule, retry or spread chunks as it likes: the results are gathered back in chunk order and
 merged exactly as :func:`kcal.sim.parallel.run_chunks` does. Ray would plug in the same way
 (``ray.put(shared)``, ``ray.remote(fn)``, ``ray.get`` in order); see ``docs/simulation.md``.
@@ -15,7 +15,7 @@ from typing import Any
 
 from kcal.core.errors import UsageError
 
-from .parallel import Outcome
+from kcal.sim.parallel import Outcome
 
 BACKENDS = ("local", "dask")
 
@@ -77,7 +77,7 @@ def _key(task: tuple) -> str:
 
 def choose(backend: str, address: str | None = None):
     """A ``run_chunks``-compatible callable for the named backend."""
-    from .parallel import run_chunks
+    from kcal.sim.parallel import run_chunks
 
     if backend == "local":
         return run_chunks

@@ -19,7 +19,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from .seeding import choice
+from kcal.core.seeding import choice
 
 BOT_NAMES = ("greedy", "random", "lookahead")
 

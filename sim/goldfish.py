@@ -14,10 +14,10 @@ from typing import Any
 
 from kcal.schema.domain import HAND_SIZE, Color
 
-from . import opening, placement
-from .exact import expected_reshuffles, hypergeom_pmf, kept_mean, kept_p_at_least_one, p_none, p_reshuffles
-from .parallel import MAX_HANDS, MAX_MODEL_GAMES, check_count, run_chunks
-from .profile import TYPES, WATER, DeckProfile
+from kcal.sim import opening, placement
+from kcal.sim.exact import expected_reshuffles, hypergeom_pmf, kept_mean, kept_p_at_least_one, p_none, p_reshuffles
+from kcal.sim.parallel import MAX_HANDS, MAX_MODEL_GAMES, check_count, run_chunks
+from kcal.sim.profile import TYPES, WATER, DeckProfile
 
 DEFAULT_HANDS = 100_000
 DEFAULT_GAMES = 5_000

@@ -11,9 +11,9 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .games import end_reason, play_game, turns_played
-from .parallel import MAX_GAMES, check_count, run_chunks
-from .stats import mean_se, proportion, sig
+from kcal.sim.games import end_reason, play_game, turns_played
+from kcal.sim.parallel import MAX_GAMES, check_count, run_chunks
+from kcal.core.stats import mean_se, proportion, sig
 
 CHUNK_GAMES = 4
 LABELS = ("A", "B", "C", "D")
@@ -62,7 +62,7 @@ def simulate_match(
 ) -> dict:
     from kcal.core.errors import UsageError
 
-    from .bots import get_bot
+    from kcal.sim.bots import get_bot
 
     n = len(decks)
     if not 2 <= n <= 4:

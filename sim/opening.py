@@ -21,8 +21,8 @@ from math import comb, sqrt
 
 from kcal.schema.domain import HAND_SIZE
 
-from .exact import compositions
-from .seeding import rng_for
+from kcal.sim.exact import compositions
+from kcal.core.seeding import rng_for
 
 CHUNK_HANDS = 1 << 19
 

@@ -1,6 +1,6 @@
 """Run independent chunks of work on ``--jobs`` processes; the merged result never depends on N.
 
-Every chunk carries its own derived seed (see :mod:`kcal.sim.seeding`) and returns integer tallies,
+Every chunk carries its own derived seed (see :mod:`kcal.core.seeding`) and returns integer tallies,
 so the merge (done in chunk order by the caller) gives the same bytes for 1 process or 16. Workers
 ignore SIGINT; on Ctrl-C the parent stops the pool and hands back the chunks already finished,
 flagged as interrupted.

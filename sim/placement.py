@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from kcal.schema.domain import HAND_SIZE, TileType
 
-from .profile import POINTS, TYPES, WATER, DeckProfile
-from .seeding import rng_for
+from kcal.sim.profile import POINTS, TYPES, WATER, DeckProfile
+from kcal.core.seeding import rng_for
 
 CHUNK_GAMES = 1000
 #: The types whose first placeable turn is reported.

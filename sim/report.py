@@ -16,7 +16,7 @@ from pathlib import Path
 
 from kcal.schema.domain import Color
 
-from .charts import INK, Box, PdfSurface, PngSurface, Surface, bar_chart, line_chart, note
+from kcal.sim.charts import INK, Box, PdfSurface, PngSurface, Surface, bar_chart, line_chart, note
 
 PAGE = (595.2756, 841.8898)  # A4 in points
 MARGIN = 36.0
@@ -40,14 +40,14 @@ def cost_yield_by_colour(tiles) -> dict[str, dict[str, int]]:
 def compute_report_data(loaded_deck, *, hands: int = 200_000, games: int = 5_000, solo_games: int = 40,
                         bot: str = "greedy", seed: int = 0, jobs: int = 1,
                         on_progress: Callable[[int], None] | None = None) -> dict:
-    from .goldfish import simulate_goldfish
-    from .parallel import MAX_GAMES, check_count
-    from .profile import profile_from_loaded
+    from kcal.sim.goldfish import simulate_goldfish
+    from kcal.sim.parallel import MAX_GAMES, check_count
+    from kcal.sim.profile import profile_from_loaded
 
     check_count("solo games", solo_games, MAX_GAMES)  # before the goldfish part, not after it
     if solo_games > 0:
         with contextlib.suppress(ImportError):  # without the rules engine the solo part is skipped
-            from .bots import get_bot
+            from kcal.sim.bots import get_bot
 
             get_bot(bot)  # an unknown bot is a usage error before any work
     profile = profile_from_loaded(loaded_deck)
@@ -61,7 +61,7 @@ def compute_report_data(loaded_deck, *, hands: int = 200_000, games: int = 5_000
     }
     if solo_games > 0:
         try:
-            from .solo import simulate_solo
+            from kcal.sim.solo import simulate_solo
 
             data["solo"] = simulate_solo(tiles, deck_name=loaded_deck.deck.name, games=solo_games, seed=seed,
                                          bot=bot, jobs=jobs, on_progress=on_progress)

@@ -12,9 +12,9 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .games import end_reason, play_game, turns_played
-from .parallel import MAX_GAMES, check_count, run_chunks
-from .stats import histogram, mean_se, proportion, quantile, sig
+from kcal.sim.games import end_reason, play_game, turns_played
+from kcal.sim.parallel import MAX_GAMES, check_count, run_chunks
+from kcal.core.stats import histogram, mean_se, proportion, quantile, sig
 
 CHUNK_GAMES = 8
 PLAYER = "solo"
@@ -52,7 +52,7 @@ def simulate_solo(
     runner: Callable[..., Any] | None = None,
     top_stuck: int = 10,
 ) -> dict:
-    from .bots import get_bot
+    from kcal.sim.bots import get_bot
 
     get_bot(bot)  # a usage error before any work
     check_count("games", games, MAX_GAMES, least=1)

@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 
 from kcal.cli.app import app
 
-from .conftest import make_art
+from kcal.tests.print.conftest import make_art
 
 GOLDEN = Path(__file__).with_name("bad_input_expected.txt")
 

@@ -14,7 +14,7 @@ from kcal.print.api import render_cards_pdf, render_catalog_pdf, render_deck_pdf
 from kcal.print.icons import CLASS_CODES, MODIFIER_CODES
 from kcal.schema.modifiers import MODIFIERS
 
-from .conftest import page_sizes, pdf_text
+from kcal.tests.print.conftest import page_sizes, pdf_text
 
 runner = CliRunner()
 

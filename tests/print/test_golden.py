@@ -15,7 +15,7 @@ from kcal.print.raster import rasterise, tile_pdf_bytes
 from kcal.print.report import Report
 from kcal.schema.load import load_library
 
-from .conftest import raster
+from kcal.tests.print.conftest import raster
 
 GOLDEN = Path(__file__).with_name("golden")
 UPDATE = os.environ.get("KCAL_UPDATE_GOLDEN") == "1"

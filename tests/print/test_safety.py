@@ -11,7 +11,7 @@ from kcal.core.errors import KcalError
 from kcal.print.api import render_deck_pdf, render_rulebook_pdf
 from kcal.print.images import ArtProblem, open_image, resolve_art
 
-from .conftest import CATALOG, image_objects, make_art
+from kcal.tests.print.conftest import CATALOG, image_objects, make_art
 
 
 class TestArtPaths:
@@ -134,7 +134,7 @@ class TestOutput:
         assert not [p for p in os.listdir(workdir) if p.endswith(".tmp")]
 
     def test_split_writes_parts_with_whole_duplex_pairs(self, workdir):
-        from .conftest import page_sizes
+        from kcal.tests.print.conftest import page_sizes
 
         res = render_deck_pdf(workdir / "deck.yaml", workdir / "out.pdf", backs=True, split_every=3, bleed=True)
         names = [p.name for p in res.files]
@@ -188,7 +188,7 @@ class TestTemplates:
         assert "hot &amp; dry desert" in text
 
     def test_user_template_overrides_builtin(self, tmp_path):
-        from .conftest import pdf_text
+        from kcal.tests.print.conftest import pdf_text
 
         d = self._user(tmp_path, "# House rules\nPlay nice &amp; have fun: {{ components.deck_size }} tiles.\n")
         render_rulebook_pdf(tmp_path / "r.pdf", templates=d)

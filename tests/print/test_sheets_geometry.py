@@ -9,7 +9,7 @@ import pytest
 from kcal.print.api import render_deck_pdf
 from kcal.print.layout import MM, PAPERS, SQRT3, Slot, TileGeometry, honeycomb, mirror_slot, mm
 
-from .conftest import page_sizes, raster
+from kcal.tests.print.conftest import page_sizes, raster
 
 
 class TestPaper:
@@ -129,7 +129,7 @@ class TestBacks:
         assert union and inter / union > 0.95
 
     def test_back_follows_each_front(self, workdir):
-        from .conftest import pdf_text
+        from kcal.tests.print.conftest import pdf_text
 
         out = workdir / "out.pdf"
         render_deck_pdf(workdir / "deck.yaml", out, backs=True)

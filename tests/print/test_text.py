@@ -12,7 +12,7 @@ from kcal.print.report import Report
 from kcal.print.text import escape, fit
 from kcal.schema.models import Tile
 
-from .conftest import pdf_text
+from kcal.tests.print.conftest import pdf_text
 
 
 def _tile(**kw) -> Tile:

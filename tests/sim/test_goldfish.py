@@ -119,7 +119,7 @@ class TestSampler:
         from math import comb
 
         from kcal.sim.opening import OpeningTable, draw_rows
-        from kcal.sim.seeding import rng_for
+        from kcal.core.seeding import rng_for
 
         table = OpeningTable.build([10, 20, 15, 15], 0)
         n = 400_000

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from kcal.sim import seeding
+from kcal.core import seeding
 
 
 def test_derived_seed_is_a_pinned_constant():

@@ -6,7 +6,7 @@ import pytest
 
 from kcal.sim.match import summarize_match
 from kcal.sim.solo import summarize_solo
-from kcal.sim.stats import histogram, mean_se, proportion, quantile
+from kcal.core.stats import histogram, mean_se, proportion, quantile
 
 
 class TestHelpers:

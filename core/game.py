@@ -1,0 +1,174 @@
+"""The game interface every pack implements: what kind of game it is, and its rules as pure functions.
+
+Modelled on OpenSpiel's ``GameType``/``GameInfo`` (a game says what it is before any rule), on
+boardgame.io (a game is data plus functions, the random generator travels in the state) and on
+python-chess (one outcome with an enum reason). Shared code (the simulator, the conformance suite, the
+CLI) talks to a game only through :class:`Game`; it never names a game.
+
+The contract, in short:
+
+- :meth:`Game.new_state` makes a state from a :class:`Setup` and a seed. Every later chance event
+  (shuffles, die rolls) is drawn from a generator kept inside the state, so the same setup and seed give
+  the same game, and a state copied with :meth:`Game.clone` goes on identically.
+- :meth:`Game.to_move` names who must act now: one player, or several at once in a simultaneous step
+  (passing cards). Each of them moves with :meth:`Game.apply`; the game resolves the step when the last
+  one has moved. An empty tuple means the game is over.
+- :meth:`Game.legal_moves` lists a player's moves; :meth:`Game.why_illegal` says in words why a move is
+  illegal (None when it is legal) and comes from the same checks as :meth:`Game.apply`, which raises
+  :class:`IllegalMove` with that reason.
+- :meth:`Game.outcome` is None until the game ends, then an :class:`Outcome`.
+- :meth:`Game.view` is what one player may see, as plain JSON data; :meth:`Game.determinize` redeals
+  everything that player cannot see, consistently with what they have seen (the conformance suite checks
+  that the view does not change under it; information-set search bots use it).
+- :meth:`Game.encode_move` / :meth:`Game.decode_move` translate between a move and its record entry
+  (the YAML mapping a game record holds); :meth:`Game.record` writes a game played so far as a record
+  that ``kcal rules replay`` replays to the same state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any, Generic, Protocol, TypeVar
+
+from kcal.core.errors import Exit, KcalError
+
+StateT = TypeVar("StateT")
+MoveT = TypeVar("MoveT")
+
+
+class IllegalMove(KcalError):
+    """A move that the rules do not allow; exit code 1 (a finding), with the reason in words."""
+
+    exit_code = Exit.FINDINGS
+
+    def __init__(self, reason: str, *, move: object = None, **where: Any) -> None:
+        super().__init__(reason, code="illegal-move", **where)
+        self.reason = reason
+        self.move = move
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A named rule variant. ``house_rule`` marks kcal's own rules (not the publisher's)."""
+
+    id: str
+    summary: str
+    house_rule: bool = False
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What kind of game a pack is, before any rule (OpenSpiel's GameType and GameInfo in one)."""
+
+    id: str
+    name: str
+    min_players: int
+    max_players: int
+    simultaneous: bool  # some step has several players acting at once
+    hidden_information: bool  # some player cannot see all of the state
+    chance: bool = True  # shuffles or dice
+    variants: tuple[Variant, ...] = ()
+    #: the file kinds the pack reads (``schema export KIND --game ID``), e.g. ("catalog", "deck", "game")
+    file_kinds: tuple[str, ...] = ()
+    #: what the pack supports, for ``kcal games``: e.g. ("catalog", "deck", "replay", "explain", "sim", "print")
+    supports: tuple[str, ...] = ()
+    rulebook: str = ""  # file name under the shared rules folder
+    #: players allowed only under a variant (e.g. 2 players with a house rule): count -> variant id
+    player_variants: Mapping[int, str] = field(default_factory=dict)
+
+    def variant(self, variant_id: str) -> Variant:
+        for v in self.variants:
+            if v.id == variant_id:
+                return v
+        from kcal.core.suggest import did_you_mean
+
+        raise KcalError(f"{self.name} has no variant {variant_id!r}"
+                        f"{did_you_mean(variant_id, [v.id for v in self.variants])}", code="unknown-variant")
+
+    def check_players(self, count: int, variant: str | None = None) -> None:
+        """Refuse a player count outside the game's range (unless a variant allows it), in words."""
+        if self.min_players <= count <= self.max_players:
+            return
+        needed = self.player_variants.get(count)
+        if needed is not None and variant == needed:
+            return
+        hint = f" (or {count} with --variant {needed}, a house rule)" if needed else ""
+        raise KcalError(f"{self.name} is played by {self.min_players} to {self.max_players} players, "
+                        f"not {count}{hint}", code="player-count")
+
+
+@dataclass(frozen=True)
+class Setup:
+    """Everything a new game needs besides its seed: the players in turn order, a variant, and the
+    pack's own options (kCaloria: the players' decks; How many Calories?: the calorie limit...)."""
+
+    players: tuple[str, ...]
+    variant: str | None = None
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended: the reason (a pack's enum), every player's score, and the winners (a tie
+    lists several; empty: nobody won)."""
+
+    end_reason: Enum
+    scores: Mapping[str, float]
+    winners: tuple[str, ...]
+
+    @property
+    def reason(self) -> str:
+        return str(self.end_reason.value)
+
+
+#: A bot: given the game, a state, the player to decide for and its own generator, return a legal move.
+Bot = Callable[["Game[Any, Any]", Any, str, Any], Any]
+
+
+class Game(Protocol, Generic[StateT, MoveT]):
+    """The rules of one game. Stateless: every method takes the state it works on."""
+
+    info: GameInfo
+
+    def new_state(self, setup: Setup, seed: int) -> StateT: ...
+
+    def clone(self, state: StateT) -> StateT: ...
+
+    def to_move(self, state: StateT) -> tuple[str, ...]: ...
+
+    def legal_moves(self, state: StateT, player: str) -> list[MoveT]: ...
+
+    def why_illegal(self, state: StateT, player: str, move: MoveT) -> str | None: ...
+
+    def apply(self, state: StateT, player: str, move: MoveT) -> None: ...
+
+    def outcome(self, state: StateT) -> Outcome | None: ...
+
+    def view(self, state: StateT, player: str) -> dict[str, Any]: ...
+
+    def determinize(self, state: StateT, player: str, seed: int) -> StateT: ...
+
+    def encode_move(self, move: MoveT) -> dict[str, Any]: ...
+
+    def decode_move(self, entry: Mapping[str, Any]) -> MoveT: ...
+
+    def record(self, state: StateT) -> dict[str, Any]: ...
+
+    def bots(self) -> Mapping[str, Bot]: ...
+
+
+def play(game: Game[StateT, MoveT], state: StateT, choose: Callable[[StateT, str], MoveT],
+         max_moves: int) -> int:
+    """Drive a state to its end (boardgame.io's Simulate loop): ask ``choose`` for a move of each player
+    to act, apply it, stop at an outcome or after ``max_moves``. Returns the number of moves applied."""
+    moves = 0
+    while moves < max_moves:
+        acting: Sequence[str] = game.to_move(state)
+        if not acting:
+            break
+        for player in acting:
+            game.apply(state, player, choose(state, player))
+            moves += 1
+    return moves

@@ -1,0 +1,117 @@
+"""The registry of game packs: found through the ``kcal.games`` entry-point group, loaded lazily.
+
+A pack's entry point names a :class:`Pack`: its :class:`~kcal.core.game.GameInfo` and a table of named
+hooks, each a ``"module:attribute"`` string imported only when a command asks for it. Listing the packs
+imports each pack's small ``__init__`` (metadata only), never its rules, data or printing; a command on
+a kCaloria deck imports no other pack.
+
+The built-in packs are entry points of kcal's own distribution, read first (one small metadata file);
+the other installed distributions are scanned only for an id kcal does not ship, or to list every pack.
+
+Hooks a pack may offer (the CLI asks only for what a command needs):
+
+``game``     the rules: an object implementing :class:`~kcal.core.game.Game`
+``catalog``  module: ``validate(paths)``, ``list_cards(...)``, ``show(...)`` over the built-in card data
+``deck``     module: ``validate(path, ...)`` for a deck or card-set file
+``replay``   module: ``replay(path)`` -> a result with ``to_json()``, ``to_text()``, ``exit_code``
+``explain``  module: ``explain(topic)``, ``topics()``
+``schema``   module: ``export(kind)`` -> JSON Schema, ``KINDS``
+``print``    module: ``print_cards(...)``, ``print_rulebook(...)``
+``sim``      module: ``match_extras(...)``: the pack's own figures for ``sim match``
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+from kcal.core.errors import KcalError
+from kcal.core.game import GameInfo
+
+GROUP = "kcal.games"
+
+#: Files without a ``game:`` key belong to this game (SPEC: every file valid before packs stays valid).
+DEFAULT_GAME = "kcaloria"
+
+
+@dataclass(frozen=True)
+class Pack:
+    info: GameInfo
+    hooks: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def id(self) -> str:
+        return self.info.id
+
+    def has(self, hook: str) -> bool:
+        return hook in self.hooks
+
+    def hook(self, name: str) -> Any:
+        """The hook ``name`` (imported on first use); a usage error when the pack has none."""
+        target = self.hooks.get(name)
+        if target is None:
+            raise KcalError(f"{self.info.name} ({self.info.id}) does not support {name!r}", code="usage")
+        return _resolve(target)
+
+
+@cache
+def _resolve(target: str) -> Any:
+    module, _, attr = target.partition(":")
+    obj: Any = importlib.import_module(module)
+    for part in attr.split(".") if attr else ():
+        obj = getattr(obj, part)
+    return obj
+
+
+@cache
+def _own_entry_points() -> dict[str, Any]:
+    from importlib import metadata
+
+    try:
+        eps = metadata.distribution("kcal").entry_points
+    except metadata.PackageNotFoundError:  # running from a source tree that was never installed
+        return {}
+    return {ep.name: ep for ep in eps if ep.group == GROUP}
+
+
+@cache
+def _all_entry_points() -> dict[str, Any]:
+    from importlib import metadata
+
+    found = dict(_own_entry_points())
+    for ep in metadata.entry_points(group=GROUP):
+        found.setdefault(ep.name, ep)
+    return found
+
+
+def _load(ep: Any) -> Pack:
+    pack = ep.load()
+    if not isinstance(pack, Pack) or pack.info.id != ep.name:
+        raise KcalError(f"the entry point {ep.name!r} of group {GROUP} does not name a kcal Pack "
+                        f"with that id ({ep.value})", code="bad-pack")
+    return pack
+
+
+@cache
+def get(game_id: str) -> Pack:
+    """The pack ``game_id``; exit 2 with a did-you-mean for an unknown id."""
+    ep = _own_entry_points().get(game_id) or _all_entry_points().get(game_id)
+    if ep is None:
+        from kcal.core.suggest import did_you_mean
+
+        known = sorted(_all_entry_points())
+        raise KcalError(f"unknown game {game_id!r}{did_you_mean(game_id, known)}; installed games: "
+                        f"{', '.join(known) or 'none'}", code="unknown-game")
+    return _load(ep)
+
+
+def ids() -> list[str]:
+    return sorted(_all_entry_points())
+
+
+def packs() -> list[Pack]:
+    """Every installed pack, sorted by id (imports each pack's metadata only)."""
+    return [get(i) for i in ids()]
