@@ -6,10 +6,9 @@ from pathlib import Path
 
 import typer
 
-from kcal.core.errors import Exit, KcalError
-
 from kcal.cli import deck_report, deck_tools
 from kcal.cli.common import FormatOption, OutputFormat, emit, exit_with, guarded
+from kcal.core.errors import Exit, KcalError
 
 app = typer.Typer(no_args_is_help=True, pretty_exceptions_enable=False, rich_markup_mode=None)
 

@@ -10,9 +10,8 @@ from pathlib import Path
 
 import typer
 
-from kcal.core.errors import UsageError
-
 from kcal.cli.common import FormatOption, OutputFormat, emit, guarded
+from kcal.core.errors import UsageError
 
 app = typer.Typer(no_args_is_help=True, help="Render print-and-play PDFs and previews.")
 

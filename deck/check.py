@@ -13,12 +13,11 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from kcal.deck.formats import deck_format
 from kcal.schema.domain import CUBE_SUPPLY, HAND_SIZE, Biome, Color, Klass, TileType, fold_name
 from kcal.schema.load import LoadedDeck, load_deck
 from kcal.schema.models import Tile, format_amounts
 from kcal.sim.exact import expected_reshuffles, p_none
-
-from kcal.deck.formats import deck_format
 
 #: Neighbours a hex has: a cost is paid from at most this many tiles.
 MAX_SOURCES = 6

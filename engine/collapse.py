@@ -183,7 +183,13 @@ def rescue_plan(state: GameState, player: int, cell: Hex, pay):
     """Check a rescue: the starving tile's whole cost is paid again, by any alternative, from the
     unused cubes next to it, counting the cubes it had paid from tiles still on the table as
     returned first. Returns ``(reason, payment)``: exactly one of them is None."""
-    from kcal.engine.payment import available, check_explicit, default_payment, first_payable, unpayable_reason
+    from kcal.engine.payment import (
+        available,
+        check_explicit,
+        default_payment,
+        first_payable,
+        unpayable_reason,
+    )
 
     p = state.tiles.get(cell)
     if p is None:

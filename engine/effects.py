@@ -22,10 +22,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from kcal.engine.tiles import COLOR_INDEX, TileInfo
 from kcal.schema.domain import fold_name
 from kcal.schema.modifiers import MODIFIERS
-
-from kcal.engine.tiles import COLOR_INDEX, TileInfo
 
 SUNLIGHT = "sunlight"
 MOONLIGHT = "moonlight"

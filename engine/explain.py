@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 from kcal.core.errors import KcalError
+from kcal.engine.effects import EFFECTS
 from kcal.schema.domain import (
     ANIMAL_CLASSES,
     BIOMES,
@@ -19,8 +20,6 @@ from kcal.schema.domain import (
     fold_name,
 )
 from kcal.schema.modifiers import MODIFIERS
-
-from kcal.engine.effects import EFFECTS
 
 SECTIONS = ("Components", "Objective", "Setup", "Placement", "Adjacency", "Ecosystem Collapse",
             "Winning", "A Turn", "Solo Mode", "Classification", "Biomes", "Deck Building", "Modifiers")

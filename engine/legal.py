@@ -7,8 +7,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from kcal.schema.domain import Klass, fold_name
-
 from kcal.engine import collapse
 from kcal.engine.hexgrid import Hex, distance, format_hex, neighbours, ring
 from kcal.engine.moves import Move
@@ -21,6 +19,7 @@ from kcal.engine.payment import (
     waived_colors,
 )
 from kcal.engine.tiles import COLORS, TileInfo
+from kcal.schema.domain import Klass, fold_name
 
 if TYPE_CHECKING:
     from kcal.engine.state import GameState

@@ -6,7 +6,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kcal.core.errors import Exit, KcalError
-
 from kcal.engine.hexgrid import Hex, parse_hex
 from kcal.engine.tiles import COLOR_INDEX, COLORS
 

@@ -9,13 +9,12 @@ from pathlib import Path
 from typing import Any
 
 from kcal.core.errors import KcalError
-from kcal.schema.game import GameRecord
-
 from kcal.engine.moves import Move
 from kcal.engine.render import board_lines, hex_map
 from kcal.engine.setup import new_game
 from kcal.engine.state import GameState
 from kcal.engine.tiles import COLORS
+from kcal.schema.game import GameRecord
 
 
 @dataclass

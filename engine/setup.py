@@ -8,11 +8,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from kcal.core.errors import KcalError
-from kcal.schema.domain import HAND_SIZE
-from kcal.schema.models import Tile
-
 from kcal.engine.state import GameState
 from kcal.engine.tiles import TileInfo, TileTable
+from kcal.schema.domain import HAND_SIZE
+from kcal.schema.models import Tile
 
 MAX_RESHUFFLES = 1000
 SOLO_PILES = 7

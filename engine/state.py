@@ -6,10 +6,10 @@ is a handful of shallow copies and :meth:`push` / :meth:`pop` keep a stack of su
 
 from __future__ import annotations
 
+from kcal.core.rng import Rng
 from kcal.engine import collapse, legal, movegen, turnflow
 from kcal.engine.hexgrid import Hex, neighbours
 from kcal.engine.moves import IllegalMove, Move, Outcome
-from kcal.core.rng import Rng
 from kcal.engine.tiles import ZERO6, TileInfo, TileTable, pack_vec
 
 

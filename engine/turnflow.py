@@ -8,12 +8,11 @@ from __future__ import annotations
 from operator import add
 from typing import TYPE_CHECKING
 
-from kcal.schema.domain import HAND_SIZE
-
 from kcal.engine import collapse, legal, movegen
 from kcal.engine.hexgrid import Hex, neighbours
 from kcal.engine.moves import Move, Outcome
 from kcal.engine.yields import apply_to_neighbours, new_tile_yield, take_cheapest
+from kcal.schema.domain import HAND_SIZE
 
 if TYPE_CHECKING:
     from kcal.engine.state import GameState

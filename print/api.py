@@ -12,14 +12,13 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from kcal.core.errors import KcalError, UsageError
-from kcal.schema.domain import TileType
-from kcal.schema.models import Tile
-
 from kcal.print.layout import DEFAULT_BLEED_MM, DEFAULT_TILE_MM, PAPERS
 from kcal.print.output import PdfMeta, require_suffix, write_pdf
 from kcal.print.report import Report
 from kcal.print.sheets import SheetOptions, tile_pages
 from kcal.print.tile_face import RenderContext
+from kcal.schema.domain import TileType
+from kcal.schema.models import Tile
 
 MAX_TILES = 2000  #: a deck's counts may be large by mistake; refuse before drawing thousands of pages
 
@@ -93,7 +92,6 @@ def _render_tiles_pdf(tiles, out, opts, art_dir, locate, inputs, groups, split_e
     svgs: list[tuple[Path, str]] = []
     if cut_svg:
         from kcal.core.atomic import check_output_path
-
         from kcal.print.cutfile import cut_paths, sheet_svg
         from kcal.print.sheets import sheet_chunks
 
@@ -197,7 +195,6 @@ def render_rulebook_pdf(out: str | Path, *, paper: str = "letter", templates: st
                         invariant: bool = True) -> PrintResult:
     """Rulebook sheets rendered from the Jinja2 templates (sandboxed) and the schema's data."""
     from kcal.core.atomic import atomic_output
-
     from kcal.print.rulebook import build_rulebook
 
     opts = sheet_options(paper=paper)
@@ -215,9 +212,8 @@ def render_tile_png(name: str, out: str | Path, *, catalogs: Sequence[str | Path
                     tile_size: float = DEFAULT_TILE_MM,
                     fonts: tuple[str | Path | None, str | Path | None] = (None, None)) -> PrintResult:
     """A raster preview of one tile (PNG), drawn by the same code as the PDF and rasterised by pdfium."""
-    from kcal.schema.load import load_library
-
     from kcal.print.raster import tile_png_bytes
+    from kcal.schema.load import load_library
 
     if not 36 <= dpi <= 600:
         raise UsageError(f"--dpi must be between 36 and 600, not {dpi}")

@@ -9,15 +9,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from kcal.schema.domain import BIOMES, COLOR_POINTS, CUBE_SUPPLY, TYPE_COLOR, Biome, Color
-from kcal.schema.modifiers import MODIFIER_NAMES, MODIFIERS, Shape
-
 from kcal.print import icons, palette
 from kcal.print.blocks import Item, draw_block
 from kcal.print.fonts import BOLD, REGULAR
 from kcal.print.layout import MM, PAPERS, Slot, grid, mirror_slot, mm
 from kcal.print.report import Report
 from kcal.print.sheets import SheetOptions, ruler
+from kcal.schema.domain import BIOMES, COLOR_POINTS, CUBE_SUPPLY, TYPE_COLOR, Biome, Color
+from kcal.schema.modifiers import MODIFIER_NAMES, MODIFIERS, Shape
 
 CARD_W, CARD_H = mm(63), mm(88)
 PAD = mm(4)

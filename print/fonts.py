@@ -15,7 +15,6 @@ from functools import lru_cache
 from pathlib import Path
 
 from kcal.core.errors import KcalError
-
 from kcal.print.report import Report
 
 FONT_DIR = Path(__file__).with_name("fonts")

@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import math
 
-from kcal.schema.domain import Biome, Color, Klass, Rarity
-from kcal.schema.modifiers import MODIFIERS, Shape
-
 from kcal.print import palette
 from kcal.print.fonts import BOLD, REGULAR
+from kcal.schema.domain import Biome, Color, Klass, Rarity
+from kcal.schema.modifiers import MODIFIERS, Shape
 
 #: two-letter code printed inside each modifier's frame (and explained on the glossary cards)
 MODIFIER_CODES: dict[str, str] = {

@@ -16,7 +16,6 @@ from typing import NamedTuple
 from kcal import __version__
 from kcal.core.atomic import atomic_output, check_output_path
 from kcal.core.errors import KcalError, UsageError
-
 from kcal.print.fonts import REGULAR, register_fonts
 
 PageFn = Callable[[object], None]

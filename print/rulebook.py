@@ -23,6 +23,11 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from kcal.core.errors import KcalError
+from kcal.print import icons, palette
+from kcal.print.fonts import BOLD, REGULAR, printable
+from kcal.print.layout import MARGIN_MM, RULER_STRIP_MM, mm
+from kcal.print.report import Report
+from kcal.print.sheets import SheetOptions, ruler
 from kcal.schema.domain import (
     BIOMES,
     COLOR_POINTS,
@@ -35,12 +40,6 @@ from kcal.schema.domain import (
     Color,
 )
 from kcal.schema.modifiers import MODIFIER_NAMES, MODIFIERS
-
-from kcal.print import icons, palette
-from kcal.print.fonts import BOLD, REGULAR, printable
-from kcal.print.layout import MARGIN_MM, RULER_STRIP_MM, mm
-from kcal.print.report import Report
-from kcal.print.sheets import SheetOptions, ruler
 
 TEMPLATE_DIR = Path(__file__).resolve().parent.parent / "templates"
 SECTIONS = ("setup", "turn", "placement", "collapse", "winning", "solo", "biomes", "modifiers")

@@ -13,8 +13,6 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
-from kcal.schema.models import Tile
-
 from kcal.print import icons, palette
 from kcal.print.fonts import BOLD, REGULAR
 from kcal.print.layout import (
@@ -33,6 +31,7 @@ from kcal.print.layout import (
     mm,
 )
 from kcal.print.tile_face import RenderContext, draw_face
+from kcal.schema.models import Tile
 
 PageFn = Callable[[object], None]
 

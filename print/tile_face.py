@@ -16,15 +16,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import NamedTuple
 
-from kcal.schema.domain import Color
-from kcal.schema.models import Modifier, Tile
-
 from kcal.print import icons, palette
 from kcal.print.fonts import BOLD, REGULAR, printable
 from kcal.print.images import ArtCache, ArtProblem
 from kcal.print.layout import MM, SQRT3, TileGeometry, hex_half_width, hex_points
 from kcal.print.report import Report
 from kcal.print.text import fit, width
+from kcal.schema.domain import Color
+from kcal.schema.models import Modifier, Tile
 
 
 class FaceLayout(NamedTuple):

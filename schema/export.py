@@ -23,7 +23,6 @@ from pathlib import Path
 from typing import Any
 
 from kcal.core.errors import KcalError
-
 from kcal.schema.domain import BIOMES, TYPE_CLASSES, Biome, TileType
 from kcal.schema.modifiers import MODIFIER_NAMES, MODIFIERS, PARAM_KINDS
 

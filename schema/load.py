@@ -21,7 +21,6 @@ from kcal.core import parsecache
 from kcal.core.errors import KcalError, KcalErrors, raise_all
 from kcal.core.source import read_source
 from kcal.core.yamlsafe import MAX_BYTES, YamlDoc, load_yaml
-
 from kcal.schema.domain import fold_name
 from kcal.schema.models import Catalog, Deck, Tile, duplicate_tiles
 
@@ -45,7 +44,9 @@ def validate_doc(doc: YamlDoc, model: type[BaseModel]) -> Any:
     try:
         return model.model_validate(doc.data)
     except ValidationError as exc:
-        from kcal.core.validation import validation_errors  # only on the error path: it pulls in difflib and typing
+        from kcal.core.validation import (
+            validation_errors,  # only on the error path: it pulls in difflib and typing
+        )
 
         expected = _KIND_NAMES.get(model.__name__)
         found = _looks_like(doc.data)

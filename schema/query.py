@@ -16,7 +16,6 @@ from pathlib import Path
 from typing import TypeVar
 
 from kcal.core.errors import KcalError, UsageError
-
 from kcal.schema.domain import Biome, Color, Klass, Rarity, TileType, fold_name
 from kcal.schema.load import Library
 from kcal.schema.models import Tile, format_amounts, format_cost

@@ -14,7 +14,6 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from kcal.core.errors import UsageError
-
 from kcal.sim.parallel import Outcome
 
 BACKENDS = ("local", "dask")

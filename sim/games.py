@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from kcal.sim.bots import get_bot
 from kcal.core.seeding import derive_seed, rng_for
+from kcal.sim.bots import get_bot
 
 #: A safety net: no real game is this long (60 tiles each, plus rescues).
 MAX_MOVES = 2_000

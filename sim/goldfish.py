@@ -13,9 +13,15 @@ from math import sqrt
 from typing import Any
 
 from kcal.schema.domain import HAND_SIZE, Color
-
 from kcal.sim import opening, placement
-from kcal.sim.exact import expected_reshuffles, hypergeom_pmf, kept_mean, kept_p_at_least_one, p_none, p_reshuffles
+from kcal.sim.exact import (
+    expected_reshuffles,
+    hypergeom_pmf,
+    kept_mean,
+    kept_p_at_least_one,
+    p_none,
+    p_reshuffles,
+)
 from kcal.sim.parallel import MAX_HANDS, MAX_MODEL_GAMES, check_count, run_chunks
 from kcal.sim.profile import TYPES, WATER, DeckProfile
 

@@ -11,9 +11,9 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from kcal.core.stats import mean_se, proportion, sig
 from kcal.sim.games import end_reason, play_game, turns_played
 from kcal.sim.parallel import MAX_GAMES, check_count, run_chunks
-from kcal.core.stats import mean_se, proportion, sig
 
 CHUNK_GAMES = 4
 LABELS = ("A", "B", "C", "D")
@@ -61,7 +61,6 @@ def simulate_match(
     runner: Callable[..., Any] | None = None,
 ) -> dict:
     from kcal.core.errors import UsageError
-
     from kcal.sim.bots import get_bot
 
     n = len(decks)

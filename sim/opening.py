@@ -19,10 +19,9 @@ from collections import Counter
 from dataclasses import dataclass
 from math import comb, sqrt
 
-from kcal.schema.domain import HAND_SIZE
-
-from kcal.sim.exact import compositions
 from kcal.core.seeding import rng_for
+from kcal.schema.domain import HAND_SIZE
+from kcal.sim.exact import compositions
 
 CHUNK_HANDS = 1 << 19
 

@@ -18,10 +18,9 @@ The model (documented in ``docs/simulation.md``):
 
 from __future__ import annotations
 
-from kcal.schema.domain import HAND_SIZE, TileType
-
-from kcal.sim.profile import POINTS, TYPES, WATER, DeckProfile
 from kcal.core.seeding import rng_for
+from kcal.schema.domain import HAND_SIZE, TileType
+from kcal.sim.profile import POINTS, TYPES, WATER, DeckProfile
 
 CHUNK_GAMES = 1000
 #: The types whose first placeable turn is reported.

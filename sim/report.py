@@ -15,7 +15,6 @@ from collections.abc import Callable
 from pathlib import Path
 
 from kcal.schema.domain import Color
-
 from kcal.sim.charts import INK, Box, PdfSurface, PngSurface, Surface, bar_chart, line_chart, note
 
 PAGE = (595.2756, 841.8898)  # A4 in points

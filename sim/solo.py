@@ -12,9 +12,9 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from kcal.core.stats import histogram, mean_se, proportion, quantile, sig
 from kcal.sim.games import end_reason, play_game, turns_played
 from kcal.sim.parallel import MAX_GAMES, check_count, run_chunks
-from kcal.core.stats import histogram, mean_se, proportion, quantile, sig
 
 CHUNK_GAMES = 8
 PLAYER = "solo"

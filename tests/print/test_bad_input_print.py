@@ -13,7 +13,6 @@ import pytest
 from typer.testing import CliRunner
 
 from kcal.cli.app import app
-
 from kcal.tests.print.conftest import make_art
 
 GOLDEN = Path(__file__).with_name("bad_input_expected.txt")

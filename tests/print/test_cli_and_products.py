@@ -13,7 +13,6 @@ from kcal.cli.app import app
 from kcal.print.api import render_cards_pdf, render_catalog_pdf, render_deck_pdf, render_rulebook_pdf
 from kcal.print.icons import CLASS_CODES, MODIFIER_CODES
 from kcal.schema.modifiers import MODIFIERS
-
 from kcal.tests.print.conftest import page_sizes, pdf_text
 
 runner = CliRunner()

@@ -14,7 +14,6 @@ from kcal.print.api import render_deck_pdf
 from kcal.print.raster import rasterise, tile_pdf_bytes
 from kcal.print.report import Report
 from kcal.schema.load import load_library
-
 from kcal.tests.print.conftest import raster
 
 GOLDEN = Path(__file__).with_name("golden")

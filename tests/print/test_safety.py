@@ -10,7 +10,6 @@ import pytest
 from kcal.core.errors import KcalError
 from kcal.print.api import render_deck_pdf, render_rulebook_pdf
 from kcal.print.images import ArtProblem, open_image, resolve_art
-
 from kcal.tests.print.conftest import CATALOG, image_objects, make_art
 
 

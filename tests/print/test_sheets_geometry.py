@@ -8,7 +8,6 @@ import pytest
 
 from kcal.print.api import render_deck_pdf
 from kcal.print.layout import MM, PAPERS, SQRT3, Slot, TileGeometry, honeycomb, mirror_slot, mm
-
 from kcal.tests.print.conftest import page_sizes, raster
 
 

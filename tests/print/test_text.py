@@ -11,7 +11,6 @@ from kcal.print.fonts import REGULAR, printable
 from kcal.print.report import Report
 from kcal.print.text import escape, fit
 from kcal.schema.models import Tile
-
 from kcal.tests.print.conftest import pdf_text
 
 

@@ -118,8 +118,8 @@ class TestSampler:
     def test_row_frequencies_pass_a_chi_square_test(self):
         from math import comb
 
-        from kcal.sim.opening import OpeningTable, draw_rows
         from kcal.core.seeding import rng_for
+        from kcal.sim.opening import OpeningTable, draw_rows
 
         table = OpeningTable.build([10, 20, 15, 15], 0)
         n = 400_000

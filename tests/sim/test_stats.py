@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from kcal.core.stats import histogram, mean_se, proportion, quantile
 from kcal.sim.match import summarize_match
 from kcal.sim.solo import summarize_solo
-from kcal.core.stats import histogram, mean_se, proportion, quantile
 
 
 class TestHelpers:
