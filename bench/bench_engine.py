@@ -58,7 +58,7 @@ class KcalPlayouts:
         self.rng = None
 
     def run(self, seconds: float) -> tuple[int, float]:
-        from kcal.engine import new_game
+        from kcal.games.kcaloria.engine import new_game
 
         plies = 0
         t0 = clock()
@@ -109,7 +109,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--slice", type=float, default=1.0, help="CPU seconds per slice")
     ap.add_argument("--profile", action="store_true")
     args = ap.parse_args(argv)
-    from kcal.schema.load import load_deck, load_library
+    from kcal.games.kcaloria.load import load_deck, load_library
 
     root = Path(__file__).resolve().parent.parent
     library = load_library()

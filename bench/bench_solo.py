@@ -4,10 +4,10 @@ Run from the repo root::
 
     python bench/bench_solo.py [DECK] [--games-greedy 48] [--games-random 240]
 
-Plays ``kcal.sim.solo.simulate_solo`` (the library call behind ``kcal sim solo``) with the greedy
+Plays ``kcal.games.kcaloria.sim.solo.simulate_solo`` (the library call behind ``kcal sim solo``) with the greedy
 and the random bot (and the lookahead bot, for its strength), on 1 and 2 processes, and prints games per second, the speed-up of 2 jobs over
 1 and the cost of the greedy bot relative to the random one. It also checks that 1 and 2 jobs
-give the same result (the determinism contract). Needs the rules engine (``kcal.engine``).
+give the same result (the determinism contract). Needs the rules engine (``kcal.games.kcaloria.engine``).
 """
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ DEFAULT_DECK = next(p for p in (ROOT / "decks" / "bayou-ambush.yaml", ROOT / "te
 
 
 def run(tiles, bot: str, games: int, jobs: int) -> tuple[float, dict]:
+    from kcal.games.kcaloria.sim.solo import simulate_solo
     from kcal.sim import parallel
-    from kcal.sim.solo import simulate_solo
 
     parallel.MIN_PARALLEL_SECONDS = 0.0  # measure the pool even for short runs
     t0 = time.perf_counter()
@@ -39,7 +39,7 @@ def main() -> None:
     ap.add_argument("--games-random", type=int, default=240)
     ap.add_argument("--games-lookahead", type=int, default=24, help="0 skips the lookahead bot")
     args = ap.parse_args()
-    from kcal.schema.load import load_deck
+    from kcal.games.kcaloria.load import load_deck
 
     tiles = load_deck(args.deck).tiles()
     print(f"deck: {args.deck}; cores: {os.cpu_count()}")

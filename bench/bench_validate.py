@@ -11,7 +11,7 @@ validator machinery is not), and (d) a bare Typer app with the same options that
 command (Typer 0.29 builds Pydantic adapters for its parameters, so it pays (c) too), and prints the
 medians and the ratios (goal: a/b at most 1.5x). The first command run warms kcal's parse cache (as any user's
 second run would be). Then it reports validations per second of the library call
-`kcal.deck.check.validate_deck_file`, and checks that reportlab, PIL and numpy were not imported.
+`kcal.games.kcaloria.deck.check.validate_deck_file`, and checks that reportlab, PIL and numpy were not imported.
 """
 
 from __future__ import annotations
@@ -83,7 +83,7 @@ def main() -> None:
     print(f"ratio to the import floor: {m_ours / m_base:.2f}x (goal <= 1.5x)")
     print(f"bare Typer / import floor: {m_typer / m_base:.2f}x; kcal / bare Typer: {m_ours / m_typer:.2f}x")
 
-    from kcal.deck.check import validate_deck_file
+    from kcal.games.kcaloria.deck.check import validate_deck_file
 
     validate_deck_file(args.deck)
     n, start = 0, time.perf_counter()

@@ -7,7 +7,7 @@ from pathlib import Path
 import typer
 
 from kcal.cli.common import FormatOption, OutputFormat, emit, guarded
-from kcal.schema.domain import Color, Rarity, TileType
+from kcal.games.kcaloria.domain import Color, Rarity, TileType
 
 
 def _choices(enum) -> str:
@@ -26,7 +26,7 @@ NoBuiltinOption = typer.Option(
 
 def _library(catalogs: list[Path] | None, no_builtin: bool):
     from kcal.core.errors import UsageError
-    from kcal.schema.load import BUILTIN, load_library
+    from kcal.games.kcaloria.load import BUILTIN, load_library
 
     specs: list[str | Path] = [] if no_builtin else [BUILTIN]
     specs.extend(catalogs or [])
@@ -42,7 +42,7 @@ def validate(
     fmt: OutputFormat = FormatOption,
 ) -> None:
     """Check catalog files: exit 0 when valid, 2 when not (each problem as file:line:column)."""
-    from kcal.schema.query import validate_catalogs
+    from kcal.games.kcaloria.query import validate_catalogs
 
     with guarded():
         result = validate_catalogs([str(p) for p in paths] if paths else None)
@@ -88,7 +88,7 @@ def list_(
     fmt: OutputFormat = FormatOption,
 ) -> None:
     """List tiles; several values of one filter match any of them, several filters must all match."""
-    from kcal.schema.query import filter_tiles, format_rows, parse_filter, tile_row
+    from kcal.games.kcaloria.query import filter_tiles, format_rows, parse_filter, tile_row
 
     with guarded():
         flt = parse_filter(types=type_, classes=class_, rarities=rarity, biomes=biome,
@@ -107,7 +107,7 @@ def show(
     fmt: OutputFormat = FormatOption,
 ) -> None:
     """Print one tile with the rule text of each of its modifiers."""
-    from kcal.schema.query import find_tile, format_detail, tile_detail
+    from kcal.games.kcaloria.query import find_tile, format_detail, tile_detail
 
     with guarded():
         library = _library(catalogs, no_builtin)

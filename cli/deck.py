@@ -25,7 +25,7 @@ def validate(
     Exit 0: every deck legal (warnings allowed unless --strict); 1: a deck is illegal;
     2: a file cannot be read or is invalid.
     """
-    from kcal.deck.check import format_report, validate_deck_file
+    from kcal.games.kcaloria.deck.check import format_report, validate_deck_file
 
     results = []
     problems: list[KcalError] = []

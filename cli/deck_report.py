@@ -24,10 +24,10 @@ def report(
     fmt: OutputFormat = FormatOption,
 ) -> None:
     """Opening-hand odds, turn-by-turn placement, colour curve, solo scores, cost and yield by colour."""
-    from kcal.schema.load import load_deck
+    from kcal.games.kcaloria.load import load_deck
+    from kcal.games.kcaloria.sim.report import render_deck_report, report_units
     from kcal.sim.parallel import default_jobs
     from kcal.sim.progress import Progress, wanted
-    from kcal.sim.report import render_deck_report, report_units
 
     with guarded():
         loaded = load_deck(deck, catalog)

@@ -1,7 +1,7 @@
 """Command functions for ``kcal deck import|diff|stats`` (registered on the deck app by ``cli/deck.py``).
 
 Each is a plain function with Typer defaults: it parses options, calls one library function from
-``kcal.deck``, and renders the plain-data result as text or JSON.
+``kcal.games.kcaloria.deck``, and renders the plain-data result as text or JSON.
 """
 
 from __future__ import annotations
@@ -50,8 +50,8 @@ def import_(
     """Turn a plain-text tile list into a deck YAML file (never over an existing file without --force)."""
     from kcal.core.atomic import atomic_write_text, check_output_path
     from kcal.core.errors import UsageError
-    from kcal.deck.importer import import_deck
-    from kcal.schema.load import BUILTIN, _display, load_library
+    from kcal.games.kcaloria.deck.importer import import_deck
+    from kcal.games.kcaloria.load import BUILTIN, _display, load_library
 
     with guarded():
         to_stdout = output is not None and str(output) == "-"
@@ -100,8 +100,8 @@ def diff(
     fmt: OutputFormat = FormatOption,
 ) -> None:
     """Show tile quantity changes from deck A to deck B (names compared case-insensitively)."""
-    from kcal.deck.diff import diff_decks
-    from kcal.schema.load import load_deck
+    from kcal.games.kcaloria.deck.diff import diff_decks
+    from kcal.games.kcaloria.load import load_deck
 
     with guarded():
         extra = list(catalogs or [])
@@ -140,8 +140,8 @@ def stats(
     fmt: OutputFormat = FormatOption,
 ) -> None:
     """Count a deck's tiles by type, colour, rarity, biome, class and modifier; total costs and yields."""
-    from kcal.deck.stats import deck_stats
-    from kcal.schema.load import load_deck
+    from kcal.games.kcaloria.deck.stats import deck_stats
+    from kcal.games.kcaloria.load import load_deck
 
     with guarded():
         result = deck_stats(load_deck(deck, list(catalogs or [])))
@@ -149,7 +149,7 @@ def stats(
 
 
 def _stats_text(d: dict) -> str:
-    from kcal.deck.stats import biome_label
+    from kcal.games.kcaloria.deck.stats import biome_label
 
     def block(title: str, counts: dict, label=str) -> list[str]:
         if not counts:

@@ -101,7 +101,7 @@ def deck_cmd(
 ) -> None:
     """Print every tile of DECK at true size, ready to cut."""
     with guarded():
-        from kcal.print.api import render_deck_pdf
+        from kcal.games.kcaloria.print.api import render_deck_pdf
 
         result = render_deck_pdf(deck, output, catalogs=catalog, split_every=split, cut_svg=cut_svg,
                                  fonts=(font, bold_font),
@@ -131,7 +131,7 @@ def catalog_cmd(
 ) -> None:
     """Proof sheets: one of each tile, grouped by tile type."""
     with guarded():
-        from kcal.print.api import render_catalog_pdf
+        from kcal.games.kcaloria.print.api import render_catalog_pdf
 
         result = render_catalog_pdf(catalogs or None, output, split_every=split, cut_svg=cut_svg,
                                     fonts=(font, bold_font),
@@ -150,7 +150,7 @@ def cards_cmd(
 ) -> None:
     """Player-aid cards at poker size (63 x 88 mm)."""
     with guarded():
-        from kcal.print.api import render_cards_pdf
+        from kcal.games.kcaloria.print.api import render_cards_pdf
 
         _report(render_cards_pdf(output, paper=paper.value, backs=backs, flip=flip.value), fmt, "cards")
 
@@ -164,7 +164,7 @@ def rulebook_cmd(
 ) -> None:
     """Rulebook sheets from the Jinja2 templates and the schema's data."""
     with guarded():
-        from kcal.print.api import render_rulebook_pdf
+        from kcal.games.kcaloria.print.api import render_rulebook_pdf
 
         _report(render_rulebook_pdf(output, paper=paper.value, templates=templates), fmt, "")
 
@@ -182,7 +182,7 @@ def tile_cmd(
 ) -> None:
     """A PNG preview of one tile, for sharing."""
     with guarded():
-        from kcal.print.api import render_tile_png
+        from kcal.games.kcaloria.print.api import render_tile_png
 
         _report(render_tile_png(name, output, catalogs=catalog, dpi=dpi, tile_size=tile_size,
                                 fonts=(font, bold_font)), fmt, "tile")
@@ -198,7 +198,7 @@ def alignment_cmd(
 ) -> None:
     """Just the duplex alignment test sheet (front and back)."""
     with guarded():
-        from kcal.print.api import render_alignment_pdf
+        from kcal.games.kcaloria.print.api import render_alignment_pdf
 
         _report(render_alignment_pdf(output, paper=paper.value, flip=flip.value, back_offset=_offset(back_offset)),
                 fmt, "")

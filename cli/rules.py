@@ -21,7 +21,7 @@ def replay_cmd(
 ) -> None:
     """Replay GAME move by move: exit 0 if every move is legal, 1 at the first illegal move, 2 on bad input."""
     with guarded():
-        from kcal.engine.replay import replay
+        from kcal.games.kcaloria.engine.replay import replay
 
         result = replay(game)
         emit(result.to_json(), fmt, lambda _: result.to_text())
@@ -35,6 +35,6 @@ def explain_cmd(
 ) -> None:
     """Print the rule text of TOPIC and what the engine does for it."""
     with guarded():
-        from kcal.engine.explain import explain, explain_text
+        from kcal.games.kcaloria.engine.explain import explain, explain_text
 
         emit(explain(" ".join(topic)), fmt, explain_text)

@@ -31,7 +31,7 @@ def export(
                                      help="Accepted for uniformity: a schema is JSON either way."),
 ) -> None:
     """Print the JSON Schema (draft 2020-12) of a catalog, deck or game record file."""
-    from kcal.schema.export import schema_text
+    from kcal.games.kcaloria.export import schema_text
 
     del fmt  # the output is one JSON document in both formats
 

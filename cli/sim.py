@@ -69,10 +69,10 @@ def goldfish(
 
     Exit 2 on bad input, including a deck with no water tile (no hand could ever be kept).
     """
-    from kcal.sim.goldfish import simulate_goldfish
-    from kcal.sim.profile import load_profile
+    from kcal.games.kcaloria.sim.goldfish import simulate_goldfish
+    from kcal.games.kcaloria.sim.profile import load_profile
+    from kcal.games.kcaloria.sim.render import goldfish_text
     from kcal.sim.progress import Progress, wanted
-    from kcal.sim.render import goldfish_text
 
     with guarded():
         profile = load_profile(deck, catalog)
@@ -134,10 +134,10 @@ def solo(
     fmt: OutputFormat = FormatOption,
 ) -> None:
     """Solo mode (seven piles, refill, no discards) played by a bot: scores, stagnation, stuck tiles."""
-    from kcal.schema.load import load_deck
+    from kcal.games.kcaloria.load import load_deck
+    from kcal.games.kcaloria.sim.render import solo_text
+    from kcal.games.kcaloria.sim.solo import replay_solo_game, simulate_solo
     from kcal.sim.progress import Progress, wanted
-    from kcal.sim.render import solo_text
-    from kcal.sim.solo import replay_solo_game, simulate_solo
 
     with guarded():
         loaded = load_deck(deck, catalog)
@@ -173,10 +173,10 @@ def match(
 ) -> None:
     """2 to 4 decks played by bots: win rates with 95% intervals, first-seat advantage, scores, length."""
     from kcal.core.errors import UsageError
-    from kcal.schema.load import load_deck
-    from kcal.sim.match import match_game, simulate_match
+    from kcal.games.kcaloria.load import load_deck
+    from kcal.games.kcaloria.sim.match import match_game, simulate_match
+    from kcal.games.kcaloria.sim.render import match_text
     from kcal.sim.progress import Progress, wanted
-    from kcal.sim.render import match_text
 
     with guarded():
         if not 2 <= len(decks) <= 4:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from kcal.print import palette
+from kcal.games.kcaloria.print import palette
 from kcal.print.fonts import BOLD, REGULAR, printable
 from kcal.print.report import Report
 from kcal.print.text import width, wrap

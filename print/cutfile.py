@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from xml.sax.saxutils import quoteattr
 
+from kcal.games.kcaloria.models import Tile
 from kcal.print.layout import MM, SheetLayout, hex_points
-from kcal.schema.models import Tile
 
 
 def sheet_svg(layout: SheetLayout, tiles: Sequence[Tile], title: str = "") -> str:

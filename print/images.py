@@ -212,7 +212,7 @@ def _process(im, w_px: int, h_px: int, background: str):
     """The image composed on ``background``, in RGB, cropped and resampled to ``w_px`` x ``h_px``."""
     from PIL import Image, ImageOps
 
-    from kcal.print.palette import rgb
+    from kcal.games.kcaloria.print.palette import rgb
 
     try:
         if im.mode in ("RGBA", "LA", "P", "PA") or "transparency" in im.info:

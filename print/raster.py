@@ -11,10 +11,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 from kcal.core.errors import KcalError
+from kcal.games.kcaloria.models import Tile
+from kcal.games.kcaloria.print.tile_face import RenderContext, draw_face
 from kcal.print.layout import TileGeometry, mm
 from kcal.print.report import Report
-from kcal.print.tile_face import RenderContext, draw_face
-from kcal.schema.models import Tile
 
 
 def tile_pdf_bytes(tile: Tile, art_dir: Callable[[Tile], Path | None], report: Report,

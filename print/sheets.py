@@ -13,7 +13,9 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
-from kcal.print import icons, palette
+from kcal.games.kcaloria.models import Tile
+from kcal.games.kcaloria.print import icons, palette
+from kcal.games.kcaloria.print.tile_face import RenderContext, draw_face
 from kcal.print.fonts import BOLD, REGULAR
 from kcal.print.layout import (
     INCH,
@@ -30,8 +32,6 @@ from kcal.print.layout import (
     mirror_slot,
     mm,
 )
-from kcal.print.tile_face import RenderContext, draw_face
-from kcal.schema.models import Tile
 
 PageFn = Callable[[object], None]
 

@@ -1,0 +1,268 @@
+"""Import a plain-text deck list (``4 Bayou``, ``4x Bayou``, ``Bayou x4``) into deck YAML.
+
+Three steps, each usable alone:
+
+- :func:`parse_list` reads the text into :class:`ListLine` entries (name, count, line, column);
+  blank lines and ``#`` / ``//`` comments are skipped, a Moxfield-style trailing ``(SET) 12`` is
+  stripped, and a line that is none of the accepted forms is an error at its position;
+- :func:`resolve` looks every name up in a :class:`~kcal.games.kcaloria.load.Library` (printed name first,
+  then a unique common name), adds up repeated names, and reports unknown ones with a did-you-mean;
+- :func:`render_deck_yaml` writes the deck file's text, with a header comment naming the source.
+
+:func:`import_deck` runs the three on a file. Errors are :class:`~kcal.core.errors.KcalError` with
+``file:line:column``; several at once come as :class:`~kcal.core.errors.KcalErrors`.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from kcal.core.errors import KcalError, raise_all
+from kcal.core.source import decode_utf8, read_source
+from kcal.games.kcaloria.domain import DECK_SIZE, fold_name
+from kcal.games.kcaloria.load import Library
+from kcal.games.kcaloria.models import Tile
+
+MAX_LIST_BYTES = 1024 * 1024
+MAX_COUNT = 99
+
+#: ``4 Bayou``, ``4x Bayou``, ``4 x Bayou``, ``4X Bayou``
+_COUNT_FIRST = re.compile(r"^(?P<count>\d+)\s*[xX]?\s+(?P<name>\S.*)$|^(?P<count2>\d+)[xX](?P<name2>\S.*)$")
+#: ``Bayou x4``, ``Bayou x 4``, ``Bayou X4``
+_COUNT_LAST = re.compile(r"^(?P<name>\S.*?)\s+[xX]\s*(?P<count>\d+)$")
+#: Moxfield-ish trailing set code and collector number: ``(ETPW) 12``, ``[ETPW]``, ``(ETPW) 12a``
+_SET_SUFFIX = re.compile(r"\s+[(\[][A-Za-z0-9]{1,8}[)\]](?:\s+[A-Za-z0-9-]{1,8})?\s*$")
+#: an inline comment after an entry: ``4 Bayou   # the only water``
+_INLINE_COMMENT = re.compile(r"\s+(?:#|//).*$")
+_NEWLINE = re.compile(r"\r\n|\r|\n")  # as editors count lines (not str.splitlines, which splits on \f too)
+_BAD_CHAR = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\x80-\x9f\ud800-\udfff\ufffe\uffff]")
+
+
+@dataclass(frozen=True)
+class ListLine:
+    """One entry of a plain-text list, where the user wrote it (1-based line and column of the name)."""
+
+    name: str
+    count: int
+    line: int
+    column: int
+
+
+@dataclass(frozen=True)
+class ResolvedEntry:
+    """A list entry matched to a tile; ``lines`` holds every line that named it."""
+
+    tile: Tile
+    count: int
+    lines: tuple[int, ...]
+    written: str  # the spelling of its first line
+
+
+@dataclass
+class ImportResult:
+    """What :func:`import_deck` produced: the deck's YAML text and a summary of it."""
+
+    name: str
+    format: str
+    source: str
+    entries: list[ResolvedEntry]
+    text: str
+    catalogs: list[str] | None = None
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def total(self) -> int:
+        return sum(e.count for e in self.entries)
+
+    def to_dict(self) -> dict:
+        return {
+            "source": self.source,
+            "name": self.name,
+            "format": self.format,
+            "tiles": self.total,
+            "distinct": len(self.entries),
+            "catalogs": self.catalogs,
+            "entries": [
+                {"name": e.tile.name, "id": e.tile.id, "count": e.count, "lines": list(e.lines),
+                 **({"written": e.written} if e.written != e.tile.name else {})}
+                for e in self.entries
+            ],
+            "notes": list(self.notes),
+        }
+
+
+# --- reading ------------------------------------------------------------------------------------
+
+
+def read_list_text(path: str | Path, display: str | None = None) -> str:
+    """Read a list file as strict UTF-8; a bad byte or control character is an error at its position."""
+    name = display if display is not None else str(path)
+    return decode_list(read_source(path, display=name, max_bytes=MAX_LIST_BYTES, what="a text file"), name)
+
+
+def decode_list(raw: bytes, name: str = "<input>") -> str:
+    if len(raw) > MAX_LIST_BYTES:
+        raise KcalError(f"input is {len(raw):,} bytes; the limit is {MAX_LIST_BYTES:,}", file=name)
+    return decode_utf8(raw, name).removeprefix("\ufeff")
+
+
+# --- parsing ------------------------------------------------------------------------------------
+
+
+def parse_list(text: str, file: str = "<input>") -> list[ListLine]:
+    """Parse a plain-text list; every malformed line is reported, each at its position."""
+    out, errors = scan_list(text, file)
+    raise_all(errors)
+    return out
+
+
+def scan_list(text: str, file: str = "<input>") -> tuple[list[ListLine], list[KcalError]]:
+    """The entries that parse, and an error for every line that does not."""
+    out: list[ListLine] = []
+    errors: list[KcalError] = []
+    for lineno, raw in enumerate(_NEWLINE.split(text), start=1):
+        bad = _BAD_CHAR.search(raw)
+        if bad:
+            errors.append(KcalError(f"control character U+{ord(bad.group()):04X} is not allowed",
+                                    file=file, line=lineno, column=bad.start() + 1))
+            continue
+        stripped = raw.strip()
+        if not stripped or stripped.startswith("#") or stripped.startswith("//"):
+            continue
+        indent = len(raw) - len(raw.lstrip())
+        body = _INLINE_COMMENT.sub("", stripped)
+        body = _SET_SUFFIX.sub("", body).strip()
+        parsed = _parse_entry(body)
+        if parsed is None:
+            errors.append(KcalError(
+                f"cannot read {stripped!r}: expected a count and a tile name, like '4 Bayou', "
+                "'4x Bayou' or 'Bayou x4'", file=file, line=lineno, column=indent + 1))
+            continue
+        name, count_text, name_offset = parsed
+        name = " ".join(name.split())
+        column = indent + 1 + name_offset
+        count = int(count_text)
+        if count < 1 or count > MAX_COUNT:
+            errors.append(KcalError(f"count {count_text} for {name!r} must be between 1 and {MAX_COUNT}",
+                                    file=file, line=lineno, column=column))
+            continue
+        out.append(ListLine(name, count, lineno, column))
+    if not out and not errors:
+        errors.append(KcalError("the list names no tiles (expected lines like '4 Bayou')", file=file))
+    return out, errors
+
+
+def _parse_entry(body: str) -> tuple[str, str, int] | None:
+    """(name, count text, offset of the name in ``body``) or None."""
+    m = _COUNT_FIRST.match(body)
+    if m:
+        if m.group("count") is not None:
+            name, count = m.group("name"), m.group("count")
+            return name.strip(), count, m.start("name")
+        return m.group("name2").strip(), m.group("count2"), m.start("name2")
+    m = _COUNT_LAST.match(body)
+    if m:
+        return m.group("name").strip(), m.group("count"), 0
+    return None
+
+
+# --- resolving ----------------------------------------------------------------------------------
+
+
+def lookup(library: Library, name: str) -> Tile | None:
+    """A tile by printed name, else by a common name that only one tile carries."""
+    tile = library.get(name)
+    if tile is not None:
+        return tile
+    key = fold_name(name)
+    by_common = [t for t in library.tiles if t.common_name and fold_name(t.common_name) == key]
+    return by_common[0] if len(by_common) == 1 else None
+
+
+def resolve(lines: Sequence[ListLine], library: Library, file: str = "<input>",
+            errors: Sequence[KcalError] = ()) -> list[ResolvedEntry]:
+    """Match every entry to a tile; repeated names add up, in order of first appearance.
+
+    Unknown names are reported together with ``errors`` (e.g. the list's malformed lines), by line.
+    """
+    errors = list(errors)
+    merged: dict[str, tuple[Tile, int, list[int], str]] = {}
+    for entry in lines:
+        tile = lookup(library, entry.name)
+        if tile is None:
+            errors.append(KcalError(f"unknown tile {entry.name!r}{library.suggest_text(entry.name)}",
+                                    file=file, line=entry.line, column=entry.column, code="unknown-tile"))
+            continue
+        if tile.key in merged:
+            t, n, where, written = merged[tile.key]
+            merged[tile.key] = (t, n + entry.count, [*where, entry.line], written)
+        else:
+            merged[tile.key] = (tile, entry.count, [entry.line], entry.name)
+    errors.sort(key=lambda e: (e.where.line or 0, e.where.column or 0))
+    raise_all(errors)
+    return [ResolvedEntry(t, n, tuple(where), written) for t, n, where, written in merged.values()]
+
+
+# --- writing ------------------------------------------------------------------------------------
+
+_PLAIN = re.compile(r"^[A-Za-z][A-Za-z0-9 .,'()/_-]*$")
+_YAML_WORDS = {"true", "false", "yes", "no", "on", "off", "null", "y", "n", "~"}
+
+
+def yaml_scalar(text: str, *, flow: bool = False) -> str:
+    """A YAML scalar that reads back as exactly ``text`` (plain when safe, else double-quoted).
+
+    ``flow``: the scalar stands inside ``[...]``, where a comma would end it.
+    """
+    if (_PLAIN.match(text) and text == text.strip() and text.lower() not in _YAML_WORDS
+            and not (flow and "," in text)):
+        return text
+    return json.dumps(text, ensure_ascii=False)  # a JSON string is a valid YAML double-quoted scalar
+
+
+def render_deck_yaml(name: str, entries: Sequence[ResolvedEntry], *, source: str | None = None,
+                     format: str = "standard", catalogs: Sequence[str] | None = None) -> str:
+    """The deck file's text: a header comment, name, format, optional catalogs, then tile counts."""
+    out: list[str] = []
+    if source is not None:
+        out.append(f"# Imported from {' '.join(source.split())} by kcal deck import.")
+    total = sum(e.count for e in entries)
+    out.append(f"# {total} tiles, {len(entries)} names.")
+    out.append(f"name: {yaml_scalar(name)}")
+    out.append(f"format: {format}")
+    if catalogs is not None:
+        out.append(f"catalogs: [{', '.join(yaml_scalar(c, flow=True) for c in catalogs)}]")
+    out.append("tiles:")
+    for e in entries:
+        out.append(f"  {yaml_scalar(e.tile.name)}: {e.count}")
+    return "\n".join(out) + "\n"
+
+
+def import_deck(path: str | Path, library: Library, *, name: str | None = None,
+                format: str = "standard", catalogs: Sequence[str] | None = None,
+                display: str | None = None) -> ImportResult:
+    """Read a plain-text list file and produce the deck YAML for it (nothing is written here)."""
+    shown = display if display is not None else str(path)
+    text = read_list_text(path, shown)
+    lines, errors = scan_list(text, shown)
+    entries = resolve(lines, library, shown, errors)
+    deck_name = name if name is not None else _name_from_path(Path(path))
+    if not deck_name.strip():
+        raise KcalError("the deck name must not be empty (use --name)")
+    yaml_text = render_deck_yaml(deck_name, entries, source=Path(path).name, format=format,
+                                 catalogs=catalogs)
+    result = ImportResult(deck_name, format, shown, entries, yaml_text,
+                          list(catalogs) if catalogs is not None else None)
+    if result.total != DECK_SIZE:
+        result.notes.append(f"the deck has {result.total} tiles; a legal deck has exactly {DECK_SIZE}")
+    return result
+
+
+def _name_from_path(path: Path) -> str:
+    stem = path.stem.replace("_", " ").replace("-", " ").strip()
+    words = stem.split()
+    return " ".join(w[:1].upper() + w[1:] for w in words) or "Imported deck"

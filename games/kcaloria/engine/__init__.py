@@ -1,0 +1,45 @@
+"""The kCaloria rules engine: board, state, every rule, legal moves, replay.
+
+Modules, one concept each:
+
+``hexgrid``   axial cells, neighbours, distance, rings
+``tiles``     per-tile data compiled once from the Pydantic ``Tile`` (costs packed as ints)
+``effects``   the registry: each of the 37 modifiers' trigger and effect, defined once
+``moves``     ``Move`` (place / discard / rescue), ``Outcome``, ``IllegalMove``
+``state``     ``GameState``: tiles with owner and provenance, cubes, dice, barricades, hands, the
+              seeded generator; ``copy``, ``push``/``pop``, ``legal_moves``, ``why_illegal``
+``legal``     where a player may place and ``check`` (why a move is illegal, or how to play it)
+``movegen``   legal-move generation from the same tests (the hot loop)
+``payment``   costs: what adjacent cubes can pay, the default payment, explicit payments
+``yields``    a new tile's cubes and its effects on its neighbours
+``collapse``  collapse dice, removal, returned cubes, starvation and rescue
+``turnflow``  a turn step by step and the end-of-game checks
+``setup``     ``new_game``: shuffling, dealing, reshuffles, solo piles
+``record`` / ``replay`` / ``render`` / ``explain``: game records, ``kcal rules`` results and text
+
+>>> from kcal.games.kcaloria.engine import new_game, Move
+>>> state = new_game(tiles, decks, ["A", "B"], seed=1)      # doctest: +SKIP
+>>> state.push(state.legal_moves()[0]); state.pop()        # doctest: +SKIP
+"""
+
+from kcal.games.kcaloria.engine.effects import EFFECTS
+from kcal.games.kcaloria.engine.hexgrid import DIRECTIONS, Hex, distance, neighbours
+from kcal.games.kcaloria.engine.moves import IllegalMove, Move, Outcome
+from kcal.games.kcaloria.engine.setup import new_game
+from kcal.games.kcaloria.engine.state import GameState, Placed
+
+
+def why_illegal(state: GameState, move: Move) -> str | None:
+    """Why ``move`` is illegal in ``state``, in words a player understands; None when legal."""
+    return state.why_illegal(move)
+
+
+def legal_moves(state: GameState) -> list[Move]:
+    """Every move the turn player may make; each one applies."""
+    return state.legal_moves()
+
+
+__all__ = [
+    "DIRECTIONS", "EFFECTS", "GameState", "Hex", "IllegalMove", "Move", "Outcome", "Placed",
+    "distance", "legal_moves", "neighbours", "new_game", "why_illegal",
+]

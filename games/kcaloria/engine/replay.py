@@ -1,0 +1,198 @@
+"""Replaying a game record (``kcal rules replay``): every move checked, the first illegal one
+reported with its reason, the final board and scores in the SPEC JSON shape.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from kcal.core.errors import KcalError
+from kcal.games.kcaloria.engine.moves import Move
+from kcal.games.kcaloria.engine.render import board_lines, hex_map
+from kcal.games.kcaloria.engine.setup import new_game
+from kcal.games.kcaloria.engine.state import GameState
+from kcal.games.kcaloria.engine.tiles import COLORS
+from kcal.games.kcaloria.game_record import GameRecord
+
+
+@dataclass
+class ReplayResult:
+    state: GameState
+    moves_applied: int = 0
+    illegal_index: int | None = None
+    illegal_reason: str | None = None
+    lines: list[str] = field(default_factory=list)
+    source: str = "<record>"
+    illegal_line: int | None = None
+    illegal_column: int | None = None
+
+    @property
+    def legal(self) -> bool:
+        return self.illegal_index is None
+
+    @property
+    def exit_code(self) -> int:
+        return 0 if self.legal else 1
+
+    def board(self) -> list[dict[str, Any]]:
+        s = self.state
+        out = []
+        for cell, p in sorted(s.tiles.items(), key=lambda kv: kv[1].uid):
+            d: dict[str, Any] = {
+                "at": [cell[0], cell[1]], "tile": p.info.name, "owner": s.players[p.owner],
+                "cubes": {COLORS[c]: n for c, n in enumerate(s.cubes[cell]) if n},
+            }
+            if cell in s.dice:
+                d["collapse_dice"] = [{"player": s.players[x[0]], "value": x[1]} for x in s.dice[cell]]
+            out.append(d)
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        s = self.state
+        ended = s.ended
+        return {
+            "game": self.source,
+            "legal": self.legal,
+            "moves_applied": self.moves_applied,
+            "illegal_move": None if self.legal else {"index": self.illegal_index,
+                                                     "reason": self.illegal_reason,
+                                                     "line": self.illegal_line,
+                                                     "column": self.illegal_column},
+            "ended": ended is not None,
+            "end_reason": ended.end_reason if ended else None,
+            "winners": list(ended.winners) if ended else None,
+            "turn": s.turn,
+            "next_player": None if ended else s.turn_player,
+            "board": self.board(),
+            "scores": s.scores(),
+        }
+
+    def to_text(self) -> str:
+        s = self.state
+        out = [f"{self.source}: {len(s.players)} player(s), {s.mode}"]
+        out += self.lines
+        if not self.legal:
+            where = f"{self.source}:{self.illegal_line}:{self.illegal_column or 1}: " if self.illegal_line else ""
+            out.append(f"{where}move {self.illegal_index} is illegal: {self.illegal_reason}")
+        out.append("")
+        out.append(hex_map(s))
+        out.append("")
+        out += board_lines(s)
+        scores = ", ".join(f"{p} {n}" for p, n in s.scores().items())
+        if s.ended:
+            out.append(f"game over ({s.ended.end_reason.replace('_', ' ')}); scores: {scores}; "
+                       f"winner(s): {', '.join(s.ended.winners) or 'nobody'}")
+        else:
+            out.append(f"scores: {scores}; {s.turn_player} to play")
+        return "\n".join(out)
+
+
+def _load(record_path_or_model, library):
+    from kcal.games.kcaloria.load import load_library, validate_doc
+
+    doc = None
+    base = None
+    if isinstance(record_path_or_model, GameRecord):
+        record = record_path_or_model
+        source = "<record>"
+    elif isinstance(record_path_or_model, dict):
+        record = GameRecord.model_validate(record_path_or_model)
+        source = "<record>"
+    else:
+        from kcal.core.yamlsafe import load_yaml
+
+        path = Path(record_path_or_model)
+        doc = load_yaml(path)
+        _check_inline_tiles(doc)
+        record = validate_doc(doc, GameRecord)
+        base = path.parent
+        source = doc.path
+    if library is None:
+        specs = record.catalogs
+        if specs is None:
+            specs = ["builtin"]
+        library = load_library(list(specs), base=base) if specs else None
+    return record, doc, library, source
+
+
+def _check_inline_tiles(doc) -> None:
+    """The record's own ``tiles`` follow the catalog rule: ids and folded names unique."""
+    from kcal.core.errors import raise_all
+    from kcal.games.kcaloria.models import duplicate_tiles
+
+    raw = doc.data.get("tiles") if isinstance(doc.data, dict) else None
+    if isinstance(raw, list):
+        raise_all([doc.error(f"tiles[{i}]: {msg}", ("tiles", i, "id" if msg.startswith("tile id") else "name"),
+                             key=True, code="schema") for i, msg in duplicate_tiles(raw)])
+
+
+def _err(doc, message: str, loc) -> KcalError:
+    return doc.error(message, loc, code="replay") if doc is not None else KcalError(message)
+
+
+def replay(record_path_or_model, library=None) -> ReplayResult:
+    """Replay a record (a path, a ``GameRecord`` or its dict) against ``library`` (default: the
+    record's catalogs). Bad input raises :class:`KcalError` with a position; an illegal move
+    stops the replay and is reported in the result."""
+    record, doc, library, source = _load(record_path_or_model, library)
+    tiles = list(record.tiles) + (list(library.tiles) if library is not None else [])
+    from kcal.games.kcaloria.engine.setup import build_table
+
+    table = build_table(tiles)
+    players = list(record.players)
+    for i, entry in enumerate(record.moves):
+        if entry.player not in players:
+            raise _err(doc, f"moves[{i}].player: {entry.player!r} is not one of the players "
+                            f"({', '.join(players)})", ("moves", i, "player"))
+        names = [(("moves", i, "tile"), entry.tile)] if hasattr(entry, "tile") else []
+        if hasattr(entry, "discard"):
+            names = [(("moves", i, "discard", k), n) for k, n in enumerate(entry.discard)]
+        for loc, name in names:
+            if table.get(name) is None:
+                raise _err(doc, f"moves[{i}]: no tile named {name!r} in the catalogs"
+                                f"{_suggest(library, name)}", loc)
+    decks = None
+    if record.decks is not None:
+        decks = []
+        for p in players:
+            deck = []
+            for k, name in enumerate(record.decks[p]):
+                info = table.get(name)
+                if info is None:
+                    raise _err(doc, f"decks.{p}[{k}]: no tile named {name!r} in the catalogs",
+                               ("decks", p, k))
+                deck.append(info.tile)
+            decks.append(deck)
+    state = new_game(tiles, decks, players, record.seed or 0, record.mode)
+    state.seed = record.seed
+    state.events = []
+    result = ReplayResult(state, source=source)
+    for i, entry in enumerate(record.moves):
+        try:
+            move = Move.from_record(entry)
+        except ValueError as exc:
+            raise _err(doc, f"moves[{i}]: {exc}", ("moves", i)) from None
+        reason = state.why_illegal(move)
+        if reason is not None:
+            result.illegal_index = i
+            result.illegal_reason = reason
+            if doc is not None:
+                result.illegal_line, result.illegal_column = doc.pos(("moves", i))
+            break
+        state.events = []
+        state.apply(move)
+        result.moves_applied += 1
+        scores = ", ".join(f"{p} {n}" for p, n in state.scores().items())
+        result.lines.append(f"{i:>3}. {move}  (scores: {scores})")
+        for ev in state.events[1:]:
+            result.lines.append(f"       {ev}")
+    state.events = None
+    return result
+
+
+def _suggest(library, name: str) -> str:
+    if library is not None and hasattr(library, "suggest_text"):
+        return library.suggest_text(name)
+    return ""

@@ -1,0 +1,208 @@
+"""Per-tile data compiled once per game from the Pydantic ``Tile``: plain ints, tuples and flags.
+
+The hot loop never touches Pydantic: a cost is a tuple of alternatives, each a tuple of
+``(colour index, amount)``; a yield is a 6-tuple in colour order (blue .. purple).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from kcal.games.kcaloria.domain import FISH_CLASSES, Color, fold_name
+from kcal.games.kcaloria.models import Tile
+
+COLORS: tuple[str, ...] = tuple(c.value for c in Color)
+COLOR_INDEX: dict[str, int] = {c: i for i, c in enumerate(COLORS)}
+POINTS: tuple[int, ...] = (0, 1, 2, 3, 4, 5)
+ZERO6: tuple[int, ...] = (0, 0, 0, 0, 0, 0)
+ANIMAL_TYPES = frozenset({"herbivore", "omnivore", "carnivore", "human"})
+FISH = frozenset(k.value for k in FISH_CLASSES)
+
+
+def color_index(color) -> int:
+    return COLOR_INDEX[color.value if hasattr(color, "value") else color]
+
+
+#: Packed cube counts: colour c in bits 10c..10c+8, bit 10c+9 a guard. ``((a | GUARD) - b) & GUARD
+#: == GUARD`` tests a >= b in every colour at once (SWAR), which makes the legality scan cheap.
+FIELD = 10
+GUARD = sum(1 << (FIELD * c + FIELD - 1) for c in range(6))
+FIELD_MAX = (1 << (FIELD - 1)) - 1
+
+
+def pack_pairs(pairs) -> int:
+    return sum(n << (FIELD * c) for c, n in pairs)
+
+
+def pack_vec(vec) -> int:
+    a, b, c, d, e, f = vec
+    if a > FIELD_MAX or b > FIELD_MAX or c > FIELD_MAX or d > FIELD_MAX or e > FIELD_MAX or f > FIELD_MAX:
+        a, b, c, d, e, f = (n if n < FIELD_MAX else FIELD_MAX for n in vec)
+    return a + (b << 10) + (c << 20) + (d << 30) + (e << 40) + (f << 50)
+
+
+def covers(packed_avail: int, packed_cost: int) -> bool:
+    return ((packed_avail | GUARD) - packed_cost) & GUARD == GUARD
+
+
+def fmt_amounts(vec_or_pairs) -> str:
+    """``2 blue + 2 yellow`` from a 6-vector or ``((c, n), ...)`` pairs."""
+    if len(vec_or_pairs) == 6 and all(isinstance(v, int) for v in vec_or_pairs):
+        pairs = [(i, n) for i, n in enumerate(vec_or_pairs) if n]
+    else:
+        pairs = list(vec_or_pairs)
+    return " + ".join(f"{n} {COLORS[c]}" for c, n in pairs) if pairs else "nothing"
+
+
+class TileInfo:
+    """Everything the engine needs about one printed tile, precomputed."""
+
+    __slots__ = (
+        "idx", "tile", "name", "key", "type", "klass", "biomes", "costs", "base", "yield_colors",
+        "bonus_color", "mods", "animal", "plant", "water", "human", "fish", "action", "has_cost",
+        "pair_mods", "pcosts", "pcosts_waived",
+    )
+
+    def __init__(self, tile: Tile, idx: int) -> None:
+        self.idx = idx
+        self.tile = tile
+        self.name = tile.name
+        self.key = fold_name(tile.name)
+        self.type = tile.type.value
+        self.klass = tile.klass.value
+        self.biomes = frozenset(b.value for b in tile.biomes)
+        self.costs = tuple(
+            tuple((color_index(c), n) for c, n in alt.items()) for alt in tile.cost
+        )
+        self.has_cost = bool(self.costs)
+        self.pcosts = tuple(pack_pairs(alt) for alt in self.costs)
+        self.pcosts_waived: dict = {}
+        base = [0] * 6
+        for c, n in tile.yield_.items():
+            base[color_index(c)] = n
+        self.base = tuple(base)
+        #: yield colours, most points first: the default colour for a bonus cube.
+        self.yield_colors = tuple(sorted((i for i in range(6) if base[i]), reverse=True))
+        self.bonus_color = self.yield_colors[0] if self.yield_colors else None
+        mods: dict[str, list[dict]] = {}
+        for m in tile.modifiers:
+            params = {p: m.param(p) for p in m.spec.params}
+            params = {k: (v.value if hasattr(v, "value") else v) for k, v in params.items()}
+            mods.setdefault(m.name, []).append(params)
+        self.mods = mods
+        self.animal = self.type in ANIMAL_TYPES
+        self.plant = self.type == "plant"
+        self.water = self.type == "water"
+        self.human = self.type == "human"
+        self.fish = self.klass in FISH
+        self.action = self.klass == "action"
+        self.pair_mods = ()  # filled by the effect registry (engine.effects.compile_pairs)
+
+    def has(self, modifier: str) -> bool:
+        return modifier in self.mods
+
+    def param(self, modifier: str, name: str, default=None):
+        entries = self.mods.get(modifier)
+        if not entries:
+            return default
+        v = entries[0].get(name)
+        return default if v is None else v
+
+    def cost_text(self) -> str:
+        if not self.costs:
+            return "nothing"
+        return " or ".join(fmt_amounts(alt) for alt in self.costs)
+
+    def __repr__(self) -> str:
+        return f"<TileInfo {self.name}>"
+
+
+class TileTable:
+    """The compiled tiles of one game, looked up by folded name. Shared (never copied) by states."""
+
+    __slots__ = ("by_key", "infos", "pair_cache", "move_cache", "pos", "cover_cache", "folded", "by_id")
+
+    def __init__(self, tiles: Iterable[Tile] = ()) -> None:
+        self.by_key: dict[str, TileInfo] = {}
+        self.infos: list[TileInfo] = []
+        from kcal.games.kcaloria.engine.effects import PAIR_CACHE
+
+        self.pair_cache: dict = PAIR_CACHE
+        self.move_cache: dict = {}  # generated moves are immutable: reuse them
+        self.folded: dict[str, str] = {}  # memo of fold_name
+        self.by_id: dict[int, TileInfo] = {}  # id(tile) -> info (tiles live on in _COMPILED)
+        self.pos: dict[str, int] = {}  # folded name -> index in infos (a bit in a tile mask)
+        self.cover_cache: dict[int, int] = {}  # packed cubes -> mask of the tiles they pay for
+        for t in tiles:
+            self.add(t)
+
+    def add(self, tile: Tile) -> TileInfo:
+        hit = self.by_id.get(id(tile))
+        if hit is not None:
+            return hit
+        key = fold_name(tile.name)
+        info = self.by_key.get(key)
+        if info is None:
+            info = compile_tile(tile)
+            self.by_key[key] = info
+            self.pos[key] = len(self.infos)
+            self.infos.append(info)
+            self.cover_cache.clear()
+        compile_tile(tile)  # keeps the tile alive, so its id stays its own
+        self.by_id[id(tile)] = info
+        return info
+
+    def cover(self, packed: int) -> int:
+        """Bit mask (by position in ``infos``) of the tiles whose cost ``packed`` cubes cover."""
+        m = self.cover_cache.get(packed)
+        if m is None:
+            a = packed | GUARD
+            m = 0
+            for k, info in enumerate(self.infos):
+                if not info.pcosts or any((a - pc) & GUARD == GUARD for pc in info.pcosts):
+                    m |= 1 << k
+            self.cover_cache[packed] = m
+        return m
+
+    def fold(self, name: str) -> str:
+        key = self.folded.get(name)
+        if key is None:
+            if len(self.folded) > 10_000:
+                self.folded.clear()
+            key = self.folded[name] = fold_name(name)
+        return key
+
+    def cover_waived(self, packed: int, waived: frozenset) -> int:
+        """:meth:`cover` next to an anchor: cost parts of the ``waived`` colours need no cubes."""
+        key = (packed, waived)
+        m = self.cover_cache.get(key)
+        if m is None:
+            a = packed | GUARD
+            m = 0
+            for k, info in enumerate(self.infos):
+                alts = info.costs
+                if not alts or any(
+                        (a - pack_pairs([(c, n) for c, n in alt if c not in waived])) & GUARD == GUARD
+                        for alt in alts):
+                    m |= 1 << k
+            self.cover_cache[key] = m
+        return m
+
+    def get(self, name: str) -> TileInfo | None:
+        return self.by_key.get(self.fold(name))
+
+
+#: Compiled tiles by ``id`` of the (immutable) Pydantic tile; the info keeps the tile alive, so an
+#: id is never reused while cached. Shared by every game, as is the pair-effect cache.
+_COMPILED: dict[int, TileInfo] = {}
+
+
+def compile_tile(tile: Tile) -> TileInfo:
+    info = _COMPILED.get(id(tile))
+    if info is None or info.tile is not tile:
+        from kcal.games.kcaloria.engine.effects import compile_pairs
+
+        info = TileInfo(tile, len(_COMPILED))
+        compile_pairs(info)
+        _COMPILED[id(tile)] = info
+    return info

@@ -1,0 +1,211 @@
+"""A turn, step by step (rulebook "A Turn"): place, pay, yield, resolve effects, then the end of
+the turn (temporary tiles, collapse dice, barricades, action tiles leaving, drawing back to 7),
+and the checks that end the game.
+"""
+
+from __future__ import annotations
+
+from operator import add
+from typing import TYPE_CHECKING
+
+from kcal.games.kcaloria.domain import HAND_SIZE
+from kcal.games.kcaloria.engine import collapse, legal, movegen
+from kcal.games.kcaloria.engine.hexgrid import Hex, neighbours
+from kcal.games.kcaloria.engine.moves import Move, Outcome
+from kcal.games.kcaloria.engine.yields import apply_to_neighbours, new_tile_yield, take_cheapest
+
+if TYPE_CHECKING:
+    from kcal.games.kcaloria.engine.state import GameState
+
+PACK_SIZE = 3
+HUMANS_TO_END = 2
+
+
+def play(state: GameState, move: Move, plan) -> None:
+    if move.kind == "place":
+        _place(state, move, plan)
+    elif move.kind == "discard":
+        _discard(state, plan)
+    else:
+        _rescue(state, move, plan)
+
+
+def _take_from_hand(state: GameState, i: int, info, idx: int) -> None:
+    if state.piles is not None:
+        for pile in state.piles:
+            if pile and pile[-1] is info:
+                pile.pop()
+                if not pile and state.draw[i]:
+                    pile.append(state.draw[i].pop())  # a depleted pile takes the deck's top tile
+                return
+    elif not state.open_hands:
+        del state.hands[i][idx]
+
+
+def _pay(state: GameState, pay, turn: int) -> tuple:
+    tiles = state.tiles
+    cubes = state.cubes
+    ledger = []
+    for src, c, n in pay:
+        v = list(cubes[src])
+        v[c] -= n
+        state.set_cubes(src, tuple(v))
+        if "temporary" in tiles[src].info.mods:
+            state.used[src] = turn
+        ledger.append((tiles[src].uid, src, c, n))
+    return tuple(ledger)
+
+
+def _place(state: GameState, move: Move, plan) -> None:
+    Placed = state.placed_class
+    info, idx, cell, pay, target = plan
+    i = state.current
+    turn = state.turn
+    _take_from_hand(state, i, info, idx)
+    ledger = _pay(state, pay, turn)
+    y, outward, removes, timer = new_tile_yield(state, info, cell, i, pay, move)
+    state.tiles[cell] = Placed(info, i, state.uid_next, ledger, turn)
+    state.uid_next += 1
+    state.set_cubes(cell, tuple(y))
+    state.produced = tuple(map(add, state.produced, y))
+    if "temporary" in info.mods:
+        state.used[cell] = turn
+    if "anchor" in info.mods:
+        state.anchors = state.anchors + (cell,)
+    for f in state.frontier:
+        f.pop(cell, None)
+    tiles = state.tiles
+    mine = state.frontier[i]
+    pc = legal.move_cache_of(state, i)
+    for nb in neighbours(cell):
+        if nb not in tiles and nb not in mine:
+            cm = pc.get(nb)
+            if cm is None:
+                cm = pc[nb] = {}
+            mine[nb] = cm
+    state.placed_n[i] += 1
+    if state.events is not None:
+        state.log(f"{state.players[i]} places {info.name} at [{cell[0]}, {cell[1]}]")
+    if outward:
+        apply_to_neighbours(state, outward, i)
+    for src in removes:
+        state.schedule_removal(cell, i, src)
+    if "barricade" in info.mods:
+        state.barricades[cell] = (i, info.param("barricade", "duration") + timer)
+    if target is not None:
+        for nb in neighbours(cell):
+            p = tiles.get(nb)
+            if p is not None and legal.remove_matches(p.info, target):
+                state.schedule_removal(nb, i, f"{info.name} names {target}")
+    if info.action:
+        state.mark_leaving(cell)
+    if info.human:
+        state.humans[i] += 1
+        if state.humans[i] >= HUMANS_TO_END:
+            _finish(state, "second_human")
+            return
+    if "pack_tactics" in info.mods and _pack(state, cell) >= PACK_SIZE:
+        _finish(state, "pack_tactics")
+        return
+    end_turn(state)
+
+
+def _pack(state: GameState, cell: Hex) -> int:
+    tiles = state.tiles
+    me = tiles[cell]
+    seen = {cell}
+    todo = [cell]
+    while todo:
+        c = todo.pop()
+        for nb in neighbours(c):
+            p = tiles.get(nb)
+            if (nb not in seen and p is not None and p.owner == me.owner and p.info.key == me.info.key
+                    and "pack_tactics" in p.info.mods):
+                seen.add(nb)
+                todo.append(nb)
+    return len(seen)
+
+
+def _discard(state: GameState, picks) -> None:
+    i = state.current
+    if not state.open_hands:
+        hand = state.hands[i]
+        for idx in sorted(picks, reverse=True):
+            state.discards[i].append(hand.pop(idx))
+    end_turn(state)
+
+
+def _rescue(state: GameState, move: Move, pay) -> None:
+    from kcal.games.kcaloria.engine.state import Placed
+
+    cell = move.at
+    tiles = state.tiles
+    p = tiles[cell]
+    for uid, src, c, n in p.paid:
+        s = tiles.get(src)
+        if s is not None and s.uid == uid:  # back to the tile it came from, to be paid again
+            v = list(state.cubes[src])
+            v[c] += n
+            state.set_cubes(src, tuple(v))
+        else:
+            state.count_destroyed(c, n)  # the missing source's cubes are gone for good
+    ledger = _pay(state, pay, state.turn)
+    tiles[cell] = Placed(p.info, p.owner, p.uid, ledger, p.turn)
+    state.log(f"{move.player} re-pays {p.info.name} at [{cell[0]}, {cell[1]}]")
+    collapse.prune(state)
+
+
+def end_turn(state: GameState) -> None:
+    i = state.current
+    turn = state.turn
+    # temporary tiles not used this turn lose a cube
+    for cell, last in list(state.used.items()) if state.used else ():
+        if last != turn and cell in state.tiles and any(state.cubes[cell]):
+            v = list(state.cubes[cell])
+            before = list(v)
+            take_cheapest(v, 1)
+            for c in range(6):
+                state.count_destroyed(c, before[c] - v[c])
+            state.set_cubes(cell, tuple(v))
+    if state.dice:
+        collapse.count_down(state, i)
+    if state.barricades:
+        for cell, (owner, remaining) in list(state.barricades.items()):
+            if owner == i and state.tiles[cell].turn < turn:
+                if remaining <= 1:
+                    del state.barricades[cell]
+                else:
+                    state.barricades[cell] = (owner, remaining - 1)
+    if state.leaving:
+        for cell in state.leaving:
+            if cell in state.tiles:
+                collapse.remove_tile(state, cell, "an action tile is discarded after its turn",
+                                     return_cost=False)
+        state.leaving = ()
+    if not state.open_hands:
+        if state.piles is None:
+            hand = state.hands[i]
+            pile = state.draw[i]
+            while len(hand) < HAND_SIZE and pile:
+                hand.append(pile.pop())
+            if not pile:
+                _finish(state, "tiles_exhausted")
+                return
+        elif not state.draw[i] and not any(state.piles):
+            _finish(state, "tiles_exhausted")
+            return
+    state.turn = turn + 1
+    state.current = (i + 1) % len(state.players)
+    if state.mode == "solo" and not state.open_hands and not movegen.any_placement(state):
+        _finish(state, "stagnation")
+
+
+def _finish(state: GameState, reason: str) -> None:
+    scores = state.scores()
+    if reason == "stagnation":
+        winners: list[str] = []
+    else:
+        best = max(scores.values())
+        winners = [p for p in state.players if scores[p] == best]
+    state.ended = Outcome(reason, scores, winners)
+    state.log(f"the game ends: {reason.replace('_', ' ')}")

@@ -1,0 +1,290 @@
+"""Player-aid cards at poker size (63 x 88 mm): turn summary, scoring, colour points, biomes, modifiers.
+
+Card texts come from the schema's data (colours and points, the 24 biomes, the 37 modifiers with
+their codes and shapes), so a new modifier gets a glossary entry without editing this file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from kcal.games.kcaloria.domain import BIOMES, COLOR_POINTS, CUBE_SUPPLY, TYPE_COLOR, Biome, Color
+from kcal.games.kcaloria.modifiers import MODIFIER_NAMES, MODIFIERS, Shape
+from kcal.games.kcaloria.print import icons, palette
+from kcal.print.blocks import Item, draw_block
+from kcal.print.fonts import BOLD, REGULAR
+from kcal.print.layout import MM, PAPERS, Slot, grid, mirror_slot, mm
+from kcal.print.report import Report
+from kcal.print.sheets import SheetOptions, ruler
+
+CARD_W, CARD_H = mm(63), mm(88)
+PAD = mm(4)
+TITLE_H = mm(8)
+
+
+@dataclass(frozen=True)
+class Card:
+    title: str
+    color: str
+    draw_body: Callable  # (c, x, y_top, w, h, report) -> None
+
+
+def _text_card(title: str, color: str, items: list[Item]) -> Card:
+    def body(c, x, y_top, w, h, report):
+        draw_block(c, items, x, y_top, w, h, max_size=7.5, min_size=5.0, where=f"card {title!r}", report=report)
+    return Card(title, color, body)
+
+
+TURN = [
+    Item("li", "Place one tile from your hand next to a tile you already own (the first tile: see Setup)."),
+    Item("li", "Pay its cost from unused cubes on the tiles next to that cell - anyone's tiles. "
+               "A cost shows alternatives: pay one of them in full."),
+    Item("li", "Put its yield on it as cubes, with every modifier and biome effect."),
+    Item("li", "Resolve effects: modifiers, reproduction (+1 to two adjacent animals of one name)."),
+    Item("li", "Draw back up to 7 tiles."),
+    Item("li", "Instead of placing, you may discard 1 to 3 tiles and draw; that ends your turn (not in solo)."),
+]
+
+SCORING = [
+    Item("h", "The game ends at once when"),
+    Item("li", "a player places their second human tile;"),
+    Item("li", "a player places three adjacent same-name tiles with Pack tactics;"),
+    Item("li", "a player has used all 60 tiles (solo: you cannot play - you lose)."),
+    Item("h", "Score"),
+    Item("p", "Each player counts the points of the unused cubes on their own tiles. Highest score wins."),
+    Item("h", "Ecosystem collapse"),
+    Item("p", "A removed tile gives back the cubes it paid. Tiles that now cannot pay their cost starve one "
+              "turn later each; mark the turns with dice."),
+]
+
+
+SETUP = [
+    Item("li", "Shuffle your 60 tiles face down and draw 7. No water tile in hand? Reshuffle and draw again."),
+    Item("li", "The player who most recently went camping or hiking goes first; then clockwise."),
+    Item("li", "The first tile of the game goes anywhere. Every other player's first tile goes exactly 5 hexes "
+               "from the closest tile on the table."),
+    Item("li", "Afterwards each tile touches one of your own tiles (Transplant excepted)."),
+    Item("li", "Keep all your tiles turned the same way so everyone sees whose they are."),
+]
+
+SOLO = [
+    Item("li", "Deal 7 face-down piles of 1, 2 ... 7 tiles; turn each top tile up: that is your hand. "
+               "No water tile? Reshuffle and deal again."),
+    Item("li", "Place a face-up tile, then turn up the next tile of its pile; refill an empty pile from the deck."),
+    Item("li", "No discarding. If no tile can be played, your ecosystem stagnates: you lose."),
+    Item("li", "You win by placing your 2nd human tile or 3 adjacent Pack tactics tiles; then count your score."),
+]
+
+
+def _colours_card() -> Card:
+    def body(c, x, y_top, w, h, report):
+        row = h / (len(Color) + 1.6)
+        s = min(row * 0.78, mm(7))
+        c.setFillColorRGB(*palette.rgb(palette.INK))
+        for i, color in enumerate(Color):
+            y = y_top - row * (i + 0.5)
+            icons.cube(c, x + s / 2, y, s, color, COLOR_POINTS[color])
+            producers = [t.value for t, col in TYPE_COLOR.items() if col is color]
+            c.setFillColorRGB(*palette.rgb(palette.INK))
+            c.setFont(BOLD, 8)
+            c.drawString(x + s + mm(2), y + mm(0.6), f"{color.value}: {COLOR_POINTS[color]} point{'s' if COLOR_POINTS[color] != 1 else ''}")
+            c.setFont(REGULAR, 6.5)
+            c.drawString(x + s + mm(2), y - mm(2.4), f"{', '.join(producers)} tiles · {CUBE_SUPPLY[color]} cubes per deck")
+        c.setFont(REGULAR, 6.3)
+        y = y_top - row * (len(Color) + 0.3)
+        c.drawString(x, y, "Here the figure is the points; on a tile, the cubes.")
+        c.drawString(x, y - 8, "Microbes and events may yield any colour.")
+    return Card("kCalorie colours", palette.CUBE[Color.ORANGE], body)
+
+
+def _classes_card() -> Card:
+    """What the three-letter classification symbols mean, and the four rarity colours."""
+    from kcal.games.kcaloria.domain import FISH_CLASSES, Klass, Rarity
+
+    def body(c, x, y_top, w, h, report):
+        d = mm(4.0)
+        metal = {Rarity.COMMON: "bronze", Rarity.UNCOMMON: "silver", Rarity.EXCEPTIONAL: "gold", Rarity.RARE: "red"}
+        for i, rarity in enumerate(Rarity):
+            col, row = i % 2, i // 2
+            cx = x + d / 2 + col * (w / 2)
+            cy = y_top - d / 2 - row * (d + mm(0.8))
+            icons.class_symbol(c, cx, cy, d, Klass.MAMMAL, rarity)
+            c.setFillColorRGB(*palette.rgb(palette.INK))
+            c.setFont(REGULAR, 6)
+            c.drawString(cx + d / 2 + mm(0.8), cy - 2.1, f"{rarity.value} ({metal[rarity]})")
+        c.setFont(REGULAR, 5.6)
+        fish = ", ".join(icons.CLASS_CODES[k] for k in sorted(FISH_CLASSES, key=lambda k: k.value))
+        c.drawString(x, y_top - 2 * d - mm(3.4), f"Fish (for Fish hazard): {fish}.")
+        top = y_top - 2 * d - mm(4.8)
+        classes = list(Klass)
+        rows = (len(classes) + 1) // 2
+        row_h = (top - (y_top - h)) / rows
+        s = min(mm(3.6), row_h * 0.86)
+        for i, k in enumerate(classes):
+            col, row = divmod(i, rows)
+            cx = x + s / 2 + col * (w / 2)
+            cy = top - row_h * (row + 0.5)
+            icons.class_symbol(c, cx, cy, s, k, Rarity.COMMON)
+            c.setFillColorRGB(*palette.rgb(palette.INK))
+            c.setFont(REGULAR, 5.6)
+            c.drawString(cx + s / 2 + mm(0.8), cy - 2.0, k.value)
+    return Card("Classifications", "#8a5a2b", body)
+
+
+def _biome_cards() -> list[Card]:
+    biomes = list(Biome)
+    halves = [biomes[:12], biomes[12:]]
+    cards = []
+    for n, part in enumerate(halves, 1):
+        def body(c, x, y_top, w, h, report, part=part):
+            row = h / len(part)
+            bh = min(row * 0.75, mm(4.2))
+            for i, b in enumerate(part):
+                y = y_top - row * (i + 0.5)
+                icons.biome_badge(c, x + mm(5), y, mm(10), bh, b)
+                c.setFillColorRGB(*palette.rgb(palette.INK))
+                c.setFont(REGULAR, 7)
+                c.drawString(x + mm(11.5), y - 2.4, f"{BIOMES[b].number}. {BIOMES[b].name}")
+        cards.append(Card(f"Biomes {n}/2", palette.BIOME_COLOR[Biome.TC], body))
+    return cards
+
+
+def _modifier_cards(per_card: int = 7) -> list[Card]:
+    names = list(MODIFIER_NAMES)
+    chunks = [names[i:i + per_card] for i in range(0, len(names), per_card)]
+    cards = []
+    for n, chunk in enumerate(chunks, 1):
+        def body(c, x, y_top, w, h, report, chunk=chunk):
+            row = h / per_card
+            s = min(mm(6), row * 0.7)
+            for i, name in enumerate(chunk):
+                spec = MODIFIERS[name]
+                y = y_top - row * i
+                icons.modifier_icon(c, x + s / 2, y - row / 2, s, name)
+                shape = "own tile" if spec.shape is Shape.CIRCLE else "other tiles"
+                params = f" [{', '.join(spec.params)}]" if spec.params else ""
+                items = [Item("kv", f"{spec.summary} ({shape}){params}", key=spec.title + ":")]
+                draw_block(c, items, x + s + mm(1.8), y - mm(0.4), w - s - mm(1.8), row - mm(0.6),
+                           max_size=6.3, min_size=4.6, where=f"glossary card {name}", report=report)
+        cards.append(Card(f"Modifiers {n}/{len(chunks)}", palette.INK, body))
+    return cards
+
+
+def all_cards() -> list[Card]:
+    return [
+        _text_card("Setup", palette.CUBE[Color.BLUE], SETUP),
+        _text_card("A turn", palette.CUBE[Color.GREEN], TURN),
+        _text_card("Game end & scoring", palette.CUBE[Color.RED], SCORING),
+        _colours_card(),
+        _classes_card(),
+        *_biome_cards(),
+        *_modifier_cards(),
+        _text_card("Solo mode", palette.CUBE[Color.PURPLE], SOLO),
+    ]
+
+
+def draw_card(c, card: Card, cx: float, cy: float, report: Report) -> None:
+    x0, y0 = cx - CARD_W / 2, cy - CARD_H / 2
+    c.saveState()
+    c.setFillColorRGB(1, 1, 1)
+    c.setStrokeColorRGB(*palette.rgb(palette.CUT_LINE))
+    c.setLineWidth(0.5)
+    c.roundRect(x0, y0, CARD_W, CARD_H, mm(3), stroke=1, fill=1)
+    c.setFillColorRGB(*palette.rgb(card.color))
+    c.roundRect(x0 + mm(2), y0 + CARD_H - mm(2) - TITLE_H, CARD_W - mm(4), TITLE_H, mm(1.5), stroke=0, fill=1)
+    c.setFillColorRGB(*palette.rgb(palette.text_on(card.color)))
+    c.setFont(BOLD, 10)
+    c.drawCentredString(cx, y0 + CARD_H - mm(2) - TITLE_H / 2 - 3.6, card.title)
+    top = y0 + CARD_H - mm(2) - TITLE_H - mm(2.5)
+    card.draw_body(c, x0 + PAD, top, CARD_W - 2 * PAD, top - (y0 + PAD), report)
+    c.setFillColorRGB(0.45, 0.45, 0.45)
+    c.setFont(REGULAR, 4.5)
+    c.drawRightString(x0 + CARD_W - mm(3), y0 + mm(1.6), "kCaloria player aid")
+    c.restoreState()
+
+
+def draw_card_back(c, cx: float, cy: float) -> None:
+    x0, y0 = cx - CARD_W / 2, cy - CARD_H / 2
+    c.saveState()
+    c.setFillColorRGB(*palette.rgb(palette.BACK))
+    c.roundRect(x0, y0, CARD_W, CARD_H, mm(3), stroke=0, fill=1)
+    c.setStrokeColorRGB(*palette.rgb(palette.BACK_ACCENT))
+    c.setLineWidth(0.8)
+    c.roundRect(x0 + mm(3), y0 + mm(3), CARD_W - mm(6), CARD_H - mm(6), mm(2), stroke=1, fill=0)
+    c.setFillColorRGB(*palette.rgb(palette.BACK_ACCENT))
+    c.setFont(BOLD, 14)
+    c.drawCentredString(cx, cy, "kCaloria")
+    c.setFont(REGULAR, 8)
+    c.drawCentredString(cx, cy - 14, "player aid")
+    c.restoreState()
+
+
+def card_slots(paper_name: str) -> tuple[list[Slot], tuple[float, float], bool]:
+    """Card centres and where the ruler goes; a vertical ruler when the page has no room below."""
+    paper = PAPERS[paper_name]
+    slots, origin = grid(paper, CARD_W, CARD_H)
+    slots_v, _ = grid(paper, CARD_W, CARD_H, ruler_mm=0, margin_mm=5)
+    if len(slots_v) > len(slots):
+        return slots_v, (mm(4), (paper.height - mm(100)) / 2), True
+    return slots, origin, False
+
+
+def card_pages(opts: SheetOptions, report: Report) -> tuple[list, int]:
+    cards = all_cards()
+    slots, origin, vertical = card_slots(opts.paper)
+    per = len(slots)
+    pages = []
+    chunks = [cards[i:i + per] for i in range(0, len(cards), per)]
+    for n, chunk in enumerate(chunks, 1):
+        label = f"kCaloria player aids · sheet {n}/{len(chunks)} · {opts.paper} · poker 63 x 88 mm"
+
+        def front(c, chunk=chunk, label=label):
+            for card, slot in zip(chunk, slots, strict=False):
+                draw_card(c, card, slot.x, slot.y, report)
+            grid_crop_marks(c, slots)
+            _ruler(c, origin, vertical, label)
+
+        pages.append(front)
+        if opts.backs:
+            def back(c, chunk=chunk, label=label):
+                paper = opts.paper_size
+                for _, slot in zip(chunk, slots, strict=False):
+                    m = mirror_slot(slot, paper, opts.flip, opts.back_offset)
+                    draw_card_back(c, m.x, m.y)
+                _ruler(c, origin, vertical, label + " · back")
+            pages.append(back)
+    return pages, len(cards)
+
+
+def grid_crop_marks(c, slots: list[Slot], length: float = mm(3), gap: float = mm(1)) -> None:
+    """Crop marks for a paper cutter: every cut line of the card grid, extended into the margins."""
+    if not slots:
+        return
+    xs = sorted({round(s.x - CARD_W / 2, 3) for s in slots} | {round(s.x + CARD_W / 2, 3) for s in slots})
+    ys = sorted({round(s.y - CARD_H / 2, 3) for s in slots} | {round(s.y + CARD_H / 2, 3) for s in slots})
+    left, right, bottom, top = xs[0], xs[-1], ys[0], ys[-1]
+    c.saveState()
+    c.setStrokeColorRGB(0, 0, 0)
+    c.setLineWidth(0.4)
+    segs = []
+    for x in xs:
+        segs.append((x, top + gap, x, top + gap + length))
+        segs.append((x, bottom - gap, x, bottom - gap - length))
+    for y in ys:
+        segs.append((left - gap, y, left - gap - length, y))
+        segs.append((right + gap, y, right + gap + length, y))
+    c.lines(segs)
+    c.restoreState()
+
+
+def _ruler(c, origin, vertical: bool, label: str) -> None:
+    if not vertical:
+        ruler(c, *origin, label)
+        return
+    c.saveState()
+    c.translate(origin[0] + mm(8), origin[1])
+    c.rotate(90)
+    ruler(c, 0, 0, "")
+    c.restoreState()
+    _ = MM

@@ -1,0 +1,250 @@
+"""The public print-and-play API: one function per product, each returning a :class:`PrintResult`.
+
+``render_deck_pdf``, ``render_catalog_pdf``, ``render_cards_pdf``, ``render_rulebook_pdf`` write PDFs;
+``render_tile_png`` a raster preview. They load their inputs, build page functions, write the files
+atomically and report every warning (missing glyphs, text shortened, art replaced) in the result.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from pathlib import Path
+
+from kcal.core.errors import KcalError, UsageError
+from kcal.games.kcaloria.domain import TileType
+from kcal.games.kcaloria.models import Tile
+from kcal.games.kcaloria.print.tile_face import RenderContext
+from kcal.print.layout import DEFAULT_BLEED_MM, DEFAULT_TILE_MM, PAPERS
+from kcal.print.output import PdfMeta, require_suffix, write_pdf
+from kcal.print.report import Report
+from kcal.print.sheets import SheetOptions, tile_pages
+
+MAX_TILES = 2000  #: a deck's counts may be large by mistake; refuse before drawing thousands of pages
+
+
+class PrintResult:
+    def __init__(self, files: list[Path] | None = None, pages: int = 0, tiles: int = 0,
+                 warnings: list[str] | None = None) -> None:
+        self.files: list[Path] = [] if files is None else files
+        self.pages = pages
+        self.tiles = tiles
+        self.warnings: list[str] = [] if warnings is None else warnings
+
+    def __repr__(self) -> str:
+        return f"PrintResult(files={self.files!r}, pages={self.pages}, tiles={self.tiles}, warnings={self.warnings!r})"
+
+    def as_dict(self) -> dict:
+        return {"files": [str(f) for f in self.files], "pages": self.pages, "tiles": self.tiles,
+                "warnings": list(self.warnings)}
+
+
+def check_tile_size(tile_size: float) -> None:
+    if not (math.isfinite(tile_size) and 20 <= tile_size <= 150):
+        raise UsageError(f"--tile-size must be between 20 and 150 mm, not {tile_size:g}")
+
+
+def sheet_options(*, paper: str = "letter", tile_size: float = DEFAULT_TILE_MM, bleed: float | bool | None = None,
+                  backs: bool = False, flip: str = "long", back_offset: tuple[float, float] = (0.0, 0.0),
+                  cut_lines: bool = True, crop_marks: bool = True, alignment_page: bool = False,
+                  title: str = "") -> SheetOptions:
+    """Check and gather sheet options (millimetres). ``bleed=True`` means the default 3 mm."""
+    paper = paper.lower()
+    if paper not in PAPERS:
+        raise UsageError(f"unknown paper {paper!r} (choose {' or '.join(PAPERS)})")
+    if flip not in ("long", "short"):
+        raise UsageError(f"--flip must be long or short, not {flip!r}")
+    check_tile_size(tile_size)
+    bleed_mm = DEFAULT_BLEED_MM if bleed is True else float(bleed or 0.0)
+    if not 0 <= bleed_mm <= 10:
+        raise UsageError(f"--bleed must be between 0 and 10 mm, not {bleed_mm:g}")
+    if not all(math.isfinite(v) and abs(v) <= 20 for v in back_offset):
+        raise UsageError("--back-offset must stay within 20 mm in each direction")
+    return SheetOptions(paper=paper, tile_mm=tile_size, bleed_mm=bleed_mm, backs=backs, flip=flip,
+                        back_offset_mm=tuple(back_offset), cut_lines=cut_lines, crop_marks=crop_marks,
+                        alignment_page=alignment_page, title=title)
+
+
+def render_tiles_pdf(tiles: Sequence[Tile], out: str | Path, opts: SheetOptions, *,
+                     art_dir=lambda tile: None, locate=lambda tile, key: None, inputs: Sequence[str | Path] = (),
+                     groups: Sequence[tuple[str, Sequence[Tile]]] | None = None,
+                     split_every: int | None = None, invariant: bool = True, subject: str = "",
+                     cut_svg: bool = False, fonts: tuple[str | Path | None, str | Path | None] = (None, None)
+                     ) -> PrintResult:
+    """Print ``tiles`` (Tile objects) on honeycomb sheets. The engine of deck and catalog printing.
+
+    ``cut_svg`` also writes ``OUT-cut-N.svg``, the cut lines of front sheet N for a cutting machine.
+    """
+    if len(tiles) > MAX_TILES:
+        raise KcalError(f"{len(tiles):,} tiles is more than the {MAX_TILES:,} one print run takes; "
+                        "print fewer at a time")
+    from kcal.print.fonts import override
+
+    with override(*fonts):
+        return _render_tiles_pdf(tiles, out, opts, art_dir, locate, inputs, groups, split_every, invariant,
+                                 subject, cut_svg)
+
+
+def _render_tiles_pdf(tiles, out, opts, art_dir, locate, inputs, groups, split_every, invariant, subject,
+                      cut_svg) -> PrintResult:
+    ctx = RenderContext(report=Report(), art_dir=art_dir, locate=locate)
+    pages = tile_pages(tiles, opts, ctx, groups)
+    svgs: list[tuple[Path, str]] = []
+    if cut_svg:
+        from kcal.core.atomic import check_output_path
+        from kcal.print.cutfile import cut_paths, sheet_svg
+        from kcal.print.sheets import sheet_chunks
+
+        layout, chunks = sheet_chunks(tiles, opts, groups)
+        for path, (_, chunk) in zip(cut_paths(Path(out), len(chunks)), chunks, strict=True):
+            check_output_path(path, inputs=inputs)
+            svgs.append((path, sheet_svg(layout, chunk, opts.title)))
+    paper = opts.paper_size
+    meta = PdfMeta(title=opts.title or "kCaloria tiles", subject=subject,
+                   pagesize=(paper.width, paper.height), invariant=invariant)
+    written = write_pdf(pages, out, meta, inputs=inputs, split_every=split_every, pair=opts.backs or opts.alignment_page)
+    files = list(written.files)
+    if svgs:
+        from kcal.core.atomic import atomic_write_text
+
+        for path, text in svgs:
+            files.append(atomic_write_text(path, text, inputs=inputs))
+    return PrintResult(files, written.pages, len(tiles), ctx.report.warnings)
+
+
+def locator(library):
+    """``locate(tile, key)`` -> ``file:line:column`` of that field of the tile in its catalog."""
+    index: dict[str, tuple[object, int]] = {}
+    for loaded in library.catalogs:
+        for i, tile in enumerate(loaded.catalog.tiles):
+            index.setdefault(tile.id, (loaded, i))
+
+    def locate(tile: Tile, key: str) -> str | None:
+        hit = index.get(tile.id)
+        if hit is None or getattr(hit[0], "doc", None) is None:
+            return None
+        loaded, i = hit
+        line, column = loaded.doc.pos(("tiles", i, key))
+        return f"{loaded.doc.path}:{line}:{column}"
+
+    return locate
+
+
+def _library_inputs(library) -> list[Path]:
+    paths: list[Path] = []
+    for loaded in library.catalogs:
+        paths.append(loaded.path)
+        for tile in loaded.catalog.tiles:
+            if tile.art:
+                paths.append(loaded.folder / tile.art)
+    return paths
+
+
+def render_deck_pdf(deck: str | Path, out: str | Path, *, catalogs: Sequence[str | Path] = (),
+                    split_every: int | None = None, invariant: bool = True, cut_svg: bool = False,
+                    fonts: tuple[str | Path | None, str | Path | None] = (None, None), **options) -> PrintResult:
+    """Print every tile of a deck file (repeats included) at true size."""
+    from kcal.games.kcaloria.load import load_deck
+
+    loaded = load_deck(deck, extra_catalogs=catalogs)
+    tiles = loaded.tiles()
+    options.setdefault("title", loaded.deck.name)
+    opts = sheet_options(**options)
+    return render_tiles_pdf(tiles, out, opts, art_dir=loaded.library.catalog_dir, locate=locator(loaded.library),
+                            inputs=[loaded.path, *_library_inputs(loaded.library)],
+                            split_every=split_every, invariant=invariant, subject=f"deck {loaded.deck.name}",
+                            cut_svg=cut_svg, fonts=fonts)
+
+
+def render_catalog_pdf(catalogs: Sequence[str | Path] | None, out: str | Path, *,
+                       split_every: int | None = None, invariant: bool = True, cut_svg: bool = False,
+                       fonts: tuple[str | Path | None, str | Path | None] = (None, None), **options) -> PrintResult:
+    """Proof sheets: one of each tile of the catalogs (built-in when none), a new sheet per tile type."""
+    from kcal.games.kcaloria.load import load_library
+
+    library = load_library([str(c) for c in catalogs] if catalogs else None, base=Path.cwd())
+    by_type: dict[TileType, list[Tile]] = {t: [] for t in TileType}
+    for tile in library.tiles:
+        by_type[tile.type].append(tile)
+    groups = [(f"{t.value} ({len(ts)})", sorted(ts, key=lambda x: x.id)) for t, ts in by_type.items() if ts]
+    tiles = [tile for _, ts in groups for tile in ts]
+    options.setdefault("title", "Catalog proof: " + ", ".join(c.catalog.set.name for c in library.catalogs))
+    opts = sheet_options(**options)
+    return render_tiles_pdf(tiles, out, opts, art_dir=library.catalog_dir, locate=locator(library),
+                            inputs=_library_inputs(library),
+                            groups=groups, split_every=split_every, invariant=invariant, subject="catalog proof",
+                            cut_svg=cut_svg, fonts=fonts)
+
+
+def render_cards_pdf(out: str | Path, *, paper: str = "letter", backs: bool = False, flip: str = "long",
+                     invariant: bool = True) -> PrintResult:
+    """Player-aid cards at poker size (63 x 88 mm): turn, scoring, colours, biomes, modifier glossary."""
+    from kcal.games.kcaloria.print.aids import card_pages
+
+    opts = sheet_options(paper=paper, backs=backs, flip=flip)
+    report = Report()
+    pages, ncards = card_pages(opts, report)
+    paper_size = opts.paper_size
+    meta = PdfMeta(title="kCaloria player aids", pagesize=(paper_size.width, paper_size.height),
+                   invariant=invariant)
+    written = write_pdf(pages, out, meta, pair=backs)
+    return PrintResult(written.files, written.pages, ncards, report.warnings)
+
+
+def render_rulebook_pdf(out: str | Path, *, paper: str = "letter", templates: str | Path | None = None,
+                        invariant: bool = True) -> PrintResult:
+    """Rulebook sheets rendered from the Jinja2 templates (sandboxed) and the schema's data."""
+    from kcal.core.atomic import atomic_output
+    from kcal.games.kcaloria.print.rulebook import build_rulebook
+
+    opts = sheet_options(paper=paper)
+    report = Report()
+    template_dir = Path(templates) if templates else None
+    inputs = sorted(template_dir.glob("*.j2")) if template_dir and template_dir.is_dir() else []
+    from kcal.print.output import binary_streams
+
+    with atomic_output(out, inputs=inputs) as tmp, binary_streams():
+        pages = build_rulebook(str(tmp), opts, report, template_dir, invariant, "kCaloria rules")
+    return PrintResult([Path(out)], pages, 0, report.warnings)
+
+
+def render_tile_png(name: str, out: str | Path, *, catalogs: Sequence[str | Path] = (), dpi: int = 200,
+                    tile_size: float = DEFAULT_TILE_MM,
+                    fonts: tuple[str | Path | None, str | Path | None] = (None, None)) -> PrintResult:
+    """A raster preview of one tile (PNG), drawn by the same code as the PDF and rasterised by pdfium."""
+    from kcal.games.kcaloria.load import load_library
+    from kcal.print.raster import tile_png_bytes
+
+    if not 36 <= dpi <= 600:
+        raise UsageError(f"--dpi must be between 36 and 600, not {dpi}")
+    check_tile_size(tile_size)
+    library = load_library([str(c) for c in catalogs] if catalogs else None, base=Path.cwd())
+    from kcal.core.atomic import check_output_path
+
+    check_output_path(out, inputs=_library_inputs(library))
+    require_suffix(out, ".png")
+    tile = library.get(name)
+    if tile is None:
+        raise KcalError(f"unknown tile {name!r}{library.suggest_text(name)}")
+    report = Report()
+    from kcal.print.fonts import override
+
+    with override(*fonts):
+        data = tile_png_bytes(tile, library.catalog_dir, report, dpi=dpi, tile_size=tile_size,
+                              locate=locator(library))
+    from kcal.core.atomic import atomic_write_bytes
+
+    target = atomic_write_bytes(out, data, inputs=_library_inputs(library))
+    return PrintResult([Path(target)], 1, 1, report.warnings)
+
+
+def render_alignment_pdf(out: str | Path, *, paper: str = "letter", flip: str = "long",
+                         back_offset: tuple[float, float] = (0.0, 0.0), invariant: bool = True) -> PrintResult:
+    """The duplex alignment test sheet alone: print it double-sided, read the drift, pass --back-offset."""
+    from kcal.print.sheets import alignment_pages
+
+    opts = sheet_options(paper=paper, flip=flip, back_offset=back_offset)
+    size = opts.paper_size
+    meta = PdfMeta(title="kCaloria duplex alignment test", pagesize=(size.width, size.height), invariant=invariant)
+    written = write_pdf(alignment_pages(opts), out, meta, pair=True)
+    return PrintResult(written.files, written.pages, 0, [])

@@ -1,1 +1,0 @@
-"""Domain nouns and Pydantic models of kCaloria's files (catalogs, decks, game records)."""

@@ -1,0 +1,137 @@
+"""Rulebook "Ecosystem Collapse": removal at the end of the placer's next turn, cubes of the removed
+tile's cost back to their sources, dependents counted down by dependency depth, rescue by
+redistribution, concurrent collapses (lowest die first), drought resistance, beginner mode."""
+
+from __future__ import annotations
+
+from kcal.core.yamlsafe import load_yaml
+from kcal.games.kcaloria.engine import Move
+from kcal.games.kcaloria.engine.replay import replay
+from kcal.games.kcaloria.game_record import GameRecord
+
+
+def _partial(fixtures_dir, name, n):
+    """The fixture's record cut after ``n`` moves."""
+    data = load_yaml(fixtures_dir / name).data
+    data["moves"] = data["moves"][:n]
+    return replay(GameRecord.model_validate(data))
+
+
+def _dice(result, cell):
+    return [(d[0], d[1]) for d in result.state.dice.get(cell, ())]
+
+
+class TestPesticideAndTheFrog:
+    NAME = "pesticide-frog-starves.yaml"
+
+    def test_dice_by_dependency_depth(self, fixtures_dir):
+        r = _partial(fixtures_dir, self.NAME, 8)  # after the pesticide
+        assert _dice(r, (2, 0)) == [(1, 1)]      # the cicada: B's die, 1
+        assert _dice(r, (2, -1)) == [(1, 2)]     # the frog that ate it: 2
+
+    def test_removed_at_end_of_placers_next_turn(self, fixtures_dir):
+        r = _partial(fixtures_dir, self.NAME, 9)  # A's turn in between
+        assert (2, 0) in r.state.tiles
+        r = _partial(fixtures_dir, self.NAME, 10)  # end of B's next turn
+        assert (2, 0) not in r.state.tiles
+
+    def test_cost_cubes_return_to_their_source(self, fixtures_dir):
+        before = _partial(fixtures_dir, self.NAME, 9).state.cubes[(1, 0)]
+        after = _partial(fixtures_dir, self.NAME, 10).state.cubes[(1, 0)]
+        assert after[1] == before[1] + 1  # the cicada's green cube is back on the Phlox
+
+    def test_the_frog_starves(self, fixtures_dir):
+        r = _partial(fixtures_dir, self.NAME, 10)
+        assert _dice(r, (2, -1)) == [(1, 1)]
+        assert any(m.kind == "rescue" for m in r.state.legal_moves())  # 2 green are next to it
+        r = replay(fixtures_dir / self.NAME)
+        assert r.legal and (2, -1) not in r.state.tiles
+        assert r.to_json()["scores"] == {"A": 2, "B": 0}
+
+
+class TestRescue:
+    def test_remove_the_invader_then_the_frog_is_rescued(self, fixtures_dir):
+        r = replay(fixtures_dir / "remove-invader-frog-rescued.yaml")
+        assert r.legal
+        s = r.state
+        assert (2, -1) in s.tiles and not s.dice
+        assert [e[1:] for e in s.tiles[(2, -1)].paid] == [((1, 0), 1, 2)]  # now paid with 2 green
+        assert (3, 0) not in s.tiles  # the action tile left after its turn
+
+    def test_rescue_of_a_tile_that_is_not_starving_is_illegal(self, fixtures_dir):
+        r = _partial(fixtures_dir, "remove-invader-frog-rescued.yaml", 9)
+        reason = r.state.why_illegal(Move.rescue("A", (2, -1)))
+        assert reason == "Dryophytes squirellus at [2, -1] is not starving"
+
+    def test_only_the_owner_rescues(self, fixtures_dir):
+        r = _partial(fixtures_dir, "remove-invader-frog-rescued.yaml", 10)
+        assert "belongs to A, not B" in r.state.why_illegal(Move.rescue("B", (2, -1)))
+
+    def test_rescue_is_not_a_turn(self, fixtures_dir):
+        r = _partial(fixtures_dir, "remove-invader-frog-rescued.yaml", 11)
+        assert r.state.turn_player == "A"
+
+
+class TestConcurrentCollapses:
+    def test_two_dice_lowest_first(self, fixtures_dir):
+        r = _partial(fixtures_dir, "two-concurrent-collapses.yaml", 12)
+        assert sorted(_dice(r, (2, -1))) == [(1, 2), (2, 1)]  # B's 2 and C's 1 on the frog
+        r = _partial(fixtures_dir, "two-concurrent-collapses.yaml", 14)
+        assert (2, -1) in r.state.tiles and (2, 0) not in r.state.tiles
+        r = replay(fixtures_dir / "two-concurrent-collapses.yaml")
+        assert r.legal and (2, -1) not in r.state.tiles  # C's die, at the end of C's turn 14
+
+
+def _chain(kit, drought=False):
+    mods = ["drought_resistant"] if drought else []
+    s = kit.game(list(kit.basics().values()) + [
+        kit.tile("Spray", "microbe", "microbe", mods=["pesticide"]),
+        kit.tile("Toad", "carnivore", "amphibian", cost="1 yellow", yld="1 red", mods=mods)])
+    return kit.play(s, ("A", "Lake", (0, 0)), ("B", "Pond", (5, 0)), ("A", "Fern", (1, 0)),
+                    ("B", "Pond", (6, 0)), ("A", "Beetle", (2, 0)), ("B", "Pond", (7, 0)),
+                    ("A", "Toad", (2, -1)), ("B", "Pond", (8, 0)), ("A", "Spray", (3, -1)))
+
+
+def test_dependents_counted_by_depth(kit):
+    s = _chain(kit)
+    assert [d[1] for d in s.dice[(2, 0)]] == [1] and [d[1] for d in s.dice[(2, -1)]] == [2]
+
+
+def test_drought_resistant_gets_an_extra_turn(kit):
+    s = _chain(kit, drought=True)
+    assert [d[1] for d in s.dice[(2, -1)]] == [3]
+
+
+def test_placer_may_start_a_collapse_on_own_tiles(kit):
+    s = _chain(kit)
+    assert all(d[0] == 0 for d in s.dice[(2, 0)])  # A's own spray, A's own dice
+
+
+def test_removed_tile_cubes_leave_the_game(kit):
+    s = _chain(kit)
+    kit.play(s, ("B", "Pond", (9, 0)), ("A", "Pond", (-1, 0)))
+    assert (2, 0) not in s.tiles
+    held, locked = s.held(), s.locked()
+    assert all(s.produced[c] == held[c] + locked[c] + s.destroyed[c] for c in range(6))
+
+
+def test_beginner_mode_removes_cubes_not_tiles(kit):
+    s = kit.game(list(kit.basics().values()) + [kit.tile("Spray", "microbe", "microbe", mods=["pesticide"])],
+                 mode="beginner")
+    kit.play(s, ("A", "Lake", (0, 0)), ("B", "Pond", (5, 0)), ("A", "Fern", (1, 0)),
+             ("B", "Pond", (6, 0)), ("A", "Beetle", (2, 0)), ("B", "Pond", (7, 0)),
+             ("A", "Spray", (3, -1)), ("B", "Pond", (8, 0)), ("A", "Pond", (-1, 0)))
+    assert (2, 0) in s.tiles and kit.cubes(s, (2, 0)) == {} and not s.dice
+
+
+def test_tiles_may_be_placed_in_a_collapsing_ecosystem(kit):
+    s = kit.game(list(kit.basics().values()) + [
+        kit.tile("Spray", "microbe", "microbe", mods=["pesticide"]),
+        kit.tile("Toad", "carnivore", "amphibian", cost="1 yellow", yld="1 red")])
+    kit.play(s, ("A", "Lake", (0, 0)), ("B", "Pond", (5, 0)), ("A", "Fern", (1, 0)),
+             ("B", "Pond", (6, 0)), ("A", "Beetle", (2, 0)), ("B", "Pond", (7, 0)),
+             ("A", "Spray", (3, -1)), ("B", "Pond", (8, 0)))
+    assert s.dice[(2, 0)]
+    kit.play(s, ("A", "Toad", (2, -1)))  # eats the doomed beetle's cube
+    assert (2, 0) not in s.tiles  # the beetle left at the end of A's turn ...
+    assert [(d[0], d[1]) for d in s.dice[(2, -1)]] == [(0, 1)]  # ... and the toad starves

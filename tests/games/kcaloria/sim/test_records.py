@@ -1,0 +1,55 @@
+"""A saved game (``--save-game K``) replays with ``kcal rules replay`` to its recorded final state."""
+
+from __future__ import annotations
+
+import pytest
+
+from kcal.sim.records import record_yaml, write_record
+
+engine = pytest.importorskip("kcal.games.kcaloria.engine")
+replay_mod = pytest.importorskip("kcal.games.kcaloria.engine.replay")
+
+
+@pytest.fixture(scope="module")
+def tiles():
+    from pathlib import Path
+
+    from kcal.games.kcaloria.load import load_deck
+
+    return load_deck(Path(__file__).parent / "fixtures" / "piney.yaml").tiles()
+
+
+def _board(state):
+    return sorted((cell, p.info.name, p.owner) for cell, p in state.board.items())
+
+
+@pytest.mark.parametrize("bot", ["greedy", "random"])
+def test_saved_solo_game_replays_to_its_final_state(tiles, tmp_path, bot):
+    from kcal.games.kcaloria.sim.solo import replay_solo_game
+
+    state = replay_solo_game(tiles, bot, 11, 2)
+    path = write_record(state, tmp_path / "game.yaml", comment="test")
+    result = replay_mod.replay(path)
+    assert result.illegal_index is None
+    assert result.moves_applied == len(state.moves_played())
+    assert result.state.scores() == state.scores()
+    assert result.state.outcome() == state.outcome()
+    assert _board(result.state) == _board(state)
+
+
+def test_saved_match_game_replays_to_its_final_state(tiles, tmp_path):
+    from kcal.games.kcaloria.sim.match import match_game
+
+    state = match_game([tiles, tiles], ["greedy", "random"], 5, 1, save=True)
+    result = replay_mod.replay(write_record(state, tmp_path / "m.yaml"))
+    assert result.illegal_index is None
+    assert result.state.scores() == state.scores()
+    assert result.state.outcome() == state.outcome()
+
+
+def test_record_yaml_is_block_keys_with_flow_values():
+    text = record_yaml({"players": ["A"], "mode": "solo", "moves": [{"player": "A", "tile": "Bayou", "at": [0, 0]}]},
+                       comment="hi")
+    assert text.splitlines() == [
+        "# hi", "players:", '  - "A"', 'mode: "solo"', "moves:", '  - {"player": "A", "tile": "Bayou", "at": [0, 0]}',
+    ]
