@@ -2,7 +2,7 @@
 
 Run:  python bench/bench_engine.py [--slices 12] [--slice 1.0] [--profile]
 
-(a) kcal: random solo playouts of the built-in solo deck (``decks/solo-piney-trail.yaml``): a new
+(a) kcal: random solo playouts of the built-in solo deck (``games/kcaloria/data/decks/solo-piney-trail.yaml``): a new
     game from seed 0, 1, 2, ...; then ``legal_moves()`` and ``apply()`` of a random move until
     ``outcome()``. A placement is one ply.
 (b) python-chess (PyPI ``chess``): random playouts from the start position: ``list(board.legal_moves)``
@@ -113,7 +113,7 @@ def main(argv: list[str] | None = None) -> int:
 
     root = Path(__file__).resolve().parent.parent
     library = load_library()
-    deck = load_deck(root / "decks" / "solo-piney-trail.yaml").tiles()
+    deck = load_deck(root / "games" / "kcaloria" / "data" / "decks" / "solo-piney-trail.yaml").tiles()
     kcal, chess_ = KcalPlayouts(deck, library), ChessPlayouts()
     kcal.run(0.3)  # warm the tile and move caches, as chess warms its attack tables
     chess_.run(0.3)

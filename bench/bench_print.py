@@ -9,7 +9,7 @@ What it measures, each as a *whole process* (interpreter start, imports, loading
 
 * floor: a bare ReportLab script drawing the same number of flat-top hexes, each with a name and two
   rows of cube icons, in Helvetica (nothing embedded), written in this file (``FLOOR``);
-* ``kcal print deck decks/bayou-ambush.yaml`` (60 tiles) and ``kcal print catalog`` (every built-in
+* ``kcal print deck games/kcaloria/data/decks/bayou-ambush.yaml`` (60 tiles) and ``kcal print catalog`` (every built-in
   tile), as ratios to the floor for the same number of hexes; the goal is deck <= 3x;
 * peak memory (max RSS) of each process, PDF size, and the number of embedded image objects in a
   deck whose catalog gives art to some tiles (one object per distinct image, not per placement).
@@ -123,7 +123,7 @@ def art_catalog(tmp: Path, with_art: int) -> Path:
     """A copy of the built-in catalog where the first ``with_art`` tiles point at generated art."""
     from PIL import Image, ImageDraw
 
-    src = (ROOT / "cards" / "piney-woods.yaml").read_text(encoding="utf-8")
+    src = (ROOT / "games" / "kcaloria" / "data" / "piney-woods.yaml").read_text(encoding="utf-8")
     (tmp / "art").mkdir(exist_ok=True)
     out_lines, seen = [], 0
     for line in src.splitlines():
@@ -146,7 +146,7 @@ def art_catalog(tmp: Path, with_art: int) -> Path:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=5)
-    ap.add_argument("--deck", default=str(ROOT / "decks" / "bayou-ambush.yaml"))
+    ap.add_argument("--deck", default=str(ROOT / "games" / "kcaloria" / "data" / "decks" / "bayou-ambush.yaml"))
     args = ap.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="kcal-bench-print-"))
     # like an installed package: bytecode cached (in a temp folder, never the repo), for floor and kcal alike

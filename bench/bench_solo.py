@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_DECK = next(p for p in (ROOT / "decks" / "bayou-ambush.yaml", ROOT / "tests" / "sim" / "fixtures" / "piney.yaml") if p.exists())
+DEFAULT_DECK = next(p for p in (ROOT / "games" / "kcaloria" / "data" / "decks" / "bayou-ambush.yaml", ROOT / "tests" / "games" / "kcaloria" / "sim" / "fixtures" / "piney.yaml") if p.exists())
 
 
 def run(tiles, bot: str, games: int, jobs: int) -> tuple[float, dict]:
