@@ -25,7 +25,7 @@ def _root(
         False, "--version", callback=_version, is_eager=True, help="Print the version and exit."
     ),
 ) -> None:
-    """kCaloria toolkit."""
+    """kcal: toolkit for food-chain card and tile games."""
 
 
 #: (module under kcal.cli, group name, help)
@@ -36,6 +36,7 @@ GROUPS = [
     ("rules", "rules", "Replay game records and explain rules."),
     ("sim", "sim", "Simulate opening hands, solo games and bot matches."),
     ("print_cmd", "print", "Render print-and-play PDFs and previews."),
+    ("games", "games", "List the installed games."),
 ]
 
 
@@ -43,7 +44,7 @@ def build_app(only: str | None = None) -> typer.Typer:
     """The root app; with ``only``, just that command group is imported (a faster start)."""
     root = typer.Typer(
         name="kcal",
-        help="kCaloria toolkit: card catalogs, deck checking, rules engine, simulator, print-and-play.",
+        help="Toolkit for food-chain card and tile games (kcal games lists them): card catalogs, deck checking, rules engines, simulators, print-and-play.",
         no_args_is_help=True,
         add_completion=True,
         pretty_exceptions_enable=False,

@@ -12,6 +12,7 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from enum import Enum
+from pathlib import Path
 from typing import Any, NoReturn
 
 import typer
@@ -62,3 +63,27 @@ def emit(result: Any, fmt: OutputFormat, render_text: Callable[[Any], str]) -> N
 def exit_with(code: int | Exit) -> None:
     if int(code) != 0:
         raise typer.Exit(int(code))
+
+
+def _complete_game(incomplete: str) -> list[str]:
+    from kcal.core.registry import ids
+
+    return [i for i in ids() if i.startswith(incomplete)]
+
+
+GameOption = typer.Option(
+    None, "--game", "-g", metavar="ID", show_default=False, autocompletion=_complete_game,
+    help="The game (kcal games lists them); files name theirs with a top-level 'game:' key.",
+)
+
+
+def pack_of(game: str | None, path: str | Path | None = None) -> Any:
+    """The pack a command works on: the file's ``game:`` (checked against ``--game``), else ``--game``,
+    else the default game."""
+    from kcal.core.registry import DEFAULT_GAME, get
+
+    if path is not None:
+        from kcal.core.gamefile import game_of
+
+        return get(game_of(path, game))
+    return get(game or DEFAULT_GAME)

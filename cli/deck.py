@@ -7,7 +7,7 @@ from pathlib import Path
 import typer
 
 from kcal.cli import deck_report, deck_tools
-from kcal.cli.common import FormatOption, OutputFormat, emit, exit_with, guarded
+from kcal.cli.common import FormatOption, GameOption, OutputFormat, emit, exit_with, guarded, pack_of
 from kcal.core.errors import Exit, KcalError
 
 app = typer.Typer(no_args_is_help=True, pretty_exceptions_enable=False, rich_markup_mode=None)
@@ -18,33 +18,35 @@ def validate(
     decks: list[Path] = typer.Argument(..., help="Deck files (YAML).", show_default=False),
     catalog: list[Path] = typer.Option([], "--catalog", "-c", help="Extra catalog file(s) to load."),
     strict: bool = typer.Option(False, "--strict", help="Treat warnings as errors (exit 1)."),
+    game: str | None = GameOption,
     fmt: OutputFormat = FormatOption,
 ) -> None:
-    """Check decks: 60 tiles, at most 5 of a name, every name known; then advise.
+    """Check decks (or a game's card-set files) against the game's construction rules; then advise.
+
+    kCaloria: 60 tiles, at most 5 of a name, every name known. Each file's 'game:' key names its game.
 
     Exit 0: every deck legal (warnings allowed unless --strict); 1: a deck is illegal;
     2: a file cannot be read or is invalid.
     """
-    from kcal.games.kcaloria.deck.check import format_report, validate_deck_file
-
     results = []
     problems: list[KcalError] = []
     for path in decks:
         try:
-            results.append(validate_deck_file(path, catalog))
+            check = pack_of(game, path).hook("deck")
+            results.append((check, check.validate_deck_file(path, catalog)))
         except KcalError as err:
             problems.extend(err.problems)
     for problem in problems:
         typer.echo(str(problem), err=True)
     with guarded():
         emit(
-            {"decks": [r.to_json(strict=strict) for r in results]},
+            {"decks": [r.to_json(strict=strict) for _, r in results]},
             fmt,
-            lambda _: "\n".join(format_report(r, strict=strict) for r in results),
+            lambda _: "\n".join(check.format_report(r, strict=strict) for check, r in results),
         )
     if problems:
         exit_with(Exit.ERROR)
-    illegal = any(not r.passes(strict=strict) for r in results)
+    illegal = any(not r.passes(strict=strict) for _, r in results)
     exit_with(Exit.FINDINGS if illegal else Exit.OK)
 
 

@@ -1,28 +1,23 @@
-"""``kcal schema export catalog|deck|game``: JSON Schemas for editors, on stdout or into a file."""
+"""``kcal schema export KIND [--game ID]``: JSON Schemas for editors, on stdout or into a file."""
 
 from __future__ import annotations
 
+import json
 import sys
-from enum import Enum
 from pathlib import Path
 
 import typer
 
-from kcal.cli.common import OutputFormat, guarded
+from kcal.cli.common import GameOption, OutputFormat, guarded, pack_of
 
 app = typer.Typer(no_args_is_help=True, rich_markup_mode=None)
 
 
-class SchemaKind(str, Enum):
-    catalog = "catalog"
-    deck = "deck"
-    game = "game"
-
-
 @app.command("export")
 def export(
-    kind: SchemaKind = typer.Argument(..., help="Which file's schema: catalog, deck or game.",
-                                      show_default=False),
+    kind: str = typer.Argument(..., metavar="KIND", show_default=False,
+                               help="Which file's schema: catalog, deck or game (what the game has)."),
+    game: str | None = GameOption,
     output: Path | None = typer.Option(None, "--output", "-o",
                                        help="Write to this file instead of stdout ('-' is stdout).",
                                        show_default=False),
@@ -30,13 +25,19 @@ def export(
     fmt: OutputFormat = typer.Option(OutputFormat.json, "--format", "-f",
                                      help="Accepted for uniformity: a schema is JSON either way."),
 ) -> None:
-    """Print the JSON Schema (draft 2020-12) of a catalog, deck or game record file."""
-    from kcal.games.kcaloria.export import schema_text
-
+    """Print the JSON Schema (draft 2020-12) of one kind of file of a game (catalog, deck, game record)."""
     del fmt  # the output is one JSON document in both formats
 
     with guarded():
-        text = schema_text(kind.value)
+        pack = pack_of(game)
+        kinds = pack.info.file_kinds
+        if kind not in kinds:
+            from kcal.core.errors import UsageError
+            from kcal.core.suggest import did_you_mean
+
+            raise UsageError(f"KIND: {pack.info.name} has no {kind!r} files{did_you_mean(kind, kinds)}; "
+                             f"expected one of: {', '.join(kinds)}")
+        text = json.dumps(pack.hook("schema").export(kind), indent=2, ensure_ascii=False) + "\n"
         if output is None or str(output) == "-":  # '-' is stdout, as for kcal deck import -o -
             sys.stdout.write(text)
             return

@@ -9,7 +9,7 @@ templates (``templates/``), and its docs (``docs/``). Importing it imports only 
 
 from __future__ import annotations
 
-from kcal.core.game import GameInfo
+from kcal.core.game import GameInfo, Variant
 from kcal.core.registry import Pack
 
 PACK = Pack(
@@ -21,11 +21,22 @@ PACK = Pack(
         simultaneous=False,
         hidden_information=True,
         chance=True,
+        variants=(
+            Variant("beginner", "no ecosystem collapse: a removal takes every cube of the named tile at once, "
+                    "with no dice (rulebook, Ecosystem Collapse)"),
+            Variant("solo", "one player: seven piles with their tops face up, no discards; a player who can "
+                    "place no tile has stagnated and lost (rulebook, Solo Mode)"),
+        ),
         file_kinds=("catalog", "deck", "game"),
         supports=("catalog", "deck", "replay", "explain", "sim", "print", "goldfish", "solo"),
         rulebook="kcaloria-rulebook.txt",
     ),
     hooks={
         "game": "kcal.games.kcaloria.pack:GAME",
+        "deck": "kcal.games.kcaloria.deck.check",
+        "replay": "kcal.games.kcaloria.engine.replay",
+        "explain": "kcal.games.kcaloria.engine.explain",
+        "catalog": "kcal.games.kcaloria.query",
+        "schema": "kcal.games.kcaloria.export",
     },
 )

@@ -197,3 +197,7 @@ def check_shipped() -> list[str]:
         if not path.exists() or path.read_text(encoding="utf-8") != fresh:
             stale.append(kind)
     return stale
+
+
+#: the pack's ``schema`` hook: ``export(kind)`` is the JSON Schema of one file kind
+export = json_schema

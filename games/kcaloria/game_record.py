@@ -86,6 +86,7 @@ class GameRecord(Closed):
     """A game to replay: players in turn order, the mode, and one entry per turn."""
 
     schema_: StrictStr | None = Field(default=None, alias="$schema")
+    game: Literal["kcaloria"] | None = Field(default=None, description="the game (absent: kcaloria)")
     catalogs: tuple[StrictStr, ...] | None = None
     tiles: tuple[Tile, ...] = Field(default=(), description="tiles defined in the record itself")
     players: Annotated[tuple[Name, ...], Field(min_length=1, max_length=4)]

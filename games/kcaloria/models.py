@@ -299,6 +299,7 @@ class Catalog(Closed):
     """A set of tiles, as one catalog file holds them."""
 
     schema_: StrictStr | None = Field(default=None, alias="$schema")
+    game: Literal["kcaloria"] | None = Field(default=None, description="the game (absent: kcaloria)")
     set: CatalogSet
     tiles: tuple[Tile, ...]
 
@@ -350,6 +351,7 @@ class Deck(Closed):
     """A deck file: a name, a format and tile counts by name."""
 
     schema_: StrictStr | None = Field(default=None, alias="$schema")
+    game: Literal["kcaloria"] | None = Field(default=None, description="the game (absent: kcaloria)")
     name: Name
     format: Literal["standard", "solo"] = "standard"
     description: Text | None = None

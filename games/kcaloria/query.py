@@ -8,7 +8,6 @@ data for text or JSON; :func:`format_detail` renders the detail for people.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -16,6 +15,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from kcal.core.errors import KcalError, UsageError
+from kcal.core.suggest import did_you_mean
 from kcal.games.kcaloria.domain import Biome, Color, Klass, Rarity, TileType, fold_name
 from kcal.games.kcaloria.load import Library
 from kcal.games.kcaloria.models import Tile, format_amounts, format_cost
@@ -66,11 +66,7 @@ def _choice(value: str, enum: type[E], noun: str, option: str) -> E:
 
 
 def _hint(word: str, choices: Sequence[str]) -> str:
-    close = difflib.get_close_matches(word.casefold(), [c.casefold() for c in choices], n=1, cutoff=0.6)
-    if not close:
-        return ""
-    original = next(c for c in choices if c.casefold() == close[0])
-    return f" (did you mean {original!r}?)"
+    return did_you_mean(word, choices)
 
 
 def _split(values: Iterable[str] | None) -> list[str]:
@@ -299,3 +295,52 @@ def validate_catalogs(paths: Sequence[str] | None = None) -> dict:
     for r in reports:
         r["valid"] = not r["errors"]
     return {"valid": all(r["valid"] for r in reports), "catalogs": reports}
+
+
+# -- the pack's ``catalog`` hook: what ``kcal catalog validate|list|show`` call -------------------------
+
+#: the ``kcal catalog list`` filters this game has (option name -> parse_filter keyword)
+FILTERS = {"type": "types", "class": "classes", "rarity": "rarities", "biome": "biomes",
+           "modifier": "modifiers", "cost": "cost_colors", "name": "text"}
+
+
+def library_for(catalogs: Sequence[Path] | None, no_builtin: bool) -> Library:
+    """The built-in catalogs (unless ``no_builtin``) plus ``catalogs``."""
+    from kcal.games.kcaloria.load import BUILTIN, load_library
+
+    specs: list[str | Path] = [] if no_builtin else [BUILTIN]
+    specs.extend(catalogs or [])
+    if not specs:
+        raise UsageError("--no-builtin needs at least one --catalog PATH")
+    return load_library(specs, base=Path.cwd())
+
+
+def list_cards(filters: dict[str, list[str] | str | None], catalogs: Sequence[Path] | None = None,
+               no_builtin: bool = False) -> dict:
+    flt = parse_filter(**{FILTERS[k]: v for k, v in filters.items()})  # type: ignore[arg-type]
+    library = library_for(catalogs, no_builtin)
+    rows = [tile_row(t) for t in filter_tiles(library.tiles, flt)]
+    return {"count": len(rows), "tiles": rows}
+
+
+def list_text(result: dict) -> str:
+    return format_rows(result["tiles"])
+
+
+def show(query: str, catalogs: Sequence[Path] | None = None, no_builtin: bool = False) -> dict:
+    library = library_for(catalogs, no_builtin)
+    return tile_detail(find_tile(library, query), library)
+
+
+show_text = format_detail
+
+
+def validate_text(result: dict) -> str:
+    lines = []
+    for r in result["catalogs"]:
+        if r["valid"]:
+            lines.append(f"{r['catalog']}: ok ({r['set']['code']}, {r['tiles']} tiles)")
+        else:
+            n = len(r["errors"])
+            lines.append(f"{r['catalog']}: {n} problem{'s' if n != 1 else ''}")
+    return "\n".join(lines)

@@ -1,0 +1,60 @@
+"""Which game a file belongs to: its top-level ``game:`` key (absent: the default game).
+
+Commands that read a file dispatch on it. A quick look at the raw text settles the common case (no
+top-level ``game`` key at all) without parsing; otherwise the file is parsed (the parse is cached, so
+the pack's own loader gets it for free) and the key's value is checked against the installed packs,
+with the error placed on the value the user wrote.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from .errors import KcalError
+from .registry import DEFAULT_GAME, get
+
+#: a line that may start a top-level ``game`` key (block style), or a flow mapping at the top
+_MAYBE = re.compile(rb"^(?:[\"']?game[\"']?[ \t]*:|\{)", re.MULTILINE)
+
+
+def declared_game(path: str | Path, *, display: str | None = None) -> str | None:
+    """The id a file declares with ``game:``, checked against the installed packs; None if it has no
+    ``game:`` key. Unreadable or invalid YAML raises the loader's positioned error."""
+    return _declared(path, display)[0]
+
+
+def _declared(path: str | Path, display: str | None) -> tuple[str | None, tuple[int, int]]:
+    from .source import read_source
+    from .yamlsafe import MAX_BYTES, load_yaml
+
+    name = display if display is not None else str(path)
+    raw = read_source(path, display=name, max_bytes=MAX_BYTES, what="a YAML file")
+    if not _MAYBE.search(raw.removeprefix(b"\xef\xbb\xbf")):
+        return None, (1, 1)
+    doc = load_yaml(path, display=name, raw=raw)
+    if not isinstance(doc.data, dict) or "game" not in doc.data:
+        return None, (1, 1)
+    value = doc.data["game"]
+    if not isinstance(value, str) or not value.strip():
+        raise doc.error(f"game: expected a game id such as {DEFAULT_GAME!r}, got {value!r}", ("game",),
+                        code="unknown-game")
+    try:
+        get(value.strip())
+    except KcalError as err:
+        raise doc.error(err.message, ("game",), code="unknown-game") from None
+    return value.strip(), doc.pos(("game",))
+
+
+def game_of(path: str | Path, expected: str | None = None, *, display: str | None = None) -> str:
+    """The game of a file (its ``game:``, or the default game). With ``expected`` (a command's
+    ``--game``), a file of another game is an error that says what the file is."""
+    declared, (line, column) = _declared(path, display)
+    game = declared or DEFAULT_GAME
+    if expected is not None and expected != game:
+        get(expected)  # an unknown --game is named first
+        name = display if display is not None else str(path)
+        said = f"says game: {declared}" if declared else f"has no game: key, so it is a {DEFAULT_GAME} file"
+        raise KcalError(f"this file {said}, not {expected} (drop --game, or pass a {expected} file)",
+                        file=name, line=line, column=column, code="wrong-game")
+    return game
