@@ -24,12 +24,11 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from kcal.core.errors import KcalError
-from kcal.core.game import GameInfo
+from kcal.core.gameinfo import GameInfo
 
 GROUP = "kcal.games"
 
@@ -37,10 +36,9 @@ GROUP = "kcal.games"
 DEFAULT_GAME = "kcaloria"
 
 
-@dataclass(frozen=True)
-class Pack:
+class Pack(NamedTuple):
     info: GameInfo
-    hooks: Mapping[str, str] = field(default_factory=dict)
+    hooks: Mapping[str, str] = {}  # noqa: RUF012 - a NamedTuple default, never mutated
 
     @property
     def id(self) -> str:

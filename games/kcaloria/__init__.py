@@ -9,7 +9,7 @@ templates (``templates/``), and its docs (``docs/``). Importing it imports only 
 
 from __future__ import annotations
 
-from kcal.core.game import GameInfo, Variant
+from kcal.core.gameinfo import GameInfo, Variant
 from kcal.core.registry import Pack
 
 PACK = Pack(

@@ -1,0 +1,60 @@
+"""What kind of game a pack is, before any rule: :class:`GameInfo` and its :class:`Variant` s.
+
+Kept apart from :mod:`kcal.core.game` (the rules protocol) and made of NamedTuples so that listing
+packs and dispatching a file on its ``game:`` key cost next to nothing at start-up.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import NamedTuple
+
+from kcal.core.errors import KcalError
+
+
+class Variant(NamedTuple):
+    """A named rule variant. ``house_rule`` marks kcal's own rules (not the publisher's)."""
+
+    id: str
+    summary: str
+    house_rule: bool = False
+
+
+class GameInfo(NamedTuple):
+    """What kind of game a pack is, before any rule (OpenSpiel's GameType and GameInfo in one)."""
+
+    id: str
+    name: str
+    min_players: int
+    max_players: int
+    simultaneous: bool  # some step has several players acting at once
+    hidden_information: bool  # some player cannot see all of the state
+    chance: bool = True  # shuffles or dice
+    variants: tuple[Variant, ...] = ()
+    #: the file kinds the pack reads (``schema export KIND --game ID``), e.g. ("catalog", "deck", "game")
+    file_kinds: tuple[str, ...] = ()
+    #: what the pack supports, for ``kcal games``: e.g. ("catalog", "deck", "replay", "explain", "sim", "print")
+    supports: tuple[str, ...] = ()
+    rulebook: str = ""  # file name under the shared rules folder
+    #: players allowed only under a variant (e.g. 2 players with a house rule): count -> variant id
+    player_variants: Mapping[int, str] = {}  # noqa: RUF012 - a NamedTuple default, never mutated
+
+    def variant(self, variant_id: str) -> Variant:
+        for v in self.variants:
+            if v.id == variant_id:
+                return v
+        from kcal.core.suggest import did_you_mean
+
+        raise KcalError(f"{self.name} has no variant {variant_id!r}"
+                        f"{did_you_mean(variant_id, [v.id for v in self.variants])}", code="unknown-variant")
+
+    def check_players(self, count: int, variant: str | None = None) -> None:
+        """Refuse a player count outside the game's range (unless a variant allows it), in words."""
+        if self.min_players <= count <= self.max_players:
+            return
+        needed = self.player_variants.get(count)
+        if needed is not None and variant == needed:
+            return
+        hint = f" (or {count} with --variant {needed}, a house rule)" if needed else ""
+        raise KcalError(f"{self.name} is played by {self.min_players} to {self.max_players} players, "
+                        f"not {count}{hint}", code="player-count")
