@@ -46,7 +46,7 @@ def _interrupted_note(result: dict) -> None:
 
 SaveGameOption = typer.Option(None, "--save-game", min=0, help="Save game K (0-based) as a game record.")
 ForceOption = typer.Option(False, "--force", help="Let --save-game replace an existing record file.")
-RecordOption = typer.Option(None, "--record",
+RecordOption = typer.Option(None, "--record", "-o",
                             help="Where --save-game writes (default: solo-game-K.yaml or match-game-K.yaml).")
 
 @app.command()
@@ -155,11 +155,30 @@ def solo(
             raise typer.Exit(130)
 
 
+GameOption = typer.Option(None, "--game", "-g", help="Game pack id (kcal games lists them); without it, "
+                          "DECK files play a kCaloria deck match.")
+PlayersOption = typer.Option(None, "--players", "-p", min=1, help="Players (with --game).")
+BotsOption = typer.Option(None, "--bots", help="Bots, comma-separated: one for every seat or one per seat "
+                          "(bot k sits in seat (k + game) mod N). Default: the pack's greedy bot.")
+VariantOption = typer.Option(None, "--variant", help="A rule variant of the pack (with --game).")
+OptionOption = typer.Option([], "--option", "-O", help="KEY=VALUE, or KEY=V1,V2,... to sweep (with --game); "
+                            "repeatable.")
+LimitOption = typer.Option(None, "--limit", help="Shorthand for --option limit=VALUE[,VALUE...] (How many "
+                           "Calories?: the calorie limit in kcal; a list sweeps it).")
+
+
 @app.command()
 def match(
-    decks: list[Path] = typer.Argument(..., help="2 to 4 deck files (YAML).", show_default=False),
+    decks: list[Path] | None = typer.Argument(None, help="2 to 4 kCaloria deck files (YAML).", show_default=False),
+    game: str | None = GameOption,
+    players: int | None = PlayersOption,
     games: int = typer.Option(100, "--games", "-n", min=1, help="Games to play (seats rotate)."),
-    bot: list[str] = typer.Option(["greedy"], "--bot", "-b", help="Bot for every deck, or once per deck in order."),
+    bot: list[str] = typer.Option([], "--bot", "-b", help="Bot for every deck (or seat), or once per deck in "
+                                  "order (default greedy)."),
+    bots: str | None = BotsOption,
+    variant: str | None = VariantOption,
+    option: list[str] = OptionOption,
+    limit: str | None = LimitOption,
     seed: int = SeedOption,
     jobs: int | None = JobsOption,
     save_game: int | None = SaveGameOption,
@@ -171,29 +190,100 @@ def match(
     quiet: bool = QuietOption,
     fmt: OutputFormat = FormatOption,
 ) -> None:
-    """2 to 4 decks played by bots: win rates with 95% intervals, first-seat advantage, scores, length."""
+    """Bots play a match: win rates with 95% intervals per seat and per bot, scores, length.
+
+    kcal sim match DECK DECK [DECK DECK]: 2 to 4 kCaloria decks. kcal sim match --game ID --players N:
+    any pack, with --bots, --variant, --option KEY=VALUE (KEY=V1,V2 sweeps and names the value with the
+    most even seats). Exit 2 on bad input, 130 on Ctrl-C (with the figures of the finished games).
+    """
+    from kcal.core.errors import UsageError
+
+    with guarded():
+        names = _bot_names(bot, bots)
+        deck_match = bool(decks) and game in (None, "kcaloria")
+        if deck_match or game is None:
+            if variant is not None or option or limit is not None:
+                raise UsageError("--variant, --option and --limit go with --game ID (a pack's options)")
+            if players is not None and players != len(decks or ()):
+                raise UsageError(f"--players {players} with {len(decks or ())} deck files")
+            if not decks:
+                raise UsageError("give 2 to 4 kCaloria deck files, or --game ID --players N")
+            _deck_match(list(decks), games, names or ["greedy"], seed, jobs, save_game, record_out, force, catalog,
+                        backend, dask_address, quiet, fmt)
+            return
+        if decks:
+            from kcal.core import registry
+
+            registry.get(game)  # an unknown id first: exit 2 with a did-you-mean
+            raise UsageError(f"deck files are kCaloria's; --game {game} plays without them")
+        if players is None:
+            raise UsageError(f"--game {game} needs --players N")
+        _game_match(game, players, games, names, variant, option, limit, seed, jobs, save_game, record_out,
+                    force, backend, dask_address, quiet, fmt)
+
+
+def _bot_names(bot: list[str], bots: str | None) -> list[str] | None:
+    from kcal.core.errors import UsageError
+
+    if bots is not None and bot:
+        raise UsageError("give --bots B1,B2,... or --bot B (repeated), not both")
+    if bots is not None:
+        names = [b.strip() for b in bots.split(",")]
+        if any(not b for b in names):
+            raise UsageError(f"--bots {bots!r}: an empty bot name")
+        return names
+    return list(bot) or None
+
+
+def _game_match(game: str, players: int, games: int, names: list[str] | None, variant: str | None,
+                option: list[str], limit: str | None, seed: int, jobs: int | None, save_game: int | None,
+                record_out: Path | None, force: bool, backend: str, dask_address: str | None, quiet: bool,
+                fmt: OutputFormat) -> None:
+    """``--game ID``: the shared runner over any pack."""
+    from kcal.sim.match import save_record, simulate
+    from kcal.sim.options import parse_options, sweep_blocks
+    from kcal.sim.progress import Progress, wanted
+
+    options = parse_options(option, {"limit": limit})
+    record_path = _save_target(save_game, games, record_out, "match-game-{k}.yaml", [], force)
+    blocks = len(sweep_blocks(options)[1])
+    show = wanted(quiet=quiet, json_out=fmt is OutputFormat.json)
+    with Progress(games * blocks, "match games", enabled=show) as bar:
+        result = simulate(game, players, games, seed, names, _jobs(jobs), save_game, options, variant,
+                          runner=_runner(backend, dask_address), on_done=bar.update)
+    _interrupted_note(result.to_json())
+    emit(result.to_json(), fmt, lambda _: result.to_text())
+    if save_game is not None and record_path is not None:
+        save_record(result, save_game, record_path, force=force)
+        typer.echo(f"saved game {save_game} to {record_path}", err=True)
+    if result.interrupted:
+        raise typer.Exit(130)
+
+
+def _deck_match(decks: list[Path], games: int, bots: list[str], seed: int, jobs: int | None,
+                save_game: int | None, record_out: Path | None, force: bool, catalog: list[Path], backend: str,
+                dask_address: str | None, quiet: bool, fmt: OutputFormat) -> None:
+    """``DECK DECK ...``: the kCaloria deck match."""
     from kcal.core.errors import UsageError
     from kcal.games.kcaloria.load import load_deck
     from kcal.games.kcaloria.sim.match import match_game, simulate_match
     from kcal.games.kcaloria.sim.render import match_text
     from kcal.sim.progress import Progress, wanted
 
-    with guarded():
-        if not 2 <= len(decks) <= 4:
-            raise UsageError(f"a match takes 2 to 4 decks, not {len(decks)}")
-        loaded = [load_deck(d, catalog) for d in decks]
-        tile_lists = [ld.tiles() for ld in loaded]
-        names = [ld.deck.name for ld in loaded]
-        inputs = [p for ld in loaded for p in ld.input_paths()]
-        record_path = _save_target(save_game, games, record_out, "match-game-{k}.yaml", inputs, force)
-        bots = list(bot)
-        show = wanted(quiet=quiet, json_out=fmt is OutputFormat.json)
-        with Progress(games, "match games", enabled=show) as bar:
-            result = simulate_match(tile_lists, names=names, games=games, seed=seed, bots=bots,
-                                    jobs=_jobs(jobs), on_progress=bar.update, runner=_runner(backend, dask_address))
-        _interrupted_note(result)
-        emit(result, fmt, match_text)
-        full_bots = bots * len(decks) if len(bots) == 1 else bots
-        _save(lambda k: match_game(tile_lists, full_bots, seed, k, save=True), save_game, record_path, inputs)
-        if result.get("interrupted"):
-            raise typer.Exit(130)
+    if not 2 <= len(decks) <= 4:
+        raise UsageError(f"a match takes 2 to 4 decks, not {len(decks)}")
+    loaded = [load_deck(d, catalog) for d in decks]
+    tile_lists = [ld.tiles() for ld in loaded]
+    names = [ld.deck.name for ld in loaded]
+    inputs = [p for ld in loaded for p in ld.input_paths()]
+    record_path = _save_target(save_game, games, record_out, "match-game-{k}.yaml", inputs, force)
+    show = wanted(quiet=quiet, json_out=fmt is OutputFormat.json)
+    with Progress(games, "match games", enabled=show) as bar:
+        result = simulate_match(tile_lists, names=names, games=games, seed=seed, bots=bots,
+                                jobs=_jobs(jobs), on_progress=bar.update, runner=_runner(backend, dask_address))
+    _interrupted_note(result)
+    emit(result, fmt, match_text)
+    full_bots = bots * len(decks) if len(bots) == 1 else bots
+    _save(lambda k: match_game(tile_lists, full_bots, seed, k, save=True), save_game, record_path, inputs)
+    if result.get("interrupted"):
+        raise typer.Exit(130)
