@@ -17,7 +17,8 @@ Hooks a pack may offer (the CLI asks only for what a command needs):
 ``explain``  module: ``explain(topic)``, ``topics()``
 ``schema``   module: ``export(kind)`` -> JSON Schema, ``KINDS``
 ``print``    module: ``print_cards(...)``, ``print_rulebook(...)``
-``sim``      module: ``match_extras(...)``: the pack's own figures for ``sim match``
+``sim``      module: ``tally(game, state) -> {name: int}`` per finished game, ``summarize(totals,
+             games) -> dict`` and ``summary_lines(summary)``: the pack's own figures for ``sim match``
 """
 
 from __future__ import annotations

@@ -11,6 +11,6 @@ def test_readme_starts_with_the_two_setup_commands() -> None:
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     blocks = [b.split("```", 1)[0] for b in text.split("```sh\n")[1:3]]
     assert "pip install ." in blocks[0] and "kcal deck validate" in blocks[0]
-    assert "pip install -q -e '.[test]'" in blocks[1] and "pytest" in blocks[1]
+    assert "pip install -q -e '.[test,dask]'" in blocks[1] and "pytest" in blocks[1]
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert blocks[1].strip() in ci, ".ci/run must run the README's test command verbatim"
