@@ -8,15 +8,23 @@ a kCaloria deck imports no other pack.
 The built-in packs are entry points of kcal's own distribution, read first (one small metadata file);
 the other installed distributions are scanned only for an id kcal does not ship, or to list every pack.
 
-Hooks a pack may offer (the CLI asks only for what a command needs):
+Hooks a pack may offer (the CLI asks only for what a command needs; signatures are the contract):
 
 ``game``     the rules: an object implementing :class:`~kcal.core.game.Game`
-``catalog``  module: ``validate(paths)``, ``list_cards(...)``, ``show(...)`` over the built-in card data
-``deck``     module: ``validate(path, ...)`` for a deck or card-set file
-``replay``   module: ``replay(path)`` -> a result with ``to_json()``, ``to_text()``, ``exit_code``
-``explain``  module: ``explain(topic)``, ``topics()``
-``schema``   module: ``export(kind)`` -> JSON Schema, ``KINDS``
-``print``    module: ``print_cards(...)``, ``print_rulebook(...)``
+``catalog``  module for ``kcal catalog``: ``FILTERS`` (the ``catalog list`` options it takes, by name:
+             type class rarity biome modifier cost colour name), ``validate_catalogs(paths | None) ->
+             {"valid": bool, "catalogs": [{"catalog", "valid", "errors": [{"file", "line", "column",
+             "message"}], ...}]}``, ``validate_text(result)``, ``list_cards(filters: {option: value},
+             catalogs, no_builtin) -> dict``, ``list_text(result)``, ``show(query, catalogs, no_builtin)
+             -> dict``, ``show_text(detail)``
+``deck``     module for ``kcal deck validate``: ``validate_deck_file(path, extra_catalogs) -> result``
+             with ``result.to_json(strict=...)`` (``{"deck", "legal", "tiles", "errors", "warnings"}``)
+             and ``result.passes(strict=...)``; ``format_report(result, strict=...) -> str``
+``replay``   module: ``replay(path)`` -> a result with ``to_json()`` (SPEC's replay keys), ``to_text()``
+             and ``exit_code`` (0 legal, 1 an illegal move; bad input raises a positioned KcalError)
+``explain``  module: ``topics() -> list[str]``, ``explain(topic) -> dict``, ``explain_text(dict) -> str``
+``schema``   module: ``export(kind) -> dict``, the JSON Schema of a file kind of ``GameInfo.file_kinds``
+``print``    module for ``kcal print cards|rulebook --game ID`` (see :mod:`kcal.print`)
 ``sim``      module: ``tally(game, state) -> {name: int}`` per finished game, ``summarize(totals,
              games) -> dict`` and ``summary_lines(summary)``: the pack's own figures for ``sim match``
 """
