@@ -1,0 +1,135 @@
+"""Names and text from users' files: what may reach a comparison, a terminal and a PDF.
+
+Two kinds of string, each an ``Annotated`` type any pack's models can use:
+
+- a **name** (a tile, common, deck, player or set name) is one visible line. It refuses control
+  characters, every format character (Unicode category Cf: zero-width space U+200B and joiners U+200C/D,
+  bidi marks, embeddings, overrides and isolates U+202A-202E and U+2066-2069, the BOM U+FEFF, the soft
+  hyphen...), the line and paragraph separators U+2028/2029, surrogates, and the other characters
+  Unicode lists as default-ignorable (variation selectors, Hangul fillers, the combining grapheme
+  joiner). Each of them is invisible, so ``Pond``, ``Pond\\u200b`` and ``P\\u200dond`` would look like one
+  name and count as three, and a right-to-left override would reorder what the terminal shows.
+  Refused, not folded: the file then says what the player sees.
+- a **text** (a tile's fact line, a deck's description) may run over several lines. It allows a line
+  feed and a tab (ruling: both are harmless white space on a terminal and print as a space on a tile),
+  and refuses every other control character (ESC would start a terminal escape sequence, CR would
+  return to the start of the line and overwrite it, BEL rings), surrogates, U+2028/2029, the bidi
+  embeddings, overrides and isolates, and a BOM. Other format characters stay allowed in text: a
+  zero-width joiner belongs inside an emoji, a zero-width non-joiner in Persian words.
+- a **path text** (a file name written in a file, such as a deck's catalog list) refuses control
+  characters only: a file name may be anything else.
+
+Every refusal names the code point, its Unicode name and its position in the string, for a message
+at the value's ``file:line:column``.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Annotated
+
+from pydantic import AfterValidator, StrictStr
+
+#: Default-ignorable code points outside category Cf (Unicode's DerivedCoreProperties.txt).
+_IGNORABLE = (
+    (0x034F, 0x034F),  # COMBINING GRAPHEME JOINER
+    (0x115F, 0x1160),  # HANGUL CHOSEONG / JUNGSEONG FILLER
+    (0x17B4, 0x17B5),  # KHMER VOWEL INHERENT AQ / AA
+    (0x180B, 0x180F),  # MONGOLIAN FREE VARIATION SELECTORS
+    (0x3164, 0x3164),  # HANGUL FILLER
+    (0xFE00, 0xFE0F),  # VARIATION SELECTORS
+    (0xFFA0, 0xFFA0),  # HALFWIDTH HANGUL FILLER
+    (0xE0000, 0xE0FFF),  # tags and VARIATION SELECTORS SUPPLEMENT (the Cf ones are caught anyway)
+)
+#: Characters that reorder or hide text; refused in text as well as in names.
+_TEXT_REFUSED = frozenset([0x2028, 0x2029, 0xFEFF, *range(0x202A, 0x202F), *range(0x2066, 0x206A)])
+_TEXT_CONTROLS_ALLOWED = frozenset("\t\n")
+
+_NAMES = {  # control characters have no Unicode name: the usual ones, for the message
+    0x00: "NULL", 0x07: "BELL", 0x08: "BACKSPACE", 0x09: "CHARACTER TABULATION", 0x0A: "LINE FEED",
+    0x0B: "LINE TABULATION", 0x0C: "FORM FEED", 0x0D: "CARRIAGE RETURN", 0x1B: "ESCAPE",
+    0x7F: "DELETE", 0x85: "NEXT LINE", 0x9B: "CONTROL SEQUENCE INTRODUCER",
+}
+
+
+def char_label(ch: str) -> str:
+    """``U+200B ZERO WIDTH SPACE``: the code point and its name, for a message."""
+    code = ord(ch)
+    name = unicodedata.name(ch, "") or _NAMES.get(code, "")
+    return f"U+{code:04X} {name}".rstrip()
+
+
+def _ignorable(code: int) -> bool:
+    return any(lo <= code <= hi for lo, hi in _IGNORABLE)
+
+
+def name_problem(value: str) -> str | None:
+    """Why ``value`` cannot be a name, or None when it can."""
+    if value.isascii() and value.isprintable():
+        return None  # the common case, decided without a loop
+    for i, ch in enumerate(value):
+        category = unicodedata.category(ch)
+        if category == "Cc":
+            return f"control character U+{ord(ch):04X} at position {i + 1} is not allowed in a name"
+        if category in ("Cf", "Cs", "Zl", "Zp") or _ignorable(ord(ch)):
+            return f"{char_label(ch)} at position {i + 1} is not allowed in a name"
+    return None
+
+
+def text_problem(value: str) -> str | None:
+    """Why ``value`` cannot be a text field, or None when it can."""
+    if value.isascii() and (value.isprintable() or all(c.isprintable() or c in "\t\n" for c in value)):
+        return None
+    for i, ch in enumerate(value):
+        code = ord(ch)
+        category = unicodedata.category(ch)
+        if category == "Cc" and ch not in _TEXT_CONTROLS_ALLOWED:
+            return (f"control character {char_label(ch)} at position {i + 1} is not allowed in text "
+                    "(only a line break and a tab are)")
+        if category == "Cs" or code in _TEXT_REFUSED:
+            return f"{char_label(ch)} at position {i + 1} is not allowed in text"
+    return None
+
+
+def path_problem(value: str) -> str | None:
+    """Why ``value`` cannot be a file name written in a file, or None when it can."""
+    for i, ch in enumerate(value):
+        if unicodedata.category(ch) in ("Cc", "Cs"):
+            return f"control character {char_label(ch)} at position {i + 1} is not allowed in a file name"
+    return None
+
+
+def check_name(value: str) -> str:
+    """Pydantic ``AfterValidator``: ``value`` if it can be a name, else ValueError saying why."""
+    problem = name_problem(value)
+    if problem:
+        raise ValueError(problem)
+    return value
+
+
+def check_text(value: str) -> str:
+    """Pydantic ``AfterValidator`` for a text field."""
+    problem = text_problem(value)
+    if problem:
+        raise ValueError(problem)
+    return value
+
+
+def check_path_text(value: str) -> str:
+    """Pydantic ``AfterValidator`` for a file name written in a file."""
+    problem = path_problem(value)
+    if problem:
+        raise ValueError(problem)
+    return value
+
+
+# Length limits go *before* the check, so that they stay string limits (a ``Field`` after an
+# ``AfterValidator`` becomes a generic "too_long" with another message) and run first:
+# ``Annotated[StrictStr, Field(max_length=120), AfterValidator(check_name)]``.
+
+#: A visible one-line name.
+Name = Annotated[StrictStr, AfterValidator(check_name)]
+#: Text that may hold line breaks and tabs, but nothing else a terminal would act on.
+Text = Annotated[StrictStr, AfterValidator(check_text)]
+#: A file name as written in a file: anything but control characters.
+PathText = Annotated[StrictStr, AfterValidator(check_path_text)]

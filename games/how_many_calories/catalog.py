@@ -1,0 +1,140 @@
+"""``kcal catalog validate|list|show --game how-many-calories`` over the card data.
+
+The library calls are ``validate(paths)``, ``list_cards(colour)``, ``show(name)``; the command line's
+shapes (``validate_catalogs``, ``FILTERS``, ``list_cards(filters, catalogs, no_builtin)``,
+``show(name, catalogs, no_builtin)``) are the same functions with extra card-set files: each set is
+complete in itself, so "extra catalogs" are other sets to look in, the built-in one last unless
+``no_builtin``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from kcal.core.errors import KcalError, KcalErrors
+from kcal.core.suggest import did_you_mean
+from kcal.games.how_many_calories.cards import COLOUR_NAMES, CardError, parse_colour
+from kcal.games.how_many_calories.foodset import FoodSet
+from kcal.games.how_many_calories.load import BUILTIN, load_catalog
+from kcal.games.how_many_calories.models import FoodCard
+
+#: the ``catalog list`` filters that apply to this game
+FILTERS = ("colour", "name")
+
+Paths = Sequence[str | Path] | None
+
+
+def validate_catalogs(paths: Paths = None) -> dict[str, Any]:
+    """Every file checked, problems reported per file (nothing raised for a bad set):
+    ``{"valid", "catalogs": [{"catalog", "set", "cards", "errors": [{file, line, column, message}]}]}``."""
+    reports = []
+    for target in list(paths or []) or [BUILTIN]:
+        report: dict[str, Any] = {"catalog": str(target), "set": None, "cards": 0, "errors": []}
+        try:
+            foods = load_catalog(target)
+            report.update({"set": foods.code, "cards": len(foods), "variant": foods.variant})
+        except KcalError as exc:
+            report["errors"] = [{"file": p.where.file, "line": p.where.line, "column": p.where.column,
+                                 "message": p.message, "code": p.code} for p in exc.problems]
+        reports.append(report)
+    return {"game": "how-many-calories", "valid": not any(r["errors"] for r in reports), "catalogs": reports}
+
+
+def validate_text(result: dict[str, Any]) -> str:
+    return "\n".join(f"{r['catalog']}: " + (f"{len(r['errors'])} problem(s)" if r["errors"] else
+                                            f"valid ({r['cards']} cards, set {r['set']})")
+                     for r in result["catalogs"])
+
+
+def validate(paths: Paths = None) -> dict[str, Any]:
+    """Validate card-set files (none: the built-in set); every problem of every file is raised
+    together (exit 2); otherwise a summary per file."""
+    result = validate_catalogs(paths)
+    problems = [KcalError(e["message"], file=e["file"], line=e["line"], column=e["column"], code=e["code"])
+                for r in result["catalogs"] for e in r["errors"]]
+    if problems:
+        raise KcalErrors(problems) if len(problems) > 1 else problems[0]
+    return result
+
+
+def _sets(catalogs: Paths, no_builtin: bool) -> list[FoodSet]:
+    sets = [load_catalog(p) for p in catalogs or []]
+    if not no_builtin:
+        sets.append(load_catalog())
+    if not sets:
+        raise KcalError("no card set to look in: --no-builtin needs a --catalog file", code="usage")
+    return sets
+
+
+def _row(food: FoodCard, foods: FoodSet) -> dict[str, Any]:
+    return {"card": str(food.card), "colour": food.colour.value, "number": food.number,
+            "kcal": food.card.kcal, "food": food.food, "serving": food.serving, "set": foods.code}
+
+
+def list_cards(colour: str | Sequence[str] | Mapping[str, Any] | None = None, catalogs: Paths = None,
+               no_builtin: bool = False) -> dict[str, Any]:
+    """``{"cards": [{"card", "colour", "number", "kcal", "food", "serving", "set"}]}`` in number order.
+    ``colour`` is a colour, several, or the command line's filters ``{"colour": [...], "name": text}``
+    (part of the food's name)."""
+    filters: Mapping[str, Any] = colour if isinstance(colour, Mapping) else {"colour": colour}
+    unknown = [k for k, v in filters.items() if v and k not in FILTERS]
+    if unknown:
+        raise KcalError(f"unknown filter {unknown[0]!r}{did_you_mean(unknown[0], FILTERS)}", code="usage")
+    wanted = filters.get("colour")
+    colours = {parse_colour(c) for c in ([wanted] if isinstance(wanted, str) else wanted or [])}
+    part = " ".join(str(filters.get("name") or "").split()).casefold()
+    rows = []
+    for foods in _sets(catalogs, no_builtin):
+        rows += [_row(f, foods) for f in foods.foods
+                 if (not colours or f.colour in colours) and part in f.food.casefold()]
+    return {"cards": rows}
+
+
+def list_text(listing: dict[str, Any]) -> str:
+    rows = listing["cards"]
+    if not rows:
+        return "no cards"
+    width = max(len(r["card"]) for r in rows)
+    return "\n".join(f"{r['card']:<{width}}  {r['kcal']:>5,} kcal  {r['food']} ({r['serving']})" for r in rows)
+
+
+def _find(foods: FoodSet, name: str) -> FoodCard | None:
+    try:
+        return foods.food(foods.card(name))
+    except CardError:
+        folded = " ".join(name.split()).casefold()
+        return next((f for f in foods.foods if f.food.casefold() == folded), None)
+
+
+def show(name: str, catalogs: Paths = None, no_builtin: bool = False) -> dict[str, Any]:
+    """One card, by ``yellow 14`` or by its food, with its values in a trick."""
+    sets = _sets(catalogs, no_builtin)
+    for foods in sets:
+        food = _find(foods, name)
+        if food is not None:
+            row = _row(food, foods)
+            row.update({"fact": food.fact, "value_same_colour": food.number,
+                        "value_other_colour": food.number + foods.plus})
+            return row
+    foods = sets[0]
+    words = name.split()
+    if len(words) == 2 and words[0].casefold() in COLOUR_NAMES and words[1].isdigit():
+        try:
+            foods.card(name)
+        except CardError as exc:
+            raise KcalError(exc.message, code="unknown-card") from None
+    names = [str(c) for c in foods.cards] + [f.food for f in foods.foods]
+    raise KcalError(f"no card {name!r} in the set {foods.code}{did_you_mean(name, names)}; name a card "
+                    "like 'yellow 14' or its food", code="unknown-card")
+
+
+def show_text(card: dict[str, Any]) -> str:
+    lines = [f"{card['card']}: {card['food']}", f"  serving: {card['serving']}",
+             f"  {card['kcal']:,} kcal when taken in",
+             f"  counts {card['value_same_colour']} in a {card['colour']} trick, "
+             f"{card['value_other_colour']} in any other (with the +5 card)"]
+    if card.get("fact"):
+        lines.append(f"  {card['fact']}")
+    return "\n".join(lines)

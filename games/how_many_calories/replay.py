@@ -1,0 +1,177 @@
+"""``kcal rules replay`` for How many Calories?: every move checked, the first illegal one reported
+with its index, reason and ``file:line:column``; the end, winners, scores and position as SPEC JSON,
+or a readable account trick by trick."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from kcal.core.errors import Exit, KcalError
+from kcal.core.validation import format_loc
+from kcal.games.how_many_calories.cards import GAME_ID, GAME_NAME, kcal_text
+from kcal.games.how_many_calories.game import GAME
+from kcal.games.how_many_calories.position import state_json
+from kcal.games.how_many_calories.recordfile import RecordedMove, load_record
+from kcal.games.how_many_calories.state import OVER, State, TrickResult
+from kcal.games.how_many_calories.view import to_move
+
+
+@dataclass(frozen=True)
+class IllegalAt:
+    index: int
+    reason: str
+    line: int
+    column: int
+    at: str  # the key path of the move entry
+
+
+@dataclass
+class ReplayResult:
+    path: str
+    state: State
+    moves_applied: int = 0
+    illegal: IllegalAt | None = None
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def legal(self) -> bool:
+        return self.illegal is None
+
+    @property
+    def exit_code(self) -> int:
+        return int(Exit.OK if self.legal else Exit.FINDINGS)
+
+    def to_json(self) -> dict[str, Any]:
+        outcome = GAME.outcome(self.state)
+        totals = self.state.totals
+        return {
+            "game": GAME_ID,
+            "record": self.path,
+            "legal": self.legal,
+            "moves_applied": self.moves_applied,
+            "illegal_move": None if self.illegal is None else {
+                "index": self.illegal.index, "reason": self.illegal.reason, "line": self.illegal.line,
+                "column": self.illegal.column, "at": self.illegal.at},
+            "ended": outcome is not None,
+            "end_reason": outcome.reason if outcome else None,
+            "winners": list(outcome.winners) if outcome else [],
+            "scores": {p: totals[s] for s, p in enumerate(self.state.rules.players)},
+            "to_move": list(to_move(self.state)),
+            "state": state_json(self.state),
+        }
+
+    def to_text(self) -> str:
+        lines = [f"{self.path}: {GAME_NAME}, players {', '.join(self.state.rules.players)}; limit "
+                 f"{kcal_text(self.state.rules.limit)}; {self.state.rules.rounds} rounds"]
+        lines += story(self.state)
+        if self.illegal is not None:
+            lines.append(f"{self.path}:{self.illegal.line}:{self.illegal.column}: move {self.illegal.index} "
+                         f"({self.illegal.at}) is illegal: {self.illegal.reason}")
+        lines.append(summary(self.state))
+        return "\n".join(lines)
+
+
+def _out_of_round(state: State, rm: RecordedMove) -> str | None:
+    """Why a move of round ``rm.round`` cannot come now, when the game is in another round."""
+    if state.phase != OVER and state.round == rm.round:
+        return None
+    if state.phase != OVER and state.round < rm.round:
+        return (f"this move belongs to round {rm.round + 1}, but round {state.round + 1} is not over: "
+                f"{', '.join(to_move(state))} still to move")
+    for event in state.events():
+        if event[0] == "end" and event[1] == rm.round:
+            scores = ", ".join(f"{p} {kcal_text(event[2][s])}" for s, p in enumerate(state.rules.players))
+            return f"round {rm.round + 1} is over (scores: {scores})"
+    return f"round {rm.round + 1} is over"
+
+
+def replay(path: str | Path) -> ReplayResult:
+    """Replay a record file. Bad input raises :class:`KcalError` (exit 2) with its position; an
+    illegal move stops the replay and is reported in the result (exit 1)."""
+    loaded = load_record(path)
+    doc = loaded.doc
+    try:
+        state = GAME.new_state(loaded.setup, loaded.seed)
+    except KcalError as exc:
+        raise doc.error(exc.message, (), code=exc.code) from None
+    result = ReplayResult(doc.path, state)
+    for rm in loaded.moves:
+        reason = _out_of_round(state, rm) or GAME.why_illegal(state, rm.player, rm.move)
+        if reason is not None:
+            line, column = doc.pos(rm.loc)
+            result.illegal = IllegalAt(rm.index, reason, line, column, format_loc(rm.loc))
+            break
+        try:
+            GAME.apply(state, rm.player, rm.move)
+        except KcalError as exc:  # a round's named start player who is not among the highest totals
+            j = state.round - loaded.first_round
+            raise doc.error(f"rounds[{j}].start: {exc.message}", ("rounds", j, "start"), code=exc.code) from None
+        result.moves_applied += 1
+    return result
+
+
+def trick_line(state: State, number: int, t: TrickResult) -> str:
+    rules = state.rules
+    players = rules.players
+    card = rules.card_text
+    parts = []
+    for (seat, c), value in zip(t.cards, t.values, strict=True):
+        shown = card(c) if value == c else f"{card(c)}+{value - c}={value}"
+        parts.append(f"{players[seat]} {'leads ' if seat == t.leader else ''}{shown}")
+    return (f"  trick {number}: {'; '.join(parts)} -> {players[t.winner]} takes {card(t.won)} "
+            f"({kcal_text(t.kcal)}); {players[t.loser]} leads next")
+
+
+def story(state: State) -> list[str]:
+    """The game so far, one line per deal, pass, trick, player going out and round end."""
+    rules = state.rules
+    players = rules.players
+    card = rules.card_text
+    out: list[str] = []
+    intake = [0] * rules.n
+    number = 0
+    for event in state.events():
+        kind = event[0]
+        if kind == "deal":
+            intake = [0] * rules.n
+            number = 0
+            out.append(f"Round {event[1] + 1}: {players[event[4]]} starts")
+            out += [f"  {p} is dealt {', '.join(card(c) for c in sorted(event[2][s]))}"
+                    for s, p in enumerate(players)]
+        elif kind == "position":
+            pos = event[1]
+            intake = [pos.intake_of(p) for p in players]
+            number = state.rules.hand_size - max(len(h) for h in pos.hands.values())
+            out.append(f"Round {pos.round}: from the start position")
+        elif kind == "pass":
+            to = players[(event[1] + 1) % rules.n]
+            out.append(f"  {players[event[1]]} passes {', '.join(card(c) for c in event[2])} to {to}")
+        elif kind == "trick":
+            t: TrickResult = event[1]
+            number += 1
+            intake[t.winner] += t.kcal
+            out.append(trick_line(state, number, t))
+            if t.went_out:
+                out.append(f"  {players[t.winner]} is out: {intake[t.winner]:,} kcal > {rules.limit:,}")
+            else:
+                out.append(f"    {players[t.winner]} has taken in {intake[t.winner]:,} of {kcal_text(rules.limit)}")
+        elif kind == "end":
+            scores = ", ".join(f"{p} {event[2][s]:,}" for s, p in enumerate(players))
+            out.append(f"  round {event[1] + 1} scores: {scores}")
+    return out
+
+
+def summary(state: State) -> str:
+    players = state.rules.players
+    totals = ", ".join(f"{p} {state.totals[s]:,}" for s, p in enumerate(players))
+    outcome = GAME.outcome(state)
+    if outcome is not None:
+        return (f"game over ({outcome.reason.replace('_', ' ')}); totals (kcal): {totals}; "
+                f"winner{'s' if len(outcome.winners) > 1 else ''}: {', '.join(outcome.winners)}")
+    table = ""
+    if state.trick:
+        card = state.rules.card_text
+        table = "; on the table: " + ", ".join(f"{players[s]} {card(c)}" for s, c in state.trick)
+    return f"totals (kcal): {totals}; round {state.round + 1}{table}; to move: {', '.join(to_move(state))}"

@@ -1,0 +1,54 @@
+"""The pack's docs: every ruling complete and naming tests that exist; the README matches the code."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+from kcal.games.how_many_calories import explain
+from kcal.games.how_many_calories.cards import LIMITS
+
+HERE = Path(__file__).resolve().parent
+DOCS = HERE.parents[2] / "games" / "how_many_calories" / "docs"
+
+
+def _test_names():
+    names: set[str] = set()
+    for path in HERE.glob("test_*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.FunctionDef) and node.name.startswith("test_"):
+                names.add(node.name)
+    return names
+
+
+def test_every_ruling_has_section_question_decision_why_and_tests():
+    rulings = explain._rulings()
+    assert len(rulings) >= 12
+    for r in rulings:
+        assert {"section", "question", "decision", "why", "test"} <= set(r), r["id"]
+        assert r["section"] in explain.topics(), r["id"]
+
+
+def test_every_ruling_names_an_existing_test():
+    existing = _test_names()
+    for r in explain._rulings():
+        named = re.findall(r"`(test_\w+)`", r["test"])
+        assert named, r["id"]
+        missing = [n for n in named if n not in existing]
+        assert not missing, f"ruling {r['id']} names missing tests {missing}"
+
+
+def test_readme_states_the_limits_the_code_uses():
+    readme = (DOCS / "README.md").read_text(encoding="utf-8")
+    for players in (2, 3, 4):
+        assert f"{LIMITS[players]:,}" in readme
+    assert "kcal's own reconstruction" in readme and "house rule" in readme
+
+
+def test_readme_describes_every_start_key():
+    from kcal.games.how_many_calories.recordfile import StartEntry
+
+    readme = (DOCS / "README.md").read_text(encoding="utf-8")
+    for key in StartEntry.model_fields:
+        assert re.search(rf"^\s+{key}:", readme, re.M), key

@@ -1,0 +1,59 @@
+"""Rulebook: a round goes on until no player has a card left, or all but one player are out."""
+
+from __future__ import annotations
+
+from kcal.games.how_many_calories.state import PASS
+
+THREE = ("A", "B", "C")
+
+
+def test_round_ends_when_no_player_still_in_holds_a_card(hmc):
+    state = hmc.position({"A": "red 1", "B": "red 8", "C": "red 9", "D": "red 12"}, leader="A")
+    hmc.play(state, "A red 1", "B red 8", "C red 9", "D red 12")
+    assert state.round == 1 and state.phase == PASS
+    assert state.totals == [0, 0, 0, 100]
+
+
+def two_go_out(hmc, won_a: str | None = None):
+    """B and C are one card from the 3-player limit (2,700); both go over, A keeps a card."""
+    won = {"B": "red 25", "C": "blue 24"} | ({"A": won_a} if won_a else {})
+    state = hmc.position({"A": "red 1, red 8, yellow 3, green 6", "B": "yellow 30, blue 31, green 4, red 12",
+                          "C": "green 32, red 28, blue 2, yellow 7"}, THREE, won=won, leader="A")
+    hmc.play(state, "A red 1", "B yellow 30", "C blue 2")  # 1, 35, 7: B takes red 1 -> 2,600
+    assert not state.out[1]
+    hmc.play(state, "A red 8", "B blue 31", "C green 32")  # 8, 36, 37: C takes red 8 -> 3,200
+    assert state.out[2] and state.round == 0  # A and B are still in
+    hmc.play(state, "A yellow 3", "B green 4")  # 3, 9: B takes yellow 3 -> 2,900
+    return state
+
+
+def test_round_ends_when_at_most_one_player_is_still_in(hmc):
+    state = two_go_out(hmc)
+    assert state.round == 1, "only A was still in (holding green 6): the round is over"
+    assert state.totals == [0, 0, 0]
+
+
+def test_last_player_in_scores_intake_when_others_are_out(hmc):
+    state = two_go_out(hmc, won_a="green 13")
+    assert state.totals == [1_300, 0, 0]
+
+
+def test_next_round_start_player_has_highest_total(hmc):
+    state = hmc.position({"A": "red 1", "B": "red 8", "C": "red 9", "D": "red 12"}, leader="A",
+                         totals={"A": 500, "B": 900, "C": 100, "D": 0})
+    hmc.play(state, "A red 1", "B red 8", "C red 9", "D red 12")  # D takes 100: totals 500 900 100 100
+    assert state.rules.players[state.start_seat] == "B"
+
+
+def test_tied_totals_start_player_is_earliest_in_turn_order(hmc):
+    state = hmc.position({"A": "red 1", "B": "red 8", "C": "red 9", "D": "red 12"}, leader="A",
+                         totals={"A": 0, "B": 700, "C": 800, "D": 700})
+    hmc.play(state, "A red 1", "B red 8", "C red 9", "D red 12")  # D takes red 1: B 700, C 800, D 800
+    assert state.rules.players[state.start_seat] == "C"
+
+
+def test_round_score_is_intake_or_zero(hmc):
+    state = hmc.position({"A": "red 1", "B": "red 8", "C": "red 9", "D": "red 12"}, leader="A",
+                         won={"A": "green 4", "C": "green 18"}, intake={"A": 400, "C": 1_800})
+    hmc.play(state, "A red 1", "B red 8", "C red 9", "D red 12")
+    assert state.totals == [400, 0, 1_800, 100]
