@@ -8,7 +8,16 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import Discriminator, Field, StrictInt, StrictStr, Tag, field_validator, model_validator
+from pydantic import (
+    Discriminator,
+    Field,
+    StrictInt,
+    StrictStr,
+    Tag,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
 
 from kcal.games.kcaloria.domain import Color, fold_name
 from kcal.games.kcaloria.models import Closed, Name, Quantity, Tile
@@ -96,6 +105,29 @@ class GameRecord(Closed):
         default=None, description="each player's deck in dealt order; with seed, hands are tracked")
     moves: tuple[MoveEntry, ...] = ()
 
+    @model_validator(mode="before")
+    @classmethod
+    def _one_player_plays_solo(cls, data: Any) -> Any:
+        """No ``mode`` and one player: the solo rules (docs/rulings.md, "One player")."""
+        if isinstance(data, dict) and "mode" not in data:
+            players = data.get("players")
+            if isinstance(players, (list, tuple)) and len(players) == 1:
+                data = {**data, "mode": "solo"}
+        return data
+
+    @field_validator("mode", mode="after")
+    @classmethod
+    def _mode_fits_players(cls, mode: str, info: ValidationInfo) -> str:
+        players = info.data.get("players")
+        if players is None:
+            return mode  # the players' own error is reported
+        if mode == "solo" and len(players) != 1:
+            raise ValueError(f"a solo game has exactly one player, not {len(players)}")
+        if mode != "solo" and len(players) == 1:
+            raise ValueError(f"one player plays the solo rules: mode {mode} needs 2 to 4 players "
+                             f"(write mode: solo, or leave the mode out)")
+        return mode
+
     @field_validator("players", mode="after")
     @classmethod
     def _distinct_players(cls, players: tuple[str, ...]) -> tuple[str, ...]:
@@ -109,11 +141,20 @@ class GameRecord(Closed):
 
     @model_validator(mode="after")
     def _players(self) -> GameRecord:
-        if self.mode == "solo" and len(self.players) != 1:
-            raise ValueError("a solo game has exactly one player")
         if self.decks is not None:
-            if set(self.decks) != set(self.players):
-                raise ValueError("decks must name exactly the players")
+            if sorted(map(fold_name, self.decks)) != sorted(map(fold_name, self.players)):
+                raise ValueError("decks must name exactly the players (case and spacing aside)")
             if self.seed is None:
                 raise ValueError("decks need a seed to deal the same hands")
         return self
+
+    def deck_of(self, player: str) -> tuple[str, ...]:
+        """The deck of ``player`` (names are matched case and spacing aside)."""
+        assert self.decks is not None
+        key = fold_name(player)
+        return next(d for p, d in self.decks.items() if fold_name(p) == key)
+
+    def player_named(self, name: str) -> str | None:
+        """The player ``name`` names, as the record spells it (case and spacing aside), or None."""
+        key = fold_name(name)
+        return next((p for p in self.players if fold_name(p) == key), None)

@@ -5,10 +5,11 @@ Modules, one concept each:
 ``hexgrid``   axial cells, neighbours, distance, rings
 ``tiles``     per-tile data compiled once from the Pydantic ``Tile`` (costs packed as ints)
 ``effects``   the registry: each of the 37 modifiers' trigger and effect, defined once
-``moves``     ``Move`` (place / discard / rescue), ``Outcome``, ``IllegalMove``
+``moves``     ``Move`` (its ``kind`` a ``MoveKind``: place / discard / rescue), ``Outcome``, ``IllegalMove``
 ``state``     ``GameState``: tiles with owner and provenance, cubes, dice, barricades, hands, the
               seeded generator; ``copy``, ``push``/``pop``, ``legal_moves``, ``why_illegal``
-``legal``     where a player may place and ``check`` (why a move is illegal, or how to play it)
+``legal``     where a player may place and ``check``: a ``Verdict`` (why a move is illegal, or its
+              plan: a ``PlacePlan`` for a placement)
 ``movegen``   legal-move generation from the same tests (the hot loop)
 ``payment``   costs: what adjacent cubes can pay, the default payment, explicit payments
 ``yields``    a new tile's cubes and its effects on its neighbours
@@ -24,7 +25,7 @@ Modules, one concept each:
 
 from kcal.games.kcaloria.engine.effects import EFFECTS
 from kcal.games.kcaloria.engine.hexgrid import DIRECTIONS, Hex, distance, neighbours
-from kcal.games.kcaloria.engine.moves import IllegalMove, Move, Outcome
+from kcal.games.kcaloria.engine.moves import IllegalMove, Move, MoveKind, Outcome
 from kcal.games.kcaloria.engine.setup import new_game
 from kcal.games.kcaloria.engine.state import GameState, Placed
 
@@ -40,6 +41,6 @@ def legal_moves(state: GameState) -> list[Move]:
 
 
 __all__ = [
-    "DIRECTIONS", "EFFECTS", "GameState", "Hex", "IllegalMove", "Move", "Outcome", "Placed",
+    "DIRECTIONS", "EFFECTS", "GameState", "Hex", "IllegalMove", "Move", "MoveKind", "Outcome", "Placed",
     "distance", "legal_moves", "neighbours", "new_game", "why_illegal",
 ]

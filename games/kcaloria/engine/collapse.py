@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from kcal.games.kcaloria.engine.hexgrid import Hex, format_hex
 
 if TYPE_CHECKING:
+    from kcal.games.kcaloria.engine.moves import Payment
     from kcal.games.kcaloria.engine.state import GameState
 
 
@@ -179,13 +180,16 @@ def _with_returns(state: GameState, cell: Hex) -> GameState:
     return tmp
 
 
-def rescue_plan(state: GameState, player: int, cell: Hex, pay):
+def rescue_plan(state: GameState, player: int, cell: Hex, pay: Payment | None
+                ) -> tuple[str | None, Payment | None]:
     """Check a rescue: the starving tile's whole cost is paid again, by any alternative, from the
     unused cubes next to it, counting the cubes it had paid from tiles still on the table as
-    returned first. Returns ``(reason, payment)``: exactly one of them is None."""
+    returned first. The cost is the one placement pays there: adjacent anchors satisfy their
+    colour. Returns ``(reason, payment)``: exactly one of them is None."""
     from kcal.games.kcaloria.engine.payment import (
         available,
         check_explicit,
+        costs_at,
         default_payment,
         first_payable,
         unpayable_reason,
@@ -200,7 +204,7 @@ def rescue_plan(state: GameState, player: int, cell: Hex, pay):
     if not any(lost(state, cell)):
         return f"{p.info.name} at {format_hex(cell)} is not starving", None
     tmp = _with_returns(state, cell)
-    alts = p.info.costs
+    alts = costs_at(tmp, p.info, cell)
     if pay is None:
         avail = available(tmp, cell, exclude=cell)
         k = first_payable(alts, avail)

@@ -93,12 +93,28 @@ def _section_from_rulebook(title: str) -> str | None:
     return None
 
 
+def _singular(word: str) -> str:
+    """``insects`` -> ``insect``, ``species`` -> ``specie``: a stem that plural endings re-grow."""
+    if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
+        return word[:-1]
+    return word
+
+
+def topic_pattern(topic: str) -> re.Pattern[str]:
+    """A pattern for ``topic`` in prose: its words separated by spaces, underscores or hyphens,
+    case aside, each word singular or plural (``poisonous_insect`` finds "poisonous insects")."""
+    words = [w for w in re.split(r"[\s_-]+", topic.strip().casefold()) if w]
+    body = r"[\s_-]+".join(re.escape(_singular(w)) + r"(?:s|es)?" for w in words)
+    return re.compile(rf"(?<![\w-]){body}(?![\w-])", re.IGNORECASE)
+
+
 def _rulings_for(word: str) -> list[str]:
     if not RULINGS.is_file():
         return []
+    pattern = topic_pattern(word)
     out = []
     for block in re.split(r"\n(?=### )", RULINGS.read_text(encoding="utf-8")):
-        if block.startswith("### ") and re.search(rf"\b{re.escape(word)}\b", block, re.I):
+        if block.startswith("### ") and pattern.search(block):
             out.append(block.splitlines()[0][4:].strip())
     return out
 
@@ -135,6 +151,9 @@ def explain(topic: str) -> dict:
             notes.append("removed next to a pesticide; feeds insectivores")
         if klass is Klass.ACTION:
             notes.append("an action tile leaves the table at the end of the turn it is played")
+        if klass is Klass.MANMADE:
+            notes.append("a manmade tile stays on the table, unless it has the remove modifier "
+                         "(discard after use)")
         return {"topic": k, "kind": "classification", "title": klass.value, "group": group,
                 "rule": f"Tile types that may carry it: {', '.join(types)}. " + "; ".join(notes),
                 "rulings": _rulings_for(klass.value)}

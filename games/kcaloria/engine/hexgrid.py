@@ -11,6 +11,9 @@ Hex = tuple[int, int]
 DIRECTIONS: tuple[Hex, ...] = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
 
 _NEIGHBOURS: dict[Hex, tuple[Hex, ...]] = {}
+#: Games stay within a few hundred cells of the origin; a board that wanders further only
+#: restarts the memo.
+NEIGHBOURS_LIMIT = 1 << 14
 
 
 def neighbours(cell: Hex) -> tuple[Hex, ...]:
@@ -20,6 +23,8 @@ def neighbours(cell: Hex) -> tuple[Hex, ...]:
     except KeyError:
         q, r = cell
         out = ((q + 1, r), (q - 1, r), (q, r + 1), (q, r - 1), (q + 1, r - 1), (q - 1, r + 1))
+        if len(_NEIGHBOURS) >= NEIGHBOURS_LIMIT:
+            _NEIGHBOURS.clear()
         _NEIGHBOURS[cell] = out
         return out
 

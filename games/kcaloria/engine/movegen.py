@@ -25,7 +25,7 @@ from kcal.games.kcaloria.engine.legal import (
 )
 from kcal.games.kcaloria.engine.moves import Move, fast_place
 from kcal.games.kcaloria.engine.payment import packed_available, packed_costs
-from kcal.games.kcaloria.engine.tiles import GUARD
+from kcal.games.kcaloria.engine.tiles import GUARD, TileTable
 
 if TYPE_CHECKING:
     from kcal.games.kcaloria.engine.state import GameState
@@ -94,7 +94,6 @@ def _scan(state: GameState, player: str, items, infos, waived, out) -> None:
         else:
             hand |= 1 << pos[info.key]
     cover = table.cover_cache
-    tinfos = table.infos
     if not waived and not special:  # the common case, kept as tight as it goes
         for cell, cm in items:
             a = avail.get(cell)
@@ -107,7 +106,7 @@ def _scan(state: GameState, player: str, items, infos, waived, out) -> None:
             if x:
                 ms = cm.get(x)
                 if ms is None:
-                    ms = _moves_for(player, cell, cm, x, tinfos)
+                    ms = _moves_for(player, cell, cm, x, table)
                 out.extend(ms)
         return
     for cell, cm in items:
@@ -124,7 +123,7 @@ def _scan(state: GameState, player: str, items, infos, waived, out) -> None:
         if x:
             ms = cm.get(x)  # the moves for this set of playable tiles at this cell
             if ms is None:
-                ms = _moves_for(player, cell, cm, x, tinfos)
+                ms = _moves_for(player, cell, cm, x, table)
             out.extend(ms)
         for info in special:
             pcs = packed_costs(info, waived[cell]) if waived and cell in waived else info.pcosts
@@ -136,10 +135,13 @@ def _scan(state: GameState, player: str, items, infos, waived, out) -> None:
                 out.append(fast_place(player, info.name, cell, t))
 
 
-def _moves_for(player: str, cell: Hex, cm: dict, x: int, tinfos) -> tuple:
-    """The moves for the tiles in mask ``x`` at ``cell``, cached in the cell's ``cm``."""
+def _moves_for(player: str, cell: Hex, cm: dict, x: int, table: TileTable) -> tuple[Move, ...]:
+    """The moves for the tiles in mask ``x`` at ``cell``, cached in the cell's ``cm`` (the table
+    counts the entries and keeps the cache bounded)."""
+    tinfos = table.infos
     ms = []
     y = x
+    new = 0
     while y:
         low = y & -y
         y ^= low
@@ -147,9 +149,11 @@ def _moves_for(player: str, cell: Hex, cm: dict, x: int, tinfos) -> tuple:
         m = cm.get(k)
         if m is None:
             m = cm[k] = fast_place(player, tinfos[-k - 1].name, cell)
+            new += 1
         ms.append(m)
-    ms = cm[x] = tuple(ms)
-    return ms
+    out = cm[x] = tuple(ms)
+    table.added_moves(new)
+    return out
 
 
 def _discards(state: GameState, i: int, player: str) -> list[Move]:

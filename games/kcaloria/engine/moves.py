@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
 from typing import Any
 
-from kcal.core.errors import Exit, KcalError
+from kcal.core.errors import Exit
+from kcal.core.game import IllegalMove as CoreIllegalMove
 from kcal.games.kcaloria.engine.hexgrid import Hex, parse_hex
 from kcal.games.kcaloria.engine.tiles import COLOR_INDEX, COLORS
 
@@ -13,15 +15,15 @@ from kcal.games.kcaloria.engine.tiles import COLOR_INDEX, COLORS
 Payment = tuple[tuple[Hex, int, int], ...]
 
 
-class IllegalMove(KcalError):
-    """A move the rules forbid; ``reason`` says why in words a player understands."""
+class IllegalMove(CoreIllegalMove):
+    """A move the rules forbid; ``reason`` says why in words a player understands. The game
+    interface's :class:`kcal.core.game.IllegalMove` (exit code 1, code ``illegal-move``), so shared
+    code catches it without naming kCaloria."""
 
     exit_code = Exit.FINDINGS
 
     def __init__(self, reason: str, *, move: Move | None = None) -> None:
-        super().__init__(reason, code="illegal-move")
-        self.reason = reason
-        self.move = move
+        super().__init__(reason, move=move)
 
 
 def _pay_to_record(pay: Payment) -> list[dict]:
@@ -48,11 +50,20 @@ def _pay_from_record(entries) -> Payment:
     return tuple(out)
 
 
+class MoveKind(StrEnum):
+    """What a move does. A ``str`` enum: the values are the strings records and JSON use, and a
+    member equals its string (``MoveKind.PLACE == "place"``)."""
+
+    PLACE = "place"  # put a tile from the hand on the table (a turn)
+    DISCARD = "discard"  # put 1 to 3 tiles aside and draw as many (a turn; not in solo)
+    RESCUE = "rescue"  # re-pay a starving tile after a collapse (not a turn)
+
+
 @dataclass(frozen=True, slots=True)
 class Move:
     """A turn (place a tile, or discard 1-3 tiles) or a rescue (re-pay a starving tile; not a turn)."""
 
-    kind: str  # "place" | "discard" | "rescue"
+    kind: MoveKind
     player: str
     tile: str | None = None
     at: Hex | None = None
@@ -62,23 +73,31 @@ class Move:
     target: str | None = None  # the name a remove tile names
     discard: tuple[str, ...] = field(default=())
 
+    def __post_init__(self) -> None:
+        if type(self.kind) is not MoveKind:  # a plain string: "place", "discard" or "rescue"
+            object.__setattr__(self, "kind", MoveKind(self.kind))
+
     @classmethod
     def place(cls, player: str, tile: str, at: Hex, **kw) -> Move:
-        return cls("place", player, tile=tile, at=tuple(at), **kw)
+        return cls(MoveKind.PLACE, player, tile=tile, at=tuple(at), **kw)
 
     @classmethod
     def discard_tiles(cls, player: str, names) -> Move:
-        return cls("discard", player, discard=tuple(names))
+        return cls(MoveKind.DISCARD, player, discard=tuple(names))
 
     @classmethod
     def rescue(cls, player: str, at: Hex, pay: Payment | None = None) -> Move:
-        return cls("rescue", player, at=tuple(at), pay=pay)
+        return cls(MoveKind.RESCUE, player, at=tuple(at), pay=pay)
+
+    def with_player(self, player: str) -> Move:
+        """The same move made by ``player`` (the spelling the game uses for a name)."""
+        return replace(self, player=player)
 
     def to_record(self) -> dict[str, Any]:
         """The game-record entry for this move (SPEC "Game record file")."""
-        if self.kind == "discard":
+        if self.kind is MoveKind.DISCARD:
             return {"player": self.player, "discard": list(self.discard)}
-        if self.kind == "rescue":
+        if self.kind is MoveKind.RESCUE:
             d: dict[str, Any] = {"player": self.player, "rescue": list(self.at)}
             if self.pay is not None:
                 d["pay"] = _pay_to_record(self.pay)
@@ -110,19 +129,30 @@ class Move:
                          target=entry.get("target"))
 
     def __str__(self) -> str:
-        if self.kind == "discard":
+        if self.kind is MoveKind.DISCARD:
             return f"{self.player} discards {', '.join(self.discard)}"
-        if self.kind == "rescue":
+        if self.kind is MoveKind.RESCUE:
             return f"{self.player} re-pays the tile at [{self.at[0]}, {self.at[1]}]"
         extra = f" naming {self.target}" if self.target else ""
         return f"{self.player} places {self.tile} at [{self.at[0]}, {self.at[1]}]{extra}"
+
+
+class EndReason(StrEnum):
+    """Every way the engine ends a game (rulebook "Winning" and "Solo Mode"); the values are the
+    strings :attr:`Outcome.end_reason` holds and the JSON prints. The game interface's outcome
+    (:mod:`kcal.games.kcaloria.pack`) carries the member."""
+
+    SECOND_HUMAN = "second_human"  # a player placed their second human tile
+    PACK_TACTICS = "pack_tactics"  # three adjacent same-name pack-tactics tiles of one player
+    TILES_EXHAUSTED = "tiles_exhausted"  # a draw pile (solo: deck and piles) ran out
+    STAGNATION = "stagnation"  # solo: no tile can be placed; the player has lost
 
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """How a game ended: the reason, every player's score and the winners (empty: nobody won)."""
 
-    end_reason: str  # second_human | pack_tactics | tiles_exhausted | stagnation
+    end_reason: str  # an EndReason value: second_human | pack_tactics | tiles_exhausted | stagnation
     scores: dict[str, int]
     winners: list[str]
 
@@ -135,7 +165,7 @@ _NEW = object.__new__
 def fast_place(player: str, tile: str, at: Hex, target: str | None = None) -> Move:
     """Build a generated place move without the frozen ``__init__``'s per-field checks (hot path)."""
     m = _NEW(Move)
-    _S_KIND(m, "place")
+    _S_KIND(m, MoveKind.PLACE)
     _S_PLAYER(m, player)
     _S_TILE(m, tile)
     _S_AT(m, at)

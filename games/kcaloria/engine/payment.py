@@ -34,6 +34,14 @@ def effective_costs(info: TileInfo, waived: frozenset[int]) -> tuple[tuple[tuple
     return tuple(tuple((c, n) for c, n in alt if c not in waived) for alt in info.costs)
 
 
+def costs_at(state: GameState, info: TileInfo, cell: Hex) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """The cost alternatives of ``info`` at ``cell``: the printed ones, less what adjacent anchors
+    satisfy. Placement and rescue both pay these."""
+    if not info.costs or not state.anchors:
+        return info.costs
+    return effective_costs(info, waived_colors(state, cell))
+
+
 def sources(state: GameState, cell: Hex, exclude: Hex | None = None) -> list[Hex]:
     """Cells next to ``cell`` whose cubes may pay: opponents' tiles first, then the player's own
     (the default payment spares the payer's score), each group in direction order."""

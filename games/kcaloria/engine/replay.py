@@ -128,6 +128,27 @@ def _check_inline_tiles(doc) -> None:
                              key=True, code="schema") for i, msg in duplicate_tiles(raw)])
 
 
+def _check_against_catalogs(record: GameRecord, doc, library) -> None:
+    """A record's own tile may repeat a catalog tile exactly; a different tile under a catalog
+    tile's id or name would silently change that tile, so it is refused at its position."""
+    if library is None or not record.tiles:
+        return
+    from kcal.core.errors import raise_all
+
+    by_id = {t.id: t for t in library.tiles}
+    errors = []
+    for i, tile in enumerate(record.tiles):
+        for field_, other in (("id", by_id.get(tile.id)), ("name", library.get(tile.name))):
+            if other is not None and other != tile:
+                what = f"id {tile.id!r}" if field_ == "id" else f"name {tile.name!r}"
+                msg = (f"tiles[{i}].{field_}: the catalogs already have a tile with the {what} "
+                       f"({other.id}, {other.name}), and this one differs; give the record's tile its "
+                       f"own id and name, or leave it out to use the catalog's")
+                errors.append(_err(doc, msg, ("tiles", i, field_)))
+                break
+    raise_all(errors)
+
+
 def _err(doc, message: str, loc) -> KcalError:
     return doc.error(message, loc, code="replay") if doc is not None else KcalError(message)
 
@@ -137,13 +158,14 @@ def replay(record_path_or_model, library=None) -> ReplayResult:
     record's catalogs). Bad input raises :class:`KcalError` with a position; an illegal move
     stops the replay and is reported in the result."""
     record, doc, library, source = _load(record_path_or_model, library)
+    _check_against_catalogs(record, doc, library)
     tiles = list(record.tiles) + (list(library.tiles) if library is not None else [])
     from kcal.games.kcaloria.engine.setup import build_table
 
     table = build_table(tiles)
     players = list(record.players)
     for i, entry in enumerate(record.moves):
-        if entry.player not in players:
+        if record.player_named(entry.player) is None:  # case and spacing aside, like the players
             raise _err(doc, f"moves[{i}].player: {entry.player!r} is not one of the players "
                             f"({', '.join(players)})", ("moves", i, "player"))
         names = [(("moves", i, "tile"), entry.tile)] if hasattr(entry, "tile") else []
@@ -158,11 +180,12 @@ def replay(record_path_or_model, library=None) -> ReplayResult:
         decks = []
         for p in players:
             deck = []
-            for k, name in enumerate(record.decks[p]):
+            key = next(d for d in record.decks if record.player_named(d) == p)
+            for k, name in enumerate(record.deck_of(p)):
                 info = table.get(name)
                 if info is None:
-                    raise _err(doc, f"decks.{p}[{k}]: no tile named {name!r} in the catalogs",
-                               ("decks", p, k))
+                    raise _err(doc, f"decks.{key}[{k}]: no tile named {name!r} in the catalogs",
+                               ("decks", key, k))
                 deck.append(info.tile)
             decks.append(deck)
     state = new_game(tiles, decks, players, record.seed or 0, record.mode)

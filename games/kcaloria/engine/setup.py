@@ -5,10 +5,11 @@ tiles hold no water tile.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 
 from kcal.core.errors import KcalError
-from kcal.games.kcaloria.domain import HAND_SIZE
+from kcal.games.kcaloria.domain import HAND_SIZE, fold_name
 from kcal.games.kcaloria.engine.state import GameState
 from kcal.games.kcaloria.engine.tiles import TileInfo, TileTable
 from kcal.games.kcaloria.models import Tile
@@ -24,17 +25,31 @@ def _library_tiles(library_or_tiles) -> Iterable[Tile]:
     return tuple(tiles)
 
 
-_TABLES: dict = {}
+#: Tile tables by library object or by the ids of their tiles, most recently used last. A table
+#: holds its (bounded) caches, so only a few are kept: a process plays one deck set at a time.
+_TABLES: OrderedDict[object, tuple[object, TileTable]] = OrderedDict()
+TABLES_LIMIT = 16
+
+
+def _remember(key: object, owner: object, table: TileTable) -> TileTable:
+    _TABLES[key] = (owner, table)
+    _TABLES.move_to_end(key)
+    while len(_TABLES) > TABLES_LIMIT:
+        _TABLES.popitem(last=False)
+    return table
 
 
 def build_table(library_or_tiles, decks: Sequence[Sequence[Tile]] = ()) -> TileTable:
     """The compiled tiles of a game; games over the same tiles share one (it is read-only)."""
     if library_or_tiles is not None and not isinstance(library_or_tiles, (list, tuple, TileTable)):
-        # a Library: one table per library object (kept alive here), decks added to it
+        # a Library: one table per library object (kept alive with it), decks added to it
         hit = _TABLES.get(id(library_or_tiles))
         if hit is None or hit[0] is not library_or_tiles:
-            hit = _TABLES[id(library_or_tiles)] = (library_or_tiles, TileTable(_library_tiles(library_or_tiles)))
-        table = hit[1]
+            table = _remember(id(library_or_tiles), library_or_tiles,
+                              TileTable(_library_tiles(library_or_tiles)))
+        else:
+            table = hit[1]
+            _TABLES.move_to_end(id(library_or_tiles))
         for d in decks:
             for t in d:
                 table.add(t)
@@ -46,12 +61,11 @@ def build_table(library_or_tiles, decks: Sequence[Sequence[Tile]] = ()) -> TileT
     all_tiles = lib + [t for d in decks for t in d]
     # ids are stable: every compiled tile is kept alive by engine.tiles._COMPILED
     key = tuple(id(t) for t in all_tiles)
-    table = _TABLES.get(key)
-    if table is None:
-        if len(_TABLES) > 64:
-            _TABLES.clear()
-        table = _TABLES[key] = TileTable(all_tiles)
-    return table
+    hit = _TABLES.get(key)
+    if hit is None:
+        return _remember(key, None, TileTable(all_tiles))
+    _TABLES.move_to_end(key)
+    return hit[1]
 
 
 def _deal(state: GameState, i: int, infos: list[TileInfo], solo: bool) -> None:
@@ -82,20 +96,33 @@ def _deal(state: GameState, i: int, infos: list[TileInfo], solo: bool) -> None:
                     f"of {opening} tiles")
 
 
+def game_mode(players: int, mode: str | None) -> str:
+    """The mode of a game of ``players`` players: one player plays solo, more play standard unless
+    ``mode`` says beginner. A mode that does not fit the number of players is an error."""
+    if mode is None:
+        return "solo" if players == 1 else "standard"
+    if mode == "solo" and players != 1:
+        raise KcalError(f"a solo game has exactly one player, not {players}")
+    if mode != "solo" and players == 1:
+        raise KcalError(f"one player plays the solo rules (seven piles, no discards): mode {mode!r} "
+                        f"needs 2 to 4 players; use mode solo, or leave the mode out")
+    return mode
+
+
 def new_game(library_or_tiles, decks: Sequence[Sequence[Tile]] | None, players: Sequence[str],
-             seed: int, mode: str = "standard") -> GameState:
+             seed: int, mode: str | None = None) -> GameState:
     """A new game, dealt from ``decks`` (one list of tiles per player, in deck order) with ``seed``.
 
     ``decks=None`` gives an *open* game, as a replay plays it: hands are not tracked and any tile
-    of ``library_or_tiles`` may be placed. ``mode``: standard, beginner or solo (one player).
+    of ``library_or_tiles`` may be placed. ``mode``: standard or beginner (2 to 4 players) or solo
+    (one player); None picks solo for one player, else standard (:func:`game_mode`).
     """
     players = list(players)
     if not 1 <= len(players) <= 4:
         raise KcalError(f"a game has 1 to 4 players, not {len(players)}")
-    if len(set(players)) != len(players):
-        raise KcalError("player names must differ")
-    if mode == "solo" and len(players) != 1:
-        raise KcalError("a solo game has exactly one player")
+    if len({fold_name(p) for p in players}) != len(players):
+        raise KcalError("player names must differ (case and spacing aside)")
+    mode = game_mode(len(players), mode)
     table = build_table(library_or_tiles, decks or ())
     state = GameState(table, players, mode, seed)
     state.reshuffles = [0] * len(players)

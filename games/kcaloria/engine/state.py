@@ -7,6 +7,7 @@ is a handful of shallow copies and :meth:`push` / :meth:`pop` keep a stack of su
 from __future__ import annotations
 
 from kcal.core.rng import Rng
+from kcal.games.kcaloria.domain import fold_name
 from kcal.games.kcaloria.engine import collapse, legal, movegen, turnflow
 from kcal.games.kcaloria.engine.hexgrid import Hex, neighbours
 from kcal.games.kcaloria.engine.moves import IllegalMove, Move, Outcome
@@ -135,9 +136,15 @@ class GameState:
         return self.current
 
     def player_index(self, name: str) -> int:
+        """The seat of the player ``name`` names, case and spacing aside (as player names are told
+        apart), or -1."""
         try:
             return self.players.index(name)
         except ValueError:
+            key = fold_name(name) if isinstance(name, str) else None
+            for i, p in enumerate(self.players):
+                if fold_name(p) == key:
+                    return i
             return -1
 
     def hand(self, player: str | int) -> list:
@@ -248,16 +255,19 @@ class GameState:
 
     def why_illegal(self, move: Move) -> str | None:
         """Why ``move`` is illegal here, in words; None when it is legal."""
-        return legal.check(self, move)[0]
+        return legal.check(self, move).reason
 
     def is_legal(self, move: Move) -> bool:
-        return legal.check(self, move)[0] is None
+        return legal.check(self, move).reason is None
 
     def apply(self, move: Move) -> None:
-        """Play ``move`` (raises :class:`IllegalMove`); no undo record is kept."""
+        """Play ``move`` (raises :class:`IllegalMove`); no undo record is kept. The move is
+        recorded with the player's name as the game spells it (``a`` plays as ``A``)."""
         reason, plan = legal.check(self, move)
         if reason is not None:
             raise IllegalMove(reason, move=move)
+        if move.player not in self.players:
+            move = move.with_player(self.players[self.player_index(move.player)])
         self._moves = None
         turnflow.play(self, move, plan)
         self.history = (self.history, move)

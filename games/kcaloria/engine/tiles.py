@@ -60,7 +60,7 @@ class TileInfo:
     __slots__ = (
         "idx", "tile", "name", "key", "type", "klass", "biomes", "costs", "base", "yield_colors",
         "bonus_color", "mods", "animal", "plant", "water", "human", "fish", "action", "has_cost",
-        "pair_mods", "pcosts", "pcosts_waived",
+        "pair_mods", "pcosts", "pcosts_waived", "leaves",
     )
 
     def __init__(self, tile: Tile, idx: int) -> None:
@@ -96,6 +96,9 @@ class TileInfo:
         self.human = self.type == "human"
         self.fish = self.klass in FISH
         self.action = self.klass == "action"
+        #: leaves the table at the end of its turn: an action tile, or any tile whose remove
+        #: modifier says "discard after use" (a manmade trap too; see docs/rulings.md)
+        self.leaves = self.action or "remove" in mods
         self.pair_mods = ()  # filled by the effect registry (engine.effects.compile_pairs)
 
     def has(self, modifier: str) -> bool:
@@ -117,10 +120,21 @@ class TileInfo:
         return f"<TileInfo {self.name}>"
 
 
+#: Bounds of a table's caches, so that a process playing any number of games holds at most this
+#: much. The move cache keeps single moves (one per player, cell and tile: they stop growing once
+#: the board's usual area is covered) and tuples of moves by mask of playable tiles (these grow
+#: without end, ~70 a game): past MOVE_CACHE_LIMIT tuples (~150 bytes each) the tuples are dropped,
+#: past SINGLE_MOVES_LIMIT single moves everything is. The cover cache is cleared whole.
+MOVE_CACHE_LIMIT = 1 << 15
+SINGLE_MOVES_LIMIT = 1 << 16
+COVER_CACHE_LIMIT = 1 << 13
+
+
 class TileTable:
     """The compiled tiles of one game, looked up by folded name. Shared (never copied) by states."""
 
-    __slots__ = ("by_key", "infos", "pair_cache", "move_cache", "pos", "cover_cache", "folded", "by_id")
+    __slots__ = ("by_key", "infos", "pair_cache", "move_cache", "move_entries", "move_singles", "pos",
+                 "cover_cache", "folded", "by_id")
 
     def __init__(self, tiles: Iterable[Tile] = ()) -> None:
         self.by_key: dict[str, TileInfo] = {}
@@ -128,7 +142,11 @@ class TileTable:
         from kcal.games.kcaloria.engine.effects import PAIR_CACHE
 
         self.pair_cache: dict = PAIR_CACHE
-        self.move_cache: dict = {}  # generated moves are immutable: reuse them
+        #: player -> cell -> {tile mask: moves, -bit: one move}: generated moves are immutable, so
+        #: games over this table reuse them; bounded (trim_moves)
+        self.move_cache: dict[str, dict] = {}
+        self.move_entries = 0  # tuples by mask (positive keys)
+        self.move_singles = 0  # single moves (negative keys)
         self.folded: dict[str, str] = {}  # memo of fold_name
         self.by_id: dict[int, TileInfo] = {}  # id(tile) -> info (tiles live on in _COMPILED)
         self.pos: dict[str, int] = {}  # folded name -> index in infos (a bit in a tile mask)
@@ -152,10 +170,36 @@ class TileTable:
         self.by_id[id(tile)] = info
         return info
 
+    def added_moves(self, singles: int) -> None:
+        """Count one new tuple of moves and ``singles`` new single moves; past a bound, trim."""
+        self.move_entries += 1
+        self.move_singles += singles
+        if self.move_entries > MOVE_CACHE_LIMIT or self.move_singles > SINGLE_MOVES_LIMIT:
+            self.trim_moves()
+
+    def trim_moves(self, everything: bool | None = None) -> None:
+        """Drop the cached tuples of moves (and, past their bound or when ``everything``, the single
+        moves too). The per-cell dicts are trimmed in place, because live states' frontiers hold
+        them; states then refill them as they generate moves."""
+        if everything is None:
+            everything = self.move_singles > SINGLE_MOVES_LIMIT
+        for per_cell in self.move_cache.values():
+            for cm in per_cell.values():
+                singles = None if everything else {k: m for k, m in cm.items() if k < 0}
+                cm.clear()  # (frees the dict's table: deleting keys one by one would not shrink it)
+                if singles:
+                    cm.update(singles)
+        if everything:
+            self.move_cache.clear()
+            self.move_singles = 0
+        self.move_entries = 0
+
     def cover(self, packed: int) -> int:
         """Bit mask (by position in ``infos``) of the tiles whose cost ``packed`` cubes cover."""
         m = self.cover_cache.get(packed)
         if m is None:
+            if len(self.cover_cache) >= COVER_CACHE_LIMIT:
+                self.cover_cache.clear()
             a = packed | GUARD
             m = 0
             for k, info in enumerate(self.infos):
@@ -177,6 +221,8 @@ class TileTable:
         key = (packed, waived)
         m = self.cover_cache.get(key)
         if m is None:
+            if len(self.cover_cache) >= COVER_CACHE_LIMIT:
+                self.cover_cache.clear()
             a = packed | GUARD
             m = 0
             for k, info in enumerate(self.infos):

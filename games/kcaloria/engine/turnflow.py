@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from kcal.games.kcaloria.domain import HAND_SIZE
 from kcal.games.kcaloria.engine import collapse, legal, movegen
 from kcal.games.kcaloria.engine.hexgrid import Hex, neighbours
-from kcal.games.kcaloria.engine.moves import Move, Outcome
+from kcal.games.kcaloria.engine.moves import Move, MoveKind, Outcome, Payment
 from kcal.games.kcaloria.engine.yields import apply_to_neighbours, new_tile_yield, take_cheapest
 
 if TYPE_CHECKING:
@@ -21,10 +21,12 @@ PACK_SIZE = 3
 HUMANS_TO_END = 2
 
 
-def play(state: GameState, move: Move, plan) -> None:
-    if move.kind == "place":
+def play(state: GameState, move: Move, plan: legal.Plan) -> None:
+    """Carry out a legal ``move`` with the plan :func:`legal.check` made for it."""
+    kind = move.kind
+    if kind is MoveKind.PLACE:
         _place(state, move, plan)
-    elif move.kind == "discard":
+    elif kind is MoveKind.DISCARD:
         _discard(state, plan)
     else:
         _rescue(state, move, plan)
@@ -56,7 +58,7 @@ def _pay(state: GameState, pay, turn: int) -> tuple:
     return tuple(ledger)
 
 
-def _place(state: GameState, move: Move, plan) -> None:
+def _place(state: GameState, move: Move, plan: legal.PlacePlan) -> None:
     Placed = state.placed_class
     info, idx, cell, pay, target = plan
     i = state.current
@@ -97,7 +99,7 @@ def _place(state: GameState, move: Move, plan) -> None:
             p = tiles.get(nb)
             if p is not None and legal.remove_matches(p.info, target):
                 state.schedule_removal(nb, i, f"{info.name} names {target}")
-    if info.action:
+    if info.leaves:  # an action tile, or a remove tile ("discard after use")
         state.mark_leaving(cell)
     if info.human:
         state.humans[i] += 1
@@ -126,7 +128,7 @@ def _pack(state: GameState, cell: Hex) -> int:
     return len(seen)
 
 
-def _discard(state: GameState, picks) -> None:
+def _discard(state: GameState, picks: legal.DiscardPlan) -> None:
     i = state.current
     if not state.open_hands:
         hand = state.hands[i]
@@ -135,7 +137,7 @@ def _discard(state: GameState, picks) -> None:
     end_turn(state)
 
 
-def _rescue(state: GameState, move: Move, pay) -> None:
+def _rescue(state: GameState, move: Move, pay: Payment) -> None:
     from kcal.games.kcaloria.engine.state import Placed
 
     cell = move.at
@@ -151,7 +153,7 @@ def _rescue(state: GameState, move: Move, pay) -> None:
             state.count_destroyed(c, n)  # the missing source's cubes are gone for good
     ledger = _pay(state, pay, state.turn)
     tiles[cell] = Placed(p.info, p.owner, p.uid, ledger, p.turn)
-    state.log(f"{move.player} re-pays {p.info.name} at [{cell[0]}, {cell[1]}]")
+    state.log(f"{state.players[p.owner]} re-pays {p.info.name} at [{cell[0]}, {cell[1]}]")
     collapse.prune(state)
 
 
@@ -179,8 +181,7 @@ def end_turn(state: GameState) -> None:
     if state.leaving:
         for cell in state.leaving:
             if cell in state.tiles:
-                collapse.remove_tile(state, cell, "an action tile is discarded after its turn",
-                                     return_cost=False)
+                collapse.remove_tile(state, cell, "discarded after its turn", return_cost=False)
         state.leaving = ()
     if not state.open_hands:
         if state.piles is None:
@@ -188,7 +189,7 @@ def end_turn(state: GameState) -> None:
             pile = state.draw[i]
             while len(hand) < HAND_SIZE and pile:
                 hand.append(pile.pop())
-            if not pile:
+            if not pile and not hand:  # every tile of the 60 placed or discarded (rulings.md)
                 _finish(state, "tiles_exhausted")
                 return
         elif not state.draw[i] and not any(state.piles):

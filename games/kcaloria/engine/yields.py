@@ -35,11 +35,15 @@ class PaymentContext:
         return any(c >= 2 and tiles[s].owner != self.owner for s, c, _ in self.pay)
 
     def shares_water_with_food(self) -> bool:
+        """Electrogenesis: a water tile touches both the creature and one of its food sources, a
+        tile of another type that paid part of its cost (water is drunk, not eaten: rulings.md)."""
         tiles = self.state.tiles
-        srcs = {s for s, _, _ in self.pay}
+        food = {s for s, _, _ in self.pay if not tiles[s].info.water}
+        if not food:
+            return False
         for nb in neighbours(self.cell):
             p = tiles.get(nb)
-            if p is not None and p.info.water and any(s != nb and s in srcs for s in neighbours(nb)):
+            if p is not None and p.info.water and any(s in food for s in neighbours(nb)):
                 return True
         return False
 
@@ -110,9 +114,15 @@ def new_tile_yield(state: GameState, info: TileInfo, cell: Hex, owner: int, pay,
         if base_times:
             for c in range(6):
                 y[c] += info.base[c] * base_times
-        color = COLOR_INDEX[move.color] if move is not None and move.color else info.bonus_color
+        chosen = COLOR_INDEX[move.color] if move is not None and move.color else None
+        # a chosen colour the tile yields takes every bonus; purple, for an intelligent tile that
+        # does not yield it, takes only the reproduction bonus
+        color = chosen if chosen is not None and info.base[chosen] else info.bonus_color
         if repro:
-            rc = color if (move is not None and move.color) else (PURPLE if "intelligent" in info.mods else color)
+            if chosen is not None:
+                rc = chosen
+            else:
+                rc = PURPLE if "intelligent" in info.mods else color
             y[rc] += repro
         net = gain - loss
         if net > 0:

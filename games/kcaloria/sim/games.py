@@ -23,8 +23,9 @@ def game_seed(master: int, kind: str, index: int) -> int:
 
 
 def play_game(decks: Sequence[Sequence], players: Sequence[str], bots: Sequence[str], *, master: int,
-              kind: str, index: int, mode: str = "standard"):
-    """Play game ``index`` to its end; return the final engine state.
+              kind: str, index: int, mode: str | None = None):
+    """Play game ``index`` to its end; return the final engine state. ``mode`` None: solo for one
+    player, else standard.
 
     ``decks[i]`` (a list of :class:`kcal.games.kcaloria.models.Tile`) and ``bots[i]`` belong to
     ``players[i]``, who sits in seat ``i``. The engine deals from :func:`game_seed`; each bot draws
@@ -54,4 +55,6 @@ def end_reason(state) -> str:
 
 def turns_played(state) -> int:
     """Turns taken (placements and discards; rescues are not turns)."""
-    return sum(1 for m in state.moves_played() if m.kind != "rescue")
+    from kcal.games.kcaloria.engine import MoveKind
+
+    return sum(1 for m in state.moves_played() if m.kind is not MoveKind.RESCUE)

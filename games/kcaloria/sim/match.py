@@ -59,7 +59,10 @@ def simulate_match(
     jobs: int = 1,
     on_progress: Callable[[int], None] | None = None,
     runner: Callable[..., Any] | None = None,
+    formats: Sequence[str] | None = None,
 ) -> dict:
+    """Play ``games`` standard games of ``decks`` (tile lists); ``formats`` are the decks' declared
+    formats (``standard`` / ``solo``), when known: a solo deck gets a warning in ``warnings``."""
     from kcal.core.errors import UsageError
     from kcal.games.kcaloria.sim.bots import get_bot
 
@@ -71,6 +74,8 @@ def simulate_match(
         raise UsageError(f"give one bot for all decks or one per deck ({n}), not {len(bots)}")
     for b in bots:
         get_bot(b)
+    if formats is not None and len(formats) != n:
+        raise UsageError(f"give one format per deck ({n}), not {len(formats)}")
     check_count("games", games, MAX_GAMES, least=1)
     names = list(names) if names else [f"deck {LABELS[i]}" for i in range(n)]
     starts = list(range(0, games, CHUNK_GAMES))
@@ -83,7 +88,24 @@ def simulate_match(
     out = (runner or run_chunks)(_match_chunk, tasks, jobs=jobs, on_done=done, shared=([list(d) for d in decks], bots),
                      estimate=games * 0.5)
     rows = [r for chunk in out.results if chunk is not None for r in chunk]
-    return summarize_match(rows, names=names, bots=bots, seed=seed, interrupted=out.interrupted)
+    result = summarize_match(rows, names=names, bots=bots, seed=seed, interrupted=out.interrupted)
+    result["warnings"] = format_warnings(names, formats)
+    return result
+
+
+def format_warnings(names: Sequence[str], formats: Sequence[str] | None) -> list[dict[str, str]]:
+    """A warning for each deck declared for solo play: a match plays the standard rules (hands of
+    7, discards, opponents), which a solo deck was not built for (it may still be legal)."""
+    from kcal.games.kcaloria.deck.formats import FORMATS
+
+    out = []
+    for k, (name, fmt) in enumerate(zip(names, formats or (), strict=False)):
+        spec = FORMATS.get(str(fmt)) if fmt is not None else None
+        if spec is not None and spec.solo:
+            out.append({"code": "solo-deck-in-match", "deck": name, "label": LABELS[k],
+                        "message": f"{name} is a solo-format deck; a match plays it by the standard "
+                                   f"rules (hands of 7, discards, opponents), which it was not built for"})
+    return out
 
 
 def summarize_match(rows: list[tuple], *, names: Sequence[str], bots: Sequence[str], seed: int,

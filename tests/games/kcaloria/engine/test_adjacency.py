@@ -72,6 +72,32 @@ class TestBonusColour:
         assert s.why_illegal(m) == "choose.color red is not a colour Frog yields (yellow, orange)"
 
 
+class TestPurpleForIntelligentTiles:
+    """Issue 17: ``choose: {color: purple}`` on an intelligent tile that does not yield purple turns
+    only its reproduction bonus purple; its other bonuses keep a colour it yields."""
+
+    def _coons(self, kit):
+        coon = kit.tile("Coon", "omnivore", "mammal", cost="1 blue", yld="2 orange",
+                        mods=["nocturnal", "intelligent"])
+        moon = kit.tile("Moonlight", "event", "weather")
+        return kit.play(_start(kit, [coon, moon]), ("A", "Moonlight", (1, 0)), ("B", "Pond", (6, 0)),
+                        ("A", "Pond", (2, 0)), ("B", "Pond", (7, 0)))
+
+    def test_choose_purple_turns_only_the_reproduction_bonus_purple(self, kit):
+        s = self._coons(kit)
+        kit.play(s, {"player": "A", "tile": "Coon", "at": [0, 1], "choose": {"color": "purple"}})
+        assert kit.cubes(s, (0, 1)) == {"orange": 3}  # a lone raccoon: its Moonlight bonus stays orange
+        kit.play(s, ("B", "Pond", (8, 0)),
+                 {"player": "A", "tile": "Coon", "at": [1, 1], "choose": {"color": "purple"}})
+        assert kit.cubes(s, (1, 1)) == {"orange": 3, "purple": 1}  # Moonlight: orange; the pair: purple
+
+    def test_choose_a_yield_colour_keeps_the_reproduction_bonus_in_it(self, kit):
+        s = self._coons(kit)
+        kit.play(s, ("A", "Coon", (0, 1)), ("B", "Pond", (8, 0)),
+                 {"player": "A", "tile": "Coon", "at": [1, 1], "choose": {"color": "orange"}})
+        assert kit.cubes(s, (1, 1)) == {"orange": 4}
+
+
 class TestPhotosynthesis:
     def test_two_sunlights_on_eichhornia_give_six(self, fixtures_dir):
         r = replay(fixtures_dir / "two-sunlights-eichhornia.yaml")

@@ -135,3 +135,49 @@ def test_tiles_may_be_placed_in_a_collapsing_ecosystem(kit):
     kit.play(s, ("A", "Toad", (2, -1)))  # eats the doomed beetle's cube
     assert (2, 0) not in s.tiles  # the beetle left at the end of A's turn ...
     assert [(d[0], d[1]) for d in s.dice[(2, -1)]] == [(0, 1)]  # ... and the toad starves
+
+
+def test_a_manmade_remove_tile_leaves_the_table():
+    """Issue 16: the Feral Hog Trap (manmade, remove) is discarded after its turn like an action
+    tile, so B cannot build from it."""
+    moves = [("A", "Bayou", [0, 0]), ("B", "Bayou", [5, 0]), ("A", "Oxbow Lake", [-1, 0]),
+             ("B", "Feral Hog Trap", [6, 0]), ("A", "Sabine River", [-2, 0]), ("B", "Oxbow Lake", [7, 0])]
+    r = replay({"players": ["A", "B"], "moves": [{"player": p, "tile": t, "at": at} for p, t, at in moves]})
+    assert (6, 0) not in r.state.tiles
+    assert r.illegal_index == 5
+    assert r.illegal_reason == "Oxbow Lake must be placed next to one of B's tiles; [7, 0] touches none"
+
+
+def _anchored_squirrel(kit):
+    """A's Squirrel beside Caddo (anchor: blue) paid only 1 green, from the Fern that a remove tile
+    then takes; a Muck empties the lake; a second Fern beside the squirrel holds 2 green."""
+    tiles = list(kit.basics().values()) + [
+        kit.tile("Caddo", "water", yld="3 blue", mods=[{"name": "anchor", "color": "blue"}]),
+        kit.tile("Squirrel", "herbivore", "mammal", cost="1 blue + 1 green", yld="1 yellow"),
+        kit.tile("Muck", "microbe", "microbe", mods=[{"name": "poor_water_quality", "amount": 3}]),
+        kit.tile("Cut", "event", "action", mods=["remove"])]
+    s = kit.game(tiles)
+    kit.play(s, ("A", "Caddo", (0, 0)), ("B", "Pond", (5, 0)), ("A", "Fern", (1, 0)), ("B", "Pond", (6, 0)),
+             ("A", "Squirrel", (1, -1)), ("B", "Pond", (7, 0)), ("A", "Fern", (0, -1)), ("B", "Pond", (8, 0)),
+             ("A", "Muck", (-1, 0)), ("B", "Pond", (9, 0)))
+    assert [e[1:] for e in s.tiles[(1, -1)].paid] == [((1, 0), 1, 1)]  # green only: blue is anchored
+    assert kit.cubes(s, (0, 0)) == {}  # the lake is empty
+    kit.play(s, {"player": "A", "tile": "Cut", "at": [2, 0], "target": "Fern"}, ("B", "Pond", (10, 0)),
+             ("A", "Pond", (-1, 1)))
+    assert (1, 0) not in s.tiles and (1, -1) in s.dice  # the Fern is gone; the squirrel starves
+    return s
+
+
+def test_rescue_applies_an_adjacent_anchor_like_placement(kit):
+    """Issue 18: a rescue pays the cost placement pays there, so the anchored blue needs no cube."""
+    s = _anchored_squirrel(kit)
+    assert s.why_illegal(Move.rescue("A", (1, -1))) is None
+    kit.play(s, {"player": "A", "rescue": [1, -1]})
+    assert [e[1:] for e in s.tiles[(1, -1)].paid] == [((0, -1), 1, 1)]  # 1 green from the second Fern
+    assert (1, -1) not in s.dice
+
+
+def test_rescue_with_an_explicit_payment_of_anchored_colour_is_refused(kit):
+    s = _anchored_squirrel(kit)
+    reason = s.why_illegal(Move.rescue("A", (1, -1), pay=(((0, -1), 1, 1), ((0, -1), 0, 1))))
+    assert reason is not None and "holds 0 blue" in reason

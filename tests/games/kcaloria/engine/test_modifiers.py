@@ -259,6 +259,18 @@ def test_electrogenesis_does_not_apply(kit):
     assert kit.cubes(s, (2, 0)) == {"orange": 1}
 
 
+def test_ruling_electrogenesis_water_that_paid_is_not_the_food_source(kit):
+    """Issue 20b: an eel that paid only blue (from the Pond) beside the Lake, which touches that
+    Pond, has no food source sharing water with it: water is drunk, not eaten."""
+    eel = T(kit, "Eel", "omnivore", "actinopterygii", "1 blue", "1 orange",
+            [{"name": "electrogenesis", "amount": 1}])
+    s = A(kit, scene(kit, eel), ("Pond", (1, 0)),
+          {"player": "A", "tile": "Eel", "at": [1, -1], "pay": [{"from": [1, 0], "blue": 1}]})
+    assert kit.cubes(s, (1, -1)) == {"orange": 1}
+    s = A(kit, scene(kit, _eel(kit)), ("Fern", (1, 0)), ("Eel", (1, -1)))  # the Fern, food, does
+    assert kit.cubes(s, (1, -1)) == {"orange": 2}
+
+
 # --- fish_hazard ----------------------------------------------------------------------------------
 def _kill(kit):
     return T(kit, "Fish Kill", "event", "event", mods=["fish_hazard"])
@@ -519,6 +531,32 @@ def test_remove_does_not_apply(kit):
     s2 = A(kit, scene(kit, _invader(kit)), ("Fern", (1, 0)))
     assert "has none" in s2.why_illegal(kit.move("A", "Remove It", (0, 1), target="Pond"))
     assert free.target is None
+
+
+def test_remove_names_a_classification(kit):
+    """Issue 21: a classification (``insect``) is a target, as the modifier's printed ``target``
+    may be; every adjacent costed tile of that class is hit, other classes are not."""
+    s = A(kit, scene(kit, _invader(kit)), ("Fern", (1, 0)), ("Beetle", (2, 0)), ("Vole", (1, -1)),
+          {"player": "A", "tile": "Remove It", "at": [2, -1], "target": "Insects"})
+    assert (2, 0) in s.dice and (1, -1) not in s.dice  # the beetle is an insect, the vole a mammal
+    assert s.moves_played()[-2].target == "Insects"
+
+
+def test_remove_refuses_a_classification_without_costed_tiles_or_an_unknown_word(kit):
+    s = A(kit, scene(kit, _invader(kit)), ("Fern", (1, 0)))
+    assert "no water tile in the catalogs has one" in s.why_illegal(
+        kit.move("A", "Remove It", (0, 1), target="water"))
+    assert "names no tile and no classification" in s.why_illegal(
+        kit.move("A", "Remove It", (0, 1), target="Bugs"))
+
+
+def test_a_manmade_tile_with_remove_leaves_like_an_action(kit):
+    trap = T(kit, "Trap", "event", "manmade", mods=[{"name": "remove", "target": "Vole"}])
+    dock = T(kit, "Dock", "event", "manmade", mods=[{"name": "anchor", "color": "yellow"}])
+    s = A(kit, scene(kit, trap, dock), ("Fern", (1, 0)), ("Vole", (2, 0)), ("Trap", (2, -1)))
+    assert (2, 0) in s.dice and (2, -1) not in s.tiles  # "discard after use"
+    A(kit, s, ("Dock", (0, 1)), ("Pond", (-1, 0)))
+    assert (0, 1) in s.tiles  # a manmade tile without remove stays
 
 
 # --- sanguivore -----------------------------------------------------------------------------------

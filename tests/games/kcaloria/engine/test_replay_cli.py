@@ -180,3 +180,100 @@ def test_spec_example_record_replays(fixtures_dir):
     d = json.loads(r.stdout)
     assert d["moves_applied"] == 6 and d["scores"] == {"A": 2, "B": 2}
     assert [t["tile"] for t in d["board"]] == ["Bayou", "Bayou", "Phlox nivalis", "Phlox nivalis"]
+
+
+@pytest.mark.parametrize("topic, ruling", [
+    ("drought_resistant", "Whose dice, counted when"),
+    ("drought resistant", "Whose dice, counted when"),
+    ("prominent-canines", "Prominent canines and poisonous insects"),
+    ("poisonous_insect", "Prominent canines and poisonous insects"),
+    ("insect", "Removal effects work both ways"),
+])
+def test_explain_finds_rulings_whatever_the_spelling(topic, ruling):
+    """Issue 19: rulings spell modifiers with spaces and plurals; topics use underscores."""
+    r = run("explain", topic, "--format", "json")
+    assert r.exit_code == 0, r.output
+    assert ruling in json.loads(r.stdout)["rulings"]
+
+
+def test_explain_topic_pattern_folds_separators_and_plurals_only():
+    from kcal.games.kcaloria.engine.explain import topic_pattern
+
+    p = topic_pattern("poisonous_insect")
+    assert p.search("Poisonous insects") and p.search("poisonous-insect") and p.search("poisonous_insect")
+    assert not p.search("poisonous insectivore") and not p.search("poisonousinsect")
+
+
+def _record(tmp_path: Path, text: str) -> Path:
+    p = tmp_path / "game.yaml"
+    p.write_text(text)
+    return p
+
+
+def test_ruling_player_names_in_moves_ignore_case(tmp_path):
+    """Issue 21: ``a`` plays for ``A`` (names are told apart case aside, so they match case aside)."""
+    p = _record(tmp_path, "players: [Ann, Bob]\nmoves:\n  - {player: ann, tile: Bayou, at: [0, 0]}\n"
+                          "  - {player: BOB, tile: Bayou, at: [5, 0]}\n  - {player: bob, tile: Bayou, at: [4, 0]}\n")
+    r = replay(p)
+    assert r.moves_applied == 2 and r.illegal_reason == "it is Ann's turn, not bob's"
+    assert [m.player for m in r.state.moves_played()] == ["Ann", "Bob"]  # recorded as the game spells them
+    assert r.to_json()["board"][0]["owner"] == "Ann"
+
+
+def test_ruling_deck_keys_match_players_case_aside():
+    b = ["Bayou"] * 60
+    rec = GameRecord.model_validate({"players": ["A", "B"], "seed": 1, "decks": {"a": b, "b": b},
+                                     "moves": [{"player": "a", "tile": "Bayou", "at": [0, 0]}]})
+    assert replay(rec).legal
+
+
+def test_ruling_one_player_without_a_mode_plays_solo(tmp_path):
+    """Issue 21: one player means solo; a standard or beginner mode with one player is refused."""
+    r = replay(_record(tmp_path, "players: [A]\nmoves:\n  - {player: A, tile: Bayou, at: [0, 0]}\n"
+                                 "  - {player: A, discard: [Bayou]}\n"))
+    assert r.state.mode == "solo" and r.illegal_index == 1 and "solo games have no discards" in r.illegal_reason
+    p = _record(tmp_path, "players: [A]\nmode: standard\nmoves: []\n")
+    out = run("replay", p)
+    assert out.exit_code == 2
+    assert out.stderr.strip() == (f"{p}:2:7: mode: one player plays the solo rules: mode standard needs 2 "
+                                  "to 4 players (write mode: solo, or leave the mode out)")
+    p = _record(tmp_path, "players: [A, B]\nmode: solo\nmoves: []\n")
+    out = run("replay", p)
+    assert out.exit_code == 2 and ":2:7:" in out.stderr and "exactly one player, not 2" in out.stderr
+
+
+def test_ruling_new_game_with_one_player_is_solo():
+    from kcal.core.errors import KcalError
+
+    assert new_game([], None, ["A"], seed=0).mode == "solo"
+    assert new_game([], None, ["A", "B"], seed=0).mode == "standard"
+    with pytest.raises(KcalError, match="one player plays the solo rules"):
+        new_game([], None, ["A"], seed=0, mode="standard")
+    with pytest.raises(KcalError, match="case and spacing aside"):
+        new_game([], None, ["A", "a"], seed=0)
+
+
+@pytest.mark.parametrize("tile, where, words", [
+    ("{id: ETPW-001, name: Bayou, type: water, class: water, rarity: common, yield: {blue: 9}}", ":3:10:",
+     "tiles[0].id: the catalogs already have a tile with the id 'ETPW-001' (ETPW-001, Bayou), and this "
+     "one differs"),
+    ("{id: MY-1, name: bayou, type: water, class: water, rarity: common, yield: {blue: 9}}", ":3:22:",
+     "tiles[0].name: the catalogs already have a tile with the name 'bayou' (ETPW-001, Bayou), and this "
+     "one differs"),
+])
+def test_ruling_an_inline_tile_may_not_override_a_catalog_tile(tmp_path, tile, where, words):
+    """Issue 21: a record's own tile under a catalog tile's id or name is refused, at its position."""
+    p = _record(tmp_path, f"catalogs: [builtin]\ntiles:\n  - {tile}\nplayers: [A, B]\nmoves:\n"
+                          "  - {player: A, tile: Bayou, at: [0, 0]}\n")
+    out = run("replay", p)
+    assert out.exit_code == 2, out.output
+    assert out.stderr.strip().startswith(f"{p}{where} {words}")
+
+
+def test_an_inline_copy_of_a_catalog_tile_is_accepted():
+    from kcal.games.kcaloria.load import load_library
+
+    bayou = load_library().get("Bayou").model_dump(mode="json", by_alias=True, exclude_none=True)
+    r = replay({"catalogs": ["builtin"], "tiles": [bayou], "players": ["A", "B"],
+                "moves": [{"player": "A", "tile": "Bayou", "at": [0, 0]}]})
+    assert r.legal and r.state.cubes[(0, 0)] == (2, 0, 0, 0, 0, 0)

@@ -22,17 +22,17 @@ class TestDeal:
 
     def test_opening_hand_always_holds_water(self, kit):
         for seed in range(40):
-            s = new_game([], [_deck(kit, water=1, other=59)], ["A"], seed=seed)
-            assert any(t.type.value == "water" for t in s.hand("A"))
+            s = new_game([], [_deck(kit, water=1, other=59)] * 2, ["A", "B"], seed=seed)
+            assert all(any(t.type.value == "water" for t in s.hand(p)) for p in ("A", "B"))
 
     def test_reshuffle_while_no_water(self, kit):
-        counts = [new_game([], [_deck(kit, water=1, other=59)], ["A"], seed=s).reshuffles[0]
+        counts = [new_game([], [_deck(kit, water=1, other=59)] * 2, ["A", "B"], seed=s).reshuffles[0]
                   for s in range(40)]
         assert max(counts) > 0  # with 1 water in 60, most first draws miss it
 
     def test_deck_without_water_is_a_clear_error(self, kit):
         with pytest.raises(KcalError, match="no water"):
-            new_game([], [_deck(kit, water=0, other=60)], ["A"], seed=0)
+            new_game([], [_deck(kit), _deck(kit, water=0, other=60)], ["A", "B"], seed=0)
 
     def test_same_seed_same_hands(self, kit):
         b = kit.basics()

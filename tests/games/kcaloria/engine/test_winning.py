@@ -52,13 +52,36 @@ def test_pack_tactics_counts_only_the_placers_tiles(kit):
 
 
 def test_tiles_exhausted(kit):
+    """A player has run out of their tile set when they hold none and have none left to draw."""
     b = kit.basics()
     deck = [b["Pond"]] * 9
     s = new_game([], [deck, deck], ["A", "B"], seed=3)
     kit.play(s, ("A", "Pond", (0, 0)), ("B", "Pond", (5, 0)))
-    assert s.outcome() is None  # each drew their 8th and 9th... 1 left after the first draw
     assert [len(d) for d in s.draw] == [1, 1]
-    kit.play(s, ("A", "Pond", (1, 0)))
+    kit.play(s, ("A", "Pond", (1, 0)), ("B", "Pond", (6, 0)))  # both draw their last tile
+    for q in range(2, 9):  # A places all seven tiles in hand, B plays along
+        assert s.outcome() is None
+        kit.play(s, ("A", "Pond", (q, -1)))
+        if s.outcome() is None:
+            kit.play(s, ("B", "Pond", (q + 5, 0)))
+    assert s.hands[0] == [] and s.outcome().end_reason == "tiles_exhausted"
+
+
+def test_ruling_an_empty_draw_pile_does_not_end_the_game_while_tiles_are_in_hand(kit):
+    """Issue 20a: 7 tiles in hand are still part of the original set; discarding them with nothing
+    to draw also runs the set out, so the game always ends."""
+    b = kit.basics()
+    deck = [b["Pond"]] * 8
+    s = new_game([], [deck, deck], ["A", "B"], seed=3)
+    kit.play(s, ("A", "Pond", (0, 0)), ("B", "Pond", (5, 0)))
+    assert s.draw == [[], []] and s.outcome() is None
+    assert [len(h) for h in s.hands] == [7, 7]
+    discards = [m for m in s.legal_moves() if m.kind == "discard"]
+    assert discards  # discarding is still a move, and it draws nothing
+    kit.play(s, {"player": "A", "discard": ["Pond"] * 3}, ("B", "Pond", (6, 0)),
+             {"player": "A", "discard": ["Pond"] * 3}, ("B", "Pond", (7, 0)))
+    assert len(s.hands[0]) == 1 and s.outcome() is None
+    kit.play(s, {"player": "A", "discard": ["Pond"]})
     assert s.outcome().end_reason == "tiles_exhausted"
 
 

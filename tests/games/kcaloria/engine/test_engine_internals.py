@@ -1,0 +1,97 @@
+"""The engine's own contracts: bounded caches (a process may play any number of games), the typed
+result of ``legal.check`` and ``Move.kind`` as a string enum."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from kcal.games.kcaloria.engine import Move, MoveKind, hexgrid, legal, new_game, tiles
+from kcal.games.kcaloria.engine.legal import PlacePlan, Verdict
+
+DECK = Path(__file__).resolve().parents[4] / "games" / "kcaloria" / "data" / "decks" / "solo-piney-trail.yaml"
+
+
+@pytest.fixture(scope="module")
+def solo_deck():
+    from kcal.games.kcaloria.load import load_deck
+
+    return load_deck(DECK).tiles()
+
+
+def _playouts(deck, seeds, watch=None) -> list[tuple]:
+    """Random solo games on one table; the moves each game played and its final scores."""
+    out = []
+    for seed in seeds:
+        s = new_game(None, [deck], ["S"], seed=seed)
+        rng = random.Random(seed)
+        while s.outcome() is None:
+            ms = s.legal_moves()
+            s.apply(ms[rng.randrange(len(ms))])
+            if watch:
+                watch(s)
+        out.append((tuple(m.to_record()["at"] for m in s.moves_played()), s.scores()["S"]))
+    return out
+
+
+@pytest.mark.parametrize("singles", [10**6, 150])
+def test_move_cache_stays_bounded_over_many_games(solo_deck, monkeypatch, singles):
+    """Issue 15: the move and cover caches are shared by every game of a table and were never
+    pruned; now each stays under its bound (tuples of moves, single moves, cover masks), and
+    trimming them changes no game."""
+    seeds = range(12)
+    reference = _playouts(solo_deck, seeds)  # the default, generous bounds
+    table = new_game(None, [solo_deck], ["S"], seed=0).table
+    table.trim_moves(everything=True)
+    table.cover_cache.clear()
+    monkeypatch.setattr(tiles, "MOVE_CACHE_LIMIT", 200)
+    monkeypatch.setattr(tiles, "SINGLE_MOVES_LIMIT", singles)
+    monkeypatch.setattr(tiles, "COVER_CACHE_LIMIT", 40)
+    seen = {"tuples": 0, "singles": 0, "cover": 0, "trims": 0}
+
+    def watch(s) -> None:
+        assert s.table is table
+        keys = [k for per_cell in table.move_cache.values() for cm in per_cell.values() for k in cm]
+        tuples = sum(k > 0 for k in keys)
+        seen["trims"] += tuples < seen["tuples"]
+        seen["tuples"] = max(seen["tuples"], tuples)
+        seen["singles"] = max(seen["singles"], len(keys) - tuples)
+        seen["cover"] = max(seen["cover"], len(table.cover_cache))
+
+    assert _playouts(solo_deck, seeds, watch) == reference
+    assert 0 < seen["tuples"] <= 200 and seen["trims"] > 0
+    assert 0 < seen["singles"] <= min(singles, 10**5) + len(table.infos)  # one miss adds at most one per tile
+    assert 0 < seen["cover"] <= 40
+
+
+def test_other_memos_are_bounded(monkeypatch):
+    monkeypatch.setattr(hexgrid, "NEIGHBOURS_LIMIT", 50)
+    for q in range(400):
+        hexgrid.neighbours((q, 10_000))
+        assert len(hexgrid._NEIGHBOURS) <= 50
+    assert hexgrid.neighbours((3, 4)) == ((4, 4), (2, 4), (3, 5), (3, 3), (4, 3), (2, 5))
+    assert legal.WAIVED_LIMIT <= 1024
+
+
+def test_check_returns_a_verdict_with_a_place_plan(kit):
+    s = kit.play(kit.game(kit.basics().values()), ("A", "Lake", (0, 0)), ("B", "Pond", (5, 0)))
+    v = legal.check(s, kit.move("A", "Fern", (1, 0)))
+    assert isinstance(v, Verdict) and v.reason is None and isinstance(v.plan, PlacePlan)
+    assert v.plan.info.name == "Fern" and v.plan.cell == (1, 0) and v.plan.hand_index == -1
+    assert v.plan.pay == (((0, 0), 0, 1),) and v.plan.target is None
+    bad = legal.check(s, kit.move("A", "Fox", (1, 0)))
+    assert bad == Verdict("Fox costs 1 yellow; the tiles next to [1, 0] hold 0 yellow", None)
+
+
+def test_move_kind_is_a_string_enum_with_the_record_strings():
+    m = Move.place("A", "Bayou", (0, 0))
+    assert m.kind is MoveKind.PLACE and m.kind == "place" and json.dumps(m.kind) == '"place"'
+    assert Move("discard", "A", discard=("Bayou",)).kind is MoveKind.DISCARD  # a plain string is read
+    assert Move.from_record({"player": "A", "rescue": [1, 2]}).kind is MoveKind.RESCUE
+    with pytest.raises(ValueError):
+        Move("jump", "A")
+    assert m.to_record() == {"player": "A", "tile": "Bayou", "at": [0, 0]}
+    assert {x.value for x in MoveKind} == {"place", "discard", "rescue"}
