@@ -1,24 +1,48 @@
-"""Atomic output: write to a temp file beside the target, then rename over it.
+"""Atomic output: write temp files beside the targets, then commit them all together or not at all.
 
-Nothing the user wrote is ever overwritten by accident: a target that is one of the command's inputs
-(also through a link) is refused, and a failure leaves the old file byte-identical and no temp file.
+Nothing the user wrote is ever overwritten by accident:
+
+- a target that is one of the command's inputs (also through a link) is refused, even with ``--force``;
+- ``force`` says what the user asked about existing files. ``None`` (a command without a ``--force``
+  option, such as ``print``) replaces an existing output, but not a read-only one; ``False`` (the user
+  did not give ``--force``) never replaces: the target is created *exclusively* (a hard link from the
+  temp file, which fails if the name exists), so of several racing writers exactly one wins;
+  ``True`` (``--force``) replaces, read-only files too. A replaced file keeps its permission bits;
+  a new one gets ``0666`` less the umask;
+- the outputs of one command form an :class:`OutputTransaction`: every temp file is written first,
+  then all are renamed into place; if anything fails (a full disk, a refused name, SIGINT, SIGTERM,
+  SIGHUP) every temp file is removed, every file already put in place is taken back and every
+  replaced file restored, so the folder holds exactly what it held before.
+
+While a transaction is open, SIGTERM and SIGHUP raise inside it (as Ctrl-C does), the clean-up runs,
+the previous handlers come back and the signal is delivered again, so the process still ends the way
+that signal ends it (exit status 128 + signal number for the default action).
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
+import secrets
+import shutil
+import signal
+import stat
 import tempfile
-from collections.abc import Iterable, Iterator
+import threading
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
+from types import FrameType, TracebackType
+from typing import Any
 
 from kcal.core.errors import KcalError, UsageError
 
 
 def check_output_path(
-    target: str | Path, *, inputs: Iterable[str | Path] = (), force: bool = True
+    target: str | Path, *, inputs: Iterable[str | Path] = (), force: bool | None = None
 ) -> Path:
-    """Validate an output path before any work is done; return it as a Path."""
+    """Validate an output path before any work is done; return it as a Path (see the module for ``force``)."""
     out = Path(target)
     if str(out) == "" or out.name in ("", ".", ".."):
         raise UsageError(f"{target}: output must name a file")
@@ -34,51 +58,351 @@ def check_output_path(
                 raise UsageError(f"{target}: refusing to overwrite an input file")
         except OSError:
             continue
-    if out.exists() and not force:
-        raise UsageError(f"{target}: already exists (use --force to replace it)")
+    if out.exists():
+        read_only = _read_only(out)
+        if force is False:
+            also = " and is read-only" if read_only else ""
+            raise UsageError(f"{target}: already exists{also} (use --force to replace it)")
+        if force is None and read_only:
+            raise UsageError(f"{target}: the file is read-only; refusing to replace it "
+                             "(make it writable, or remove it, first)")
     if not os.access(parent, os.W_OK):
         raise UsageError(f"{target}: the output folder is not writable")
     return out
 
 
+def _read_only(path: Path) -> bool:
+    """No write permission bit set (root may write anyway: the bits say what the owner wants)."""
+    try:
+        return path.is_file() and not path.stat().st_mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH)
+    except OSError:
+        return False
+
+
+# --- signals ----------------------------------------------------------------------------------------
+
+_SIGNALS = tuple(s for s in (getattr(signal, "SIGTERM", None), getattr(signal, "SIGHUP", None)) if s is not None)
+
+
+class _Interrupted(BaseException):
+    """SIGTERM or SIGHUP arrived while outputs were being written (a BaseException, like Ctrl-C)."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(f"signal {signum}")
+        self.signum = signum
+
+
+@dataclass
+class _SignalState:
+    depth: int = 0
+    previous: dict[int, Any] | None = None
+    received: int | None = None
+
+
+_state = _SignalState()
+
+
+def _on_signal(signum: int, frame: FrameType | None) -> None:
+    if _state.received is None:  # a second signal during the clean-up does not interrupt it
+        _state.received = signum
+        raise _Interrupted(signum)
+
+
+def _blocked() -> contextlib.AbstractContextManager[Any]:
+    """Hold SIGTERM and SIGHUP back for a few statements (creating a temp file and noting its name)."""
+    if not hasattr(signal, "pthread_sigmask") or not _SIGNALS:
+        return contextlib.nullcontext()
+
+    @contextlib.contextmanager
+    def held() -> Iterator[None]:
+        old = signal.pthread_sigmask(signal.SIG_BLOCK, _SIGNALS)
+        try:
+            yield
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+    return held()
+
+
+def _enter_signals() -> bool:
+    """Count one more open transaction; the outermost one of the main thread installs the handlers.
+    False when nothing was counted (another thread: Python handles signals in the main thread only)."""
+    if threading.current_thread() is not threading.main_thread():
+        return False
+    _state.depth += 1
+    if _state.depth == 1:
+        _state.received = None
+        _state.previous = {}
+        for sig in _SIGNALS:
+            previous = signal.getsignal(sig)
+            if previous is signal.SIG_IGN or previous is None:  # ignored, or owned by C code: leave it
+                continue
+            _state.previous[sig] = previous
+            signal.signal(sig, _on_signal)
+    return True
+
+
+def _leave_signals() -> int | None:
+    """One transaction fewer; the last restores the previous handlers and returns the signal received."""
+    _state.depth -= 1
+    if _state.depth > 0:
+        return None
+    for sig, previous in (_state.previous or {}).items():
+        signal.signal(sig, previous)
+    _state.previous = None
+    received, _state.received = _state.received, None
+    return received
+
+
+def _redeliver(signum: int) -> None:
+    """End the way the signal would have ended the process had no output been open."""
+    signal.raise_signal(signum)  # the previous handler is back: the default one terminates here
+    raise SystemExit(128 + signum)  # a Python handler returned: still stop, with the shell's code
+
+
+# --- transactions -----------------------------------------------------------------------------------
+
+
+@dataclass
+class _Entry:
+    target: Path
+    temp: Path
+    replace: bool  # False: create exclusively
+
+
+class OutputTransaction:
+    """Several outputs committed together, or none of them.
+
+    ::
+
+        with OutputTransaction(inputs=[deck], force=None) as tx:
+            tx.write_bytes("report.pdf", pdf)
+            tmp = tx.add("report.png")   # a temp path to write to (e.g. by a library)
+            image.save(tmp)
+        # here both files are in place; on any exception neither is, and nothing else changed
+    """
+
+    def __init__(self, *, inputs: Iterable[str | Path] = (), force: bool | None = None) -> None:
+        self.inputs = list(inputs)
+        self.force = force
+        self._entries: list[_Entry] = []
+        self._signals = False
+        self._open = False
+        self.committed: list[Path] = []
+
+    # -- building --
+
+    def __enter__(self) -> OutputTransaction:
+        self._signals = _enter_signals()
+        self._open = True
+        return self
+
+    def add(self, target: str | Path) -> Path:
+        """Check ``target`` and reserve a temp file beside it; return the temp file's path."""
+        if not self._open:
+            raise RuntimeError("OutputTransaction.add outside its with-block")
+        out = check_output_path(target, inputs=self.inputs, force=self.force)
+        if any(_same_target(e.target, out) for e in self._entries):
+            raise UsageError(f"{target}: named twice as an output of one command")
+        with _blocked():
+            try:
+                fd, name = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".tmp", dir=out.parent)
+            except OSError as exc:
+                raise KcalError(f"cannot write {target}: {exc.strerror or exc}") from None
+            os.close(fd)
+            self._entries.append(_Entry(out, Path(name), replace=self.force is not False))
+        return Path(name)
+
+    def write_bytes(self, target: str | Path, data: bytes) -> Path:
+        temp = self.add(target)
+        try:
+            _write_all(temp, data)
+        except OSError as exc:
+            raise KcalError(f"cannot write {target}: {exc.strerror or exc}") from None
+        return Path(target)
+
+    def write_text(self, target: str | Path, text: str) -> Path:
+        return self.write_bytes(target, text.encode("utf-8"))
+
+    # -- ending --
+
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        self._open = False
+        try:
+            if kind is None and _state.received is None:
+                self._commit()
+            else:
+                self._discard()
+        except BaseException:
+            self._discard()
+            self._finish()
+            raise
+        self._finish()
+
+    def _finish(self) -> None:
+        """Outermost transaction: put the previous signal handlers back; deliver a signal that came."""
+        if not self._signals:
+            return
+        self._signals = False
+        received = _leave_signals()
+        if received is not None:
+            _redeliver(received)
+
+    def _discard(self) -> None:
+        for entry in self._entries:
+            with contextlib.suppress(OSError):
+                entry.temp.unlink()
+        self._entries.clear()
+
+    def _commit(self) -> None:
+        """Rename every temp file into place; on a failure, put back what was there.
+
+        SIGTERM and SIGHUP are held back meanwhile: a signal arriving half-way through waits until
+        the folder is consistent again (every file in place, or none), then ends the process.
+        """
+        for entry in self._entries:
+            try:
+                _finish_mode(entry)
+            except OSError as exc:
+                raise KcalError(f"cannot write {entry.target}: {exc.strerror or exc}") from None
+        many = len(self._entries) > 1
+        done: list[tuple[_Entry, Path | None]] = []  # (entry, backup of the file it replaced)
+        with _blocked():
+            try:
+                for entry in self._entries:
+                    if entry.replace:
+                        backup = _backup(entry.target) if many else None
+                        done.append((entry, backup))  # noted before the rename: a failure in it is undone too
+                        os.replace(entry.temp, entry.target)
+                    else:
+                        _create_exclusive(entry)
+                        done.append((entry, None))
+            except BaseException as exc:
+                _roll_back(done)
+                if isinstance(exc, OSError):
+                    raise KcalError(f"cannot write {entry.target}: {exc.strerror or exc}") from None
+                raise
+            for _, backup in done:
+                if backup is not None:
+                    with contextlib.suppress(OSError):
+                        backup.unlink()
+            for entry in self._entries:
+                with contextlib.suppress(OSError):
+                    entry.temp.unlink()  # left only by an exclusive create (the link holds the data now)
+        self.committed = [e.target for e in self._entries]
+        self._entries.clear()
+
+
+def _same_target(a: Path, b: Path) -> bool:
+    return a.resolve() == b.resolve()
+
+
+def _write_all(path: Path, data: bytes) -> None:
+    """Write ``data`` to the temp file (one place, so tests can make the disk full here)."""
+    with open(path, "wb") as fh:
+        fh.write(data)
+
+
+def _finish_mode(entry: _Entry) -> None:
+    """The replaced file's permission bits, or 0666 less the umask for a new file."""
+    mode = 0o666 & ~_umask()
+    if entry.replace:
+        with contextlib.suppress(FileNotFoundError):
+            mode = stat.S_IMODE(os.stat(entry.target).st_mode) & 0o777
+    os.chmod(entry.temp, mode)
+
+
+def _backup(target: Path) -> Path | None:
+    """A second name for ``target`` (a hard link, or a copy), so it can come back; None if it is new."""
+    if not os.path.lexists(target):
+        return None
+    for _ in range(8):
+        backup = target.with_name(f".{target.name}.{secrets.token_hex(4)}.bak")
+        try:
+            os.link(target, backup, follow_symlinks=False)  # a symlink comes back as the symlink
+            return backup
+        except FileExistsError:
+            continue
+        except OSError:  # no hard links here: copy instead
+            shutil.copy2(target, backup)
+            return backup
+    raise OSError(errno.EEXIST, "cannot find a free name for a backup", str(target))
+
+
+def _create_exclusive(entry: _Entry) -> None:
+    """Put the temp file at the target only if no file has that name: exactly one racing writer wins."""
+    try:
+        os.link(entry.temp, entry.target)
+    except FileExistsError:
+        raise UsageError(f"{entry.target}: already exists (use --force to replace it)") from None
+    except OSError as exc:
+        if exc.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EMLINK, errno.EXDEV):
+            raise
+        # no hard links on this file system: claim the name with O_EXCL, then rename over the claim
+        try:
+            fd = os.open(entry.target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        except FileExistsError:
+            raise UsageError(f"{entry.target}: already exists (use --force to replace it)") from None
+        os.close(fd)
+        os.replace(entry.temp, entry.target)
+
+
+def _roll_back(done: list[tuple[_Entry, Path | None]]) -> None:
+    """Undo the renames already made, newest first: restore what was replaced, remove what was new.
+    (The temp files themselves are removed by the caller.)"""
+    for entry, backup in reversed(done):
+        with contextlib.suppress(OSError):
+            if backup is not None:
+                os.replace(backup, entry.target)
+            elif not (entry.replace and entry.temp.exists()):  # else the rename never happened
+                entry.target.unlink()
+
+
+# --- one file ---------------------------------------------------------------------------------------
+
+
 @contextlib.contextmanager
 def atomic_output(
-    target: str | Path, *, inputs: Iterable[str | Path] = (), force: bool = True
+    target: str | Path, *, inputs: Iterable[str | Path] = (), force: bool | None = None
 ) -> Iterator[Path]:
-    """Yield a temp path in the target's folder; on success it replaces the target atomically."""
-    out = check_output_path(target, inputs=inputs, force=force)
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".tmp", dir=out.parent or ".")
-    os.close(fd)
-    tmp = Path(tmp_name)
-    try:
-        yield tmp
-        mode = 0o666 & ~_umask()
-        os.chmod(tmp, mode)
-        os.replace(tmp, out)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            tmp.unlink()
-        raise
+    """Yield a temp path in the target's folder; on success it takes the target's place atomically."""
+    with OutputTransaction(inputs=inputs, force=force) as tx:
+        yield tx.add(target)
 
 
 def atomic_write_bytes(
-    target: str | Path, data: bytes, *, inputs: Iterable[str | Path] = (), force: bool = True
+    target: str | Path, data: bytes, *, inputs: Iterable[str | Path] = (), force: bool | None = None
 ) -> Path:
-    with atomic_output(target, inputs=inputs, force=force) as tmp:
-        try:
-            tmp.write_bytes(data)
-        except OSError as exc:
-            raise KcalError(f"cannot write {target}: {exc.strerror}") from None
+    with OutputTransaction(inputs=inputs, force=force) as tx:
+        tx.write_bytes(target, data)
     return Path(target)
 
 
 def atomic_write_text(
-    target: str | Path, text: str, *, inputs: Iterable[str | Path] = (), force: bool = True
+    target: str | Path, text: str, *, inputs: Iterable[str | Path] = (), force: bool | None = None
 ) -> Path:
     return atomic_write_bytes(target, text.encode("utf-8"), inputs=inputs, force=force)
 
 
+def write_all(files: Iterable[tuple[str | Path, bytes | Callable[[Path], None]]], *,
+              inputs: Iterable[str | Path] = (), force: bool | None = None) -> list[Path]:
+    """Write several outputs as one transaction: each is bytes, or a function that writes its temp path."""
+    with OutputTransaction(inputs=inputs, force=force) as tx:
+        for target, content in files:
+            if isinstance(content, bytes):
+                tx.write_bytes(target, content)
+            else:
+                content(tx.add(target))
+    return tx.committed
+
+
 def _umask() -> int:
+    """The process umask, read without changing it where the system says it (Linux)."""
+    with contextlib.suppress(OSError, ValueError):
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("Umask:"):
+                return int(line.split()[1], 8)
     mask = os.umask(0)
     os.umask(mask)
     return mask

@@ -22,7 +22,7 @@ import functools
 import math
 import re
 import types
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -34,7 +34,7 @@ Loc = tuple[str | int, ...]
 
 MAX_BYTES = 4 * 1024 * 1024
 MAX_DEPTH = 64
-MAX_NODES = 200_000  # expanded: an alias counts the size of what it points at
+MAX_NODES = 500_000  # expanded: an alias counts the size of what it points at (each node once)
 MAX_SCALAR = 100_000  # characters in one scalar
 MAX_INT_DIGITS = 30
 
@@ -63,6 +63,7 @@ def _rx() -> types.SimpleNamespace:
         INF=re.compile(r"^[-+]?\.(?:inf|Inf|INF)$"),
         NAN=re.compile(r"^\.(?:nan|NaN|NAN)$"),
         DEEP_FLOW=re.compile(r"[\[{](?:\s*[\[{]){" + str(MAX_DEPTH) + ",}"),
+        SURROGATE=re.compile("[\ud800-\udfff]"),
         DATE=re.compile(r"^[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}$"),
         # characters YAML does not allow (C0 controls but tab/LF/CR, DEL, C1 but NEL, surrogates, U+FFFE/F)
         BAD_CHAR=re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\x80-\x84\x86-\x9f\ud800-\udfff\ufffe\uffff]"),
@@ -169,7 +170,8 @@ class _Builder:
         self.doc = YamlDoc(name, None)
         self.anchors: dict[str, tuple[Any, int, tuple[int, int]]] = {}
         self.open_anchors: set[str] = set()
-        self.nodes = 0
+        self.nodes = 0  # nodes of the expanded document so far: an alias counts what it stands for
+        self.last: tuple[int, int] = (1, 1)  # where the parser last got to, for errors without a mark
 
     def fail(self, message: str, mark: Any = None, line_col: tuple[int, int] | None = None) -> KcalError:
         if line_col is None and mark is not None:
@@ -178,23 +180,54 @@ class _Builder:
         return KcalError(message, file=self.name, line=line, column=column, code="yaml")
 
     def build(self) -> YamlDoc:
+        try:
+            self._consume(self._events())
+        except RecursionError:
+            raise self.fail(f"nesting deeper than {MAX_DEPTH} levels", line_col=self.last) from None
+        return self.doc
+
+    def _events(self) -> Iterator[Any]:
+        """ruamel's parse events; whatever the parser raises becomes a :class:`KcalError` at a position.
+
+        Only the parser's own steps are guarded here, so a mistake in this module is never disguised
+        as malformed input. ruamel raises ``MarkedYAMLError`` (with marks) for most syntax errors,
+        ``ReaderError`` (a character offset) for bad characters, and plain ``AssertionError`` for a
+        ``%YAML`` directive other than 1.1 or 1.2; anything else is caught too.
+        """
         from ruamel.yaml import YAML
         from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
-        try:
-            events = YAML(typ="safe", pure=True).parse(self.text)
-            self._consume(events)
-        except KcalError:
-            raise
-        except MarkedYAMLError as exc:
-            mark = exc.problem_mark or exc.context_mark
-            what = " ".join(s for s in (exc.context, exc.problem) if s) or "malformed YAML"
-            raise self.fail(f"malformed YAML: {what}", mark) from None
-        except YAMLError as exc:
-            raise self.fail(f"malformed YAML: {exc}") from None
-        except RecursionError:
-            raise self.fail(f"nesting deeper than {MAX_DEPTH} levels") from None
-        return self.doc
+        events = YAML(typ="safe", pure=True).parse(self.text)
+        while True:
+            try:
+                event = next(events)
+            except StopIteration:
+                return
+            except MarkedYAMLError as exc:
+                mark = exc.problem_mark or exc.context_mark
+                what = " ".join(s for s in (exc.context, exc.problem) if s) or "malformed YAML"
+                raise self.fail(f"malformed YAML: {what}", mark, None if mark else self.last) from None
+            except YAMLError as exc:
+                raise self._unmarked(exc, str(exc).split("\n")[0]) from None
+            except RecursionError:
+                raise self.fail(f"nesting deeper than {MAX_DEPTH} levels", line_col=self.last) from None
+            except Exception as exc:  # noqa: BLE001 - an assertion or other slip inside the parser
+                raise self._unmarked(exc, f"{type(exc).__name__}: {exc}") from None
+            mark = event.end_mark or event.start_mark
+            if mark is not None:
+                self.last = (mark.line + 1, mark.column + 1)
+            yield event
+
+    def _unmarked(self, exc: BaseException, what: str) -> KcalError:
+        """A parser failure without a mark, placed as well as the input allows."""
+        position = getattr(exc, "position", None)
+        if isinstance(position, int):  # ReaderError: a character offset
+            return self.fail(f"malformed YAML: {what}", line_col=line_col(self.text, position))
+        directive = _bad_directive(self.text)
+        if directive is not None:
+            message, where = directive
+            return self.fail(message, line_col=where)
+        return self.fail(f"malformed YAML: the parser stopped ({what})", line_col=self.last)
 
     def _consume(self, events: Any) -> None:
         from ruamel.yaml import events as ev
@@ -230,9 +263,15 @@ class _Builder:
                 if event.anchor not in self.anchors:
                     raise self.fail(f"alias *{event.anchor} has no anchor before it", mark)
                 value, size, _ = self.anchors[event.anchor]
+                self._count(size, pos)
                 self._attach(stack, value, size, pos, alias=True)
                 continue
             if kind is ev.ScalarEvent:
+                self._count(1, pos)
+                lone = _rx().SURROGATE.search(event.value)
+                if lone:  # only an escape ("\ud800") makes one; no UTF-8 output could hold it
+                    raise self.fail(f"escape for U+{ord(lone.group()):04X} (half of a surrogate pair) "
+                                    "is not a character", mark)
                 awaiting_key = bool(stack) and isinstance(stack[-1].value, dict) and stack[-1].pending_key is _NOKEY
                 if awaiting_key and tag is None:
                     value = event.value  # keys are names: kept as written, never resolved
@@ -243,6 +282,7 @@ class _Builder:
                 self._attach(stack, value, 1, pos)
                 continue
             # a collection starts
+            self._count(1, pos)
             if len(stack) >= MAX_DEPTH:
                 raise self.fail(f"nesting deeper than {MAX_DEPTH} levels", mark)
             expect = "map" if kind is ev.MappingStartEvent else "seq"
@@ -274,13 +314,17 @@ class _Builder:
         if stack and isinstance(stack[-1].value, dict):
             self.doc.key_pos.setdefault(loc, stack[-1].key_line)
 
-    def _attach(self, stack: list[_Open], value: Any, size: int, pos: tuple[int, int],
-                alias: bool = False) -> None:
+    def _count(self, size: int, pos: tuple[int, int]) -> None:
+        """Add ``size`` nodes to the expanded document: 1 for a node written out, the expanded size of
+        its target for an alias. Each node is counted once, when it is met, never again per ancestor."""
         self.nodes += size
         if self.nodes > MAX_NODES:
             raise self.fail(
                 f"the document expands to more than {MAX_NODES:,} nodes (alias bomb?)", line_col=pos
             )
+
+    def _attach(self, stack: list[_Open], value: Any, size: int, pos: tuple[int, int],
+                alias: bool = False) -> None:
         if not stack:
             self.doc.data = value
             self.doc.value_pos.setdefault((), pos)
@@ -392,3 +436,27 @@ class _Builder:
 
 def _short_tag(tag: str) -> str:
     return "!!" + tag[len("tag:yaml.org,2002:"):] if tag.startswith("tag:yaml.org,2002:") else tag
+
+
+_YAML_VERSIONS = ((1, 1), (1, 2))
+
+
+def _bad_directive(text: str) -> tuple[str, tuple[int, int]] | None:
+    """The first ``%YAML`` directive naming a version kcal does not read, and where it stands.
+
+    Run only after the parser failed without a mark: ruamel asserts on ``%YAML 1.0`` or ``%YAML 1.3``.
+    """
+    from ruamel.yaml import YAML
+    from ruamel.yaml.tokens import DirectiveToken
+
+    try:
+        for token in YAML(typ="safe", pure=True).scan(text):
+            if isinstance(token, DirectiveToken) and token.name == "YAML" and token.value not in _YAML_VERSIONS:
+                major, minor = token.value
+                mark = token.start_mark
+                return (f"unsupported YAML version {major}.{minor} in the %YAML directive "
+                        "(kcal reads YAML 1.1 and 1.2; write '%YAML 1.2' or leave the directive out)",
+                        (mark.line + 1, mark.column + 1))
+    except Exception:  # noqa: BLE001 - the scan only looks for a position; the caller reports anyway
+        return None
+    return None

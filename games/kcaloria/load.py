@@ -6,6 +6,7 @@ up by folded name; ``load_deck`` reads a deck file and resolves its names agains
 
 from __future__ import annotations
 
+import errno
 import functools
 import hashlib
 import os
@@ -18,6 +19,7 @@ from pydantic import BaseModel, ValidationError
 
 from kcal import __version__
 from kcal.core import parsecache
+from kcal.core import text as core_text
 from kcal.core.errors import KcalError, KcalErrors, raise_all
 from kcal.core.source import read_source
 from kcal.core.yamlsafe import MAX_BYTES, YamlDoc, load_yaml
@@ -96,6 +98,7 @@ def _schema_salt() -> bytes:
     here = Path(__file__).resolve().parent
     parts = [__version__.encode()]
     parts += [(here / name).read_bytes() for name in ("domain.py", "modifiers.py", "models.py")]
+    parts.append(Path(core_text.__file__).read_bytes())  # what a name and a text may hold
     return hashlib.sha256(b"\0".join(parts)).digest()
 
 
@@ -142,12 +145,18 @@ def _check_art(catalog: Catalog, loaded: LoadedCatalog, folder: Path) -> Iterabl
     for i, tile in enumerate(catalog.tiles):
         if tile.art is None:
             continue
-        target = (folder / tile.art).resolve()
+        where = f"tiles[{i}]({tile.id}).art: art path {tile.art!r}"
+        try:
+            target = (folder / tile.art).resolve()
+        except (OSError, RuntimeError) as exc:  # RuntimeError: Python 3.11's word for a symlink loop
+            why = ("is a loop of symbolic links" if isinstance(exc, RuntimeError) or exc.errno == errno.ELOOP
+                   else f"cannot be resolved: {exc.strerror or exc}")
+            yield loaded.doc.error(f"{where} {why}", ("tiles", i, "art"), code="schema")
+            continue
         try:
             target.relative_to(root)
         except ValueError:
-            yield loaded.doc.error(f"tiles[{i}]({tile.id}).art: art path {tile.art!r} leaves the catalog's folder",
-                                   ("tiles", i, "art"), code="schema")
+            yield loaded.doc.error(f"{where} leaves the catalog's folder", ("tiles", i, "art"), code="schema")
 
 
 @dataclass

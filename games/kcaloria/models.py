@@ -7,7 +7,6 @@ models, never raw dicts.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Mapping
 from pathlib import PurePosixPath, PureWindowsPath
 from typing import Annotated, Any, Literal
@@ -23,22 +22,17 @@ from pydantic import (
     model_validator,
 )
 
+from kcal.core import text as core_text
 from kcal.games.kcaloria.domain import TYPE_CLASSES, Biome, Color, Klass, Rarity, TileType, fold_name
 from kcal.games.kcaloria.modifiers import MODIFIERS, PARAM_KINDS
 
 Amount = Annotated[StrictInt, Field(ge=1, le=99)]
 Quantity = Annotated[StrictInt, Field(ge=0, le=99)]
-def _no_control_characters(value: str) -> str:
-    """A name is one printable line: a control character (a newline, an ANSI escape written as
-    ``"\\e"`` in a quoted YAML string) would break the one-line messages and reach the terminal."""
-    for i, ch in enumerate(value):
-        if unicodedata.category(ch) == "Cc":
-            raise ValueError(f"control character U+{ord(ch):04X} at position {i + 1} is not allowed in a name")
-    return value
-
-
-Name = Annotated[StrictStr, Field(min_length=1, max_length=120), AfterValidator(_no_control_characters)]
-Text = Annotated[StrictStr, Field(max_length=400)]
+#: A tile, common, deck, player or set name: one visible line (see :mod:`kcal.core.text`: control,
+#: invisible and bidi characters are refused, so two names that look the same are the same name).
+Name = Annotated[StrictStr, Field(min_length=1, max_length=120), AfterValidator(core_text.check_name)]
+#: A fact line or a description: line breaks and tabs allowed, no other control character.
+Text = Annotated[StrictStr, Field(max_length=400), AfterValidator(core_text.check_text)]
 
 
 class Closed(BaseModel):
@@ -235,6 +229,9 @@ class Tile(Closed):
             return value
         if "\x00" in value:
             raise ValueError("art path contains a NUL character")
+        problem = core_text.path_problem(value)  # an ESC in a path would reach the terminal in messages
+        if problem:
+            raise ValueError(f"art path: {problem}")
         if PurePosixPath(value).is_absolute() or PureWindowsPath(value).is_absolute() or PureWindowsPath(value).drive:
             raise ValueError(f"art path {value!r} must be relative to the catalog's folder")
         if ".." in PurePosixPath(value.replace("\\", "/")).parts:
@@ -355,7 +352,7 @@ class Deck(Closed):
     name: Name
     format: Literal["standard", "solo"] = "standard"
     description: Text | None = None
-    catalogs: tuple[StrictStr, ...] | None = None
+    catalogs: tuple[core_text.PathText, ...] | None = None
     tiles: dict[Name, Count]
 
     @model_validator(mode="after")

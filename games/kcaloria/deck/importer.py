@@ -60,6 +60,7 @@ class ResolvedEntry:
     count: int
     lines: tuple[int, ...]
     written: str  # the spelling of its first line
+    column: int = 1  # where the name stands on its first line
 
 
 @dataclass
@@ -190,7 +191,7 @@ def resolve(lines: Sequence[ListLine], library: Library, file: str = "<input>",
     Unknown names are reported together with ``errors`` (e.g. the list's malformed lines), by line.
     """
     errors = list(errors)
-    merged: dict[str, tuple[Tile, int, list[int], str]] = {}
+    merged: dict[str, tuple[Tile, int, list[int], str, int]] = {}
     for entry in lines:
         tile = lookup(library, entry.name)
         if tile is None:
@@ -198,13 +199,13 @@ def resolve(lines: Sequence[ListLine], library: Library, file: str = "<input>",
                                     file=file, line=entry.line, column=entry.column, code="unknown-tile"))
             continue
         if tile.key in merged:
-            t, n, where, written = merged[tile.key]
-            merged[tile.key] = (t, n + entry.count, [*where, entry.line], written)
+            t, n, where, written, column = merged[tile.key]
+            merged[tile.key] = (t, n + entry.count, [*where, entry.line], written, column)
         else:
-            merged[tile.key] = (tile, entry.count, [entry.line], entry.name)
+            merged[tile.key] = (tile, entry.count, [entry.line], entry.name, entry.column)
     errors.sort(key=lambda e: (e.where.line or 0, e.where.column or 0))
     raise_all(errors)
-    return [ResolvedEntry(t, n, tuple(where), written) for t, n, where, written in merged.values()]
+    return [ResolvedEntry(t, n, tuple(where), written, column) for t, n, where, written, column in merged.values()]
 
 
 # --- writing ------------------------------------------------------------------------------------
@@ -228,8 +229,9 @@ def render_deck_yaml(name: str, entries: Sequence[ResolvedEntry], *, source: str
                      format: str = "standard", catalogs: Sequence[str] | None = None) -> str:
     """The deck file's text: a header comment, name, format, optional catalogs, then tile counts."""
     out: list[str] = []
-    if source is not None:
-        out.append(f"# Imported from {' '.join(source.split())} by kcal deck import.")
+    if source is not None:  # a file name may hold characters a YAML file may not: shown as '?'
+        shown = "".join(c if c.isprintable() else "?" for c in " ".join(source.split()))
+        out.append(f"# Imported from {shown} by kcal deck import.")
     total = sum(e.count for e in entries)
     out.append(f"# {total} tiles, {len(entries)} names.")
     out.append(f"name: {yaml_scalar(name)}")
@@ -253,6 +255,7 @@ def import_deck(path: str | Path, library: Library, *, name: str | None = None,
     deck_name = name if name is not None else _name_from_path(Path(path))
     if not deck_name.strip():
         raise KcalError("the deck name must not be empty (use --name)")
+    check_deck(deck_name, entries, format=format, catalogs=catalogs, file=shown, named=name is not None)
     yaml_text = render_deck_yaml(deck_name, entries, source=Path(path).name, format=format,
                                  catalogs=catalogs)
     result = ImportResult(deck_name, format, shown, entries, yaml_text,
@@ -260,6 +263,45 @@ def import_deck(path: str | Path, library: Library, *, name: str | None = None,
     if result.total != DECK_SIZE:
         result.notes.append(f"the deck has {result.total} tiles; a legal deck has exactly {DECK_SIZE}")
     return result
+
+
+def check_deck(name: str, entries: Sequence[ResolvedEntry], *, format: str = "standard",
+               catalogs: Sequence[str] | None = None, file: str = "<input>", named: bool = True) -> None:
+    """Refuse to write a deck that ``kcal deck validate`` would refuse to read.
+
+    The deck is validated by the same model (:class:`~kcal.games.kcaloria.models.Deck`) before a
+    byte is written. A problem with a tile's count is reported at the list line that first names the
+    tile; a problem with the name at ``--name`` (or the list's file name, when the name came from it).
+    """
+    from pydantic import ValidationError
+
+    from kcal.core.errors import UsageError
+    from kcal.core.validation import phrase
+    from kcal.games.kcaloria.models import Deck
+
+    data = {"name": name, "format": format, "tiles": {e.tile.name: e.count for e in entries}}
+    if catalogs is not None:
+        data["catalogs"] = list(catalogs)
+    try:
+        Deck.model_validate(data)
+    except ValidationError as exc:
+        by_name = {e.tile.name: e for e in entries}
+        problems: list[KcalError] = []
+        for err in exc.errors(include_url=False):
+            loc = err["loc"]
+            message = phrase(err, Deck)
+            if loc[:1] == ("name",):
+                source = "--name" if named else f"the deck name {name!r} (taken from the file name; use --name)"
+                problems.append(UsageError(f"{source}: {message}"))
+            elif loc[:1] == ("tiles",) and len(loc) > 1 and loc[1] in by_name:
+                entry = by_name[str(loc[1])]
+                total = f"{len(entry.lines)} lines name it, {entry.count:,} in all: " if len(entry.lines) > 1 else ""
+                problems.append(KcalError(f"{entry.tile.name!r}: {total}{message}", file=file,
+                                          line=entry.lines[0], column=entry.column))
+            else:
+                where = ".".join(str(part) for part in loc)
+                problems.append(KcalError(f"the deck file would not be valid: {where}: {message}"))
+        raise_all(problems)
 
 
 def _name_from_path(path: Path) -> str:

@@ -187,7 +187,7 @@ def render_deck_report(loaded_deck, out_path: str | Path, png: bool = False, *, 
     ``out_path`` ending in ``.png`` writes a PNG only; otherwise a PDF is written there and, with
     ``png=True``, a PNG beside it (same name, ``.png``). Nothing is written if the deck is bad.
     """
-    from kcal.core.atomic import atomic_write_bytes, check_output_path
+    from kcal.core.atomic import OutputTransaction, check_output_path
     from kcal.core.errors import UsageError
 
     out = Path(out_path)
@@ -199,14 +199,10 @@ def render_deck_report(loaded_deck, out_path: str | Path, png: bool = False, *, 
         check_output_path(target, inputs=inputs)
     data = compute_report_data(loaded_deck, hands=hands, games=games, solo_games=solo_games, bot=bot,
                                seed=seed, jobs=jobs, on_progress=on_progress)
-    written = []
-    if out.suffix.lower() == ".png":
-        written.append(atomic_write_bytes(out, png_bytes(data), inputs=inputs))
-    else:
-        written.append(atomic_write_bytes(out, pdf_bytes(data), inputs=inputs))
-        if png:
-            written.append(atomic_write_bytes(out.with_suffix(".png"), png_bytes(data), inputs=inputs))
-    return {"written": [str(p) for p in written], "data": data}
+    with OutputTransaction(inputs=inputs) as tx:  # the PDF and the PNG land together, or neither does
+        for target in targets:
+            tx.write_bytes(target, png_bytes(data) if target.suffix.lower() == ".png" else pdf_bytes(data))
+    return {"written": [str(p) for p in tx.committed], "data": data}
 
 
 def report_units(hands: int, games: int, solo_games: int) -> int:
