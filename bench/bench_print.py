@@ -11,6 +11,8 @@ What it measures, each as a *whole process* (interpreter start, imports, loading
   rows of cube icons, in Helvetica (nothing embedded), written in this file (``FLOOR``);
 * ``kcal print deck games/kcaloria/data/decks/bayou-ambush.yaml`` (60 tiles) and ``kcal print catalog`` (every built-in
   tile), as ratios to the floor for the same number of hexes; the goal is deck <= 3x;
+* ``kcal print cards --game how-many-calories`` (37 poker cards) against a second floor script
+  (``FLOOR_CARDS``) drawing the same number of rounded card rectangles with their numbers and texts;
 * peak memory (max RSS) of each process, PDF size, and the number of embedded image objects in a
   deck whose catalog gives art to some tiles (one object per distinct image, not per placement).
 """
@@ -70,6 +72,43 @@ for i in range(n):
 c.showPage()
 c.save()
 '''
+
+FLOOR_CARDS = r'''
+import sys
+from reportlab.pdfgen.canvas import Canvas
+n, out = int(sys.argv[1]), sys.argv[2]
+MM = 72 / 25.4
+W, H = 63 * MM, 88 * MM
+c = Canvas(out, pagesize=(612, 792))
+colors = [(0.88, 0.27, 0.21), (1.0, 0.82, 0.12), (0.4, 0.76, 0.4), (0.09, 0.23, 0.5)]
+for i in range(n):
+    if i and i % 9 == 0:
+        c.showPage()
+    j = i % 9
+    x, y = 25 * MM + (j % 3) * W, 792 - 8 * MM - (j // 3 + 1) * H
+    c.setFillColorRGB(*colors[i % 4])
+    c.roundRect(x, y, W, H, 3 * MM, stroke=1, fill=1)
+    c.setFillColorRGB(1, 1, 1)
+    c.roundRect(x + 3.5 * MM, y + 3.5 * MM, W - 7 * MM, H - 7 * MM, 1.5 * MM, stroke=0, fill=1)
+    c.setFillColorRGB(0, 0, 0)
+    c.setFont("Helvetica-Bold", 19)
+    c.drawString(x + 6 * MM, y + H - 12 * MM, str(i + 1))
+    c.setFont("Helvetica-Bold", 34)
+    c.drawCentredString(x + W / 2, y + H * 0.62, str(i + 1))
+    c.setFont("Helvetica-Bold", 12)
+    c.drawCentredString(x + W / 2, y + H * 0.42, f"Food number {i}")
+    c.drawCentredString(x + W / 2, y + H * 0.36, f"{(i + 1) * 100:,} kcal")
+    c.setFont("Helvetica", 7)
+    c.drawCentredString(x + W / 2, y + H * 0.31, "a serving of about that much")
+c.showPage()
+c.save()
+'''
+
+#: ``kcal print cards --game how-many-calories`` as a whole process; the pack's ``print`` hook is set here
+#: when the installed pack does not list it yet (the same module the hook names)
+HMC_CARDS = ("import sys; from kcal.games.how_many_calories import PACK; "
+             "PACK.hooks.setdefault('print', 'kcal.games.how_many_calories.print.api'); "
+             "from kcal.cli.app import main; sys.argv[0] = 'kcal'; main()")
 
 MAXRSS = ("import resource, subprocess, sys, time; t = time.perf_counter(); "
           "rc = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL).returncode; dt = time.perf_counter() - t; "
@@ -196,6 +235,18 @@ def main() -> None:
             [*kcal[:-1], "deck", "validate", args.deck], tmp, args.runs)
         print(f"{'kcal deck validate':<22}{val_t:>8.3f}{base_t:>9.3f}{val_t / base_t:>6.2f}x{val_rss / 1024:>9.1f}"
               f"   (the CLI + loading baseline every kcal command pays)")
+        # How many Calories? cards: 37 poker cards (32 food, 5 +5), fronts only, against a bare ReportLab
+        # script drawing the same rounded rectangles and strings
+        floor_cards = tmp / "floor_cards.py"
+        floor_cards.write_text(FLOOR_CARDS)
+        hmc_out = tmp / "hmc.pdf"
+        (c_w, c_t, c_rss), (h_w, h_t, h_rss) = paired_runs(
+            [sys.executable, str(floor_cards), "37", str(tmp / "floor_cards.pdf")],
+            [sys.executable, "-c", HMC_CARDS, "print", "cards", "--game", "how-many-calories", "-o", str(hmc_out)],
+            tmp, args.runs)
+        print(f"{'hmc cards (37 cards)':<22}{h_t:>8.3f}{c_t:>9.3f}{h_t / c_t:>6.2f}x{h_rss / 1024:>9.1f}{c_rss / 1024:>9.1f}"
+              f"{hmc_out.stat().st_size / 1024:>8.0f}{(tmp / 'floor_cards.pdf').stat().st_size / 1024:>9.0f}"
+              f"{image_objects(hmc_out):>7}{h_w:>7.3f}{c_w:>7.3f}{h_w / c_w:>6.2f}x")
         goal = rows[0][3] <= 3.0
         print(f"goal: deck within 3x of the floor: {'met' if goal else 'NOT met'} ({rows[0][3]:.2f}x)")
     finally:

@@ -1,6 +1,9 @@
-"""``kcal print``: print-and-play PDFs (deck, catalog proofs, player aids, rulebook) and tile previews.
+"""``kcal print``: print-and-play PDFs (deck, catalog proofs, cards, rulebook) and tile previews.
 
-Only typer and light kcal modules are imported here; ReportLab and Pillow load inside the commands.
+``print cards`` and ``print rulebook`` serve every pack: ``--game ID`` dispatches to the pack's
+``print`` hook (``print_cards``, ``print_rulebook``); without it (or with ``--game kcaloria``) they print
+kCaloria's player aids and rulebook. Only typer and light kcal modules are imported here; ReportLab and
+Pillow load inside the commands.
 """
 
 from __future__ import annotations
@@ -10,8 +13,9 @@ from pathlib import Path
 
 import typer
 
-from kcal.cli.common import FormatOption, OutputFormat, emit, guarded
+from kcal.cli.common import FormatOption, GameOption, OutputFormat, emit, guarded
 from kcal.core.errors import UsageError
+from kcal.core.registry import DEFAULT_GAME
 
 app = typer.Typer(no_args_is_help=True, help="Render print-and-play PDFs and previews.")
 
@@ -50,6 +54,16 @@ CatalogsArgument = typer.Argument(None, help="Catalog files (default: the built-
 TemplatesOption = typer.Option(None, "--templates", help="Folder of your own .j2 templates (sandboxed).")
 NameArgument = typer.Argument(..., help="Tile name (case and spacing do not matter).")
 DpiOption = typer.Option(200, "--dpi", help="Resolution of the PNG.")
+CardBleedOption = typer.Option(0.0, "--bleed", metavar="MM",
+                               help="Bleed around each card in millimetres: the art runs past the cut line (e.g. 3).")
+CardSizeOption = typer.Option("poker", "--card-size", metavar="SIZE",
+                              help="poker (63x88), bridge (57x89), tarot (70x120), mini (44x63), square (70x70), "
+                                   "or WxH in millimetres.")
+GutterOption = typer.Option(0.0, "--gutter", metavar="MM", help="Extra space between cards (cards share cut lines at 0).")
+CardCutOption = typer.Option(True, "--cut-lines/--no-cut-lines", help="Draw the cut line around each card.")
+CardCropOption = typer.Option(True, "--crop-marks/--no-crop-marks", help="Draw crop marks outside the card grid.")
+CardSetOption = typer.Option(None, "--card-set", metavar="PATH",
+                             help="A card-set file of the game to print instead of its built-in set (a house rule).")
 
 
 def _offset(text: str) -> tuple[float, float]:
@@ -67,7 +81,8 @@ def _report(result, fmt: OutputFormat, what: str) -> None:
 
     def text(d: dict) -> str:
         files = ", ".join(d["files"])
-        extra = f", {d['tiles']} {what}" if d["tiles"] else ""
+        count = d.get("tiles", d.get(what, 0)) if what else 0
+        extra = f", {count} {what}" if count else ""
         return f"wrote {files}: {d['pages']} page{'s' if d['pages'] != 1 else ''}{extra}"
 
     emit(data, fmt, text)
@@ -143,30 +158,86 @@ def catalog_cmd(
 @app.command("cards")
 def cards_cmd(
     output: Path = OutOption,
+    game: str | None = GameOption,
     paper: PaperChoice = PaperOption,
     backs: bool = BacksOption,
     flip: FlipChoice = FlipOption,
+    back_offset: str = OffsetOption,
+    bleed: float = CardBleedOption,
+    card_size: str = CardSizeOption,
+    gutter: float = GutterOption,
+    split: int | None = SplitOption,
+    alignment_page: bool = AlignOption,
+    cut_lines: bool = CardCutOption,
+    crop_marks: bool = CardCropOption,
+    cut_svg: bool = CutSvgOption,
+    font: Path | None = FontOption,
+    bold_font: Path | None = BoldFontOption,
+    card_set: Path | None = CardSetOption,
     fmt: OutputFormat = FormatOption,
 ) -> None:
-    """Player-aid cards at poker size (63 x 88 mm)."""
+    """Every card of a game at its real size, fronts and backs (kCaloria: the player-aid cards)."""
     with guarded():
-        from kcal.games.kcaloria.print.api import render_cards_pdf
+        pack = _pack(game)
+        if pack.id == DEFAULT_GAME:
+            from kcal.games.kcaloria.print.api import render_cards_pdf
 
-        _report(render_cards_pdf(output, paper=paper.value, backs=backs, flip=flip.value), fmt, "cards")
+            _aids_only(bleed=bleed, card_size=card_size, gutter=gutter, back_offset=back_offset,
+                       alignment_page=alignment_page, cut_lines=cut_lines, crop_marks=crop_marks, cut_svg=cut_svg,
+                       font=font, bold_font=bold_font, card_set=card_set)
+            _report(render_cards_pdf(output, paper=paper.value, backs=backs, flip=flip.value, split_every=split),
+                    fmt, "cards")
+            return
+        result = pack.hook("print").print_cards(
+            output, paper=paper.value, backs=backs, flip=flip.value, bleed=bleed, split=split, size=card_size,
+            back_offset=_offset(back_offset), gutter=gutter, catalog=card_set, cut_lines=cut_lines,
+            crop_marks=crop_marks, alignment_page=alignment_page, cut_svg=cut_svg, fonts=(font, bold_font))
+        _report(result, fmt, "cards")
 
 
 @app.command("rulebook")
 def rulebook_cmd(
     output: Path = OutOption,
+    game: str | None = GameOption,
     paper: PaperChoice = PaperOption,
     templates: Path | None = TemplatesOption,
+    card_set: Path | None = CardSetOption,
     fmt: OutputFormat = FormatOption,
 ) -> None:
-    """Rulebook sheets from the Jinja2 templates and the schema's data."""
+    """Rulebook / reference sheets from the game's Jinja2 templates and its data."""
     with guarded():
-        from kcal.games.kcaloria.print.api import render_rulebook_pdf
+        pack = _pack(game)
+        if pack.id == DEFAULT_GAME:
+            from kcal.games.kcaloria.print.api import render_rulebook_pdf
 
-        _report(render_rulebook_pdf(output, paper=paper.value, templates=templates), fmt, "")
+            if card_set is not None:
+                raise UsageError("--card-set is for the card games' own sets; kCaloria's rulebook reads its schema")
+            _report(render_rulebook_pdf(output, paper=paper.value, templates=templates), fmt, "")
+            return
+        _report(pack.hook("print").print_rulebook(output, paper=paper.value, templates=templates, catalog=card_set),
+                fmt, "")
+
+
+def _pack(game: str | None):
+    """The pack a print command works on (no --game: kCaloria); an unknown id is exit 2 with a did-you-mean."""
+    from kcal.core.registry import get
+
+    return get(game or DEFAULT_GAME)
+
+
+def _aids_only(*, bleed: float, card_size: str, gutter: float, back_offset: str, alignment_page: bool,
+               cut_lines: bool, crop_marks: bool, cut_svg: bool, font: Path | None, bold_font: Path | None,
+               card_set: Path | None) -> None:
+    """kCaloria's player-aid cards are one fixed product (poker size, no bleed): refuse what it cannot do."""
+    asked = [name for name, used in (("--bleed", bleed != 0), ("--card-size", card_size.strip().lower() != "poker"),
+                                     ("--gutter", gutter != 0), ("--back-offset", _offset(back_offset) != (0.0, 0.0)),
+                                     ("--alignment-page", alignment_page), ("--no-cut-lines", not cut_lines),
+                                     ("--no-crop-marks", not crop_marks), ("--cut-svg", cut_svg),
+                                     ("--font", font is not None or bold_font is not None),
+                                     ("--card-set", card_set is not None)) if used]
+    if asked:
+        raise UsageError(f"{', '.join(asked)}: kCaloria's player-aid cards print at poker size without bleed; "
+                         "these options are for a card game's own cards (--game ID)")
 
 
 @app.command("tile")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from kcal.games.kcaloria.print import palette
+from kcal.print import colours
 from kcal.print.fonts import BOLD, REGULAR, printable
 from kcal.print.report import Report
 from kcal.print.text import width, wrap
@@ -62,7 +62,7 @@ def draw_block(c, items: Sequence[Item], x: float, y_top: float, box_w: float, b
             break
         size = max(min_size, size - 0.25)
     y = y_top
-    c.setFillColorRGB(*palette.rgb(palette.INK))
+    c.setFillColorRGB(*colours.rgb(colours.INK))
     for font, text, ind, h in lines:
         if y - h < y_top - box_h - 0.01:
             if report is not None:

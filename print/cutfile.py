@@ -1,9 +1,10 @@
-"""Cut files for cutting machines: one SVG per front sheet with every tile's cut line at true size.
+"""Cut files for cutting machines: one SVG per front sheet with every face's cut line at true size.
 
 Load the SVG over the printed sheet in the cutter's software (Silhouette Studio, Cricut Design
 Space, LightBurn...): the page is the SVG's size in millimetres and each cut path is a closed
-hexagon exactly where the PDF's cut line is, so the two line up with the page corner or with the
-registration the software adds. Paths carry the tile id, so a designer can see which is which.
+outline (a hexagon, or a card's rectangle with its round corners) exactly where the PDF's cut line
+is, so the two line up with the page corner or with the registration the software adds. Paths carry
+the face's label (a tile id, a card), so a designer can see which is which.
 """
 
 from __future__ import annotations
@@ -12,24 +13,32 @@ from collections.abc import Sequence
 from pathlib import Path
 from xml.sax.saxutils import quoteattr
 
-from kcal.games.kcaloria.models import Tile
 from kcal.print.layout import MM, SheetLayout, hex_points
 
 
-def sheet_svg(layout: SheetLayout, tiles: Sequence[Tile], title: str = "") -> str:
+def sheet_svg(layout: SheetLayout, labels: Sequence[str], title: str = "") -> str:
+    """The cut lines of the first ``len(labels)`` faces of ``layout``, labelled in order."""
     paper = layout.paper
+    geom = layout.geometry
     w_mm, h_mm = paper.width / MM, paper.height / MM
     lines = [
         '<?xml version="1.0" encoding="UTF-8"?>',
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{w_mm:.3f}mm" height="{h_mm:.3f}mm" '
         f'viewBox="0 0 {w_mm:.3f} {h_mm:.3f}">',
-        f"<title>{_esc(title or 'kCaloria cut lines')}</title>",
+        f"<title>{_esc(title or 'cut lines')}</title>",
         '<g id="cut" fill="none" stroke="#ff0000" stroke-width="0.1">',
     ]
-    for i, (tile, slot) in enumerate(zip(tiles, layout.slots, strict=False), 1):
-        pts = hex_points(slot.x, slot.y, layout.geometry.across, slot.rotated)
-        coords = " ".join(f"{x / MM:.3f},{h_mm - y / MM:.3f}" for x, y in pts)
-        lines.append(f"<polygon id={quoteattr(f'cut-{i}-{tile.id}')} points=\"{coords}\"/>")
+    for i, (label, slot) in enumerate(zip(labels, layout.slots, strict=False), 1):
+        ident = quoteattr(f"cut-{i}-{'-'.join(label.split())}")
+        if geom.kind == "hex":
+            pts = hex_points(slot.x, slot.y, geom.across, slot.rotated)
+            coords = " ".join(f"{x / MM:.3f},{h_mm - y / MM:.3f}" for x, y in pts)
+            lines.append(f"<polygon id={ident} points=\"{coords}\"/>")
+        else:
+            w, h = (geom.height, geom.width) if slot.rotated else (geom.width, geom.height)
+            x0, y_top = (slot.x - w / 2) / MM, h_mm - (slot.y + h / 2) / MM
+            lines.append(f"<rect id={ident} x=\"{x0:.3f}\" y=\"{y_top:.3f}\" width=\"{w / MM:.3f}\" "
+                         f"height=\"{h / MM:.3f}\" rx=\"{geom.radius / MM:.3f}\"/>")
     lines += ["</g>", "</svg>", ""]
     return "\n".join(lines)
 

@@ -8,6 +8,7 @@ with where it came from, so nothing disappears silently.
 
 from __future__ import annotations
 
+import struct
 import unicodedata
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -82,19 +83,26 @@ def _clear_caches() -> None:
 
 
 def load_user_font(path: str | Path, name: str) -> str:
-    """Register a user-supplied TrueType font, with a clear message for the ways that fails."""
+    """Register a user-supplied TrueType font, with a clear message naming the file for the ways that fails."""
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
     p = Path(path)
     if not p.is_file():
         raise KcalError(f"{p}: font file not found or not a regular file")
-    head = p.open("rb").read(4)
+    try:
+        data = p.read_bytes()
+    except OSError as exc:
+        raise KcalError(f"{p}: cannot read the font: {exc.strerror or exc}") from None
+    head = data[:4]
     if head == b"OTTO":
         raise KcalError(f"{p}: CFF-based OpenType (.otf) fonts cannot be embedded; use a TrueType (.ttf) font")
     if head not in (b"\x00\x01\x00\x00", b"true"):
         raise KcalError(f"{p}: not a TrueType font")
-    fs_type = embedding_flags(p.read_bytes())
+    problem = table_problem(data)
+    if problem:
+        raise KcalError(f"{p}: not a valid TrueType font ({problem})")
+    fs_type = embedding_flags(data)
     if fs_type is not None and (fs_type & 0x000F == 0x0002 or fs_type & 0x0300):
         raise KcalError(f"{p}: the font's licence does not allow embedding it in a PDF "
                         f"(OS/2 fsType 0x{fs_type:04X}); choose a font licensed for embedding")
@@ -107,13 +115,30 @@ def load_user_font(path: str | Path, name: str) -> str:
         if "embed" in msg.lower() or "licen" in msg.lower():
             raise KcalError(f"{p}: the font's licence does not allow embedding it in a PDF") from None
         raise KcalError(f"{p}: cannot use this font: {msg}") from None
+    except (ValueError, KeyError, IndexError, OverflowError, struct.error) as exc:  # a damaged table
+        raise KcalError(f"{p}: cannot use this font: it is damaged ({type(exc).__name__}: {exc})") from None
     return name
+
+
+def table_problem(data: bytes) -> str | None:
+    """Why a TrueType file's table directory does not fit the file (a truncated download), or None."""
+    try:
+        (num_tables,) = struct.unpack(">H", data[4:6])
+        if 12 + 16 * num_tables > len(data):
+            return f"truncated: the table directory needs {12 + 16 * num_tables:,} bytes, the file has {len(data):,}"
+        for i in range(num_tables):
+            tag, _, offset, length = struct.unpack(">4sIII", data[12 + 16 * i: 28 + 16 * i])
+            if offset + length > len(data):
+                shown = tag.decode("latin-1")
+                return (f"truncated: table {shown!r} ends at byte {offset + length:,}, "
+                        f"the file has {len(data):,} bytes")
+    except struct.error:
+        return f"truncated: {len(data):,} bytes hold no table directory"
+    return None
 
 
 def embedding_flags(data: bytes) -> int | None:
     """The OS/2 ``fsType`` of a TrueType font (embedding permissions), or None when absent."""
-    import struct
-
     try:
         (num_tables,) = struct.unpack(">H", data[4:6])
         for i in range(num_tables):

@@ -14,6 +14,7 @@ tile printed five times embeds its art once.
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 import warnings
@@ -43,8 +44,12 @@ def resolve_art(folder: Path, art: str) -> Path:
         target = (root / art).resolve(strict=True)
     except FileNotFoundError:
         raise ArtProblem(f"art file {art!r} not found next to the catalog") from None
-    except (OSError, RuntimeError) as exc:  # symlink loop, permission
-        raise ArtProblem(f"art file {art!r} cannot be read: {exc}") from None
+    except RuntimeError:  # Python 3.11's word for a symlink loop (later versions raise ELOOP)
+        raise ArtProblem(f"art path {art!r} is a loop of symbolic links") from None
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise ArtProblem(f"art path {art!r} is a loop of symbolic links") from None
+        raise ArtProblem(f"art file {art!r} cannot be read: {exc.strerror or exc}") from None
     try:
         target.relative_to(root)
     except ValueError:
@@ -132,7 +137,11 @@ class ArtCache:
             path = resolve_art(folder, art)
             w_px = max(1, round(w_pt / 72 * dpi))
             h_px = max(1, round(h_pt / 72 * dpi))
-            key = ArtKey(str(path), path.stat().st_mtime_ns, w_px, h_px, background)
+            try:
+                mtime_ns = path.stat().st_mtime_ns
+            except OSError as exc:  # gone or replaced since it was resolved
+                raise ArtProblem(f"art file {art!r} cannot be read: {exc.strerror or exc}") from None
+            key = ArtKey(str(path), mtime_ns, w_px, h_px, background)
             if key in self._done:
                 return self._done[key]
             reader = _processed(path, w_px, h_px, background)
@@ -212,7 +221,7 @@ def _process(im, w_px: int, h_px: int, background: str):
     """The image composed on ``background``, in RGB, cropped and resampled to ``w_px`` x ``h_px``."""
     from PIL import Image, ImageOps
 
-    from kcal.games.kcaloria.print.palette import rgb
+    from kcal.print.colours import rgb
 
     try:
         if im.mode in ("RGBA", "LA", "P", "PA") or "transparency" in im.info:

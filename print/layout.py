@@ -1,4 +1,4 @@
-"""Page and tile geometry as data: paper sizes, the flat-top hexagon, honeycomb packing, mirroring.
+"""Page and face geometry as data: paper sizes, the flat-top hexagon, honeycomb packing, mirroring.
 
 Pure arithmetic in PDF points (1/72 inch); nothing here imports ReportLab, so the geometry can be
 tested on its own and measured against rasterised pages.
@@ -7,6 +7,9 @@ A flat-top hexagon of ``across`` (distance between the top and bottom flats) has
 ``R = across / sqrt(3)``; its width point to point is ``2 R``. In a honeycomb, neighbouring tiles share
 an edge, so columns sit ``1.5 R'`` apart and tiles in a column ``across'`` apart, where the primed sizes
 include the gap left for bleed (twice the bleed: each tile keeps its own).
+
+Rectangular faces (cards) and their grid are in :mod:`kcal.print.cardgrid`; both produce a
+:class:`SheetLayout`, which the shared imposition (:mod:`kcal.print.sheets`) prints.
 """
 
 from __future__ import annotations
@@ -101,6 +104,27 @@ class TileGeometry(NamedTuple):
         """Scale of the face design relative to the default 64 mm tile."""
         return self.across / mm(DEFAULT_TILE_MM)
 
+    @property
+    def kind(self) -> str:
+        return "hex"
+
+    @property
+    def cut_size(self) -> tuple[float, float]:
+        """Width (point to point) and height (flat to flat) of the cut outline, upright."""
+        return self.width, self.across
+
+    def half_extents(self, rotated: bool = False) -> tuple[float, float]:
+        """Half width and half height on paper of the printed area (bleed included)."""
+        return _half_extents(self, rotated)
+
+    def form_half_extents(self) -> tuple[float, float]:
+        """Half extents of the box a face is drawn in (a point of slack around the bleed)."""
+        return self.bleed_across / SQRT3 + 1, self.bleed_across / 2 + 1
+
+    def contains(self, px: float, py: float, slot: Slot, grow: float = 0.0) -> bool:
+        """Whether the page point lies on the face at ``slot`` (its bleed grown by ``grow``)."""
+        return inside_hex(px, py, slot.x, slot.y, self.bleed_across + 2 * grow, slot.rotated)
+
 
 class Slot(NamedTuple):
     """Where one tile lands on a sheet: its centre in points from the page's lower-left corner.
@@ -114,13 +138,19 @@ class Slot(NamedTuple):
 
 
 class SheetLayout(NamedTuple):
-    """Every tile position on one side of a sheet, plus the free strips for the ruler."""
+    """Every face position on one side of a sheet, plus where the ruler goes.
+
+    ``geometry`` is the face's shape and size: a :class:`TileGeometry` (flat-top hexagon) or a
+    :class:`kcal.print.cardgrid.CardGeometry` (rectangle). ``ruler_vertical``: the ruler runs up the
+    left edge (turned a quarter turn about ``ruler_origin``) instead of along the bottom.
+    """
 
     paper: Paper
     geometry: TileGeometry
     slots: tuple[Slot, ...]
     ruler_origin: tuple[float, float]
     margin: float = mm(MARGIN_MM)
+    ruler_vertical: bool = False
 
     @property
     def per_page(self) -> int:

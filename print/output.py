@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from kcal import __version__
-from kcal.core.atomic import atomic_output, check_output_path
+from kcal.core.atomic import OutputTransaction, check_output_path
 from kcal.core.errors import KcalError, UsageError
 from kcal.print.fonts import REGULAR, register_fonts
 
@@ -22,10 +22,34 @@ PageFn = Callable[[object], None]
 
 
 class PdfMeta(NamedTuple):
-    title: str = "kCaloria print-and-play"
+    title: str = "kcal print-and-play"
     subject: str = ""
     pagesize: tuple[float, float] = (612.0, 792.0)
     invariant: bool = True
+
+
+class Printed:
+    """What a pack's print command made: the files, the pages, how many faces (``count`` of ``noun``;
+    no noun, no count), every warning, and any figures of the pack's own (``extra``); :meth:`as_dict`
+    is the JSON."""
+
+    def __init__(self, files: list[Path], pages: int, count: int = 0, noun: str = "cards",
+                 warnings: list[str] | None = None, extra: dict | None = None) -> None:
+        self.files = files
+        self.pages = pages
+        self.count = count
+        self.noun = noun
+        self.warnings: list[str] = [] if warnings is None else warnings
+        self.extra: dict = {} if extra is None else extra
+
+    def __repr__(self) -> str:
+        return (f"Printed(files={self.files!r}, pages={self.pages}, count={self.count}, noun={self.noun!r}, "
+                f"warnings={self.warnings!r})")
+
+    def as_dict(self) -> dict:
+        counted = {self.noun: self.count} if self.noun else {}
+        return {**self.extra, "files": [str(f) for f in self.files], "pages": self.pages, **counted,
+                "warnings": list(self.warnings)}
 
 
 class Written:
@@ -77,8 +101,11 @@ def binary_streams():
 
 
 def write_pdf(pages: Sequence[PageFn], out: str | Path, meta: PdfMeta, *, inputs: Sequence[str | Path] = (),
-              split_every: int | None = None, pair: bool = False) -> Written:
-    """Render ``pages`` into ``out`` (or ``out-1.pdf``, ``out-2.pdf``... when split)."""
+              split_every: int | None = None, pair: bool = False, tx: OutputTransaction | None = None) -> Written:
+    """Render ``pages`` into ``out`` (or ``out-1.pdf``, ``out-2.pdf``... when split).
+
+    The parts are one :class:`~kcal.core.atomic.OutputTransaction`: all land, or none does. Pass ``tx``
+    to add them to a transaction of the caller's (which then commits them with its other files)."""
     from reportlab.pdfgen.canvas import Canvas
 
     if not pages:
@@ -94,8 +121,10 @@ def write_pdf(pages: Sequence[PageFn], out: str | Path, meta: PdfMeta, *, inputs
     written = Written()
     with contextlib.ExitStack() as stack:
         stack.enter_context(binary_streams())
+        if tx is None:
+            tx = stack.enter_context(OutputTransaction(inputs=inputs))
         for target, (a, b) in zip(targets, ranges, strict=True):
-            tmp = stack.enter_context(atomic_output(target, inputs=inputs))
+            tmp = tx.add(target)
             c = Canvas(str(tmp), pagesize=meta.pagesize, invariant=1 if meta.invariant else 0,
                        pageCompression=1, initialFontName=REGULAR)
             c.setTitle(meta.title if len(ranges) == 1 else f"{meta.title} (part {targets.index(target) + 1}/{len(ranges)})")

@@ -1,35 +1,31 @@
-"""Raster previews: a tile drawn by the PDF code path, rasterised by pdfium, saved as PNG.
+"""Raster previews: anything drawn by the PDF code path, on a page of its own, rasterised by pdfium.
 
 One drawing path means the preview is exactly what prints. pdfium (``pypdfium2``) is needed only
-here; without it the command says so instead of failing with a traceback.
+here; without it the command says so instead of failing with a traceback. A pack's previews (a tile
+as a PNG) build on :func:`page_pdf_bytes` and :func:`rasterise`.
 """
 
 from __future__ import annotations
 
+import importlib
 import io
 from collections.abc import Callable
-from pathlib import Path
+from typing import Any
 
 from kcal.core.errors import KcalError
-from kcal.games.kcaloria.models import Tile
-from kcal.games.kcaloria.print.tile_face import RenderContext, draw_face
-from kcal.print.layout import TileGeometry, mm
-from kcal.print.report import Report
 
 
-def tile_pdf_bytes(tile: Tile, art_dir: Callable[[Tile], Path | None], report: Report,
-                   tile_size: float = 64.0, margin_mm: float = 1.0, locate=lambda tile, key: None) -> bytes:
+def page_pdf_bytes(draw: Callable[[Any], None], pagesize: tuple[float, float], title: str) -> bytes:
+    """A one-page PDF (reproducible) of whatever ``draw(canvas)`` draws."""
     from reportlab.pdfgen.canvas import Canvas
 
     from kcal.print.fonts import REGULAR, register_fonts
 
     register_fonts()
-    geom = TileGeometry(across=mm(tile_size))
-    w, h = geom.width + 2 * mm(margin_mm), geom.across + 2 * mm(margin_mm)
     buf = io.BytesIO()
-    c = Canvas(buf, pagesize=(w, h), invariant=1, initialFontName=REGULAR)
-    c.setTitle(tile.name)
-    draw_face(c, tile, w / 2, h / 2, geom, RenderContext(report=report, art_dir=art_dir, locate=locate))
+    c = Canvas(buf, pagesize=pagesize, invariant=1, initialFontName=REGULAR)
+    c.setTitle(title)
+    draw(c)
     c.showPage()
     c.save()
     return buf.getvalue()
@@ -49,21 +45,12 @@ def rasterise(pdf: bytes, dpi: int, page: int = 0):
         doc.close()
 
 
-def tile_png_bytes(tile: Tile, art_dir, report: Report, dpi: int = 200, tile_size: float = 64.0,
-                   locate=lambda tile, key: None) -> bytes:
-    """The tile as a PNG with transparent corners (outside the hexagon), ready to share."""
-    from PIL import Image, ImageDraw
+#: names that used to live here, kept for old callers (a test imports them from here): name -> the
+#: module that has them now. Drop when no caller is left.
+_MOVED = {"tile_pdf_bytes": "kcal.games.kcaloria.print.preview", "tile_png_bytes": "kcal.games.kcaloria.print.preview"}
 
-    from kcal.print.layout import hex_points
 
-    im = rasterise(tile_pdf_bytes(tile, art_dir, report, tile_size, locate=locate), dpi)
-    ss = 4  # supersampled mask for a smooth edge
-    mask = Image.new("L", (im.width * ss, im.height * ss), 0)
-    across_px = mm(tile_size) / 72 * dpi * ss
-    pts = hex_points(mask.width / 2, mask.height / 2, across_px)
-    ImageDraw.Draw(mask).polygon(pts, fill=255)
-    im = im.convert("RGBA")
-    im.putalpha(mask.resize(im.size, Image.Resampling.LANCZOS))
-    buf = io.BytesIO()
-    im.save(buf, format="PNG", dpi=(dpi, dpi), optimize=False)
-    return buf.getvalue()
+def __getattr__(name: str) -> Any:
+    if name in _MOVED:
+        return getattr(importlib.import_module(_MOVED[name]), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,43 +1,95 @@
-"""Imposition: tiles on sheets, cut lines, crop ticks, the scale ruler, duplex backs, the alignment test.
+"""Imposition: faces on sheets, with cut lines, crop marks, the scale ruler, duplex backs and the
+alignment test. Shape-agnostic: the faces may be flat-top hexagons or cards.
+
+A **face** is a draw callback ``(canvas, box)`` plus an optional back callback, and a key: faces
+with one key are drawn once per document (a PDF form) and placed wherever they are used. The shape
+and size of the faces are the sheet's (:class:`SheetOptions`): hexagons of ``tile_mm`` across the
+flats (packed as a honeycomb, :func:`kcal.print.layout.honeycomb`), or ``card`` rectangles with round
+corners (a centred grid, :func:`kcal.print.cardgrid.card_grid`). The callback draws in the face's own
+frame: ``box`` is the cut outline's bounding box centred on the origin, ``box.bleed`` how far the
+art and background must run beyond it; nothing outside the bleed box appears.
 
 A sheet is produced as a *page function* (canvas -> None); :mod:`kcal.print.output` turns a list of
-them into one or more PDF files. Fronts are packed as a honeycomb (:func:`kcal.print.layout.honeycomb`);
-with ``backs`` each front page is followed by its back page, every tile mirrored for the flip the
-printer does (long or short edge) and moved by the user's ``back_offset`` to cancel a printer's drift.
+them into one or more PDF files. With ``backs`` each front page is followed by its back page, every
+face's back at the mirrored place for the flip the printer does (long or short edge) and moved by
+the user's ``back_offset`` to cancel a printer's drift. The pack supplies every word that names it
+(the ``title`` in the footer, the backs), so this module never names a game.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
-from functools import lru_cache
-from typing import NamedTuple
+from dataclasses import dataclass
+from typing import Any, NamedTuple, TypeVar
 
-from kcal.games.kcaloria.models import Tile
-from kcal.games.kcaloria.print import icons, palette
-from kcal.games.kcaloria.print.tile_face import RenderContext, draw_face
+from kcal.core.errors import KcalError
+from kcal.print.cardgrid import DEFAULT_CORNER_MM, CardSize, card_grid, horizontal_ruler_origin
 from kcal.print.fonts import BOLD, REGULAR
 from kcal.print.layout import (
-    INCH,
-    MM,
+    MARGIN_MM,
     PAPERS,
-    SQRT3,
     Paper,
     SheetLayout,
     Slot,
     TileGeometry,
-    hex_points,
     honeycomb,
-    inside_hex,
     mirror_slot,
     mm,
 )
+from kcal.print.marks import back_ruler, crop_marks, crop_ticks, cut_line, draw_ruler, ruler, tick_segments
 
-PageFn = Callable[[object], None]
+PageFn = Callable[[Any], None]
+T = TypeVar("T")
+
+__all__ = ["Box", "Face", "SheetOptions", "PageFn", "sheet_layout", "face_pages", "chunk_faces", "place_form",
+           "draw_face", "draw_back", "alignment_pages", "footer", "ruler", "cut_line", "crop_ticks",
+           "tick_segments"]
+
+
+class Box(NamedTuple):
+    """A face's frame in its own coordinates: the cut outline's bounding box and the bleed around it."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+    bleed: float = 0.0
+    radius: float = 0.0  #: a card's corner radius (0 for hexagons and square corners)
+
+    @property
+    def cx(self) -> float:
+        return self.x + self.width / 2
+
+    @property
+    def cy(self) -> float:
+        return self.y + self.height / 2
+
+    @property
+    def outer(self) -> tuple[float, float, float, float]:
+        """The bleed box: x, y, width, height; backgrounds fill this."""
+        return (self.x - self.bleed, self.y - self.bleed, self.width + 2 * self.bleed, self.height + 2 * self.bleed)
+
+
+FaceDraw = Callable[[Any, Box], None]
+
+
+@dataclass(frozen=True)
+class Face:
+    """One face to print: ``draw(canvas, box)`` and the back printed behind it (if any)."""
+
+    key: str  #: faces with one key are drawn once per document; it must change when the drawing does
+    draw: FaceDraw
+    back: FaceDraw | None = None
+    back_key: str = "back"
+    label: str = ""  #: names the face in cut files
 
 
 class SheetOptions(NamedTuple):
-    """Everything about the sheets, as data (all lengths in millimetres)."""
+    """Everything about the sheets, as data (all lengths in millimetres).
+
+    ``card`` None: flat-top hexagonal tiles ``tile_mm`` across the flats; a :class:`CardSize`: cards
+    of that size with ``corner_mm`` round corners, ``gutter_mm`` apart (plus twice the bleed).
+    """
 
     paper: str = "letter"
     tile_mm: float = 64.0
@@ -49,177 +101,65 @@ class SheetOptions(NamedTuple):
     crop_marks: bool = True
     alignment_page: bool = False
     title: str = ""
+    card: CardSize | None = None
+    corner_mm: float = DEFAULT_CORNER_MM
+    gutter_mm: float = 0.0
 
     @property
     def paper_size(self) -> Paper:
         return PAPERS[self.paper]
 
     @property
-    def geometry(self) -> TileGeometry:
+    def geometry(self):
+        if self.card is not None:
+            return self.card.geometry(self.bleed_mm, self.corner_mm)
         return TileGeometry(across=mm(self.tile_mm), bleed=mm(self.bleed_mm))
 
     @property
     def back_offset(self) -> tuple[float, float]:
         return (mm(self.back_offset_mm[0]), mm(self.back_offset_mm[1]))
 
+    @property
+    def size_label(self) -> str:
+        if self.card is not None:
+            return f"cards {self.card.label}"
+        return f"tiles {self.tile_mm:g} mm"
+
 
 def sheet_layout(opts: SheetOptions) -> SheetLayout:
+    if opts.card is not None:
+        return card_grid(opts.paper_size, opts.geometry, mm(opts.gutter_mm))
     return honeycomb(opts.paper_size, opts.geometry)
 
 
-# --- marks ----------------------------------------------------------------------------------------
-
-
-def cut_line(c, slot: Slot, geom: TileGeometry) -> None:
-    c.saveState()
-    c.setStrokeColorRGB(*palette.rgb(palette.CUT_LINE))
-    c.setLineWidth(0.5)
-    c.setLineJoin(0)
-    c.drawPath(icons.hex_path(c, slot.x, slot.y, geom.across, slot.rotated), stroke=1, fill=0)
-    c.restoreState()
-
-
-def crop_ticks(c, slots: Sequence[Slot], geom: TileGeometry) -> int:
-    """Ticks continuing each hex edge beyond its vertex, only where they land on no tile.
-
-    With tiles sharing edges the ticks appear around the honeycomb's outline; with bleed they sit in
-    the gaps too where there is room, so a straight-edge cutter has a guide at the ends of the cuts.
-    The ticks of a sheet are a form, drawn once for every sheet with the same slots. Returns how many.
-    """
-    segs = tick_segments(tuple(slots), geom.across, geom.bleed)
-    name = f"ticks-{len(slots)}"
-    defined = c.__dict__.setdefault("_kcal_forms", set())
-    if name not in defined:
-        c.beginForm(name)
-        c.setStrokeColorRGB(0, 0, 0)
-        c.setLineWidth(0.4)
-        c.lines(segs)
-        c.endForm()
-        defined.add(name)
-    c.doForm(name)
-    return len(segs)
-
-
-@lru_cache(maxsize=64)
-def tick_segments(slots: tuple[Slot, ...], across: float, bleed: float) -> tuple[tuple[float, float, float, float], ...]:
-    geom = TileGeometry(across=across, bleed=bleed)
-    gap = geom.bleed * 1.2 + mm(0.6)
-    length = mm(2.6)
-    reach = 2 * geom.bleed_across + gap + length
-    probe_size = geom.bleed_across + mm(0.4)
-    out = []
-    for s in slots:
-        near = [o for o in slots if abs(o.x - s.x) < reach and abs(o.y - s.y) < reach]
-        pts = hex_points(s.x, s.y, geom.across, s.rotated)
-        for i in range(6):
-            v = pts[i]
-            for nb in (pts[(i - 1) % 6], pts[(i + 1) % 6]):
-                dx, dy = v[0] - nb[0], v[1] - nb[1]
-                n = math.hypot(dx, dy)
-                ux, uy = dx / n, dy / n
-                a = (v[0] + ux * gap, v[1] + uy * gap)
-                b = (v[0] + ux * (gap + length), v[1] + uy * (gap + length))
-                probes = (a, b, ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2))
-                if any(inside_hex(px, py, o.x, o.y, probe_size, o.rotated) for o in near for px, py in probes):
-                    continue
-                out.append((a[0], a[1], b[0], b[1]))
-    return tuple(out)
-
-
-def ruler(c, x: float, y: float, label: str = "") -> None:
-    """A 100 mm scale (and 4 inches under it): measure it to check the print was not scaled.
-
-    The scale is a form drawn once per document; only the label differs from page to page.
-    """
-    defined = c.__dict__.setdefault("_kcal_forms", set())
-    if "ruler" not in defined:
-        c.beginForm("ruler", -mm(2), -mm(2), mm(200), mm(8))
-        _ruler_scale(c, 0, 0)
-        c.endForm()
-        defined.add("ruler")
-    c.saveState()
-    c.translate(x, y)
-    c.doForm("ruler")
-    c.restoreState()
-    if label:
-        c.saveState()
-        c.setFillColorRGB(0, 0, 0)
-        c.setFont(REGULAR, 5.5)
-        c.drawString(x + mm(103), y + mm(3.2) - mm(2.4), label)
-        c.restoreState()
-
-
-def _ruler_scale(c, x: float, y: float) -> None:
-    c.saveState()
-    c.setStrokeColorRGB(0, 0, 0)
-    c.setFillColorRGB(0, 0, 0)
-    length = mm(100)
-    base = y + mm(3.2)
-    c.setLineWidth(0.5)
-    c.line(x, base, x + length, base)
-    for i in range(101):
-        h = mm(2.4) if i % 10 == 0 else mm(1.5) if i % 5 == 0 else mm(0.9)
-        c.setLineWidth(0.35 if i % 10 else 0.5)
-        c.line(x + mm(i), base, x + mm(i), base + h)
-        if i % 10 == 0:
-            c.setFont(REGULAR, 4.5)
-            c.drawCentredString(x + mm(i), base + mm(2.7), str(i // 10) if i < 100 else "10 cm")
-    # inch scale below the line
-    c.setLineWidth(0.35)
-    for j in range(4 * 8 + 1):
-        h = mm(2.0) if j % 8 == 0 else mm(1.3) if j % 4 == 0 else mm(0.8)
-        c.line(x + j * INCH / 8, base, x + j * INCH / 8, base - h)
-        if j % 8 == 0 and j:
-            c.setFont(REGULAR, 4.5)
-            c.drawCentredString(x + j * INCH / 8, base - mm(3.7), f"{j // 8} in")
-    c.setFont(BOLD, 5.5)
-    c.drawString(x + length + mm(3), base + mm(0.8), "print at 100 % (actual size): this bar is 100 mm")
-    c.restoreState()
-
-
-# --- backs ----------------------------------------------------------------------------------------
-
-
-def draw_back(c, slot: Slot, geom: TileGeometry) -> None:
-    """The common back of every tile: it must not tell one tile from another."""
-    k = geom.scale * MM
-    c.saveState()
-    c.clipPath(icons.hex_path(c, slot.x, slot.y, geom.bleed_across), stroke=0, fill=0)
-    c.setFillColorRGB(*palette.rgb(palette.BACK))
-    c.rect(slot.x - geom.bleed_across, slot.y - geom.bleed_across, 2 * geom.bleed_across,
-           2 * geom.bleed_across, stroke=0, fill=1)
-    c.setStrokeColorRGB(*palette.rgb(palette.BACK_ACCENT))
-    c.setLineWidth(0.8)
-    c.drawPath(icons.hex_path(c, slot.x, slot.y, geom.across - 5 * k), stroke=1, fill=0)
-    c.setLineWidth(0.4)
-    for i in range(1, 4):
-        c.drawPath(icons.hex_path(c, slot.x, slot.y, geom.across * i / 6), stroke=1, fill=0)
-    c.setFillColorRGB(*palette.rgb(palette.BACK_ACCENT))
-    c.setFont(BOLD, 13 * geom.scale)
-    c.drawCentredString(slot.x, slot.y - 13 * geom.scale * 0.36, "kCaloria")
-    c.restoreState()
+def face_box(geom) -> Box:
+    w, h = geom.cut_size
+    return Box(-w / 2, -h / 2, w, h, geom.bleed, getattr(geom, "radius", 0.0))
 
 
 # --- placing faces ------------------------------------------------------------------------------
 
 
-def face_key(tile: Tile) -> str:
-    """A form name per distinct tile content (two tiles sharing an id in a test still differ)."""
-    import hashlib
-
-    digest = hashlib.sha1(tile.model_dump_json(by_alias=True).encode("utf-8")).hexdigest()[:10]
-    return f"face-{digest}"
+def draw_face(c, face: Face, box: Box) -> None:
+    """The one place a face's drawing is called."""
+    face.draw(c, box)
 
 
-def place_form(c, name: str, slot: Slot, geom: TileGeometry, draw) -> None:
+def draw_back(c, face: Face, box: Box) -> None:
+    if face.back is not None:
+        face.back(c, box)
+
+
+def place_form(c, name: str, slot: Slot, geom, draw) -> None:
     """Draw a face once per document as a form XObject, then place it wherever it is used.
 
-    A tile printed five times is described (and its art referenced) once; the PDF is smaller and
-    faster to write, and every placement is still real text for search and extraction.
+    A face printed five times is described (and its art referenced) once; the PDF is smaller and
+    faster to write, and every placement is still real text for search and extraction. A card's form
+    is exactly its bleed box, so nothing it draws reaches a neighbour.
     """
     defined = c.__dict__.setdefault("_kcal_forms", set())
     if name not in defined:
-        half_w, half_h = geom.bleed_across / SQRT3 + 1, geom.bleed_across / 2 + 1
+        half_w, half_h = geom.form_half_extents()
         c.beginForm(name, -half_w, -half_h, half_w, half_h)
         draw(c)
         c.endForm()
@@ -235,74 +175,83 @@ def place_form(c, name: str, slot: Slot, geom: TileGeometry, draw) -> None:
 # --- pages ----------------------------------------------------------------------------------------
 
 
-def sheet_chunks(tiles: Sequence[Tile], opts: SheetOptions,
-                 groups: Sequence[tuple[str, Sequence[Tile]]] | None = None) -> tuple[SheetLayout, list[tuple[str, list[Tile]]]]:
-    """The layout and the tiles of each front sheet (label, tiles); a group always starts a sheet."""
+def fit_error(opts: SheetOptions) -> KcalError:
+    what = f"a {opts.card.label} card" if opts.card is not None else f"a {opts.tile_mm:g} mm tile"
+    return KcalError(f"{what} with {opts.bleed_mm:g} mm bleed does not fit on {opts.paper} paper")
+
+
+def chunk_faces(faces: Sequence[T], opts: SheetOptions, groups: Sequence[tuple[str, Sequence[T]]] | None = None
+                ) -> tuple[SheetLayout, list[tuple[str, list[T]]]]:
+    """The layout and the items of each front sheet (label, items); a group always starts a sheet."""
     layout = sheet_layout(opts)
     if not layout.slots:
-        from kcal.core.errors import KcalError
-
-        raise KcalError(f"a {opts.tile_mm:g} mm tile with {opts.bleed_mm:g} mm bleed does not fit on "
-                        f"{opts.paper} paper")
+        raise fit_error(opts)
     per = layout.per_page
-    chunks: list[tuple[str, list[Tile]]] = []
-    for label, group in (groups if groups is not None else [("", tiles)]):
+    chunks: list[tuple[str, list[T]]] = []
+    for label, group in (groups if groups is not None else [("", faces)]):
         group = list(group)
         for i in range(0, len(group), per):
             chunks.append((label, group[i:i + per]))
     return layout, chunks
 
 
-def tile_pages(tiles: Sequence[Tile], opts: SheetOptions, ctx: RenderContext,
-               groups: Sequence[tuple[str, Sequence[Tile]]] | None = None) -> list[PageFn]:
-    """Page functions for the tiles: fronts, each followed by its back when ``opts.backs``.
+def face_pages(faces: Sequence[Face], opts: SheetOptions,
+               groups: Sequence[tuple[str, Sequence[Face]]] | None = None) -> list[PageFn]:
+    """Page functions for the faces: fronts, each followed by its back when ``opts.backs``.
 
-    ``groups`` (label, tiles) starts a new sheet for each group (the catalog's proof sheets).
+    ``groups`` (label, faces) starts a new sheet for each group (a catalog's proof sheets).
     """
-    layout, chunks = sheet_chunks(tiles, opts, groups)
+    layout, chunks = chunk_faces(faces, opts, groups)
     sheets = len(chunks)
     pages: list[PageFn] = []
     if opts.alignment_page:
         pages.extend(alignment_pages(opts))
     for n, (label, chunk) in enumerate(chunks, 1):
-        foot = _footer(opts, n, sheets, label)
-        pages.append(_front(chunk, layout, opts, ctx, foot))
+        foot = footer(opts, n, sheets, label)
+        pages.append(_front(chunk, layout, opts, foot))
         if opts.backs:
-            pages.append(_back(len(chunk), layout, opts, foot))
+            pages.append(_back(chunk, layout, opts, foot))
     return pages
 
 
-def _footer(opts: SheetOptions, n: int, total: int, label: str) -> str:
+def footer(opts: SheetOptions, n: int, total: int, label: str) -> str:
     parts = [opts.title] if opts.title else []
     if label:
         parts.append(label)
     parts.append(f"sheet {n}/{total}")
-    parts.append(f"{opts.paper}, tiles {opts.tile_mm:g} mm" + (f", bleed {opts.bleed_mm:g} mm" if opts.bleed_mm else ""))
+    parts.append(f"{opts.paper}, {opts.size_label}" + (f", bleed {opts.bleed_mm:g} mm" if opts.bleed_mm else ""))
     return " · ".join(parts)
 
 
-def _front(chunk: list[Tile], layout: SheetLayout, opts: SheetOptions, ctx: RenderContext, foot: str) -> PageFn:
+def _front(chunk: list[Face], layout: SheetLayout, opts: SheetOptions, foot: str) -> PageFn:
     def draw(c) -> None:
         geom = layout.geometry
+        box = face_box(geom)
         slots = layout.slots[: len(chunk)]
-        for tile, slot in zip(chunk, slots, strict=True):
-            place_form(c, face_key(tile), slot, geom, lambda cv, t=tile: draw_face(cv, t, 0, 0, geom, ctx))
+        for face, slot in zip(chunk, slots, strict=True):
+            place_form(c, face.key, slot, geom, lambda cv, f=face: draw_face(cv, f, box))
         if opts.cut_lines:
             for slot in slots:
                 cut_line(c, slot, geom)
+        label = foot + " · front"
         if opts.crop_marks:
-            crop_ticks(c, slots, geom)
-        ruler(c, *layout.ruler_origin, foot + " · front")
+            crop_marks(c, layout, slots, label)
+        draw_ruler(c, layout, label)
     return draw
 
 
-def _back(count: int, layout: SheetLayout, opts: SheetOptions, foot: str) -> PageFn:
+def _back(chunk: list[Face], layout: SheetLayout, opts: SheetOptions, foot: str) -> PageFn:
     def draw(c) -> None:
         geom = layout.geometry
-        for slot in layout.slots[:count]:
-            place_form(c, "back", mirror_slot(slot, layout.paper, opts.flip, opts.back_offset), geom,
-                       lambda cv: draw_back(cv, Slot(0, 0), geom))
-        ruler(c, *layout.ruler_origin, foot + f" · back ({opts.flip}-edge flip)")
+        box = face_box(geom)
+        placed = []
+        for face, slot in zip(chunk, layout.slots, strict=False):
+            if face.back is None:
+                continue
+            placed.append(mirror_slot(slot, layout.paper, opts.flip, opts.back_offset))
+            place_form(c, face.back_key, placed[-1], geom, lambda cv, f=face: draw_back(cv, f, box))
+        label = foot + f" · back ({opts.flip}-edge flip)"
+        draw_ruler(c, back_ruler(layout, placed, opts.flip, label), label)
     return draw
 
 
@@ -314,7 +263,7 @@ def alignment_pages(opts: SheetOptions) -> list[PageFn]:
     (millimetres as seen from the front, x right, y up).
     """
     paper = opts.paper_size
-    layout = sheet_layout(opts)
+    origin = horizontal_ruler_origin(mm(MARGIN_MM))
     spots = [Slot(x, y) for x, y in ((paper.width * fx, paper.height * fy)
                                      for fx, fy in ((0.2, 0.8), (0.8, 0.8), (0.5, 0.5), (0.2, 0.2), (0.8, 0.2)))]
 
@@ -339,7 +288,7 @@ def alignment_pages(opts: SheetOptions) -> list[PageFn]:
             c.setStrokeColorRGB(0, 0, 0)
             c.line(s.x - mm(7), s.y, s.x + mm(7), s.y)
             c.line(s.x, s.y - mm(7), s.x, s.y + mm(7))
-        ruler(c, *layout.ruler_origin, "alignment test · front")
+        ruler(c, *origin, "alignment test · front")
 
     def back(c) -> None:
         c.setFont(BOLD, 12)
@@ -353,6 +302,6 @@ def alignment_pages(opts: SheetOptions) -> list[PageFn]:
             m = mirror_slot(s, paper, opts.flip, opts.back_offset)
             c.line(m.x - mm(4), m.y, m.x + mm(4), m.y)
             c.line(m.x, m.y - mm(4), m.x, m.y + mm(4))
-        ruler(c, *layout.ruler_origin, "alignment test · back")
+        ruler(c, *origin, "alignment test · back")
 
     return [front, back]

@@ -40,7 +40,7 @@ PACK = Pack(
                     "limit 6,000 kcal; the round ends when either player goes out", house_rule=True),
         ),
         file_kinds=("catalog", "deck", "game"),
-        supports=("catalog", "deck", "replay", "explain", "schema", "sim"),
+        supports=("catalog", "deck", "replay", "explain", "schema", "sim", "print"),
         rulebook="how-many-calories-rules.txt",
         player_variants={2: "two-player"},
     ),
@@ -52,5 +52,6 @@ PACK = Pack(
         "explain": f"{_HERE}.explain",
         "schema": f"{_HERE}.schema",
         "sim": f"{_HERE}.sim",
+        "print": f"{_HERE}.print.api",
     },
 )

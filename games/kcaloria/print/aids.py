@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from kcal.games.kcaloria.domain import BIOMES, COLOR_POINTS, CUBE_SUPPLY, TYPE_COLOR, Biome, Color
 from kcal.games.kcaloria.modifiers import MODIFIER_NAMES, MODIFIERS, Shape
 from kcal.games.kcaloria.print import icons, palette
+from kcal.print import marks
 from kcal.print.blocks import Item, draw_block
 from kcal.print.fonts import BOLD, REGULAR
 from kcal.print.layout import MM, PAPERS, Slot, grid, mirror_slot, mm
@@ -259,23 +260,7 @@ def card_pages(opts: SheetOptions, report: Report) -> tuple[list, int]:
 
 def grid_crop_marks(c, slots: list[Slot], length: float = mm(3), gap: float = mm(1)) -> None:
     """Crop marks for a paper cutter: every cut line of the card grid, extended into the margins."""
-    if not slots:
-        return
-    xs = sorted({round(s.x - CARD_W / 2, 3) for s in slots} | {round(s.x + CARD_W / 2, 3) for s in slots})
-    ys = sorted({round(s.y - CARD_H / 2, 3) for s in slots} | {round(s.y + CARD_H / 2, 3) for s in slots})
-    left, right, bottom, top = xs[0], xs[-1], ys[0], ys[-1]
-    c.saveState()
-    c.setStrokeColorRGB(0, 0, 0)
-    c.setLineWidth(0.4)
-    segs = []
-    for x in xs:
-        segs.append((x, top + gap, x, top + gap + length))
-        segs.append((x, bottom - gap, x, bottom - gap - length))
-    for y in ys:
-        segs.append((left - gap, y, left - gap - length, y))
-        segs.append((right + gap, y, right + gap + length, y))
-    c.lines(segs)
-    c.restoreState()
+    marks.grid_crop_marks(c, slots, CARD_W, CARD_H, length=length, gap=gap)
 
 
 def _ruler(c, origin, vertical: bool, label: str) -> None:

@@ -15,10 +15,11 @@ from kcal.core.errors import KcalError, UsageError
 from kcal.games.kcaloria.domain import TileType
 from kcal.games.kcaloria.models import Tile
 from kcal.games.kcaloria.print.tile_face import RenderContext
+from kcal.games.kcaloria.print.tiles import tile_pages
 from kcal.print.layout import DEFAULT_BLEED_MM, DEFAULT_TILE_MM, PAPERS
 from kcal.print.output import PdfMeta, require_suffix, write_pdf
 from kcal.print.report import Report
-from kcal.print.sheets import SheetOptions, tile_pages
+from kcal.print.sheets import SheetOptions
 
 MAX_TILES = 2000  #: a deck's counts may be large by mistake; refuse before drawing thousands of pages
 
@@ -92,23 +93,24 @@ def _render_tiles_pdf(tiles, out, opts, art_dir, locate, inputs, groups, split_e
     svgs: list[tuple[Path, str]] = []
     if cut_svg:
         from kcal.core.atomic import check_output_path
+        from kcal.games.kcaloria.print.tiles import sheet_chunks
         from kcal.print.cutfile import cut_paths, sheet_svg
-        from kcal.print.sheets import sheet_chunks
 
         layout, chunks = sheet_chunks(tiles, opts, groups)
         for path, (_, chunk) in zip(cut_paths(Path(out), len(chunks)), chunks, strict=True):
             check_output_path(path, inputs=inputs)
-            svgs.append((path, sheet_svg(layout, chunk, opts.title)))
+            svgs.append((path, sheet_svg(layout, [t.id for t in chunk], opts.title or "kCaloria cut lines")))
     paper = opts.paper_size
     meta = PdfMeta(title=opts.title or "kCaloria tiles", subject=subject,
                    pagesize=(paper.width, paper.height), invariant=invariant)
-    written = write_pdf(pages, out, meta, inputs=inputs, split_every=split_every, pair=opts.backs or opts.alignment_page)
-    files = list(written.files)
-    if svgs:
-        from kcal.core.atomic import atomic_write_text
+    from kcal.core.atomic import OutputTransaction
 
+    with OutputTransaction(inputs=inputs) as tx:  # the PDF parts and the cut files land together, or none
+        written = write_pdf(pages, out, meta, inputs=inputs, split_every=split_every,
+                            pair=opts.backs or opts.alignment_page, tx=tx)
         for path, text in svgs:
-            files.append(atomic_write_text(path, text, inputs=inputs))
+            tx.write_text(path, text)
+    files = [*written.files, *(path for path, _ in svgs)]
     return PrintResult(files, written.pages, len(tiles), ctx.report.warnings)
 
 
@@ -177,7 +179,7 @@ def render_catalog_pdf(catalogs: Sequence[str | Path] | None, out: str | Path, *
 
 
 def render_cards_pdf(out: str | Path, *, paper: str = "letter", backs: bool = False, flip: str = "long",
-                     invariant: bool = True) -> PrintResult:
+                     invariant: bool = True, split_every: int | None = None) -> PrintResult:
     """Player-aid cards at poker size (63 x 88 mm): turn, scoring, colours, biomes, modifier glossary."""
     from kcal.games.kcaloria.print.aids import card_pages
 
@@ -187,7 +189,7 @@ def render_cards_pdf(out: str | Path, *, paper: str = "letter", backs: bool = Fa
     paper_size = opts.paper_size
     meta = PdfMeta(title="kCaloria player aids", pagesize=(paper_size.width, paper_size.height),
                    invariant=invariant)
-    written = write_pdf(pages, out, meta, pair=backs)
+    written = write_pdf(pages, out, meta, pair=backs, split_every=split_every)
     return PrintResult(written.files, written.pages, ncards, report.warnings)
 
 
@@ -213,7 +215,7 @@ def render_tile_png(name: str, out: str | Path, *, catalogs: Sequence[str | Path
                     fonts: tuple[str | Path | None, str | Path | None] = (None, None)) -> PrintResult:
     """A raster preview of one tile (PNG), drawn by the same code as the PDF and rasterised by pdfium."""
     from kcal.games.kcaloria.load import load_library
-    from kcal.print.raster import tile_png_bytes
+    from kcal.games.kcaloria.print.preview import tile_png_bytes
 
     if not 36 <= dpi <= 600:
         raise UsageError(f"--dpi must be between 36 and 600, not {dpi}")

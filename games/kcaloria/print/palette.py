@@ -7,6 +7,7 @@ ReportLab. Backgrounds are light so black text stays legible on a home inkjet.
 from __future__ import annotations
 
 from kcal.games.kcaloria.domain import Biome, Color, Rarity, TileType
+from kcal.print.colours import CUT_LINE, INK, luminance, rgb, text_on
 
 CUBE: dict[Color, str] = {
     Color.BLUE: "#1f6fd1",
@@ -57,22 +58,8 @@ _BIOME_GROUPS: dict[str, tuple[str, tuple[str, ...]]] = {
 BIOME_GROUP: dict[Biome, str] = {Biome(code): g for g, (_, codes) in _BIOME_GROUPS.items() for code in codes}
 BIOME_COLOR: dict[Biome, str] = {b: _BIOME_GROUPS[g][0] for b, g in BIOME_GROUP.items()}
 
-INK = "#1a1a1a"
-CUT_LINE = "#000000"
 BACK = "#24523a"
 BACK_ACCENT = "#e9d8a6"
 
-
-def rgb(hexstr: str) -> tuple[float, float, float]:
-    h = hexstr.lstrip("#")
-    return (int(h[0:2], 16) / 255, int(h[2:4], 16) / 255, int(h[4:6], 16) / 255)
-
-
-def luminance(hexstr: str) -> float:
-    r, g, b = rgb(hexstr)
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
-def text_on(hexstr: str) -> str:
-    """Black or white, whichever reads better on ``hexstr``."""
-    return INK if luminance(hexstr) > 0.55 else "#ffffff"
+__all__ = ["CUBE", "BACKGROUND", "BORDER", "RARITY", "BIOME_GROUP", "BIOME_COLOR", "INK", "CUT_LINE", "BACK",
+           "BACK_ACCENT", "rgb", "luminance", "text_on"]

@@ -1,0 +1,129 @@
+"""The ``print`` hook of How many Calories?: the cards and the reference sheets as PDFs.
+
+``print_cards`` prints the food cards and the +5 cards at a real card size, fronts and (with
+``backs``) the common back carrying the composition chart, with the shared sheet conventions (cut
+lines, crop marks, ruler, bleed, duplex backs, the alignment page, split files, cut files).
+``print_rulebook`` prints the reference sheets from the pack's templates. Both load and check their
+inputs first, write atomically, and return a :class:`~kcal.print.output.Printed` with every warning.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from kcal.core.errors import UsageError
+from kcal.games.how_many_calories.cards import COLOUR_INDEX, GAME_ID, GAME_NAME, Card, format_card
+from kcal.games.how_many_calories.foodset import FoodSet
+from kcal.games.how_many_calories.print.faces import Context, draw_back, draw_food, draw_plus
+from kcal.print.cardgrid import DEFAULT_CARD, DEFAULT_CORNER_MM, CardSize, grid_shape
+from kcal.print.output import PdfMeta, Printed, write_pdf
+from kcal.print.report import Report
+from kcal.print.sheets import Face, chunk_faces, face_pages
+
+PLUS_COPIES = 5  #: one +5 card per player; five covers every table
+MAX_PLUS = 10
+
+
+def load_set(catalog: str | Path | None) -> tuple[FoodSet, Path, object]:
+    """The card set (built-in when None) and where each of its cards' fields is written."""
+    from kcal.games.how_many_calories.load import BUILTIN_PATH, load_catalog, read_set_file
+
+    foodset = load_catalog(catalog)
+    path = BUILTIN_PATH if catalog is None or str(catalog) == "builtin" else Path(catalog)
+    doc, model = read_set_file(path)
+    index = {food.number: i for i, food in enumerate(model.cards)}
+
+    def locate(card: Card, key: str) -> str:
+        line, column = doc.pos(("cards", index.get(card.number, 0), key))
+        return f"{doc.path}:{line}:{column}: card {format_card(card)} {key}"
+
+    return foodset, path, locate
+
+
+def card_faces(foodset: FoodSet, ctx: Context, plus_copies: int = PLUS_COPIES) -> list[Face]:
+    """Every face in print order: the food cards by colour and number, then the +5 cards."""
+    foods = sorted(foodset.foods, key=lambda f: (COLOUR_INDEX[f.colour], f.number))
+    title = foodset.name if foodset.variant else GAME_NAME
+
+    def back(c, box) -> None:
+        draw_back(c, box, foods, foodset.plus, ctx, title)
+
+    faces = [Face(key=f"hmc-{f.colour.value}-{f.number}", draw=lambda c, box, f=f: draw_food(c, box, f, ctx),
+                  back=back, back_key="hmc-back", label=format_card(f.card)) for f in foods]
+    plus = Face(key="hmc-plus", draw=lambda c, box: draw_plus(c, box, foodset.plus, ctx), back=back,
+                back_key="hmc-back", label=f"+{foodset.plus}")
+    return faces + [plus] * plus_copies
+
+
+def print_cards(output: str | Path, paper: str = "letter", backs: bool = False, flip: str = "long",
+                bleed: float = 0.0, split: int | None = None, size: str | CardSize = DEFAULT_CARD, *,
+                back_offset: tuple[float, float] = (0.0, 0.0), gutter: float = 0.0,
+                corner: float = DEFAULT_CORNER_MM, catalog: str | Path | None = None,
+                plus_copies: int = PLUS_COPIES, cut_lines: bool = True, crop_marks: bool = True,
+                alignment_page: bool = False, cut_svg: bool = False,
+                fonts: tuple[str | Path | None, str | Path | None] = (None, None), invariant: bool = True) -> Printed:
+    """Print every card of the set (32 food cards and ``plus_copies`` +5 cards) at ``size``."""
+    from kcal.print.fonts import override
+    from kcal.print.options import card_sheet_options
+
+    if not 0 <= plus_copies <= MAX_PLUS:
+        raise UsageError(f"print 0 to {MAX_PLUS} +5 cards, not {plus_copies}")
+    foodset, set_path, locate = load_set(catalog)
+    title = f"{GAME_NAME} cards" + (f" ({foodset.code})" if foodset.variant else "")
+    opts = card_sheet_options(paper=paper, size=size, bleed=bleed, backs=backs, flip=flip, back_offset=back_offset,
+                              gutter=gutter, corner=corner, cut_lines=cut_lines, crop_marks=crop_marks,
+                              alignment_page=alignment_page, title=title)
+    ctx = Context(Report(), locate)
+    faces = card_faces(foodset, ctx, plus_copies)
+    inputs = [set_path]
+    with override(*fonts):
+        pages = face_pages(faces, opts)
+        svgs = _cut_files(faces, opts, output, inputs) if cut_svg else []
+        paper_size = opts.paper_size
+        meta = PdfMeta(title=title, subject=f"{GAME_NAME}: {len(faces)} cards", pagesize=(paper_size.width,
+                       paper_size.height), invariant=invariant)
+        written = write_pdf(pages, output, meta, inputs=inputs, split_every=split, pair=backs or alignment_page)
+    files = list(written.files)
+    if svgs:
+        from kcal.core.atomic import atomic_write_text
+
+        files += [atomic_write_text(path, text, inputs=inputs) for path, text in svgs]
+    layout, chunks = chunk_faces(faces, opts)
+    cols, rows = grid_shape(layout)
+    extra = {"game": GAME_ID, "card_size": opts.card.label, "per_sheet": layout.per_page,
+             "grid": f"{cols} x {rows}" + (" (turned)" if layout.slots[0].rotated else ""),
+             "sheets": len(chunks), "food_cards": len(foodset), "plus_cards": plus_copies}
+    return Printed(files, written.pages, len(faces), "cards", ctx.report.warnings, extra)
+
+
+def _cut_files(faces: Sequence[Face], opts, output: str | Path, inputs) -> list[tuple[Path, str]]:
+    from kcal.core.atomic import check_output_path
+    from kcal.print.cutfile import cut_paths, sheet_svg
+
+    layout, chunks = chunk_faces(faces, opts)
+    out = []
+    for path, (_, chunk) in zip(cut_paths(Path(output), len(chunks)), chunks, strict=True):
+        check_output_path(path, inputs=inputs)
+        out.append((path, sheet_svg(layout, [f.label for f in chunk], opts.title)))
+    return out
+
+
+def print_rulebook(output: str | Path, paper: str = "letter", *, templates: str | Path | None = None,
+                   catalog: str | Path | None = None, invariant: bool = True) -> Printed:
+    """The reference sheets: setup, a trick, the +5, equal values, the limit, scoring, the card list."""
+    from kcal.core.atomic import atomic_output
+    from kcal.games.how_many_calories.print.rulebook import build
+    from kcal.print.layout import PAPERS
+    from kcal.print.options import check_paper
+    from kcal.print.output import binary_streams, require_suffix
+
+    paper_size = PAPERS[check_paper(paper)]
+    require_suffix(output, ".pdf")
+    foodset, set_path, _ = load_set(catalog)
+    report = Report()
+    template_dir = Path(templates) if templates else None
+    inputs = [set_path, *(sorted(template_dir.glob("*.j2")) if template_dir and template_dir.is_dir() else [])]
+    with atomic_output(output, inputs=inputs) as tmp, binary_streams():
+        pages = build(str(tmp), paper_size, foodset, report, template_dir, invariant)
+    return Printed([Path(output)], pages, 0, "", report.warnings, {"game": GAME_ID})

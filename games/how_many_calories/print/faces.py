@@ -1,0 +1,320 @@
+"""The printed faces of How many Calories?: a food card, the +5 card, and the common back.
+
+Every face is drawn in the box the shared imposition gives (:class:`kcal.print.sheets.Box`), so the
+same code prints poker, bridge, tarot, mini or any custom size; sizes scale with the card. A food
+card reads like a playing card: its number big in two opposite corners with the colour's letter
+under it, the colour's word at the top, the number again on a plate in the middle, then the food, its
+kcal, the serving and a fact. The border band is the colour with its pattern (see :mod:`.palette`)
+and runs into the bleed. The back carries the set's composition chart (every card by colour and
+number), the same on every card so no card can be told from behind.
+
+Data strings are drawn with ``drawString`` after the glyph check (:func:`kcal.print.fonts.printable`):
+nothing is read as markup, and a character the font lacks is reported with where it came from.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from kcal.games.how_many_calories.cards import LIMITS, Card, Colour, kcal_text
+from kcal.games.how_many_calories.models import FoodCard
+from kcal.games.how_many_calories.print import palette
+from kcal.games.how_many_calories.print.palette import STYLES, rgb, text_on
+from kcal.print.fonts import BOLD, REGULAR, printable
+from kcal.print.layout import mm
+from kcal.print.report import Report
+from kcal.print.sheets import Box
+from kcal.print.text import fit, width
+
+POKER_W, POKER_H = mm(63), mm(88)
+MIN_FACT_PT = 5.0  #: a card too small to print the fact this large leaves it out
+
+
+@dataclass
+class Context:
+    """What drawing needs besides the card: where to report, and where each field came from."""
+
+    report: Report = field(default_factory=Report)
+    locate: Callable[[Card, str], str] = lambda card, key: f"card {card} {key}"
+
+
+def scale(box: Box) -> float:
+    """The design is drawn for poker size; other sizes scale it by their narrower proportion."""
+    return min(box.width / POKER_W, box.height / POKER_H)
+
+
+# --- frame ----------------------------------------------------------------------------------------
+
+
+def _fill(c, colour: str) -> None:
+    c.setFillColorRGB(*rgb(colour))
+
+
+def _card_clip(c, box: Box) -> None:
+    """Clip to what will be printed: the bleed box, or the rounded cut shape without bleed."""
+    p = c.beginPath()
+    if box.bleed > 0:
+        p.rect(*box.outer)
+    else:
+        p.roundRect(box.x, box.y, box.width, box.height, box.radius)
+    c.clipPath(p, stroke=0, fill=0)
+
+
+def pattern(c, kind: str, x: float, y: float, w: float, h: float, ink: str, k: float) -> None:
+    """Fill the area with the colour's pattern (drawn over the colour)."""
+    if kind == "plain":
+        return
+    c.saveState()
+    if kind == "dots":  # each row one dashed line of zero-length dashes with round caps: dots, cheaply
+        c.setStrokeColorRGB(*rgb(ink))
+        c.setLineWidth(mm(0.84) * k)
+        c.setLineCap(1)
+        step = mm(1.9) * k
+        row = 0
+        yy = y + step / 2
+        while yy < y + h:
+            c.setDash([0, step], step / 2 if row % 2 else 0)
+            c.line(x + step / 2, yy, x + w, yy)
+            yy += step
+            row += 1
+    elif kind == "stripes":  # dark stripes: they stay visible when a light colour prints as white
+        c.setStrokeColorRGB(*rgb(ink))
+        c.setLineWidth(mm(0.55) * k)
+        step = mm(2.2) * k
+        t = -h
+        segs = []
+        while t < w:
+            segs.append((x + t, y, x + t + h, y + h))
+            t += step
+        c.lines(segs)
+    elif kind == "grid":
+        c.setStrokeColorRGB(1, 1, 1)
+        c.setLineWidth(mm(0.4) * k)
+        step = mm(2.0) * k
+        segs = []
+        xx = x + step / 2
+        while xx < x + w:
+            segs.append((xx, y, xx, y + h))
+            xx += step
+        yy = y + step / 2
+        while yy < y + h:
+            segs.append((x, yy, x + w, yy))
+            yy += step
+        c.lines(segs)
+    c.restoreState()
+
+
+def frame(c, box: Box, fill: str, kind: str, ink: str) -> tuple[float, float, float, float]:
+    """The coloured, patterned border band (into the bleed) and the white panel inside it; returns
+    the panel (x0, y0, x1, y1)."""
+    k = scale(box)
+    band = mm(3.5) * k
+    c.saveState()
+    _card_clip(c, box)
+    ox, oy, ow, oh = box.outer
+    _fill(c, fill)
+    c.rect(ox, oy, ow, oh, stroke=0, fill=1)
+    pattern(c, kind, ox, oy, ow, oh, ink, k)
+    _fill(c, palette.WHITE)
+    inner_r = max(box.radius - band, mm(1.5) * k)
+    c.roundRect(box.x + band, box.y + band, box.width - 2 * band, box.height - 2 * band, inner_r, stroke=0, fill=1)
+    c.restoreState()
+    return box.x + band, box.y + band, box.x + box.width - band, box.y + box.height - band
+
+
+def _index(c, panel, number_text: str, letter: str, style_fill: str, k: float) -> None:
+    """The corner index: the number, and under it the colour's letter on its badge. Drawn at the top
+    left and, turned half a turn about the card's centre, at the bottom right."""
+    x0, _, x1, y1 = panel
+    cx, cy = (panel[0] + panel[2]) / 2, (panel[1] + panel[3]) / 2
+    for turn in (0, 180):
+        c.saveState()
+        c.translate(cx, cy)
+        c.rotate(turn)
+        c.translate(-cx, -cy)
+        col = x0 + mm(6.2) * k
+        _fill(c, palette.INK)
+        size = 19 * k
+        c.setFont(BOLD, size)
+        c.drawCentredString(col, y1 - mm(8.6) * k, number_text)
+        if letter:
+            r = mm(2.7) * k
+            by = y1 - mm(13.2) * k
+            _fill(c, style_fill)
+            c.setStrokeColorRGB(*rgb(palette.INK))
+            c.setLineWidth(0.5 * k)
+            c.circle(col, by, r, stroke=1, fill=1)
+            _fill(c, text_on(style_fill))
+            c.setFont(BOLD, 8.5 * k)
+            c.drawCentredString(col, by - 8.5 * k * 0.36, letter)
+        c.restoreState()
+    _ = x1
+
+
+def _plate(c, cx: float, cy: float, r: float, pale: str, ring: str, text: str, k: float) -> None:
+    _fill(c, pale)
+    c.setStrokeColorRGB(*rgb(ring))
+    c.setLineWidth(1.8 * k)
+    c.circle(cx, cy, r, stroke=1, fill=1)
+    _fill(c, palette.INK)
+    size = min(34 * k, r * 1.25)
+    c.setFont(BOLD, size)
+    c.drawCentredString(cx, cy - size * 0.36, text)
+
+
+def _lines(c, lines: Sequence[str], font: str, size: float, cx: float, top: float, leading: float,
+           colour: str = palette.INK) -> float:
+    """Centred lines from ``top`` down; returns the y below the last line."""
+    _fill(c, colour)
+    c.setFont(font, size)
+    y = top
+    for line in lines:
+        y -= leading
+        c.drawCentredString(cx, y + leading * 0.24, line)
+    return y
+
+
+# --- faces ----------------------------------------------------------------------------------------
+
+
+def draw_food(c, box: Box, food: FoodCard, ctx: Context) -> None:
+    """A food card's front."""
+    k = scale(box)
+    style = STYLES[food.colour]
+    card = food.card
+    panel = frame(c, box, style.fill, style.pattern, style.dark)
+    x0, y0, x1, y1 = panel
+    cx = (x0 + x1) / 2
+    number = str(food.number)
+    _index(c, panel, number, style.letter, style.fill, k)
+    _fill(c, style.dark)
+    c.setFont(BOLD, 7.5 * k)
+    c.drawCentredString(cx, y1 - mm(5.6) * k, food.colour.value.upper())
+    r = min(mm(14.5) * k, (x1 - x0) * 0.28)
+    plate_y = y1 - mm(10) * k - r - (box.height - POKER_H * k) * 0.35
+    _plate(c, cx, plate_y, r, style.pale, style.dark, number, k)
+    _texts(c, panel, plate_y - r - mm(2.2) * k, k, food.food, kcal_text(card.kcal), food.serving, food.fact,
+           ctx, card)
+
+
+def _texts(c, panel, top: float, k: float, title: str, kcal: str, serving: str, fact: str | None,
+           ctx: Context, card: Card | None) -> None:
+    x0, y0, x1, _ = panel
+    cx = (x0 + x1) / 2
+
+    def where(key: str) -> str:
+        return ctx.locate(card, key) if card is not None else f"+5 card {key}"
+
+    name = printable(title, where("food"), ctx.report)
+    f = fit(name, BOLD, 12.5 * k, 7.5 * k, (x1 - x0) - mm(4) * k, 2, where=where("food"), report=ctx.report)
+    y = _lines(c, f.lines, BOLD, f.size, cx, top, f.size * 1.15)
+    y = _lines(c, [kcal], BOLD, 14.5 * k, cx, y - mm(0.6) * k, 14.5 * k * 1.15)
+    if serving:
+        y = _block(c, panel, printable(serving, where("serving"), ctx.report), 7.6 * k, 5.4 * k, 2,
+                   y - mm(1.2) * k, k, where("serving"), ctx.report)
+    if fact and 6.8 * k >= MIN_FACT_PT:  # on small cards the fact gives way; the rest stays legible
+        _block(c, panel, printable(fact, where("fact"), ctx.report), 6.8 * k, 5 * k, 3, y - mm(1.8) * k, k,
+               where("fact"), ctx.report, "#4a4a4a")
+
+
+def _block(c, panel, text: str, size: float, smallest: float, max_lines: int, top: float, k: float, where: str,
+           report: Report, colour: str = palette.INK) -> float:
+    """Centred text from ``top`` down: across the panel when it ends above the corner index at the
+    bottom right, else in the narrower column clear of it. Returns the y below it."""
+    x0, y0, x1, _ = panel
+    index_top = y0 + mm(16.5) * k
+    room = max(1, min(max_lines, int((top - (y0 + mm(2) * k)) // (size * 1.2))))
+    wide = fit(text, REGULAR, size, smallest, (x1 - x0) - mm(4) * k, room)
+    if len(wide.lines) == 2 and " (" in text:  # a serving breaks before its "(~N kcal)", never inside it
+        head, _, tail = text.rpartition(" (")
+        parts = (head, "(" + tail)
+        if all(width(p, REGULAR, wide.size) <= (x1 - x0) - mm(4) * k for p in parts):
+            wide = wide._replace(lines=parts)
+    if wide.complete and top - len(wide.lines) * wide.size * 1.2 >= index_top:
+        f = wide
+    else:
+        f = fit(text, REGULAR, size, smallest, (x1 - x0) - 2 * mm(12.5) * k, room, where=where, report=report)
+    return _lines(c, f.lines, REGULAR, f.size, (x0 + x1) / 2, top, f.size * 1.2, colour)
+
+
+def draw_plus(c, box: Box, plus: int, ctx: Context) -> None:
+    """The +5 card's front: what it does, in a few words."""
+    k = scale(box)
+    panel = frame(c, box, palette.PLUS_FILL, "plain", palette.WHITE)
+    x0, y0, x1, y1 = panel
+    cx = (x0 + x1) / 2
+    label = f"+{plus}"
+    _index(c, panel, label, "", palette.PLUS_FILL, k)
+    r = min(mm(14.5) * k, (x1 - x0) * 0.28)
+    plate_y = y1 - mm(10) * k - r - (box.height - POKER_H * k) * 0.35
+    _plate(c, cx, plate_y, r, palette.PLUS_PALE, palette.PLUS_FILL, label, k)
+    rules = [f"Play it on a card whose colour differs from the start player's card: that card counts {plus} more.",
+             "It is never eaten: take it back after the trick.", "One for each player; use it as often as you like."]
+    top = plate_y - r - mm(2.2) * k
+    y = _lines(c, [f"the {label} card"], BOLD, 11 * k, cx, top, 11 * k * 1.15)
+    for rule in rules:
+        y = _block(c, panel, rule, 7.2 * k, 5 * k, 3, y - mm(1.1) * k, k, "+5 card text", ctx.report)
+    _ = y0
+
+
+def draw_back(c, box: Box, foods: Sequence[FoodCard], plus: int, ctx: Context, title: str = "How many Calories?") -> None:
+    """The common back: the set's composition chart, every card by colour and number."""
+    k = scale(box)
+    c.saveState()
+    _card_clip(c, box)
+    ox, oy, ow, oh = box.outer
+    _fill(c, palette.BACK_FILL)
+    c.rect(ox, oy, ow, oh, stroke=0, fill=1)
+    c.restoreState()
+    inset = mm(3) * k
+    px0, py0, px1, py1 = box.x + inset, box.y + inset, box.x + box.width - inset, box.y + box.height - inset
+    _fill(c, palette.BACK_PANEL)
+    c.roundRect(px0, py0, px1 - px0, py1 - py0, max(box.radius - inset, mm(1.5) * k), stroke=0, fill=1)
+    cx = (px0 + px1) / 2
+    head = printable(title, "card set name", ctx.report)
+    f = fit(head, BOLD, 10.5 * k, 6 * k, (px1 - px0) - mm(4) * k, 1, where="card set name", report=ctx.report)
+    y = _lines(c, f.lines, BOLD, f.size, cx, py1 - mm(1.5) * k, f.size * 1.2, palette.BACK_FILL)
+    y = _lines(c, [f"the {len(foods)} food cards"], REGULAR, 6.5 * k, cx, y, 6.5 * k * 1.2, palette.BACK_FILL)
+    foot = [f"number x 100 = kcal · one +{plus} card per player",
+            f"limit: {kcal_text(LIMITS[4])} (4 players), {kcal_text(LIMITS[3])} (3)"]
+    foot_h = 2 * 5.6 * k * 1.2
+    _chart(c, foods, px0 + mm(2) * k, py0 + mm(1.8) * k + foot_h + mm(1) * k, px1 - mm(2) * k, y - mm(1.2) * k, k)
+    _lines(c, foot, REGULAR, 5.6 * k, cx, py0 + mm(1.8) * k + foot_h, 5.6 * k * 1.2, palette.BACK_FILL)
+
+
+def _chart(c, foods: Sequence[FoodCard], x0: float, y0: float, x1: float, y1: float, k: float) -> None:
+    """Four columns (one per colour, headed by its letter on its pattern), the numbers in order."""
+    columns = {colour: sorted(f.number for f in foods if f.colour is colour) for colour in Colour}
+    ncols = len(columns)
+    nrows = max((len(v) for v in columns.values()), default=0) + 1
+    col_w = (x1 - x0) / ncols
+    row_h = (y1 - y0) / max(nrows, 1)
+    chip_w, chip_h = col_w * 0.78, row_h * 0.8
+    for i, (colour, numbers) in enumerate(columns.items()):
+        style = STYLES[colour]
+        ccx = x0 + col_w * (i + 0.5)
+        top = y1 - row_h / 2
+        # header: the colour's pattern chip with its letter
+        c.saveState()
+        p = c.beginPath()
+        p.roundRect(ccx - chip_w / 2, top - chip_h / 2, chip_w, chip_h, chip_h * 0.25)
+        c.clipPath(p, stroke=0, fill=0)
+        _fill(c, style.fill)
+        c.rect(ccx - chip_w / 2, top - chip_h / 2, chip_w, chip_h, stroke=0, fill=1)
+        pattern(c, style.pattern, ccx - chip_w / 2, top - chip_h / 2, chip_w, chip_h, style.dark, k * 0.8)
+        c.restoreState()
+        size = min(chip_h * 0.62, 8.5 * k)
+        badge = size * 0.75
+        _fill(c, palette.WHITE)
+        c.circle(ccx, top, badge, stroke=0, fill=1)
+        _fill(c, palette.INK)
+        c.setFont(BOLD, size)
+        c.drawCentredString(ccx, top - size * 0.36, style.letter)
+        for j, n in enumerate(numbers, 1):
+            yy = y1 - row_h * (j + 0.5)
+            _fill(c, style.fill)
+            c.roundRect(ccx - chip_w / 2, yy - chip_h / 2, chip_w, chip_h, chip_h * 0.25, stroke=0, fill=1)
+            _fill(c, text_on(style.fill))
+            c.setFont(BOLD, size)
+            c.drawCentredString(ccx, yy - size * 0.36, str(n))

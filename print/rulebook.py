@@ -1,0 +1,246 @@
+"""Rule sheets for every pack: Jinja2 templates over the pack's data -> a tiny line markup -> ReportLab.
+
+Templates render in the shared sandbox (:mod:`kcal.print.sandbox`: autoescaped, with limits on size,
+output, time and the values they compute); data such as ``hot & dry desert`` arrives as ``&amp;``,
+which is exactly what ReportLab's Paragraph wants. A pack gives its templates' folder, its data, its
+directives and its icons; ``--templates DIR`` overrides any of its templates.
+
+The markup the templates produce is line-based and checked before any flowable exists:
+``# Heading`` / ``## Subheading`` / ``- bullet`` / a blank line ends a paragraph / ``| a | b |`` a
+table row (a row of dashes ``|---|---|`` under the first row makes it a header; ``|`` inside data is
+written with the ``cell`` filter) / ``@...`` a directive the pack reads (an icon beside the next
+paragraph). Inline, only ``<b>``, ``<i>`` and ``<br/>`` are allowed; any other tag is an error
+naming its line.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from kcal.core.errors import KcalError
+from kcal.print.fonts import BOLD, REGULAR, printable
+from kcal.print.layout import MARGIN_MM, RULER_STRIP_MM, Paper, mm
+from kcal.print.marks import ruler
+from kcal.print.report import Report
+from kcal.print.sandbox import (
+    MAX_OUTPUT_CHARS,
+    MAX_SECONDS,
+    Limits,
+    TemplateLimit,
+    TemplateProblem,
+    environment,
+    render_template,
+)
+
+__all__ = ["MAX_OUTPUT_CHARS", "MAX_SECONDS", "ALLOWED_TAGS", "Block", "Directive", "Limits", "TemplateLimit",
+           "TemplateProblem", "environment", "render_template", "parse_markup", "render_sections", "build_story",
+           "build_rulebook"]
+
+ALLOWED_TAGS = {"b", "i", "br"}
+_TAG = re.compile(r"<\s*(/?)\s*([A-Za-z0-9_:-]*)([^>]*)>")
+_SEPARATOR = re.compile(r"^\|(\s*:?-{3,}:?\s*\|)+$")
+
+Block = tuple[str, Any, tuple]  #: (kind, markup, icon): h1, h2, li, p, or table (markup: rows of cells)
+Directive = Callable[[str, str, int], tuple]  #: (line, display, line number) -> icon spec
+
+
+# --- markup -> blocks ----------------------------------------------------------------------------
+
+
+def _no_directive(line: str, display: str, n: int) -> tuple:
+    raise KcalError(f"unknown directive {line!r}", file=display, line=n)
+
+
+def parse_markup(text: str, display: str, report: Report, directive: Directive = _no_directive) -> list[Block]:
+    """Blocks (kind, markup, icon) with inline tags checked; kind is h1, h2, li, p or table."""
+    blocks: list[Block] = []
+    para: list[str] = []
+    rows: list[list[str]] = []
+    header = False
+    icon: tuple = ()
+
+    def flush() -> None:
+        nonlocal para, icon, rows, header
+        if para:
+            blocks.append(("p", " ".join(para), icon))
+            icon = ()
+        if rows:
+            blocks.append(("table", rows, (header,)))
+        para, rows, header = [], [], False
+
+    for n, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line:
+            flush()
+            continue
+        _check_inline(line, display, n)
+        line = printable(line, f"{display}:{n}", report)
+        if line.startswith("|"):
+            if para:
+                flush()
+            if _SEPARATOR.match(line):
+                header = len(rows) == 1 or header
+                continue
+            rows.append([cell.strip() for cell in line.strip("|").split("|")])
+            continue
+        if rows:
+            flush()
+        if line.startswith("## "):
+            flush()
+            blocks.append(("h2", line[3:], ()))
+        elif line.startswith("# "):
+            flush()
+            blocks.append(("h1", line[2:], ()))
+        elif line.startswith("- "):
+            flush()
+            blocks.append(("li", line[2:], ()))
+        elif line.startswith("@"):
+            flush()
+            icon = directive(line, display, n)
+        else:
+            para.append(line)
+    flush()
+    return blocks
+
+
+def _check_inline(line: str, display: str, n: int) -> None:
+    for m in _TAG.finditer(line):
+        tag = m.group(2).lower()
+        attrs = m.group(3).strip().rstrip("/").strip()
+        if tag not in ALLOWED_TAGS or attrs:
+            raise KcalError(f"tag {m.group(0)!r} is not allowed in rulebook text (only <b>, <i>, <br/>)",
+                            file=display, line=n, column=m.start() + 1)
+    stack: list[str] = []
+    for m in _TAG.finditer(line):
+        closing, tag = m.group(1), m.group(2).lower()
+        if tag == "br":
+            continue
+        if not closing:
+            stack.append(tag)
+        elif not stack or stack.pop() != tag:
+            raise KcalError(f"unbalanced </{tag}> in rulebook text", file=display, line=n, column=m.start() + 1)
+    if stack:
+        raise KcalError(f"unclosed <{stack[-1]}> in rulebook text (tags must close on the same line)",
+                        file=display, line=n)
+    if re.search(r"&(?!(amp|lt|gt|quot|#\d+|#x[0-9a-fA-F]+|apos|#39);)", line):
+        raise KcalError("a bare '&' in template text: write &amp;", file=display, line=n)
+
+
+def render_sections(sections: Sequence[str], builtin_dir: Path, user_dir: Path | None, data: dict, report: Report,
+                    directive: Directive = _no_directive, limits: Limits = Limits()) -> list[Block]:
+    """Every section's template rendered and parsed, in order."""
+    blocks: list[Block] = []
+    for name in sections:
+        display, text = render_template(name, builtin_dir, user_dir, data, limits)
+        blocks.extend(parse_markup(text, display, report, directive))
+    return blocks
+
+
+# --- flowables ----------------------------------------------------------------------------------
+
+
+IconFactory = Callable[[tuple], Any]  #: icon spec -> a Flowable with a ``w`` attribute
+
+
+def _plain(markup: str) -> str:
+    return re.sub(r"<[^>]*>", "", markup).replace("&amp;", "&").replace("&lt;", "<").replace("&gt;", ">")
+
+
+def _table(rows: list[list[str]], header: bool, width: float, cell, head):
+    from reportlab.platypus import Paragraph, Table, TableStyle
+
+    from kcal.print.text import width as text_width
+
+    ncols = max(len(r) for r in rows)
+    rows = [r + [""] * (ncols - len(r)) for r in rows]
+    natural = [max(text_width(_plain(r[i]), BOLD if header and j == 0 else REGULAR, cell.fontSize) + 8
+                   for j, r in enumerate(rows)) for i in range(ncols)]
+    total = sum(natural)
+    if total > width:
+        widths = [width * w / total for w in natural]
+    else:
+        widths = natural[:-1] + [natural[-1] + width - total]
+    data = [[Paragraph(c, head if header and j == 0 else cell) for c in r] for j, r in enumerate(rows)]
+    t = Table(data, colWidths=widths, repeatRows=1 if header else 0)
+    style = [("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 3),
+             ("RIGHTPADDING", (0, 0), (-1, -1), 3), ("TOPPADDING", (0, 0), (-1, -1), 1.5),
+             ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5), ("LINEBELOW", (0, 0), (-1, -1), 0.25, "#9a9a9a")]
+    if header:
+        style += [("BACKGROUND", (0, 0), (-1, 0), "#e6e6e6"), ("LINEBELOW", (0, 0), (-1, 0), 0.8, "#1a1a1a")]
+    t.setStyle(TableStyle(style))
+    return t
+
+
+def build_story(blocks: Sequence[Block], width: float, *, accent: str, icon: IconFactory | None = None) -> list:
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.platypus import CondPageBreak, Paragraph, Spacer, Table, TableStyle
+
+    base = ParagraphStyle("body", fontName=REGULAR, fontSize=9.5, leading=12.5, spaceAfter=5)
+    h1 = ParagraphStyle("h1", parent=base, fontName=BOLD, fontSize=17, leading=21, spaceBefore=4, spaceAfter=8,
+                        textColor=accent)
+    h2 = ParagraphStyle("h2", parent=base, fontName=BOLD, fontSize=12, leading=15, spaceBefore=6, spaceAfter=4)
+    li = ParagraphStyle("li", parent=base, leftIndent=12, bulletIndent=2, spaceAfter=3)
+    cell = ParagraphStyle("cell", parent=base, spaceAfter=0)
+    tcell = ParagraphStyle("tcell", parent=base, fontSize=8.5, leading=10.5, spaceAfter=0)
+    thead = ParagraphStyle("thead", parent=tcell, fontName=BOLD)
+
+    story: list = []
+    for kind, markup, spec in blocks:
+        if kind == "h1":
+            if story:
+                story.append(CondPageBreak(mm(60)))
+            story.append(Paragraph(markup, h1))
+        elif kind == "h2":
+            story.append(Paragraph(markup, h2))
+        elif kind == "li":
+            story.append(Paragraph(markup, li, bulletText="•"))
+        elif kind == "table":
+            story.append(_table(markup, spec[0], width, tcell, thead))
+            story.append(Spacer(1, 5))
+        elif spec and icon is not None:
+            ic = icon(spec)
+            t = Table([[ic, Paragraph(markup, cell)]], colWidths=[ic.w + mm(3), width - ic.w - mm(3)])
+            t.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                                   ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("TOPPADDING", (0, 0), (-1, -1), 1.5),
+                                   ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5)]))
+            story.append(t)
+        else:
+            story.append(Paragraph(markup, base))
+    story.append(Spacer(1, 1))
+    return story
+
+
+def build_rulebook(out_path: str, paper: Paper, blocks: Sequence[Block], *, invariant: bool, title: str,
+                   running_title: str, accent: str, icon: IconFactory | None = None) -> int:
+    """Lay the blocks out on ``paper`` pages with the ruler and a running footer
+    (``running_title · page N · paper``) into ``out_path`` (a temp file); return the page count."""
+    from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
+    from reportlab.platypus.doctemplate import LayoutError
+
+    from kcal.print.fonts import register_fonts
+
+    register_fonts()
+    margin = mm(MARGIN_MM + 9)
+    bottom = mm(MARGIN_MM + RULER_STRIP_MM + 4)
+    frame_w = paper.width - 2 * margin
+    frame = Frame(margin, bottom, frame_w, paper.height - bottom - margin, id="body", showBoundary=0)
+
+    def decorate(c, doc):
+        c.saveState()
+        ruler(c, mm(MARGIN_MM + 2), mm(MARGIN_MM + 1.5), f"{running_title} · page {doc.page} · {paper.name}")
+        c.restoreState()
+
+    doc = BaseDocTemplate(out_path, pagesize=(paper.width, paper.height), invariant=1 if invariant else 0,
+                          title=title, author="kcal", creator="kcal", pageCompression=1,
+                          initialFontName=REGULAR)
+    doc.addPageTemplates([PageTemplate(id="page", frames=[frame], onPage=decorate)])
+    try:
+        doc.build(build_story(blocks, frame_w, accent=accent, icon=icon))
+    except ValueError as exc:  # Paragraph markup that slipped through
+        raise KcalError(f"rulebook markup error: {exc}") from None
+    except LayoutError as exc:  # one block taller than a page
+        raise KcalError(f"rulebook text cannot be laid out (a block is taller than a page?): {exc}") from None
+    return doc.page

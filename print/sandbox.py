@@ -1,0 +1,221 @@
+"""The template sandbox every pack's sheets render in: Jinja2, sandboxed, with limits on what a
+template may cost.
+
+:class:`~jinja2.sandbox.SandboxedEnvironment` limits attribute access; this adds what it does not:
+``StrictUndefined`` and autoescaping, a cap on a template's size before it compiles, on its output
+and on its running time, and on the size of any value its operators, calls and filters make
+(``'x' * 2000000000``, ``9 ** (9 ** 9)`` and ``'x'|center(10**9)`` are refused, never folded while
+compiling or allocated). A pack gives its templates' folder; the user's folder (``--templates``)
+comes first, and a template reached through a link out of its folder is refused.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import signal
+import threading
+import time
+from collections.abc import Callable, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from kcal.core.errors import KcalError
+
+MAX_OUTPUT_CHARS = 500_000  #: per template
+MAX_SECONDS = 5.0  #: per template
+MAX_TEMPLATE_BYTES = 256_000  #: a template file larger than this is refused before compiling
+MAX_INT_BITS = 4096  #: an integer a template computes may not be larger
+
+
+class TemplateProblem(KcalError):
+    pass
+
+
+class TemplateLimit(TemplateProblem):
+    """A value a template computes is too large; reported at the template's line."""
+
+
+class Limits(NamedTuple):
+    output_chars: int = MAX_OUTPUT_CHARS
+    seconds: float = MAX_SECONDS
+    template_bytes: int = MAX_TEMPLATE_BYTES
+
+
+# --- the sandbox --------------------------------------------------------------------------------
+
+
+def _too_big(what: str) -> TemplateLimit:
+    return TemplateLimit(f"unsafe template operation refused: {what}")
+
+
+def _check_value(value: Any, limit: int) -> Any:
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > MAX_INT_BITS:
+        raise _too_big(f"a number of more than {MAX_INT_BITS} bits")
+    if isinstance(value, (str, list, tuple)) and len(value) > limit:
+        raise _too_big(f"a value of more than {limit:,} items")
+    return value
+
+
+def _check_args(args: Sequence[Any], kwargs: dict, limit: int) -> None:
+    for v in (*args, *kwargs.values()):
+        if isinstance(v, int) and not isinstance(v, bool) and abs(v) > limit:
+            raise _too_big(f"an argument of {v:,} (more than {limit:,})")
+
+
+@functools.cache
+def _sandbox_class():
+    from jinja2.sandbox import SandboxedEnvironment
+
+    class BoundedSandbox(SandboxedEnvironment):
+        """A sandbox that also bounds the size of what operators, calls and filters make."""
+
+        intercepted_binops = frozenset({"*", "**", "+", "//", "%", "/"})
+        limit = MAX_OUTPUT_CHARS
+
+        def call_binop(self, context, operator, left, right):
+            if operator == "**" and isinstance(left, int) and isinstance(right, int):
+                if right > 0 and abs(left) > 1 and right * math.log2(abs(left)) > MAX_INT_BITS:
+                    raise _too_big(f"{left} ** {right} is too large")
+            if operator == "*":
+                for seq, n in ((left, right), (right, left)):
+                    if isinstance(seq, (str, list, tuple)) and isinstance(n, int) and len(seq) * n > self.limit:
+                        raise _too_big(f"repeating a value {n:,} times makes more than {self.limit:,} items")
+            return _check_value(super().call_binop(context, operator, left, right), self.limit)
+
+        def call(__self, __context, __obj, *args, **kwargs):  # noqa: N805 - Jinja's own signature
+            _check_args(args, kwargs, __self.limit)
+            return _check_value(super().call(__context, __obj, *args, **kwargs), __self.limit)
+
+    return BoundedSandbox
+
+
+def _guard_filter(f: Callable, limit: int) -> Callable:
+    @functools.wraps(f)
+    def guarded(*args, **kwargs):
+        _check_args(args[1:], kwargs, limit)
+        return f(*args, **kwargs)
+
+    return guarded
+
+
+def _cell(value: Any):
+    """A data value for a table cell: escaped, with ``|`` written so it cannot split the row."""
+    from markupsafe import Markup, escape
+
+    return Markup(str(escape(value)).replace("|", "&#124;"))
+
+
+def _contained_loader(path: str, max_bytes: int):
+    from jinja2 import FileSystemLoader
+
+    class ContainedLoader(FileSystemLoader):
+        """A folder loader that refuses templates reached through a link out of the folder, and
+        templates too large to compile safely."""
+
+        def get_source(self, environment, template):
+            source, filename, uptodate = super().get_source(environment, template)
+            root = Path(self.searchpath[0]).resolve()
+            real = Path(filename).resolve()
+            if root not in real.parents or not real.is_file():
+                raise KcalError(f"template {template!r} leads outside the templates folder; refused",
+                                file=filename)
+            if len(source.encode("utf-8", "surrogatepass")) > max_bytes:
+                raise KcalError(f"template is larger than {max_bytes:,} bytes; refused", file=filename)
+            return source, filename, uptodate
+
+    return ContainedLoader(path)
+
+
+def environment(builtin_dir: Path, user_dir: Path | None = None, limits: Limits = Limits()):
+    """The sandboxed environment: the user's folder (when given) first, then the pack's templates."""
+    from jinja2 import ChoiceLoader, StrictUndefined
+
+    loaders = []
+    if user_dir is not None:
+        if not user_dir.is_dir():
+            raise KcalError(f"{user_dir}: templates folder not found")
+        loaders.append(_contained_loader(str(user_dir), limits.template_bytes))
+    loaders.append(_contained_loader(str(builtin_dir), limits.template_bytes))
+    env = _sandbox_class()(loader=ChoiceLoader(loaders), undefined=StrictUndefined, autoescape=True,
+                           trim_blocks=False, lstrip_blocks=False, keep_trailing_newline=True)
+    env.limit = limits.output_chars
+    env.globals.pop("lipsum", None)
+    env.filters = {name: _guard_filter(f, limits.output_chars) for name, f in env.filters.items()}
+    env.filters["cell"] = _cell
+    return env
+
+
+@contextmanager
+def _time_limit(seconds: float, what: str):
+    """Interrupt a template that runs too long (main thread only; elsewhere the output cap remains)."""
+    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "setitimer"):
+        yield
+        return
+
+    def _alarm(signum, frame):
+        raise TemplateProblem(f"{what}: template took longer than {seconds:g} s; stopped")
+
+    old = signal.signal(signal.SIGALRM, _alarm)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+
+
+def render_template(name: str, builtin_dir: Path, user_dir: Path | None, data: dict,
+                    limits: Limits = Limits()) -> tuple[str, str]:
+    """Render one section's template (``NAME.j2``) to markup text; return (display name, text)."""
+    from jinja2 import TemplateError, TemplateNotFound, TemplateSyntaxError, UndefinedError
+    from jinja2.sandbox import SecurityError
+
+    env = environment(builtin_dir, user_dir, limits)
+    fname = f"{name}.j2"
+    display = str(user_dir / fname) if user_dir is not None and (user_dir / fname).is_file() else f"templates/{fname}"
+    try:
+        with _time_limit(limits.seconds, display):
+            tmpl = env.get_template(fname)
+    except TemplateNotFound:
+        raise KcalError(f"{display}: template not found") from None
+    except TemplateSyntaxError as exc:
+        raise KcalError(f"template syntax error: {exc.message}", file=display, line=exc.lineno) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise KcalError(f"{display}: cannot read template: {exc}") from None
+    out: list[str] = []
+    size = 0
+    started = time.monotonic()
+    try:
+        with _time_limit(limits.seconds, display):
+            for chunk in tmpl.generate(**data):
+                size += len(chunk)
+                if size > limits.output_chars:
+                    raise KcalError(f"{display}: template output exceeds {limits.output_chars:,} characters; stopped")
+                if time.monotonic() - started > limits.seconds:
+                    raise KcalError(f"{display}: template took longer than {limits.seconds:g} s; stopped")
+                out.append(chunk)
+    except TemplateLimit as exc:
+        raise KcalError(exc.message, file=display, line=_template_line(exc, fname)) from None
+    except KcalError:
+        raise
+    except SecurityError as exc:
+        raise KcalError(f"unsafe template operation refused: {exc}", file=display, line=_template_line(exc, fname)) from None
+    except UndefinedError as exc:
+        raise KcalError(f"undefined name in template: {exc.message}", file=display, line=_template_line(exc, fname)) from None
+    except (TemplateError, TypeError, ValueError, ArithmeticError, AttributeError, KeyError, IndexError,
+            RecursionError, MemoryError, OverflowError) as exc:
+        raise KcalError(f"template failed: {type(exc).__name__}: {exc}", file=display,
+                        line=_template_line(exc, fname)) from None
+    return display, "".join(out)
+
+
+def _template_line(exc: BaseException, fname: str) -> int | None:
+    tb = exc.__traceback__
+    line = None
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename.endswith(fname):
+            line = tb.tb_lineno
+        tb = tb.tb_next
+    return line
