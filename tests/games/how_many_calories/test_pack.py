@@ -15,7 +15,8 @@ def test_pack_metadata_describes_the_game():
                                                                          "How many Calories?", 3, 4)
     assert info.simultaneous and info.hidden_information and info.chance
     assert info.file_kinds == ("catalog", "deck", "game")
-    assert info.rulebook == "how-many-calories-rules.txt" and "print" not in PACK.hooks
+    assert info.rulebook == "how-many-calories-rules.txt"
+    assert "print" in info.supports and PACK.hook("print").print_cards is not None
 
 
 def test_every_hook_resolves():
