@@ -1,20 +1,29 @@
-"""``kcal rules explain TOPIC``: the rule text of a modifier, biome, classification or rulebook
-section, with what the engine does for it and the rulings that touch it."""
+"""``kcal rules explain TOPIC``: the rule text of a modifier, biome, classification, rulebook section or
+rule a player asks about (reproduction, scoring, discard, ...), with what the engine does for it and the
+rulings that touch it, each in full; with no topic, ``kcal rules explain`` lists :func:`topics`."""
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from pathlib import Path
+from typing import Any
 
 from kcal.core.errors import KcalError
+from kcal.core.suggest import close_matches, phrase
 from kcal.games.kcaloria.domain import (
     ANIMAL_CLASSES,
     BIOMES,
+    COLOR_POINTS,
+    CUBE_SUPPLY,
+    DECK_SIZE,
+    DICE_PER_DECK,
     FISH_CLASSES,
     PLANT_CLASSES,
     TYPE_CLASSES,
     Biome,
+    Color,
     Klass,
     fold_name,
 )
@@ -24,11 +33,14 @@ from kcal.games.kcaloria.modifiers import MODIFIERS
 SECTIONS = ("Components", "Objective", "Setup", "Placement", "Adjacency", "Ecosystem Collapse",
             "Winning", "A Turn", "Solo Mode", "Classification", "Biomes", "Deck Building", "Modifiers")
 RULINGS = Path(__file__).resolve().parent.parent / "docs" / "rulings.md"
+#: ``blue 0, green 1, ...``: the points of each cube colour (SPEC), from the domain's one table.
+_POINTS_TEXT = ", ".join(f"{c.value} {COLOR_POINTS[c]}" for c in Color)
+_SUPPLY_TEXT = ", ".join(f"{n} {c.value}" for c, n in CUBE_SUPPLY.items())
 _SECTION_TEXT: dict[str, str] = {
-    "Components": "Each player: a 60-tile deck, 20 blue, 20 green, 20 yellow, 18 orange, 18 red and 14 "
-                  "purple kCalorie cubes, and 6 counting dice.",
+    "Components": f"Each player: a {DECK_SIZE}-tile deck, {_SUPPLY_TEXT} kCalorie cubes, and "
+                  f"{DICE_PER_DECK} counting dice.",
     "Objective": "Build the richest food chain: score the points of the unused cubes on your tiles "
-                 "(blue 0, green 1, yellow 2, orange 3, red 4, purple 5).",
+                 f"({_POINTS_TEXT}).",
     "Classification": "The classification symbol's colour is the rarity (bronze common, silver "
                       "uncommon, gold exceptional, red rare). Water; plants (algae, flower, fungi, "
                       "lichen, plant, succulent, tree); animals; microbes and viruses; weather and "
@@ -52,12 +64,70 @@ _SECTION_TEXT: dict[str, str] = {
                           "cubes instead of tiles.",
     "Winning": "The game ends at once when a player places their second human tile or three adjacent "
                "same-name pack-tactics tiles, or runs out of tiles. Score: points of unused cubes on "
-               "your tiles (blue 0, green 1, yellow 2, orange 3, red 4, purple 5).",
+               f"your tiles ({_POINTS_TEXT}).",
     "A Turn": "Place a tile, pay its cost, add its yield with every effect, resolve effects, draw back "
               "to 7. Or discard 1 to 3 tiles and draw as many, ending the turn.",
     "Solo Mode": "Seven piles of 1..7 tiles, tops face up as the hand; a depleted pile takes the deck's "
                  "top tile. No discards; a turn with no legal placement ends the game as a loss.",
 }
+
+#: The rules players ask about by their own word, in kcal's words: topic -> (title, the rulebook section
+#: it comes from, the rule). Each shows the rulings of that section and those that name the topic.
+RULE_TOPICS: dict[str, tuple[str, str, str]] = {
+    "reproduction": ("Reproduction", "Adjacency",
+                     "Two adjacent animal tiles (humans included) that share a name each get +1 yield: one "
+                     "more cube on each, added at once, whoever owns them (an opponent's animal of the same "
+                     "name helps both). A pair counts once, when the later of the two is placed, and a tile "
+                     "gets +1 for each same-name neighbour. A tile that yields several colours takes the "
+                     "cube in a colour it yields (the move's `choose: {color: ...}`, else its "
+                     "highest-scoring one); an intelligent animal takes a purple (human) cube instead, "
+                     "unless the move chooses one of its own colours."),
+    "scoring": ("Scoring", "Winning",
+                "When the game ends, each player scores the points of the unused cubes on their own tiles: "
+                f"{_POINTS_TEXT}. Cubes spent on costs score nothing, whoever's tile they paid for. The "
+                "highest score wins; on a tie every player with the top score wins. A solo game that "
+                "stagnates (no legal placement) is lost, whatever its score."),
+    "discard": ("Discarding", "A Turn",
+                "Instead of placing a tile, a player may discard 1 to 3 tiles from their hand and draw as "
+                "many (nothing once the draw pile is empty); that ends the turn. Discarded tiles go face "
+                "down to the player's own discard pile and are out of the game. A record writes "
+                "`{player: A, discard: [Moonlight]}`. There are no discards in solo: a solo player who "
+                "cannot place has stagnated and lost."),
+}
+#: Other words players use, each to the topic it means (a section title or a key of ``RULE_TOPICS``).
+ALIASES: dict[str, str] = {
+    "turn": "A Turn", "turns": "A Turn", "a_turn": "A Turn", "solo": "Solo Mode", "solo_mode": "Solo Mode",
+    "collapse": "Ecosystem Collapse", "win": "Winning", "winner": "Winning", "end": "Winning",
+    "game_end": "Winning", "deck": "Deck Building", "deckbuilding": "Deck Building",
+    "reproduce": "reproduction", "same_name": "reproduction", "breeding": "reproduction",
+    "score": "scoring", "points": "scoring", "discards": "discard", "discarding": "discard",
+    "classifications": "Classification", "biome": "Biomes", "modifier": "Modifiers",
+    "first_tile": "Setup", "payment": "Placement", "cost": "Placement", "pay": "Placement",
+}
+
+
+def _topic_key(title: str) -> str:
+    """How a section title is written as a topic: ``Ecosystem Collapse`` -> ``ecosystem-collapse``."""
+    return fold_name(title).replace(" ", "-")
+
+
+def topic_groups() -> dict[str, list[str]]:
+    """Every topic ``kcal rules explain`` knows, grouped for a reader (what :func:`topics` lists)."""
+    rules: list[str] = []
+    for title in SECTIONS:  # rulebook order, each asked-about rule after the section it comes from
+        rules.append({"A Turn": "turn", "Solo Mode": "solo"}.get(title, _topic_key(title)))
+        rules += [key for key, (_, section, _) in RULE_TOPICS.items() if section == title]
+    return {
+        "rules": rules,
+        "modifiers": sorted(MODIFIERS),
+        "biomes": [b.value for b in Biome],
+        "classifications": [k.value for k in Klass],
+    }
+
+
+def topics() -> list[str]:
+    """The topics, rules first (each one explains; aliases and other spellings are accepted too)."""
+    return [t for group in topic_groups().values() for t in group]
 
 
 def _rulebook() -> str | None:
@@ -108,20 +178,43 @@ def topic_pattern(topic: str) -> re.Pattern[str]:
     return re.compile(rf"(?<![\w-]){body}(?![\w-])", re.IGNORECASE)
 
 
-def _rulings_for(word: str) -> list[str]:
+@functools.cache
+def rulings() -> tuple[dict[str, str], ...]:
+    """Every ruling of ``docs/rulings.md`` in full: ``title``, ``section`` (the ``##`` heading it sits
+    under) and each ``- Field: text`` line by its lower-case field (question, decision, why, test)."""
     if not RULINGS.is_file():
-        return []
+        return ()
+    out: list[dict[str, str]] = []
+    section = ""
+    for block in re.split(r"\n(?=##+ )", RULINGS.read_text(encoding="utf-8")):
+        head, _, body = block.partition("\n")
+        if head.startswith("## "):
+            section = head[3:].strip()
+        elif head.startswith("### "):
+            ruling = {"title": head[4:].strip(), "section": section}
+            for name, text in re.findall(r"^- (\w+): (.+(?:\n  .+)*)", body, re.M):
+                ruling[name.lower()] = " ".join(text.split())
+            out.append(ruling)
+    return tuple(out)
+
+
+def _rulings_for(word: str, section: str | None = None) -> list[dict[str, str]]:
+    """The rulings that name ``word`` (any spelling, see :func:`topic_pattern`), and with ``section``
+    every ruling under the rulings document's heading of that rulebook section."""
     pattern = topic_pattern(word)
+    head = fold_name(section) if section else None
     out = []
-    for block in re.split(r"\n(?=### )", RULINGS.read_text(encoding="utf-8")):
-        if block.startswith("### ") and pattern.search(block):
-            out.append(block.splitlines()[0][4:].strip())
+    for r in rulings():
+        under = head is not None and fold_name(r["section"]).startswith(head)
+        if under or any(pattern.search(text) for key, text in r.items() if key != "section"):
+            out.append(dict(r))
     return out
 
 
-def explain(topic: str) -> dict:
+def explain(topic: str) -> dict[str, Any]:
     """A plain-data explanation of ``topic``; unknown topics raise KcalError with suggestions."""
     key = fold_name(topic).replace(" ", "_").replace("-", "_")
+    key = fold_name(ALIASES.get(key, key)).replace(" ", "_")
     if key in MODIFIERS:
         spec, eff = MODIFIERS[key], EFFECTS[key]
         params = ", ".join(spec.required) + ("" if not spec.optional else
@@ -129,6 +222,10 @@ def explain(topic: str) -> dict:
         return {"topic": key, "kind": "modifier", "title": spec.title, "shape": spec.shape.value,
                 "rule": spec.rule, "parameters": params.strip(", ") or "none",
                 "engine": f"{eff.does} [trigger: {eff.trigger}]", "rulings": _rulings_for(key)}
+    if key in RULE_TOPICS:
+        title, section, rule = RULE_TOPICS[key]
+        return {"topic": key, "kind": "rule", "title": title, "section": section, "rule": rule,
+                "rulings": _rulings_for(key, section if key != "reproduction" else None)}
     up = topic.strip().upper()
     if up in Biome.__members__:
         info = BIOMES[Biome(up)]
@@ -139,7 +236,7 @@ def explain(topic: str) -> dict:
     for b, info in BIOMES.items():
         if fold_name(info.name) == fold_name(topic):
             return explain(b.value)
-    k = fold_name(topic)
+    k = key.replace("_", " ")
     if k in {x.value for x in Klass}:
         klass = Klass(k)
         group = ("plant" if klass in PLANT_CLASSES else "animal" if klass in ANIMAL_CLASSES else "other")
@@ -158,25 +255,37 @@ def explain(topic: str) -> dict:
                 "rule": f"Tile types that may carry it: {', '.join(types)}. " + "; ".join(notes),
                 "rulings": _rulings_for(klass.value)}
     for title in SECTIONS:
-        if fold_name(title) == k or fold_name(title).replace(" ", "_") == key:
+        if fold_name(title).replace(" ", "_") == key:
             text = _section_from_rulebook(title) or _SECTION_TEXT.get(title, "")
             return {"topic": title, "kind": "section", "title": title, "rule": text,
-                    "summary": _SECTION_TEXT.get(title, ""), "rulings": _rulings_for(title)}
-    import difflib
-
-    choices = list(MODIFIERS) + [b.value for b in Biome] + [x.value for x in Klass] + list(SECTIONS)
-    close = difflib.get_close_matches(key, choices, n=3, cutoff=0.5)
-    hint = f" (did you mean {', '.join(repr(c) for c in close)}?)" if close else ""
-    raise KcalError(f"no rule topic {topic!r}: name a modifier, biome code, classification or "
-                    f"rulebook section{hint}", code="usage")
+                    "summary": _SECTION_TEXT.get(title, ""), "rulings": _rulings_for(title, title)}
+    raise KcalError(f"no rule topic {topic!r}{_did_you_mean(topic)}; `kcal rules explain` lists the topics "
+                    "(rules, modifiers, biome codes, classifications)", code="usage")
 
 
-def explain_text(d: dict) -> str:
-    out = [f"{d['title']}  [{d['kind']}{', ' + d['shape'] if 'shape' in d else ''}]", "", d["rule"]]
+def _did_you_mean(topic: str) -> str:
+    """Up to three topics close to ``topic``: close spellings of a topic or alias (an alias suggests what
+    it stands for), else the topics that contain the word (``hunters`` -> ``nocturnal_hunters``)."""
+    key = fold_name(topic).replace(" ", "_").replace("-", "_")
+    spelled = {t.replace("-", "_"): t for t in topics()}
+    spelled.update({a: _topic_key(t) if t in SECTIONS else t for a, t in ALIASES.items()})
+    found = [spelled[m] for m in close_matches(key, list(spelled), n=3, cutoff=0.75)]
+    if not found and len(key) >= 4:
+        found = [t for t in topics() if key in t.replace("-", "_")][:3]
+    return phrase(list(dict.fromkeys(found)))
+
+
+def explain_text(d: dict[str, Any]) -> str:
+    kind = d["kind"] + (f", {d['shape']}" if "shape" in d else "")
+    kind += f", from the rulebook's {d['section']}" if d.get("section") else ""
+    out = [f"{d['title']}  [{kind}]", "", d["rule"]]
     if d.get("parameters"):
         out += ["", f"parameters: {d['parameters']}"]
     if d.get("engine"):
         out += [f"engine: {d['engine']}"]
     if d.get("rulings"):
-        out += ["", "rulings (docs/rulings.md):"] + [f"  - {r}" for r in d["rulings"]]
+        out += ["", "rulings (docs/rulings.md):"]
+        for r in d["rulings"]:
+            out += ["", f"  {r['title']}  [{r['section']}]"]
+            out += [f"    {name}: {r[name]}" for name in ("question", "decision", "why", "test") if name in r]
     return "\n".join(out)
