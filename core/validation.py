@@ -7,7 +7,6 @@ message as what was expected and what was found.
 
 from __future__ import annotations
 
-import difflib
 import re
 import types
 import typing
@@ -16,6 +15,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from kcal.core import suggest
 from kcal.core.errors import KcalError
 from kcal.core.yamlsafe import YamlDoc
 
@@ -191,12 +191,8 @@ def _field_by_name(model: type[BaseModel], seg: Any) -> Any:
 
 
 def did_you_mean(word: str, choices: Sequence[str]) -> str:
-    close = difflib.get_close_matches(str(word), list(choices), n=1, cutoff=0.6)
-    if not close:
-        lowered = {c.lower(): c for c in choices}
-        if str(word).lower() in lowered:
-            close = [lowered[str(word).lower()]]
-    return f" (did you mean {close[0]!r}?)" if close else ""
+    """The one close choice for a mistyped enum value or key (core.suggest, case folded)."""
+    return suggest.did_you_mean(str(word), choices)
 
 
 _QUOTED = re.compile(r"'([^']*)'")

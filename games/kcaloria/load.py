@@ -181,10 +181,9 @@ class Library:
         return tile
 
     def suggest(self, name: str, n: int = 3) -> list[str]:
-        keys = list(self._by_name)
-        import difflib
+        from kcal.core.suggest import close_matches
 
-        close = difflib.get_close_matches(fold_name(name), keys, n=n, cutoff=0.6)
+        close = close_matches(name, self._by_name, n=n, fold=fold_name)
         if not close:  # a common name or a prefix: "great blue heron", "Ardea"
             key = fold_name(name)
             close = [k for k, t in self._by_name.items()
@@ -192,8 +191,9 @@ class Library:
         return [self._by_name[k].name for k in close]
 
     def suggest_text(self, name: str) -> str:
-        s = self.suggest(name)
-        return f" (did you mean {s[0]!r}?)" if s else ""
+        from kcal.core.suggest import phrase
+
+        return phrase(self.suggest(name)[:1])
 
     def catalog_dir(self, tile: Tile) -> Path:
         return self._folder[tile.id]

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from kcal.core.errors import KcalError, UsageError
-from kcal.core.suggest import did_you_mean
+from kcal.core.suggest import did_you_mean, phrase
 from kcal.games.kcaloria.domain import Biome, Color, Klass, Rarity, TileType, fold_name
 from kcal.games.kcaloria.load import Library
 from kcal.games.kcaloria.models import Tile, format_amounts, format_cost
@@ -138,12 +138,15 @@ def suggest_text(library: Library, query: str, n: int = 3) -> str:
         key = _loose(query)
         names = [t.name for t in library.tiles
                  if key and (key in _loose(t.name) or (t.common_name and key in _loose(t.common_name)))][:n]
-    if not names:
-        return ""
-    return " (did you mean " + " or ".join(repr(x) for x in names) + "?)"
+    return phrase(names)
 
 
 # --- describing tiles ---------------------------------------------------------------------------
+
+
+def biome_dict(biome: Biome) -> dict:
+    """A biome in JSON, the same object wherever a biome is listed."""
+    return {"code": biome.value, "number": biome.number, "name": biome.full_name}
 
 
 def tile_row(tile: Tile) -> dict:
@@ -155,7 +158,7 @@ def tile_row(tile: Tile) -> dict:
         "type": tile.type.value,
         "class": tile.klass.value,
         "rarity": tile.rarity.value,
-        "biomes": [b.value for b in tile.biomes],
+        "biomes": [biome_dict(b) for b in tile.biomes],  # one shape in catalog list and catalog show
         "cost": format_cost(tile.cost),
         "yield": format_amounts(tile.yield_) or "none",
         "modifiers": [m.label() for m in tile.modifiers],
@@ -165,7 +168,6 @@ def tile_row(tile: Tile) -> dict:
 def tile_detail(tile: Tile, library: Library | None = None) -> dict:
     """Everything ``catalog show`` prints: the row plus biomes by name, rule texts, flavour and art."""
     detail = tile_row(tile)
-    detail["biomes"] = [{"code": b.value, "number": b.number, "name": b.full_name} for b in tile.biomes]
     detail["cost_alternatives"] = [{c.value: n for c, n in alt.items()} for alt in tile.cost]
     detail["yield_amounts"] = {c.value: n for c, n in tile.yield_.items()}
     detail["rarity_symbol"] = tile.rarity.symbol_color
