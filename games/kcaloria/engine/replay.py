@@ -49,11 +49,36 @@ class ReplayResult:
             out.append(d)
         return out
 
+    def position(self) -> dict[str, Any]:
+        """Where the game stands: the turn, who moves, the board, and each player's tiles by pile
+        (names in order where the record makes them known, else counts)."""
+        s = self.state
+        players: dict[str, Any] = {}
+        for i, name in enumerate(s.players):
+            d: dict[str, Any] = {"placed": s.placed_n[i], "humans": s.humans[i],
+                                 "discards": len(s.discards[i]), "reshuffles": s.reshuffles[i]}
+            if s.open_hands:
+                d["hand"] = [t.name for t in s.hands[i]]
+                d["draw_pile"] = [t.name for t in s.draw[i]]
+            else:
+                d["hand"], d["draw_pile"] = len(s.hands[i]), len(s.draw[i])
+            if s.piles is not None:
+                d["piles"] = [[t.name for t in pile] for pile in s.piles]
+            players[name] = d
+        return {"mode": s.mode, "turn": s.turn,
+                "next_player": None if s.ended else s.turn_player,
+                "board": self.board(), "players": players}
+
     def to_json(self) -> dict[str, Any]:
+        """SPEC's replay JSON (``game``, ``legal``, ..., ``winners`` as a list, ``scores``, ``state``);
+        ``record`` names the file, and ``turn``, ``next_player`` and ``board`` stay at the top level
+        as before, for the scripts that read them."""
         s = self.state
         ended = s.ended
+        position = self.position()
         return {
-            "game": self.source,
+            "game": "kcaloria",
+            "record": self.source,
             "legal": self.legal,
             "moves_applied": self.moves_applied,
             "illegal_move": None if self.legal else {"index": self.illegal_index,
@@ -62,11 +87,12 @@ class ReplayResult:
                                                      "column": self.illegal_column},
             "ended": ended is not None,
             "end_reason": ended.end_reason if ended else None,
-            "winners": list(ended.winners) if ended else None,
+            "winners": list(ended.winners) if ended else [],
             "turn": s.turn,
-            "next_player": None if ended else s.turn_player,
-            "board": self.board(),
+            "next_player": position["next_player"],
+            "board": position["board"],
             "scores": s.scores(),
+            "state": position,
         }
 
     def to_text(self) -> str:
