@@ -9,7 +9,6 @@ import pytest
 from typer.testing import CliRunner
 
 from kcal.cli.app import app
-from kcal.games.kcaloria.load import builtin_catalog_paths
 
 runner = CliRunner()
 MINI = ["--no-builtin", "--catalog", "mini.yaml"]
@@ -65,8 +64,6 @@ class TestValidate:
         r = run("validate", "nope.yaml")
         assert r.exit_code == 2
         assert r.stderr.strip() == "nope.yaml: no such file"
-
-    @pytest.mark.skipif(not builtin_catalog_paths(), reason="no built-in catalog yet")
     def test_builtin_catalogs_are_valid(self) -> None:
         r = run("validate", "--format", "json")
         assert r.exit_code == 0, r.output
@@ -182,8 +179,6 @@ class TestShow:
         assert r.stderr.strip() == "no loaded tile is named 'armadillo' (did you mean 'Dasypus novemcinctus'?)"
         r = run("show", *MINI, "Bayuo")
         assert r.stderr.strip() == "no loaded tile is named 'Bayuo' (did you mean 'Bayou'?)"
-
-    @pytest.mark.skipif(not builtin_catalog_paths(), reason="no built-in catalog yet")
     def test_every_builtin_tile_shows(self) -> None:
         from kcal.games.kcaloria.load import load_library
         from kcal.games.kcaloria.query import format_detail, tile_detail

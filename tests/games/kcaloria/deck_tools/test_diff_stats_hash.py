@@ -103,8 +103,7 @@ def test_builtin_decks_have_sixty_tiles_in_stats() -> None:
     from kcal.games.kcaloria.load import builtin_catalog_paths
 
     decks = sorted((Path(__file__).resolve().parents[4] / "games" / "kcaloria" / "data" / "decks").glob("*.yaml"))
-    if not decks or not builtin_catalog_paths():
-        pytest.skip("built-in catalog or decks not present")
+    assert decks and builtin_catalog_paths(), "the built-in catalog and decks ship with kcal"
     load_library()
     for path in decks:
         s = deck_stats(load_deck(path))
@@ -119,8 +118,7 @@ def test_builtin_decks_survive_export_to_a_list_and_import(tmp_path: Path) -> No
     from kcal.games.kcaloria.load import builtin_catalog_paths
 
     decks = sorted((Path(__file__).resolve().parents[4] / "games" / "kcaloria" / "data" / "decks").glob("*.yaml"))
-    if not decks or not builtin_catalog_paths():
-        pytest.skip("built-in catalog or decks not present")
+    assert decks and builtin_catalog_paths(), "the built-in catalog and decks ship with kcal"
     library = load_library()
     for path in decks:
         original = load_deck(path)

@@ -52,8 +52,7 @@ class TestNamesCounted:
         from kcal.games.kcaloria.load import load_deck
 
         deck = Path(__file__).resolve().parents[4] / "games" / "kcaloria" / "data" / "decks" / "bayou-ambush.yaml"
-        if not deck.exists():
-            pytest.skip("built-in deck not present")
+        assert deck.exists(), "the built-in deck ships with kcal"
         loaded = load_deck(deck)
         out = tmp_path / "deck.pdf"
         render_deck_pdf(deck, out)

@@ -4,10 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+import kcal.games.kcaloria.engine.replay as replay_mod
 from kcal.sim.records import record_yaml, write_record
-
-engine = pytest.importorskip("kcal.games.kcaloria.engine")
-replay_mod = pytest.importorskip("kcal.games.kcaloria.engine.replay")
 
 
 @pytest.fixture(scope="module")

@@ -6,12 +6,11 @@ import json
 
 import pytest
 
+import kcal.games.kcaloria.engine as engine
 from kcal.core.errors import UsageError
 from kcal.games.kcaloria.sim import bots
 from kcal.games.kcaloria.sim.match import seating, simulate_match
 from kcal.games.kcaloria.sim.solo import replay_solo_game, simulate_solo
-
-engine = pytest.importorskip("kcal.games.kcaloria.engine")
 
 
 @pytest.fixture(scope="module")
