@@ -6,6 +6,11 @@ SplitMix64: good enough for shuffles, identical on every machine and Python vers
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
+
 _MASK = (1 << 64) - 1
 
 
@@ -45,5 +50,5 @@ class Rng:
             items[i], items[j] = items[j], items[i]
         self.state = s
 
-    def choice(self, items):
+    def choice(self, items: Sequence[T]) -> T:
         return items[self.below(len(items))]

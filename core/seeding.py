@@ -13,7 +13,11 @@ from __future__ import annotations
 import hashlib
 import random
 import sys
-from collections.abc import MutableSequence
+from array import array
+from collections.abc import MutableSequence, Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
 
 _TAG = b"kcal-seed-v1"
 
@@ -60,12 +64,12 @@ def shuffle(rng: random.Random, items: MutableSequence) -> None:
         items[i], items[j] = items[j], items[i]
 
 
-def choice(rng: random.Random, items):
+def choice(rng: random.Random, items: Sequence[T]) -> T:
     """One element, uniformly (version-stable ``random.choice``)."""
     return items[randbelow(rng, len(items))]
 
 
-def uniform_words(rng: random.Random, n: int):
+def uniform_words(rng: random.Random, n: int) -> array[int]:
     """``n`` independent uniform 64-bit integers as an ``array('Q')`` (one call to the generator)."""
     from array import array
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import types
 import typing
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
@@ -198,7 +198,7 @@ def did_you_mean(word: str, choices: Sequence[str]) -> str:
 _QUOTED = re.compile(r"'([^']*)'")
 
 
-def phrase(err: dict[str, Any], root: type[BaseModel] | None) -> str:
+def phrase(err: Mapping[str, Any], root: type[BaseModel] | None) -> str:
     """One error as 'what was expected, what was found'."""
     kind = err["type"]
     value = err.get("input")
@@ -245,7 +245,7 @@ def phrase(err: dict[str, Any], root: type[BaseModel] | None) -> str:
     return err["msg"]
 
 
-def _enum_noun(err: dict[str, Any]) -> str:
+def _enum_noun(err: Mapping[str, Any]) -> str:
     loc = [s for s in err["loc"] if isinstance(s, str)]
     if "modifiers" in loc and loc[-1] == "name":
         return "modifier"

@@ -74,14 +74,16 @@ def _key(task: tuple) -> str:
     return hashlib.sha256(repr(task).encode()).hexdigest()[:16]
 
 
-def choose(backend: str, address: str | None = None):
+def choose(backend: str, address: str | None = None) -> Callable[..., Any]:
     """A ``run_chunks``-compatible callable for the named backend."""
     from kcal.sim.parallel import run_chunks
 
     if backend == "local":
         return run_chunks
     if backend == "dask":
-        def run(fn, tasks, *, jobs=1, on_done=None, shared=None, estimate=None):
+        def run(fn: Callable[..., Any], tasks: Sequence[Any], *, jobs: int = 1,
+                on_done: Callable[..., Any] | None = None, shared: Any = None,
+                estimate: Any = None) -> Any:
             return run_chunks_dask(fn, tasks, shared=shared, address=address, on_done=on_done)
 
         return run

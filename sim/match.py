@@ -87,7 +87,8 @@ def resolve_bots(game: Any, names: Sequence[str] | None, n: int) -> tuple[str, .
     by_fold = {b.casefold(): b for b in available}
     if not names:
         default = getattr(game, "default_bot", None)
-        names = [default if default in available else by_fold.get("greedy", available[0])]
+        names = [default if isinstance(default, str) and default in available
+                 else by_fold.get("greedy", available[0])]
     names = list(names) * n if len(names) == 1 else list(names)
     if len(names) != n:
         raise UsageError(f"give one bot for every seat or one per seat ({n}), not {len(names)}")

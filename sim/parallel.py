@@ -59,7 +59,7 @@ def _init_worker(shared: Any) -> None:
     _SHARED = shared
 
 
-def _call(packed):
+def _call(packed: tuple[int, Callable[..., Any], tuple[Any, ...]]) -> tuple[int, Any]:
     index, fn, args = packed
     return index, fn(_SHARED, *args)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Callable
 from typing import TextIO
 
 
@@ -34,7 +35,7 @@ class Progress:
         stream: TextIO | None = None,
         delay: float = 1.0,
         width: int = 28,
-        clock=time.monotonic,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.total = max(1, int(total))
         self.label = label
@@ -51,7 +52,7 @@ class Progress:
     def __enter__(self) -> Progress:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
     def update(self, n: int = 1) -> None:

@@ -8,6 +8,7 @@ project's safe loader.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -32,7 +33,8 @@ def record_yaml(record: dict[str, Any], comment: str | None = None) -> str:
     return "\n".join(lines) + "\n"
 
 
-def write_record(state, path: str | Path, *, comment: str | None = None, inputs=()) -> Path:
+def write_record(state: Any, path: str | Path, *, comment: str | None = None,
+                 inputs: Iterable[str | Path] = ()) -> Path:
     """Write ``state.to_record()`` (tiles inline, so the record needs no catalog) atomically."""
     from kcal.core.atomic import atomic_write_bytes
 
