@@ -9,12 +9,11 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
-from pydantic import ValidationError
-
 from kcal.core.errors import KcalError, raise_all
-from kcal.core.yamlsafe import YamlDoc, load_yaml
+from kcal.core.packfile import read_model
+from kcal.core.yamlsafe import YamlDoc
+from kcal.games.how_many_calories.cards import GAME_ID, GAME_NAME
 from kcal.games.how_many_calories.foodset import Finding, FoodSet, composition_findings
-from kcal.games.how_many_calories.gamekey import check_game
 from kcal.games.how_many_calories.models import CardSetFile
 
 BUILTIN = "builtin"
@@ -23,16 +22,7 @@ BUILTIN_PATH = Path(__file__).resolve().parent / "data" / "foods.yaml"
 
 def read_set_file(path: str | Path) -> tuple[YamlDoc, CardSetFile]:
     """Parse and validate the schema of one card-set file (composition not checked yet)."""
-    doc = load_yaml(path)
-    check_game(doc, "card set")
-    try:
-        model = CardSetFile.model_validate(doc.data)
-    except ValidationError as exc:
-        from kcal.core.validation import validation_errors
-
-        raise_all(validation_errors(exc, doc, CardSetFile))
-        raise AssertionError("unreachable") from None
-    return doc, model
+    return read_model(path, CardSetFile, GAME_ID, GAME_NAME, "card set")
 
 
 def finding_error(doc: YamlDoc, finding: Finding) -> KcalError:

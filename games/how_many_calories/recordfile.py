@@ -14,10 +14,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
 from kcal.core.errors import KcalError, raise_all
 from kcal.core.game import Setup
+from kcal.core.packfile import catalog_ref, check_header, validate_doc
 from kcal.core.text import PathText
 from kcal.core.validation import format_loc
 from kcal.core.yamlsafe import YamlDoc, load_yaml
@@ -122,44 +123,20 @@ def _error(doc: YamlDoc, message: str, loc: Loc) -> KcalError:
 
 
 def _foods(doc: YamlDoc, model: RecordFile) -> FoodSet:
-    from kcal.games.how_many_calories.load import BUILTIN, load_catalog
+    from kcal.games.how_many_calories.load import load_catalog
 
-    if model.catalog is None or model.catalog == BUILTIN:
-        return load_catalog()
-    path = Path(model.catalog)
-    if not path.is_absolute():
-        path = Path(doc.path).parent / path
-    if not path.is_file():
-        raise _error(doc, f"catalog: no card-set file {model.catalog!r} (paths are relative to the record)",
-                     ("catalog",))
-    return load_catalog(path)
+    path = catalog_ref(doc, model.catalog)
+    return load_catalog() if path is None else load_catalog(path)
 
 
 def load_record(path: str | Path) -> LoadedRecord:
     doc = load_yaml(path)
     check_game(doc, "game record")
-    try:
-        model = RecordFile.model_validate(doc.data)
-    except ValidationError as exc:
-        from kcal.core.validation import validation_errors
-
-        raise_all(validation_errors(exc, doc, RecordFile))
-        raise AssertionError("unreachable") from None
+    model = validate_doc(doc, RecordFile)
     players = model.players
-    if model.variant is not None:
-        try:
-            PACK.info.variant(model.variant)
-        except KcalError as exc:
-            raise _error(doc, f"variant: {exc.message}", ("variant",)) from None
-    try:
-        PACK.info.check_players(len(players), model.variant)
-    except KcalError as exc:
-        raise _error(doc, f"players: {exc.message}", ("players",)) from None
+    check_header(doc, PACK.info, players, model.variant)
     if model.variant == "two-player" and len(players) != 2:
         raise _error(doc, f"variant: the two-player variant is for 2 players, not {len(players)}", ("variant",))
-    for i, p in enumerate(players):
-        if p in players[:i]:
-            raise _error(doc, f"players[{i}]: {p!r} is named twice", ("players", i))
     foods = _foods(doc, model)
     if len(foods) < len(players) * HAND_SIZE:
         raise _error(doc, f"catalog: the set {foods.code} has {len(foods)} cards, too few to deal "

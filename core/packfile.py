@@ -1,0 +1,126 @@
+"""Reading a pack's own YAML files (card sets, game records): the steps every pack takes the same way.
+
+- :func:`require_game`: the file is a mapping whose ``game:`` is this pack's. An absent key means the
+  default game (SPEC), so for any other pack it is an error that says so; another game's id says which
+  game the file is for; a misspelling gets a did-you-mean.
+- :func:`validate_doc`: the parsed document into a Pydantic model, every error at its ``file:line:column``.
+- :func:`read_model`: both, from a path.
+- :func:`catalog_ref`: a record's ``catalog:`` (the built-in set, or a file beside the record).
+- :func:`check_header`: a record's variant, player count and player names against the pack's metadata.
+
+Each error is one positioned :class:`KcalError` (several at once as :class:`KcalErrors`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from kcal.core.errors import KcalError, raise_all
+from kcal.core.gameinfo import GameInfo
+from kcal.core.registry import DEFAULT_GAME
+from kcal.core.suggest import did_you_mean
+from kcal.core.yamlsafe import YamlDoc, load_yaml
+
+M = TypeVar("M", bound=BaseModel)
+
+#: the ids of the SPEC's packs (the registry may know more; this list needs no import of any pack)
+KNOWN_GAMES = ("kcaloria", "how-many-calories", "kalua", "ecologic-europe")
+BUILTIN = "builtin"
+
+
+def _installed() -> list[str]:
+    try:
+        from kcal.core.registry import ids
+
+        return sorted(set(KNOWN_GAMES) | set(ids()))
+    except Exception:  # noqa: BLE001 - a broken installation must not hide the message being written
+        return list(KNOWN_GAMES)
+
+
+def _kind(data: object) -> str:
+    if isinstance(data, list):
+        return "a list"
+    if data is None:
+        return "nothing"
+    return f"the value {data!r}"
+
+
+def require_game(doc: YamlDoc, game_id: str, game_name: str, what: str) -> None:
+    """Raise a one-line, positioned error unless ``doc`` is a mapping whose ``game:`` is ``game_id``."""
+    data = doc.data
+    if not isinstance(data, dict):
+        line, column = doc.pos(())
+        raise KcalError(f"expected a mapping at the top of the file (a {game_name} {what}), found "
+                        f"{_kind(data)}", file=doc.path, line=line, column=column, code="schema")
+    if "game" not in data:
+        raise KcalError(f"this file has no 'game:' key, so it is a {DEFAULT_GAME} file; a {game_name} "
+                        f"{what} starts with 'game: {game_id}'", file=doc.path, line=1, column=1,
+                        code="wrong-game")
+    game = data["game"]
+    if game == game_id:
+        return
+    line, column = doc.pos(("game",))
+    if not isinstance(game, str):
+        raise KcalError(f"game: expected the text {game_id!r}, got {game!r}", file=doc.path, line=line,
+                        column=column, code="wrong-game")
+    known = _installed()
+    if game in known:
+        raise KcalError(f"game: this is a {game} file, not a {game_name} {what} (expected 'game: "
+                        f"{game_id}')", file=doc.path, line=line, column=column, code="wrong-game")
+    raise KcalError(f"game: unknown game {game!r}{did_you_mean(game, known)}; expected {game_id!r} for a "
+                    f"{game_name} {what}", file=doc.path, line=line, column=column, code="wrong-game")
+
+
+def validate_doc(doc: YamlDoc, model: type[M]) -> M:
+    """``doc`` validated into ``model``; every error carries the position of the node it is about."""
+    try:
+        return model.model_validate(doc.data)
+    except ValidationError as exc:
+        from kcal.core.validation import validation_errors  # the error path only: difflib, typing
+
+        raise_all(validation_errors(exc, doc, model))
+    raise AssertionError("unreachable")  # pragma: no cover - raise_all raised
+
+
+def read_model(path: str | Path, model: type[M], game_id: str, game_name: str,
+               what: str) -> tuple[YamlDoc, M]:
+    """Parse ``path`` safely, check that it is a ``game_id`` file, and validate it into ``model``."""
+    doc = load_yaml(path)
+    require_game(doc, game_id, game_name, what)
+    return doc, validate_doc(doc, model)
+
+
+def catalog_ref(doc: YamlDoc, ref: str | None, what: str = "card-set file", *,
+                code: str = "record") -> Path | None:
+    """The file a record's ``catalog:`` names, relative to the record; None for the built-in set."""
+    if ref is None or ref == BUILTIN:
+        return None
+    path = Path(ref)
+    if not path.is_absolute():
+        path = Path(doc.path).parent / path
+    if not path.is_file():
+        raise doc.error(f"catalog: no {what} {ref!r} (paths are relative to the record)", ("catalog",),
+                        code=code)
+    return path
+
+
+def check_header(doc: YamlDoc, info: GameInfo, players: Sequence[str], variant: str | None, *,
+                 code: str = "record") -> None:
+    """A record's ``variant`` is one of the game's, its player count fits (the variant may allow
+    another), and no player is named twice."""
+    if variant is not None:
+        try:
+            info.variant(variant)
+        except KcalError as exc:
+            raise doc.error(f"variant: {exc.message}", ("variant",), code=code) from None
+    try:
+        info.check_players(len(players), variant)
+    except KcalError as exc:
+        raise doc.error(f"players: {exc.message}", ("players",), code=code) from None
+    for i, p in enumerate(players):
+        if p in players[:i]:
+            raise doc.error(f"players[{i}]: {p!r} is named twice", ("players", i), code=code)
