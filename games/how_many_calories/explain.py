@@ -4,12 +4,12 @@ is worth in a trick."""
 
 from __future__ import annotations
 
-import functools
 import re
 from pathlib import Path
 from typing import Any
 
 from kcal.core.errors import KcalError
+from kcal.core.rulings import read_rulings, ruling_lines
 from kcal.core.suggest import did_you_mean
 from kcal.games.how_many_calories.cards import (
     COLOUR_NAMES,
@@ -80,26 +80,9 @@ def _key(topic: str) -> str:
     return re.sub(r"[\s_]+", "-", topic.strip().casefold())
 
 
-@functools.cache
-def _rulings() -> list[dict[str, str]]:
-    """Each ruling of ``docs/rulings.md``: ``### id: title`` then ``- **field:** text`` lines."""
-    if not RULINGS.is_file():
-        return []
-    out: list[dict[str, str]] = []
-    for block in re.split(r"\n(?=### )", RULINGS.read_text(encoding="utf-8")):
-        if not block.startswith("### "):
-            continue
-        head = block.splitlines()[0][4:].strip()
-        rid, _, title = head.partition(":")
-        ruling = {"id": rid.strip(), "title": title.strip()}
-        for name, text in re.findall(r"^- \*\*(\w+):\*\* (.+(?:\n  .+)*)", block, re.M):
-            ruling[name] = " ".join(text.split())
-        out.append(ruling)
-    return out
-
-
 def rulings_for(section: str) -> list[dict[str, str]]:
-    return [r for r in _rulings() if r.get("section") == section]
+    """The rulings of ``docs/rulings.md`` under one topic, each in full."""
+    return [dict(r) for r in read_rulings(RULINGS) if r.get("section") == section]
 
 
 def _card_topic(topic: str) -> dict[str, Any] | None:
@@ -146,5 +129,6 @@ def explain_text(d: dict[str, Any]) -> str:
     out = [d["title"], "", d["rule"]]
     if d.get("rulings"):
         out += ["", "rulings (docs/rulings.md):"]
-        out += [f"  - {r['id']}: {r['title']} -- {r.get('decision', '')}" for r in d["rulings"]]
+        for r in d["rulings"]:
+            out += ["", *ruling_lines(r)]
     return "\n".join(out)

@@ -4,13 +4,13 @@ rulings that touch it, each in full; with no topic, ``kcal rules explain`` lists
 
 from __future__ import annotations
 
-import functools
 import os
 import re
 from pathlib import Path
 from typing import Any
 
 from kcal.core.errors import KcalError
+from kcal.core.rulings import read_rulings, ruling_lines
 from kcal.core.suggest import close_matches, phrase
 from kcal.games.kcaloria.domain import (
     ANIMAL_CLASSES,
@@ -178,24 +178,10 @@ def topic_pattern(topic: str) -> re.Pattern[str]:
     return re.compile(rf"(?<![\w-]){body}(?![\w-])", re.IGNORECASE)
 
 
-@functools.cache
 def rulings() -> tuple[dict[str, str], ...]:
-    """Every ruling of ``docs/rulings.md`` in full: ``title``, ``section`` (the ``##`` heading it sits
-    under) and each ``- Field: text`` line by its lower-case field (question, decision, why, test)."""
-    if not RULINGS.is_file():
-        return ()
-    out: list[dict[str, str]] = []
-    section = ""
-    for block in re.split(r"\n(?=##+ )", RULINGS.read_text(encoding="utf-8")):
-        head, _, body = block.partition("\n")
-        if head.startswith("## "):
-            section = head[3:].strip()
-        elif head.startswith("### "):
-            ruling = {"title": head[4:].strip(), "section": section}
-            for name, text in re.findall(r"^- (\w+): (.+(?:\n  .+)*)", body, re.M):
-                ruling[name.lower()] = " ".join(text.split())
-            out.append(ruling)
-    return tuple(out)
+    """Every ruling of ``docs/rulings.md`` in full (:func:`kcal.core.rulings.read_rulings`): ``title``,
+    ``section`` (the ``##`` heading it sits under) and each field (question, decision, why, test)."""
+    return read_rulings(RULINGS)
 
 
 def _rulings_for(word: str, section: str | None = None) -> list[dict[str, str]]:
@@ -206,7 +192,7 @@ def _rulings_for(word: str, section: str | None = None) -> list[dict[str, str]]:
     out = []
     for r in rulings():
         under = head is not None and fold_name(r["section"]).startswith(head)
-        if under or any(pattern.search(text) for key, text in r.items() if key != "section"):
+        if under or any(pattern.search(text) for key, text in r.items() if key not in ("section", "heading")):
             out.append(dict(r))
     return out
 
@@ -286,6 +272,5 @@ def explain_text(d: dict[str, Any]) -> str:
     if d.get("rulings"):
         out += ["", "rulings (docs/rulings.md):"]
         for r in d["rulings"]:
-            out += ["", f"  {r['title']}  [{r['section']}]"]
-            out += [f"    {name}: {r[name]}" for name in ("question", "decision", "why", "test") if name in r]
+            out += ["", *ruling_lines(r)]
     return "\n".join(out)

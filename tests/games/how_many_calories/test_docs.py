@@ -6,6 +6,7 @@ import ast
 import re
 from pathlib import Path
 
+from kcal.core.rulings import read_rulings
 from kcal.games.how_many_calories import explain
 from kcal.games.how_many_calories.cards import LIMITS
 
@@ -23,7 +24,7 @@ def _test_names():
 
 
 def test_every_ruling_has_section_question_decision_why_and_tests():
-    rulings = explain._rulings()
+    rulings = read_rulings(explain.RULINGS)
     assert len(rulings) >= 12
     for r in rulings:
         assert {"section", "question", "decision", "why", "test"} <= set(r), r["id"]
@@ -32,7 +33,7 @@ def test_every_ruling_has_section_question_decision_why_and_tests():
 
 def test_every_ruling_names_an_existing_test():
     existing = _test_names()
-    for r in explain._rulings():
+    for r in read_rulings(explain.RULINGS):
         named = re.findall(r"`(test_\w+)`", r["test"])
         assert named, r["id"]
         missing = [n for n in named if n not in existing]

@@ -1,0 +1,49 @@
+"""A pack's rulings document (``games/<pack>/docs/rulings.md``) read as data, for ``rules explain``.
+
+A ruling is a ``### `` heading (``### id: title``, or a bare title) followed by field lines, either
+``- **field:** text`` or ``- Field: text`` (continuation lines indented by two spaces). Each ruling
+becomes a dict: ``title``, ``id`` (when the heading has one), ``heading`` (the ``## `` heading it sits
+under, if any) and each field by its lower-case name (``section``, ``question``, ``decision``, ``why``,
+``test``). Where a ruling names no ``section``, its ``## `` heading is its section.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from pathlib import Path
+
+_FIELD = re.compile(r"^- (?:\*\*(\w+):\*\*|(\w+):) (.+(?:\n  .+)*)", re.M)
+_ID = re.compile(r"^([a-z0-9][a-z0-9-]*):\s*(.+)$")
+FIELDS = ("question", "decision", "why", "test")
+
+
+@functools.cache
+def read_rulings(path: Path) -> tuple[dict[str, str], ...]:
+    """Every ruling of the document at ``path`` (nothing if there is no such file)."""
+    if not path.is_file():
+        return ()
+    out: list[dict[str, str]] = []
+    heading = ""
+    for block in re.split(r"\n(?=##+ )", path.read_text(encoding="utf-8")):
+        head, _, body = block.partition("\n")
+        if head.startswith("## "):
+            heading = head[3:].strip()
+        elif head.startswith("### "):
+            title = head[4:].strip()
+            ruling = {"title": title, "heading": heading}
+            m = _ID.match(title)
+            if m:
+                ruling["id"], ruling["title"] = m.group(1), m.group(2).strip()
+            for bold, plain, text in _FIELD.findall(body):
+                ruling[(bold or plain).lower()] = " ".join(text.split())
+            ruling.setdefault("section", heading)
+            out.append(ruling)
+    return tuple(out)
+
+
+def ruling_lines(ruling: dict[str, str], indent: str = "  ") -> list[str]:
+    """A ruling in full for a terminal: its title and section, then each field on its own line."""
+    name = f"{ruling['id']}: {ruling['title']}" if "id" in ruling else ruling["title"]
+    head = f"{indent}{name}" + (f"  [{ruling['section']}]" if ruling.get("section") else "")
+    return [head] + [f"{indent}  {f}: {ruling[f]}" for f in FIELDS if f in ruling]
