@@ -4,13 +4,13 @@ or a readable account trick by trick."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from kcal.core.errors import Exit, KcalError
-from kcal.core.validation import format_loc
-from kcal.games.how_many_calories.cards import GAME_ID, GAME_NAME, kcal_text
+from kcal.core.errors import KcalError
+from kcal.core.replay import Replay, replay_moves, start_state
+from kcal.games.how_many_calories.cards import GAME_NAME, kcal_text
 from kcal.games.how_many_calories.game import GAME
 from kcal.games.how_many_calories.position import state_json
 from kcal.games.how_many_calories.recordfile import RecordedMove, load_record
@@ -18,57 +18,20 @@ from kcal.games.how_many_calories.state import OVER, State, TrickResult
 from kcal.games.how_many_calories.view import to_move
 
 
-@dataclass(frozen=True)
-class IllegalAt:
-    index: int
-    reason: str
-    line: int
-    column: int
-    at: str  # the key path of the move entry
-
-
 @dataclass
-class ReplayResult:
-    path: str
-    state: State
-    moves_applied: int = 0
-    illegal: IllegalAt | None = None
-    notes: list[str] = field(default_factory=list)
-
-    @property
-    def legal(self) -> bool:
-        return self.illegal is None
-
-    @property
-    def exit_code(self) -> int:
-        return int(Exit.OK if self.legal else Exit.FINDINGS)
+class ReplayResult(Replay[State]):
+    """A replayed How many Calories? record: scores are the totals so far (kcal)."""
 
     def to_json(self) -> dict[str, Any]:
-        outcome = GAME.outcome(self.state)
         totals = self.state.totals
-        return {
-            "game": GAME_ID,
-            "record": self.path,
-            "legal": self.legal,
-            "moves_applied": self.moves_applied,
-            "illegal_move": None if self.illegal is None else {
-                "index": self.illegal.index, "reason": self.illegal.reason, "line": self.illegal.line,
-                "column": self.illegal.column, "at": self.illegal.at},
-            "ended": outcome is not None,
-            "end_reason": outcome.reason if outcome else None,
-            "winners": list(outcome.winners) if outcome else [],
-            "scores": {p: totals[s] for s, p in enumerate(self.state.rules.players)},
-            "to_move": list(to_move(self.state)),
-            "state": state_json(self.state),
-        }
+        return self.spec_json({p: totals[s] for s, p in enumerate(self.state.rules.players)},
+                              state_json(self.state))
 
     def to_text(self) -> str:
         lines = [f"{self.path}: {GAME_NAME}, players {', '.join(self.state.rules.players)}; limit "
                  f"{kcal_text(self.state.rules.limit)}; {self.state.rules.rounds} rounds"]
         lines += story(self.state)
-        if self.illegal is not None:
-            lines.append(f"{self.path}:{self.illegal.line}:{self.illegal.column}: move {self.illegal.index} "
-                         f"({self.illegal.at}) is illegal: {self.illegal.reason}")
+        lines += self.illegal_line()
         lines.append(summary(self.state))
         return "\n".join(lines)
 
@@ -92,24 +55,14 @@ def replay(path: str | Path) -> ReplayResult:
     illegal move stops the replay and is reported in the result (exit 1)."""
     loaded = load_record(path)
     doc = loaded.doc
-    try:
-        state = GAME.new_state(loaded.setup, loaded.seed)
-    except KcalError as exc:
-        raise doc.error(exc.message, (), code=exc.code) from None
-    result = ReplayResult(doc.path, state)
-    for rm in loaded.moves:
-        reason = _out_of_round(state, rm) or GAME.why_illegal(state, rm.player, rm.move)
-        if reason is not None:
-            line, column = doc.pos(rm.loc)
-            result.illegal = IllegalAt(rm.index, reason, line, column, format_loc(rm.loc))
-            break
-        try:
-            GAME.apply(state, rm.player, rm.move)
-        except KcalError as exc:  # a round's named start player who is not among the highest totals
-            j = state.round - loaded.first_round
-            raise doc.error(f"rounds[{j}].start: {exc.message}", ("rounds", j, "start"), code=exc.code) from None
-        result.moves_applied += 1
-    return result
+
+    def late_error(state: State, rm: RecordedMove, exc: KcalError) -> KcalError:
+        # a round's named start player who is not among the highest totals
+        j = state.round - loaded.first_round
+        return doc.error(f"rounds[{j}].start: {exc.message}", ("rounds", j, "start"), code=exc.code)
+
+    result = ReplayResult(GAME, doc.path, start_state(GAME, doc, loaded.setup, loaded.seed))
+    return replay_moves(result, doc, loaded.moves, precheck=_out_of_round, apply_error=late_error)
 
 
 def trick_line(state: State, number: int, t: TrickResult) -> str:

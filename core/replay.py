@@ -1,0 +1,131 @@
+"""Replaying a game record on the game interface, the same way for every pack (``kcal rules replay``).
+
+A pack's record loader gives the start state and the recorded moves, each with its index, the key path
+of its entry (``loc``) and the player; :func:`replay_moves` checks each move with ``why_illegal`` (and an
+optional pack check that comes first), applies the legal ones, and stops at the first illegal move with
+its reason and ``file:line:column``. :class:`Replay` holds the result and writes SPEC's JSON; each pack
+adds its scores, its position (in the shape of its ``start:``) and its readable account.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Generic, Protocol, TypeVar
+
+from kcal.core.errors import Exit, KcalError
+from kcal.core.game import Game
+from kcal.core.validation import format_loc
+from kcal.core.yamlsafe import YamlDoc
+
+S = TypeVar("S")
+
+
+class RecordedMove(Protocol):
+    """One move of a record: its index among the moves, where it is in the file, who made it, and the
+    decoded move."""
+
+    @property
+    def index(self) -> int: ...
+
+    @property
+    def loc(self) -> tuple[str | int, ...]: ...
+
+    @property
+    def player(self) -> str: ...
+
+    @property
+    def move(self) -> Any: ...
+
+
+@dataclass(frozen=True)
+class IllegalAt:
+    """The first illegal move: its index, the reason (the rule and the numbers), where it is written
+    and the key path of its entry."""
+
+    index: int
+    reason: str
+    line: int
+    column: int
+    at: str
+
+
+@dataclass
+class Replay(Generic[S]):
+    """What replaying a record gave: the state reached, how many moves applied, the first illegal one."""
+
+    game: Game[S, Any]
+    path: str
+    state: S
+    moves_applied: int = 0
+    illegal: IllegalAt | None = None
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def legal(self) -> bool:
+        return self.illegal is None
+
+    @property
+    def exit_code(self) -> int:
+        return int(Exit.OK if self.legal else Exit.FINDINGS)
+
+    def spec_json(self, scores: Mapping[str, float], position: dict[str, Any]) -> dict[str, Any]:
+        """SPEC's replay JSON: ``game``, ``record``, ``legal``, ``moves_applied``, ``illegal_move``,
+        ``ended``, ``end_reason``, ``winners`` (a list), ``scores``, ``to_move`` and ``state``."""
+        outcome = self.game.outcome(self.state)
+        ill = self.illegal
+        return {
+            "game": self.game.info.id,
+            "record": self.path,
+            "legal": self.legal,
+            "moves_applied": self.moves_applied,
+            "illegal_move": None if ill is None else {
+                "index": ill.index, "reason": ill.reason, "line": ill.line, "column": ill.column, "at": ill.at},
+            "ended": outcome is not None,
+            "end_reason": outcome.reason if outcome else None,
+            "winners": list(outcome.winners) if outcome else [],
+            "scores": dict(scores),
+            "to_move": list(self.game.to_move(self.state)),
+            "state": position,
+        }
+
+    def illegal_line(self) -> list[str]:
+        """``file:line:column: move N (at) is illegal: reason``, or nothing."""
+        ill = self.illegal
+        if ill is None:
+            return []
+        return [f"{self.path}:{ill.line}:{ill.column}: move {ill.index} ({ill.at}) is illegal: {ill.reason}"]
+
+
+R = TypeVar("R", bound=Replay[Any])
+
+
+def replay_moves(result: R, doc: YamlDoc, moves: Iterable[RecordedMove], *,
+                 precheck: Callable[[Any, Any], str | None] | None = None,
+                 apply_error: Callable[[Any, Any, KcalError], KcalError] | None = None) -> R:
+    """Apply ``moves`` to ``result.state`` until the first illegal one. ``precheck(state, move)`` may
+    refuse a move before the game's own ``why_illegal``; ``apply_error`` turns an error raised while
+    applying a legal move (bad input the game found late) into the positioned error to raise."""
+    game, state = result.game, result.state
+    for rm in moves:
+        reason = (precheck(state, rm) if precheck else None) or game.why_illegal(state, rm.player, rm.move)
+        if reason is not None:
+            line, column = doc.pos(rm.loc)
+            result.illegal = IllegalAt(rm.index, reason, line, column, format_loc(rm.loc))
+            break
+        try:
+            game.apply(state, rm.player, rm.move)
+        except KcalError as exc:
+            if apply_error is None:
+                raise
+            raise apply_error(state, rm, exc) from None
+        result.moves_applied += 1
+    return result
+
+
+def start_state(game: Game[S, Any], doc: YamlDoc, setup: Any, seed: int) -> S:
+    """The record's start state; a setup the game refuses is bad input, placed at the top of the file."""
+    try:
+        return game.new_state(setup, seed)
+    except KcalError as exc:
+        raise doc.error(exc.message, (), code=exc.code) from None

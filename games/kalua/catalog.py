@@ -1,0 +1,148 @@
+"""``kcal catalog validate|list|show --game kalua`` over the card data.
+
+``validate_catalogs``, ``FILTERS``, ``list_cards(filters, catalogs, no_builtin)`` and ``show(name,
+catalogs, no_builtin)`` are the command line's shapes; each card set is complete in itself, so "extra
+catalogs" are other sets to look in, the built-in one last unless ``no_builtin``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from kcal.core.errors import KcalError, KcalErrors, UsageError
+from kcal.core.suggest import did_you_mean
+from kcal.games.kalua.cards import KINDS, Kind, fold
+from kcal.games.kalua.cardset import CardDef, CardSet
+from kcal.games.kalua.describe import card_lines, kind_text
+from kcal.games.kalua.load import BUILTIN, load_catalog
+
+#: the ``catalog list`` filters that apply to this game: --type bonus|local|global|disaster, --cost N,
+#: --name TEXT
+FILTERS = ("type", "cost", "name")
+
+Paths = Sequence[str | Path] | None
+
+
+def validate_catalogs(paths: Paths = None) -> dict[str, Any]:
+    """Every file checked, problems reported per file (nothing raised for a bad set)."""
+    reports = []
+    for target in list(paths or []) or [BUILTIN]:
+        report: dict[str, Any] = {"catalog": str(target), "set": None, "cards": 0, "errors": []}
+        try:
+            cards = load_catalog(target)
+            counts = {k.value: sum(d.copies for d in cards.by_kind(k)) for k in KINDS}
+            report.update({"set": cards.code, "cards": len(cards), "by_kind": counts, "variant": cards.variant,
+                           "help_cards": len(cards.model.help_cards)})
+        except KcalError as exc:
+            report["errors"] = [{"file": p.where.file, "line": p.where.line, "column": p.where.column,
+                                 "message": p.message, "code": p.code} for p in exc.problems]
+        reports.append(report)
+    return {"game": "kalua", "valid": not any(r["errors"] for r in reports), "catalogs": reports}
+
+
+def validate_text(result: dict[str, Any]) -> str:
+    lines = []
+    for r in result["catalogs"]:
+        if r["errors"]:
+            lines.append(f"{r['catalog']}: {len(r['errors'])} problem(s)")
+            lines += [f"{e['file']}:{e['line']}:{e['column']}: {e['message']}" for e in r["errors"]]
+        else:
+            kinds = ", ".join(f"{v} {k}" for k, v in r["by_kind"].items())
+            lines.append(f"{r['catalog']}: valid ({r['cards']} cards: {kinds}; {r['help_cards']} help cards; "
+                         f"set {r['set']})")
+    return "\n".join(lines)
+
+
+def validate(paths: Paths = None) -> dict[str, Any]:
+    """Validate card-set files (none: the built-in set); every problem is raised together (exit 2)."""
+    result = validate_catalogs(paths)
+    problems = [KcalError(e["message"], file=e["file"], line=e["line"], column=e["column"], code=e["code"])
+                for r in result["catalogs"] for e in r["errors"]]
+    if problems:
+        raise KcalErrors(problems) if len(problems) > 1 else problems[0]
+    return result
+
+
+def _sets(catalogs: Paths, no_builtin: bool) -> list[CardSet]:
+    sets = [load_catalog(p) for p in catalogs or []]
+    if not no_builtin:
+        sets.append(load_catalog())
+    if not sets:
+        raise UsageError("no card set to look in: --no-builtin needs a --catalog file")
+    return sets
+
+
+def row(d: CardDef, cards: CardSet) -> dict[str, Any]:
+    return {"card": d.name, "kind": d.entry.kind.value, "deck": ("bonus", "disaster")[d.deck], "cost": d.cost,
+            "copies": d.copies, "rule": d.rule.value if d.rule else None, "kept": d.keep,
+            "effects": [e.model_dump(mode="json") for e in d.entry.effects],
+            "does": card_lines(d.entry), "set": cards.code}
+
+
+def _kinds(values: Sequence[str]) -> set[Kind]:
+    out: set[Kind] = set()
+    for v in values:
+        word = fold(v)
+        if word == "disaster":
+            out |= {Kind.LOCAL, Kind.GLOBAL}
+            continue
+        match = [k for k in KINDS if k.value == word]
+        if not match:
+            raise UsageError(f"--type {v!r}: the card types are bonus, local, global (or disaster)"
+                             f"{did_you_mean(v, [k.value for k in KINDS] + ['disaster'])}")
+        out.add(match[0])
+    return out
+
+
+def list_cards(filters: Mapping[str, Any] | None = None, catalogs: Paths = None,
+               no_builtin: bool = False) -> dict[str, Any]:
+    """``{"cards": [row]}`` in catalog order, filtered by ``type`` (bonus, local, global or disaster),
+    ``cost`` (numbers) and ``name`` (part of the name)."""
+    filters = dict(filters or {})
+    unknown = [k for k, v in filters.items() if v and k not in FILTERS]
+    if unknown:
+        raise UsageError(f"unknown filter {unknown[0]!r}{did_you_mean(unknown[0], FILTERS)}")
+    kinds = _kinds([filters["type"]] if isinstance(filters.get("type"), str) else filters.get("type") or [])
+    costs: set[int] = set()
+    for c in [filters["cost"]] if isinstance(filters.get("cost"), str | int) else filters.get("cost") or []:
+        if not str(c).strip().isdigit():
+            raise UsageError(f"--cost {c!r}: a Kalua card's cost is a number of PP")
+        costs.add(int(str(c)))
+    part = fold(str(filters.get("name") or ""))
+    rows = []
+    for cards in _sets(catalogs, no_builtin):
+        rows += [row(d, cards) for d in cards.defs if (not kinds or d.entry.kind in kinds)
+                 and (not costs or d.cost in costs) and part in fold(d.name)]
+    return {"game": "kalua", "cards": rows}
+
+
+def list_text(listing: dict[str, Any]) -> str:
+    rows = listing["cards"]
+    if not rows:
+        return "no cards"
+    width = max(len(r["card"]) for r in rows)
+    return "\n".join(f"{r['card']:<{width}}  x{r['copies']}  {r['kind']:<6}  {r['cost']:>2} PP  "
+                     f"{'; '.join(r['does'][:2])}" for r in rows)
+
+
+def show(name: str, catalogs: Paths = None, no_builtin: bool = False) -> dict[str, Any]:
+    """One card, by name, with every effect in words."""
+    sets = _sets(catalogs, no_builtin)
+    for cards in sets:
+        d = cards.find(name)
+        if d is not None:
+            out = row(d, cards)
+            out.update({"text": d.entry.text, "while_kept": [e.model_dump(mode="json") for e in d.entry.while_kept]})
+            return out
+    raise KcalError(sets[0].unknown_reason(name), code="unknown-card")
+
+
+def show_text(card: dict[str, Any]) -> str:
+    kind = kind_text(Kind(card["kind"]))
+    lines = [f"{card['card']} -- {kind}, {card['cost']} PP, {card['copies']} in the set ({card['deck']} deck)"]
+    lines += [f"  - {line}" for line in card["does"]]
+    if card.get("text"):
+        lines.append(f"  {card['text']}")
+    return "\n".join(lines)

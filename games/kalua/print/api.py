@@ -1,0 +1,184 @@
+"""The ``print`` hook of Kalua: the cards, the board and the reference sheets as PDFs.
+
+``print_cards`` prints the 50 action cards and the 5 player help cards at a real card size (poker,
+63 x 88 mm, by default), fronts and (with ``backs``) their backs: the bonus deck and the disaster deck
+have different backs, a help card's back is its god's colour. Each deck starts a new sheet, so a sheet
+of backs is all one deck. The shared sheet conventions apply (cut lines, crop marks, ruler, bleed,
+duplex backs, the alignment page, split files, cut files). ``print_board`` prints the board (the
+happiness track and the island, 380 x 480 mm) tiled across Letter or A4 sheets with glue strips and
+cut lines (:mod:`.board`). ``print_rulebook`` prints the reference sheets from the pack's templates.
+Each loads and checks its inputs first, writes atomically, and returns a
+:class:`~kcal.print.output.Printed` with every warning.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from kcal.games.kalua.cards import GAME_ID, GAME_NAME, Kind
+from kcal.games.kalua.cardset import CardSet
+from kcal.games.kalua.print.faces import (
+    Context,
+    draw_action,
+    draw_bonus_back,
+    draw_disaster_back,
+    draw_help,
+    draw_help_back,
+)
+from kcal.print.cardgrid import DEFAULT_CARD, DEFAULT_CORNER_MM, CardSize, grid_shape
+from kcal.print.output import PdfMeta, Printed, write_pdf
+from kcal.print.report import Report
+from kcal.print.sheets import Face, chunk_faces, face_pages
+
+
+def load_set(catalog: str | Path | None) -> tuple[CardSet, Path, Any]:
+    """The card set (built-in when None) and where each of its cards' fields is written."""
+    from kcal.games.kalua.load import BUILTIN_PATH, load_catalog, read_set_file
+
+    cardset = load_catalog(catalog)
+    path = BUILTIN_PATH if catalog is None or str(catalog) == "builtin" else Path(catalog)
+    doc, model = read_set_file(path)
+    index = {c.name: i for i, c in enumerate(model.cards)}
+
+    def locate(name: str, key: str) -> str:
+        if name.startswith("help card "):
+            n = int(name.rsplit(" ", 1)[1]) - 1
+            field, _, item = key.partition("[")
+            loc: tuple[str | int, ...] = ("help_cards", n, field) + ((int(item.rstrip("]")),) if item else ())
+            line, column = doc.pos(loc)
+            return f"{doc.path}:{line}:{column}: {name} {key}"
+        line, column = doc.pos(("cards", index.get(name, 0), key))
+        return f"{doc.path}:{line}:{column}: card {name} {key}"
+
+    return cardset, path, locate
+
+
+def _title(cardset: CardSet) -> str:
+    return cardset.name if cardset.variant else GAME_NAME
+
+
+def card_groups(cardset: CardSet, ctx: Context, help_cards: bool = True) -> list[tuple[str, list[Face]]]:
+    """Every face in print order, by deck: the bonus deck, the disaster deck (local, then global), the
+    player help cards. Every copy is a face; copies share one drawing."""
+    title = _title(cardset)
+    report = ctx.report
+
+    def bonus_back(c, box) -> None:
+        draw_bonus_back(c, box, title, report)
+
+    def disaster_back(c, box) -> None:
+        draw_disaster_back(c, box, title, report)
+
+    def faces_of(kinds: Sequence[Kind], back, back_key: str) -> list[Face]:
+        out: list[Face] = []
+        for kind in kinds:
+            for d in cardset.by_kind(kind):
+                face = Face(key=f"kalua-{d.index}", draw=lambda c, box, e=d.entry: draw_action(c, box, e, ctx),
+                            back=back, back_key=back_key, label=d.name)
+                out += [face] * d.copies
+        return out
+
+    groups = [("bonus deck", faces_of([Kind.BONUS], bonus_back, "kalua-back-bonus")),
+              ("disaster deck", faces_of([Kind.LOCAL, Kind.GLOBAL], disaster_back, "kalua-back-disaster"))]
+    if help_cards and cardset.model.help_cards:
+        helps = [Face(key=f"kalua-help-{i}", draw=lambda c, box, h=h, i=i: draw_help(c, box, h, i, ctx),
+                      back=lambda c, box, h=h: draw_help_back(c, box, h, title, report),
+                      back_key=f"kalua-help-back-{h.colour}", label=f"help card {h.colour}")
+                 for i, h in enumerate(cardset.model.help_cards)]
+        groups.append(("player help cards", helps))
+    return [(label, faces) for label, faces in groups if faces]
+
+
+def print_cards(output: str | Path, paper: str = "letter", backs: bool = False, flip: str = "long",
+                bleed: float = 0.0, split: int | None = None, size: str | CardSize = DEFAULT_CARD, *,
+                back_offset: tuple[float, float] = (0.0, 0.0), gutter: float = 0.0,
+                corner: float = DEFAULT_CORNER_MM, catalog: str | Path | None = None, help_cards: bool = True,
+                cut_lines: bool = True, crop_marks: bool = True, alignment_page: bool = False,
+                cut_svg: bool = False, fonts: tuple[str | Path | None, str | Path | None] = (None, None),
+                invariant: bool = True) -> Printed:
+    """Print every action card of the set (each copy) and the player help cards at ``size``."""
+    from kcal.print.fonts import override
+    from kcal.print.options import card_sheet_options
+
+    cardset, set_path, locate = load_set(catalog)
+    title = f"{GAME_NAME} cards" + (f" ({cardset.code})" if cardset.variant else "")
+    opts = card_sheet_options(paper=paper, size=size, bleed=bleed, backs=backs, flip=flip, back_offset=back_offset,
+                              gutter=gutter, corner=corner, cut_lines=cut_lines, crop_marks=crop_marks,
+                              alignment_page=alignment_page, title=title)
+    ctx = Context(Report(), locate)
+    groups = card_groups(cardset, ctx, help_cards)
+    faces = [f for _, group in groups for f in group]
+    inputs = [set_path]
+    with override(*fonts):
+        pages = face_pages(faces, opts, groups)
+        svgs = _cut_files(faces, groups, opts, output, inputs) if cut_svg else []
+        paper_size = opts.paper_size
+        meta = PdfMeta(title=title, subject=f"{GAME_NAME}: {len(faces)} cards",
+                       pagesize=(paper_size.width, paper_size.height), invariant=invariant)
+        written = write_pdf(pages, output, meta, inputs=inputs, split_every=split, pair=backs or alignment_page)
+    files = list(written.files)
+    if svgs:
+        from kcal.core.atomic import atomic_write_text
+
+        files += [atomic_write_text(path, text, inputs=inputs) for path, text in svgs]
+    layout, chunks = chunk_faces(faces, opts, groups)
+    cols, rows = grid_shape(layout)
+    counts = {label.replace(" ", "_"): len(group) for label, group in groups}
+    extra = {"game": GAME_ID, "card_size": opts.card.label if opts.card else "", "per_sheet": layout.per_page,
+             "grid": f"{cols} x {rows}" + (" (turned)" if layout.slots[0].rotated else ""),
+             "sheets": len(chunks), "action_cards": len(cardset), **counts}
+    return Printed(files, written.pages, len(faces), "cards", ctx.report.warnings, extra)
+
+
+def _cut_files(faces: Sequence[Face], groups, opts, output: str | Path, inputs) -> list[tuple[Path, str]]:
+    from kcal.core.atomic import check_output_path
+    from kcal.print.cutfile import cut_paths, sheet_svg
+
+    layout, chunks = chunk_faces(faces, opts, groups)
+    out = []
+    for path, (_, chunk) in zip(cut_paths(Path(output), len(chunks)), chunks, strict=True):
+        check_output_path(path, inputs=inputs)
+        out.append((path, sheet_svg(layout, [f.label for f in chunk], opts.title)))
+    return out
+
+
+def print_board(output: str | Path, paper: str = "letter", *, catalog: str | Path | None = None,
+                split: int | None = None, invariant: bool = True) -> Printed:
+    """The board (happiness track and island, 380 x 480 mm) tiled across ``paper`` sheets."""
+    from kcal.games.kalua.print.board import BOARD_H_MM, BOARD_W_MM, OVERLAP_MM, board_pages
+    from kcal.print.layout import PAPERS
+    from kcal.print.options import check_paper
+
+    paper_size = PAPERS[check_paper(paper)]
+    cardset, set_path, _ = load_set(catalog)
+    report = Report()
+    tiles, pages = board_pages(cardset.model.board, paper_size, cardset.name, report)
+    meta = PdfMeta(title=f"{GAME_NAME} board", subject=f"{GAME_NAME}: the board on {tiles.sheets} sheets",
+                   pagesize=(tiles.paper.width, tiles.paper.height), invariant=invariant)
+    written = write_pdf(pages, output, meta, inputs=[set_path], split_every=split)
+    extra = {"game": GAME_ID, "board_mm": f"{BOARD_W_MM:g} x {BOARD_H_MM:g}", "grid": f"{tiles.rows} x {tiles.cols}",
+             "sheets": tiles.sheets, "orientation": "landscape" if tiles.landscape else "portrait",
+             "overlap_mm": OVERLAP_MM}
+    return Printed(list(written.files), written.pages, 0, "", report.warnings, extra)
+
+
+def print_rulebook(output: str | Path, paper: str = "letter", *, templates: str | Path | None = None,
+                   catalog: str | Path | None = None, invariant: bool = True) -> Printed:
+    """The reference sheets: the game, setup, a turn (the five phases), the end, the card list."""
+    from kcal.core.atomic import atomic_output
+    from kcal.games.kalua.print.rulebook import build
+    from kcal.print.layout import PAPERS
+    from kcal.print.options import check_paper
+    from kcal.print.output import binary_streams, require_suffix
+
+    paper_size = PAPERS[check_paper(paper)]
+    require_suffix(output, ".pdf")
+    cardset, set_path, _ = load_set(catalog)
+    report = Report()
+    template_dir = Path(templates) if templates else None
+    inputs = [set_path, *(sorted(template_dir.glob("*.j2")) if template_dir and template_dir.is_dir() else [])]
+    with atomic_output(output, inputs=inputs) as tmp, binary_streams():
+        pages = build(str(tmp), paper_size, cardset, report, template_dir, invariant)
+    return Printed([Path(output)], pages, 0, "", report.warnings, {"game": GAME_ID})

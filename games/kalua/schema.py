@@ -1,0 +1,38 @@
+"""``kcal schema export KIND --game kalua``: JSON Schemas for editors and tools.
+
+``catalog`` and ``deck`` are the same file kind here -- a card set (the game has one fixed set of 50
+cards; a custom set is a house rule declaring ``variant:``) -- so they share a model and differ in
+title. ``game`` is the game record that ``rules replay`` reads.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kcal.core.errors import KcalError
+from kcal.core.suggest import did_you_mean
+
+KINDS = ("catalog", "deck", "game")
+DRAFT = "https://json-schema.org/draft/2020-12/schema"
+_TITLES = {
+    "catalog": "Kalua card set (the built-in catalog's format)",
+    "deck": "Kalua card set (checked by deck validate; a custom set declares variant:)",
+    "game": "Kalua game record (rules replay)",
+}
+
+
+def export(kind: str) -> dict[str, Any]:
+    """The JSON Schema (Draft 2020-12) of one file kind."""
+    if kind not in KINDS:
+        raise KcalError(f"no schema {kind!r} for Kalua{did_you_mean(kind, KINDS)}; kinds: {', '.join(KINDS)}",
+                        code="usage")
+    if kind == "game":
+        from kcal.games.kalua.recordfile import RecordFile
+
+        schema = RecordFile.model_json_schema(by_alias=True)
+    else:
+        from kcal.games.kalua.models import CardSetFile
+
+        schema = CardSetFile.model_json_schema()
+    return {"$schema": DRAFT, "$id": f"https://kcal.invalid/schema/kalua/{kind}.json", **schema,
+            "title": _TITLES[kind]}
