@@ -97,7 +97,7 @@ class StartEntry(BaseModel):
         return Position(gods={p: God(g.families, g.leader, g.pp, g.happiness, g.hand, g.kept)
                               for p, g in self.gods.items()},
                         turn=self.turn, active=self.active, phase=self.phase, island=self.island,
-                        discards=dict(self.discards))
+                        discards={str(k): v for k, v in self.discards.items()})
 
 
 class RecordFile(BaseModel):

@@ -13,6 +13,7 @@ Each loads and checks its inputs first, writes atomically, and returns a
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -32,6 +33,17 @@ from kcal.print.output import PdfMeta, Printed, write_pdf
 from kcal.print.report import Report
 from kcal.print.sheets import Face, chunk_faces, face_pages
 
+
+def _action(c: Any, box: Any, *, entry: Any, ctx: Any) -> None:
+    draw_action(c, box, entry, ctx)
+
+
+def _help(c: Any, box: Any, *, help_card: Any, index: int, ctx: Any) -> None:
+    draw_help(c, box, help_card, index, ctx)
+
+
+def _help_back(c: Any, box: Any, *, help_card: Any, title: str, report: Any) -> None:
+    draw_help_back(c, box, help_card, title, report)
 
 def load_set(catalog: str | Path | None) -> tuple[CardSet, Path, Any]:
     """The card set (built-in when None) and where each of its cards' fields is written."""
@@ -75,7 +87,7 @@ def card_groups(cardset: CardSet, ctx: Context, help_cards: bool = True) -> list
         out: list[Face] = []
         for kind in kinds:
             for d in cardset.by_kind(kind):
-                face = Face(key=f"kalua-{d.index}", draw=lambda c, box, e=d.entry: draw_action(c, box, e, ctx),
+                face = Face(key=f"kalua-{d.index}", draw=functools.partial(_action, entry=d.entry, ctx=ctx),
                             back=back, back_key=back_key, label=d.name)
                 out += [face] * d.copies
         return out
@@ -83,8 +95,8 @@ def card_groups(cardset: CardSet, ctx: Context, help_cards: bool = True) -> list
     groups = [("bonus deck", faces_of([Kind.BONUS], bonus_back, "kalua-back-bonus")),
               ("disaster deck", faces_of([Kind.LOCAL, Kind.GLOBAL], disaster_back, "kalua-back-disaster"))]
     if help_cards and cardset.model.help_cards:
-        helps = [Face(key=f"kalua-help-{i}", draw=lambda c, box, h=h, i=i: draw_help(c, box, h, i, ctx),
-                      back=lambda c, box, h=h: draw_help_back(c, box, h, title, report),
+        helps = [Face(key=f"kalua-help-{i}", draw=functools.partial(_help, help_card=h, index=i, ctx=ctx),
+                      back=functools.partial(_help_back, help_card=h, title=title, report=report),
                       back_key=f"kalua-help-back-{h.colour}", label=f"help card {h.colour}")
                  for i, h in enumerate(cardset.model.help_cards)]
         groups.append(("player help cards", helps))
