@@ -1,0 +1,139 @@
+"""``kcal catalog validate|list|show --game ecologic-europe`` over the species data.
+
+``validate(paths)`` checks species files (none: the built-in ones, validated together);
+``list_cards(filters, catalogs, no_builtin)`` and ``show(name, catalogs, no_builtin)`` look cards up.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from kcal.core.errors import KcalError, KcalErrors
+from kcal.core.suggest import did_you_mean
+from kcal.games.ecologic_europe.cardset import CardSet, Species
+from kcal.games.ecologic_europe.domain import (
+    BOARD_HABITATS,
+    FOOD_TYPES,
+    SEASONS,
+    parse_habitat,
+    parse_species_type,
+)
+from kcal.games.ecologic_europe.features import FEATURE_SPECS
+from kcal.games.ecologic_europe.load import BUILTIN, DATA, SPECIES_FILES, builtin, load_species
+
+FILTERS = ("type", "name", "biome")  # --biome takes a habitat here
+Paths = Sequence[str | Path] | None
+
+
+def validate_catalogs(paths: Paths = None) -> dict[str, Any]:
+    targets = [[p] for p in paths] if paths else [[DATA / f for f in SPECIES_FILES]]
+    reports = []
+    for group in targets:
+        report: dict[str, Any] = {"catalog": str(group[0]) if paths else BUILTIN, "cards": 0, "errors": []}
+        try:
+            report["cards"] = len(load_species(group))
+        except KcalError as exc:
+            report["errors"] = [{"file": p.where.file, "line": p.where.line, "column": p.where.column,
+                                 "message": p.message, "code": p.code} for p in exc.problems]
+        reports.append(report)
+    return {"game": "ecologic-europe", "valid": not any(r["errors"] for r in reports), "catalogs": reports}
+
+
+def validate_text(result: dict[str, Any]) -> str:
+    return "\n".join(f"{r['catalog']}: " + (f"{len(r['errors'])} problem(s)" if r["errors"] else
+                                            f"valid ({r['cards']} species cards)") for r in result["catalogs"])
+
+
+def validate(paths: Paths = None) -> dict[str, Any]:
+    result = validate_catalogs(paths)
+    problems = [KcalError(e["message"], file=e["file"], line=e["line"], column=e["column"], code=e["code"])
+                for r in result["catalogs"] for e in r["errors"]]
+    if problems:
+        raise KcalErrors(problems) if len(problems) > 1 else problems[0]
+    return result
+
+
+def _sets(catalogs: Paths, no_builtin: bool) -> list[CardSet]:
+    sets = [load_species([p]) for p in catalogs or []]
+    if not no_builtin:
+        sets.append(builtin())
+    if not sets:
+        raise KcalError("no card set to look in: --no-builtin needs a --catalog file", code="usage")
+    return sets
+
+
+def row(s: Species) -> dict[str, Any]:
+    out: dict[str, Any] = {"id": s.id, "name": s.name, "latin": s.latin, "type": FOOD_TYPES[s.type].value,
+                           "habitats": ["any"] if s.any_habitat else
+                           [h.value for i, h in enumerate(BOARD_HABITATS) if s.fits(i)],
+                           "edge": s.edge, "expansion": s.expansion}
+    if s.production is not None:
+        out["production"] = dict(zip((x.value for x in SEASONS), s.production, strict=True))
+    else:
+        out["consumption"] = s.consumption
+        out["eats"] = [t.value for i, t in enumerate(FOOD_TYPES) if s.eats >> i & 1]
+    out.update({"bonus": s.bonus, "features": sorted(s.features), "abilities": sorted(s.abilities),
+                "points": s.points, "fact": s.fact})
+    return out
+
+
+def list_cards(filters: Mapping[str, Any] | None = None, catalogs: Paths = None,
+               no_builtin: bool = False) -> dict[str, Any]:
+    filters = filters or {}
+    types = {FOOD_TYPES.index(parse_species_type(t)) for t in filters.get("type") or []}  # type: ignore[arg-type]
+    habitats = {parse_habitat(h).value for h in filters.get("biome") or []}
+    part = " ".join(str(filters.get("name") or "").split()).casefold()
+    rows = []
+    for cs in _sets(catalogs, no_builtin):
+        for s in cs.species:
+            r = row(s)
+            if types and s.type not in types:
+                continue
+            if habitats and not (habitats & set(r["habitats"]) or "any" in r["habitats"]):
+                continue
+            if part and part not in f"{s.id} {s.name} {s.latin}".casefold():
+                continue
+            rows.append(r)
+    return {"cards": rows}
+
+
+def list_text(listing: dict[str, Any]) -> str:
+    rows = listing["cards"]
+    if not rows:
+        return "no cards"
+    return "\n".join(f"{r['id']:<7} {r['latin']:<30} {r['name']:<28} {r['type']:<13} {', '.join(r['habitats'])}"
+                     for r in rows)
+
+
+def show(name: str, catalogs: Paths = None, no_builtin: bool = False) -> dict[str, Any]:
+    sets = _sets(catalogs, no_builtin)
+    for cs in sets:
+        i = cs.find(name)
+        if i is None:  # a part of the common name, if it names one card
+            part = " ".join(name.split()).casefold()
+            hits = [s.index for s in cs.species if part in s.name.casefold()]
+            i = hits[0] if len(hits) == 1 else None
+        if i is not None:
+            r = row(cs.species[i])
+            r["rules"] = {a: FEATURE_SPECS[a].rule for a in r["abilities"]}
+            return r
+    names = [s.latin for cs in sets for s in cs.species]
+    raise KcalError(f"no species card {name!r}{did_you_mean(name, names)}", code="unknown-card")
+
+
+def show_text(card: dict[str, Any]) -> str:
+    lines = [f"{card['id']} {card['name']} ({card['latin']}): {card['type']}, in {', '.join(card['habitats'])}"
+             + (", edge of habitats" if card["edge"] else "")]
+    if "production" in card:
+        lines.append("  produces " + "-".join(str(v) for v in card["production"].values())
+                     + " (spring-summer-autumn-winter)")
+    else:
+        lines.append(f"  consumes {card['consumption']} from {', '.join(card['eats'])}")
+    for key in ("bonus", "features", "points"):
+        if card[key]:
+            lines.append(f"  {key}: {card[key] if not isinstance(card[key], list) else ', '.join(card[key])}")
+    lines += [f"  {a}: {rule}" for a, rule in card.get("rules", {}).items()]
+    lines.append(f"  {card['fact']}")
+    return "\n".join(lines)

@@ -1,0 +1,1061 @@
+"""The rules of EcoLogic: Europe on a :class:`~kcal.games.ecologic_europe.state.State`.
+
+Habitation is played in simultaneous steps: every active player submits a move (kept in
+``state.pending``, hidden from the others) and the step resolves when the last one has moved
+(docs/rulings.md "simultaneous-steps"). Step 1 resolves in seat order; step 2 resolves placements in
+the alphabetical order of the placed species' Latin names, then trades and passes, then human-impact
+cards in seat order, then the features that reach other players' ecosystems (raids, discard draws) in
+Latin order; step 3 hands the prepared cards over at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import combinations, product
+from typing import Any
+
+from kcal.games.ecologic_europe.cardset import Species
+from kcal.games.ecologic_europe.domain import (
+    ANIMAL_REMAINS,
+    BOARD_HABITATS,
+    FIELDS,
+    FOOD_TYPES,
+    HAND_SIZE,
+    MAMMALS_AND_BIRDS,
+    PLANT_LIKE,
+    PLANT_REMAINS,
+    SEASONS,
+    TROPHIC_LEVEL,
+    TYPE_INDEX,
+    WINTER_FORBIDDEN,
+)
+from kcal.games.ecologic_europe.models import Effect, Selector
+from kcal.games.ecologic_europe.moves import (
+    BACKS,
+    DIE_FACES,
+    Exchange,
+    Impact,
+    Keep,
+    Move,
+    Pass,
+    Place,
+    Trade,
+    Transfer,
+    Weather,
+)
+from kcal.games.ecologic_europe.state import EXCHANGE, OVER, PLACE, TRANSFER, State
+
+BIG_BIRDS = TYPE_INDEX["big-birds"]
+SMALL_BIRDS = TYPE_INDEX["small-birds"]
+FISH = TYPE_INDEX["fish"]
+HOOFED = TYPE_INDEX["hoofed"]
+INVERTEBRATES = TYPE_INDEX["invertebrates"]
+SKIP = "skip"
+NO = "no"  # place_problem's refusal when no words are asked for  # pending marker of a player who has nothing to do in step 3
+DEFERRED = ("fish-raid", "hoofed-raid", "invertebrate-raid", "discard-draw")
+
+
+def type_title(t: int) -> str:
+    return FOOD_TYPES[t].label.lower() if t < len(FOOD_TYPES) else "human impact"
+
+
+def habitat_title(h: int) -> str:
+    return BOARD_HABITATS[h].label.lower()
+
+
+def sp(state: State, card: int) -> Species:
+    return state.rules.cards.species[card]
+
+
+def back(state: State, card: int) -> int:
+    return state.rules.cards.backs[card]
+
+
+def is_human(state: State, card: int) -> bool:
+    return card >= state.rules.species_count
+
+
+def season_name(state: State) -> str:
+    return "express" if state.rules.express else SEASONS[state.season].value
+
+
+# -- what eats what ---------------------------------------------------------------------------------
+
+def can_eat(eater: Species, food: Species) -> bool:
+    """Its food types (and big-bird-eater's exception); poisonous species are no food for mammals and
+    birds."""
+    if "poisonous" in food.features and eater.type in MAMMALS_AND_BIRDS:
+        return False
+    if eater.eats >> food.type & 1:
+        return True
+    return "big-bird-eater" in eater.abilities and food.type == BIG_BIRDS and food.consumption < 4
+
+
+def remains_kind(state: State, card: int) -> int:
+    """Remains on plants and fungi are plant remains, on animals animal remains."""
+    return PLANT_REMAINS if sp(state, card).type in PLANT_LIKE else ANIMAL_REMAINS
+
+
+def habitats_of(state: State, seat: int, place: int) -> tuple[int, ...]:
+    hab = state.habitat[seat]
+    return tuple(hab[b] for b in state.rules.boards_of[place])
+
+
+def where(state: State, seat: int, place: int) -> str:
+    return " and ".join(habitat_title(h) for h in dict.fromkeys(habitats_of(state, seat, place)))
+
+
+def plants_in_area(state: State, seat: int, place: int) -> list[int]:
+    out = []
+    for q in state.rules.area[place]:
+        t = state.top(seat, q)
+        if t is not None and sp(state, t).producer:
+            out.append(q)
+    return out
+
+
+def sources(state: State, seat: int, place: int, eater: Species) -> list[tuple[int, int, int]]:
+    """Where ``eater`` at ``place`` may take tokens: ``(group, place, kind)`` with kind 0 biomass and
+    1 remains, in kcal's taking order (ruling "feeding-order"): animals' and fungi's biomass, then
+    remains, then plants' biomass; within a group the fullest card first, then the place order."""
+    out = []
+    bio, rem = state.bio[seat], state.rem[seat]
+    for q in state.rules.area[place]:
+        t = state.top(seat, q)
+        if t is None:
+            continue
+        food = sp(state, t)
+        if bio[q] and can_eat(eater, food):
+            out.append((2 if food.producer else 0, -bio[q], q, 0))
+        if rem[q] and eater.eats >> remains_kind(state, t) & 1:
+            out.append((1, -rem[q], q, 1))
+    out.sort()
+    return [(g, q, k) for g, _, q, k in out]
+
+
+def food_present(state: State, seat: int, place: int, eater: Species) -> bool:
+    for q in state.rules.area[place]:
+        t = state.top(seat, q)
+        if t is None:
+            continue
+        if can_eat(eater, sp(state, t)):
+            return True
+        if state.rem[seat][q] and eater.eats >> remains_kind(state, t) & 1:
+            return True
+    return False
+
+
+def available(state: State, seat: int, place: int, eater: Species, jokers: bool = True) -> int:
+    total = 0
+    for _, q, k in sources(state, seat, place, eater):
+        total += state.rem[seat][q] if k else state.bio[seat][q]
+    return total + (state.jokers[seat] if jokers else 0)
+
+
+def own_food(state: State, seat: int, place: int, eater: Species) -> int:
+    """Tokens on the card itself that count: its biomass, and its remains if it eats that kind."""
+    t = state.top(seat, place)
+    own = state.bio[seat][place]
+    if t is not None and state.rem[seat][place] and eater.eats >> remains_kind(state, t) & 1:
+        own += state.rem[seat][place]
+    return own
+
+
+def eats_text(s: Species) -> str:
+    words = [type_title(t) for t in range(len(FOOD_TYPES)) if s.eats >> t & 1]
+    return " or ".join(words)
+
+
+# -- feeding ------------------------------------------------------------------------------------------
+
+def feed(state: State, seat: int, place: int, use_jokers: bool = True) -> bool:
+    """Gather the card's consumption on it (its own tokens count); False, with nothing changed, when
+    there is not enough. Then the after-feeding features."""
+    card = state.top(seat, place)
+    assert card is not None
+    eater = sp(state, card)
+    need = eater.consumption
+    if own_food(state, seat, place, eater) + available(state, seat, place, eater, use_jokers) < need:
+        return False
+    bio, rem = state.bio[seat], state.rem[seat]
+    if bio[place] < need and rem[place] and eater.eats >> remains_kind(state, card) & 1:
+        k = min(rem[place], need - bio[place])
+        rem[place] -= k
+        bio[place] += k
+    for _, q, kind in sources(state, seat, place, eater):
+        if bio[place] >= need:
+            break
+        pile = rem if kind else bio
+        k = min(pile[q], need - bio[place])
+        pile[q] -= k
+        bio[place] += k
+    if bio[place] < need:
+        k = need - bio[place]
+        state.jokers[seat] -= k
+        bio[place] += k
+    after_feeding(state, seat, place, eater)
+    return True
+
+
+def after_feeding(state: State, seat: int, place: int, eater: Species) -> None:
+    bio = state.bio[seat]
+    if eater.bonus is not None:
+        bio[place] += sum(1 for q in plants_in_area(state, seat, place)
+                          if sp(state, state.stacks[seat][q][-1]).bonus == eater.bonus)
+    if "phytoplankton" in eater.abilities and any(
+            sp(state, state.stacks[seat][q][-1]).plankton for q in plants_in_area(state, seat, place)):
+        bio[place] += 2
+    if "plant-remains-processing" in eater.abilities:
+        for q in state.rules.area[place]:
+            t = state.top(seat, q)
+            if t is not None and state.rem[seat][q] and remains_kind(state, t) == PLANT_REMAINS:
+                bio[place] += state.rem[seat][q]
+                state.rem[seat][q] = 0
+
+
+def produce(state: State, seat: int, place: int) -> None:
+    card = state.top(seat, place)
+    assert card is not None
+    s = sp(state, card)
+    assert s.production is not None
+    amount = max(s.production) if state.rules.express else s.production[state.season]
+    if "lone-plant" in s.abilities and not plants_in_area(state, seat, place):
+        amount += 1
+    state.bio[seat][place] += amount
+
+
+# -- placing --------------------------------------------------------------------------------------
+
+def crop_blocks(state: State, seat: int, place: int) -> bool:
+    """A crop plant on a field of this board keeps every other card off the board's fields."""
+    if not state.rules.crops or place >= state.rules.boards * FIELDS:
+        return False
+    b = place // FIELDS
+    for q in range(b * FIELDS, (b + 1) * FIELDS):
+        t = state.top(seat, q)
+        if q != place and t is not None and "crop" in sp(state, t).features:
+            return True
+    return False
+
+
+def place_problem(state: State, seat: int, card: int, place: int, words: bool = True) -> str | None:
+    """Why ``card`` may not go to ``place`` of the seat's ecosystem now (None: it may). The checks
+    come first, the words only for a refusal."""
+    s = state.rules.cards.species[card]
+    rules = state.rules
+    edge = place >= rules.boards * FIELDS
+    if edge and not s.edge:
+        return NO if not words else f"{s.latin} has no edge-of-habitat symbol, so it may not go on the edge {rules.spot(place)}"
+    if s.type in WINTER_FORBIDDEN and state.season == 3 and not rules.express:
+        return NO if not words else f"in winter no {type_title(s.type)} card may be placed ({s.latin} at {rules.spot(place)})"
+    hab = state.habitat[seat]
+    mask = 0
+    for b in rules.boards_of[place]:
+        mask |= 1 << hab[b]
+    match = bool(s.habitats & mask)
+    top = state.stacks[seat][place]
+    if top:
+        low = sp(state, top[-1])
+        if not match:
+            return NO if not words else (f"{s.latin} may not cover {low.latin} at {rules.spot(place)}: it does not live in "
+                    f"{where(state, seat, place)}, and a card covers another only in a matching habitat")
+        if s.producer:
+            if "plant-cover" not in s.abilities:
+                return NO if not words else f"{s.latin} is a plant: plants do not cover other cards ({low.latin} at {rules.spot(place)})"
+            if not low.producer:
+                return NO if not words else f"{s.latin} may cover only another plant, and {low.latin} at {rules.spot(place)} is not one"
+        elif s.remains_only:
+            return NO if not words else (f"{s.latin} feeds only on remains, so it may not cover another card ({low.latin} at "
+                    f"{rules.spot(place)})")
+        elif not can_eat(s, low):
+            why = " (it is poisonous)" if "poisonous" in low.features and s.type in MAMMALS_AND_BIRDS else ""
+            return NO if not words else (f"{s.latin} may not cover {low.latin} at {rules.spot(place)}: it does not feed on it{why}; "
+                    f"it eats {eats_text(s)}")
+        if crop_blocks(state, seat, place):
+            return NO if not words else f"a crop plant holds the habitat of {rules.spot(place)}: no other card may be placed there"
+    else:
+        if not match:
+            pioneer = ("pioneer" in s.features and not edge and not plants_in_area(state, seat, place))
+            if not pioneer:
+                if not words:
+                    return NO
+                lives = "any habitat" if s.any_habitat else " or ".join(
+                    habitat_title(h) for h in range(len(BOARD_HABITATS)) if s.fits(h))
+                return NO if not words else f"{s.latin} lives in {lives}, and {rules.spot(place)} is in {where(state, seat, place)}"
+        if crop_blocks(state, seat, place):
+            return NO if not words else f"a crop plant holds the habitat of {rules.spot(place)}: no other card may be placed there"
+        if "crop" in s.features and not edge:
+            b = place // FIELDS
+            if any(state.stacks[seat][q] for q in range(b * FIELDS, (b + 1) * FIELDS)):
+                return NO if not words else (f"{s.latin} is a crop plant: it goes only into a habitat whose fields are empty "
+                        f"(board {b + 1} has cards)")
+    if s.producer:
+        return None
+    if not top and not food_present(state, seat, place, s):
+        return NO if not words else f"{s.latin} needs a card it feeds on ({eats_text(s)}) in {where(state, seat, place)}, and there is none"
+    own = state.bio[seat][place] if top else 0
+    jokers = state.jokers[seat]
+    if "spring-jokers" in s.abilities and not rules.express and state.season == 0:
+        jokers += 3
+    if own + jokers >= s.consumption:
+        return None
+    food = available(state, seat, place, s, jokers=False)
+    if own + food + jokers < s.consumption:
+        extra = f", {own} on the covered card" if top else ""
+        return NO if not words else (f"{s.latin} needs {s.consumption} biomass from {eats_text(s)} in {where(state, seat, place)}; "
+                f"{food} are there{extra} and {jokers} joker{'s' if jokers != 1 else ''}")
+    return None
+
+
+def do_place(state: State, seat: int, card: int, place: int) -> list[tuple[str, int, int, str]]:
+    """Place a card (checked already): covering, production or feeding, the features that act on the
+    owner's own ecosystem. Returns the features left for later: ``(latin, seat, place, feature)``."""
+    s = sp(state, card)
+    state.hands[seat].remove(card)
+    bio, rem = state.bio[seat], state.rem[seat]
+    covered = state.top(seat, place)
+    lone = not plants_in_area(state, seat, place)
+    if covered is not None:
+        if s.producer:  # plant-cover: the covered plant's biomass becomes remains, its remains go
+            rem[place] = bio[place]
+            bio[place] = 0
+        else:  # the biomass goes over to the covering card, the remains are discarded
+            rem[place] = 0
+    state.stacks[seat][place] = state.stacks[seat][place] + (card,)
+    if state.log is not None:
+        state.log.append(("placed", seat, card, state.season, covered))
+    if s.producer:
+        if "first-plant" in s.abilities and lone:
+            bio[place] += 3
+        produce(state, seat, place)
+        return []
+    if "spring-jokers" in s.abilities and not state.rules.express and state.season == 0:
+        state.jokers[seat] += 3
+    ok = feed(state, seat, place)
+    assert ok, "placement checked before"
+    if "remains-to-jokers" in s.abilities:
+        for q in range(state.rules.places):
+            if rem[q]:
+                state.jokers[seat] += rem[q]
+                rem[q] = 0
+    return [(s.latin, seat, place, a) for a in sorted(s.abilities) if a in DEFERRED]
+
+
+def neighbours(state: State, seat: int) -> list[int]:
+    n = state.rules.n
+    return sorted({(seat - 1) % n, (seat + 1) % n} - {seat})
+
+
+def deferred(state: State, seat: int, place: int, feature: str) -> None:
+    """A feature that reaches beyond the owner's ecosystem, after the step's placements."""
+    if state.top(seat, place) is None:
+        return
+    bio = state.bio[seat]
+    if feature in ("fish-raid", "hoofed-raid", "invertebrate-raid"):
+        want, most = {"fish-raid": (FISH, 1), "hoofed-raid": (HOOFED, 2),
+                      "invertebrate-raid": (INVERTEBRATES, 1)}[feature]
+        for other in neighbours(state, seat):
+            for q in range(state.rules.places):
+                t = state.top(other, q)
+                if t is not None and sp(state, t).type == want and state.bio[other][q]:
+                    k = min(most, state.bio[other][q])
+                    state.bio[other][q] -= k
+                    bio[place] += k
+    elif feature == "discard-draw" and state.discard:
+        if state.jokers[seat]:
+            state.jokers[seat] -= 1
+        elif bio[place] > sp(state, state.stacks[seat][place][-1]).consumption:
+            bio[place] -= 1
+        else:
+            return
+        take(state, seat, state.discard.pop())
+
+
+def take(state: State, seat: int, card: int) -> None:
+    state.hands[seat].append(card)
+    state.seen[seat] |= 1 << card
+
+
+# -- tokens paid in exchanges ------------------------------------------------------------------------
+
+def tokens_total(state: State, seat: int) -> int:
+    return state.jokers[seat] + sum(state.bio[seat]) + sum(state.rem[seat])
+
+
+def pay_tokens(state: State, seat: int, k: int) -> None:
+    """Jokers first, then remains, then biomass, in place order (ruling "token-payment")."""
+    j = min(k, state.jokers[seat])
+    state.jokers[seat] -= j
+    k -= j
+    for pile in (state.rem[seat], state.bio[seat]):
+        for q in range(len(pile)):
+            if not k:
+                return
+            j = min(k, pile[q])
+            pile[q] -= j
+            k -= j
+
+
+def draw_back(state: State, back_type: int, pile: list[int]) -> int | None:
+    """The topmost card of ``pile`` with that back (None: none left)."""
+    for i in range(len(pile) - 1, -1, -1):
+        if back(state, pile[i]) == back_type:
+            return pile.pop(i)
+    return None
+
+
+def backs_in(state: State, pile: list[int]) -> list[int]:
+    return sorted(set(map(state.rules.cards.backs.__getitem__, pile)))
+
+
+# -- effects of weather and human-impact cards -------------------------------------------------------
+
+def selected(state: State, seat: int, sel: Selector | None) -> Iterator[int]:
+    for q in range(state.rules.places):
+        t = state.top(seat, q)
+        if t is None:
+            continue
+        if sel is None:
+            yield q
+            continue
+        s = sp(state, t)
+        if sel.type is not None and s.type != TYPE_INDEX[sel.type.value]:
+            continue
+        if sel.bonus is not None and s.bonus != sel.bonus.value:
+            continue
+        if sel.feature is not None and sel.feature.value not in s.features:
+            continue
+        if sel.role is not None and (sel.role == "producer") != s.producer:
+            continue
+        if sel.habitat is not None and sel.habitat.value != "any" and \
+                BOARD_HABITATS.index(sel.habitat) not in habitats_of(state, seat, q):
+            continue
+        yield q
+
+
+def apply_effect(state: State, seat: int, effect: Effect) -> None:
+    if effect.do == "jokers":
+        state.jokers[seat] += effect.amount
+        return
+    bio, rem = state.bio[seat], state.rem[seat]
+    for q in selected(state, seat, effect.cards):
+        if effect.do == "gain":
+            bio[q] += effect.amount
+        elif effect.do == "lose":
+            bio[q] -= min(effect.amount, bio[q])
+        elif effect.do == "decay":
+            k = min(effect.amount, bio[q])
+            bio[q] -= k
+            rem[q] += k
+        elif effect.do == "clear-remains":
+            rem[q] = 0
+        else:
+            bio[q] += rem[q]
+            rem[q] = 0
+
+
+# -- legal moves -----------------------------------------------------------------------------------
+
+def to_move(state: State) -> tuple[str, ...]:
+    if state.ended:
+        return ()
+    return tuple(p for s, p in enumerate(state.rules.players) if state.active[s] and state.pending[s] is None)
+
+
+def _places(state: State) -> range:
+    return range(state.rules.places)
+
+
+def placements(state: State, seat: int) -> list[Place]:
+    """Every legal placement. A cheap filter (edge symbol, season, habitat or pioneer) comes before
+    :func:`place_problem`, which decides."""
+    rules = state.rules
+    species = rules.cards.species
+    hab = state.habitat[seat]
+    stacks = state.stacks[seat]
+    nfields = rules.boards * FIELDS
+    masks = []
+    for q in range(rules.places):
+        m = 0
+        for b in rules.boards_of[q]:
+            m |= 1 << hab[b]
+        masks.append(m)
+    winter = state.season == 3 and not rules.express
+    out: list[Place] = []
+    n = rules.species_count
+    boards_of = rules.boards_of
+    for card in sorted(set(state.hands[seat])):
+        if card >= n:
+            continue
+        s = species[card]
+        if winter and s.type in WINTER_FORBIDDEN:
+            continue
+        pioneer = "pioneer" in s.features
+        last = rules.places if s.edge else nfields
+        # an empty place's problem depends only on its board(s): the same for every empty field of a board
+        empty: dict[tuple[int, ...], bool] = {}
+        for place in range(last):
+            if not s.habitats & masks[place] and (stacks[place] or not pioneer or place >= nfields):
+                continue
+            if stacks[place]:
+                ok = place_problem(state, seat, card, place, False) is None
+            else:
+                key = boards_of[place]
+                if key not in empty:
+                    empty[key] = place_problem(state, seat, card, place, False) is None
+                ok = empty[key]
+            if ok:
+                out.append(Place(card, rules.spot(place)))
+                if "small-bird-follow" in s.abilities:
+                    out += [Place(card, rules.spot(place), then) for then in follows(state, seat, card, place)]
+    return out
+
+
+def follows(state: State, seat: int, card: int, place: int) -> list[tuple[int, Any]]:
+    trial = state.copy()
+    trial.log = None
+    do_place(trial, seat, card, place)
+    out = []
+    for bird in sorted(set(trial.hands[seat])):
+        if is_human(trial, bird) or sp(trial, bird).type != SMALL_BIRDS:
+            continue
+        for q in _places(trial):
+            if place_problem(trial, seat, bird, q, False) is None:
+                out.append((bird, trial.rules.spot(q)))
+    return out
+
+
+def exchanges(state: State, seat: int) -> list[Move]:
+    rules = state.rules
+    hand = sorted(set(state.hands[seat]))
+    out: list[Move] = [Keep()]
+    stack_backs = backs_in(state, state.pile)
+    if rules.express:
+        for c in hand:
+            out += [Exchange((c,), 0, t) for t in stack_backs]
+            out += [Exchange((c,), 0, None, "face-up", f) for f in sorted(set(state.face_up))]
+        if state.jokers[seat] >= 2:
+            out += [Exchange((), 2, t) for t in stack_backs]
+            out += [Exchange((), 2, None, "face-up", f) for f in sorted(set(state.face_up))]
+        return out
+    season = state.season
+    if season == 0:
+        out += [Exchange((c,), 0, t) for c in hand for t in stack_backs]
+    elif season == 1:
+        out += [Exchange((c,)) for c in hand]
+    elif season == 2:
+        if tokens_total(state, seat) >= 4:
+            out += [Exchange((), 4, t) for t in stack_backs]
+    else:
+        discard_backs = backs_in(state, state.discard)
+        for pair in combinations(hand, 2):
+            out += [Exchange(pair, 0, t) for t in stack_backs]
+            out += [Exchange(pair, 0, t, "discard") for t in discard_backs]
+    if rules.weather and state.weather:
+        out += [Weather(c) for c in hand]
+        if tokens_total(state, seat) >= 2:
+            out.append(Weather(None))
+    return out
+
+
+def legal_moves(state: State, seat: int) -> list[Move]:
+    if state.ended or not state.active[seat] or state.pending[seat] is not None:
+        return []
+    if state.step == EXCHANGE:
+        return exchanges(state, seat)
+    hand = sorted(set(state.hands[seat]))
+    if state.step == PLACE:
+        out: list[Move] = list(placements(state, seat))
+        out += [Impact(c) for c in hand if is_human(state, c)]
+        out += [Trade(c) for c in hand]
+        out.append(Pass(False))
+        if hand:
+            out.append(Pass(True))
+        return out
+    k = min(2, len(state.hands[seat]))
+    return [Transfer(c) for c in combinations(hand, k)]
+
+
+def _in_hand(state: State, seat: int, cards: tuple[int, ...]) -> str | None:
+    hand = list(state.hands[seat])
+    for c in cards:
+        if c not in hand:
+            return f"{card_name(state, c)} is not in {state.rules.players[seat]}'s hand"
+        hand.remove(c)
+    return None
+
+
+def card_name(state: State, card: int) -> str:
+    n = state.rules.species_count
+    if card >= n + len(state.rules.cards.human):
+        return f"card {card}"
+    return state.rules.cards.human[card - n].id if card >= n else state.rules.cards.species[card].latin
+
+
+def _exchange_problem(state: State, seat: int, move: Exchange) -> str | None:
+    rules = state.rules
+    season = "express" if rules.express else SEASONS[state.season].value
+    if move.tokens and move.cards:
+        return "an exchange gives cards or tokens, not both"
+    shape = {"spring": (1, 0, "stack"), "summer": (1, 0, None), "autumn": (0, 4, "stack"),
+             "winter": (2, 0, None)}
+    if rules.express:
+        if not ((len(move.cards) == 1 and not move.tokens) or (not move.cards and move.tokens == 2)):
+            return "the express exchange gives one card or 2 apple tokens for one card"
+        if move.tokens and state.jokers[seat] < 2:
+            return f"{rules.players[seat]} has {state.jokers[seat]} apple tokens, and the exchange needs 2"
+        if move.pile == "face-up":
+            if move.face is None or move.face not in state.face_up:
+                return "that card is not among the face-up cards"
+        elif move.pile != "stack" or move.draw is None:
+            return "the express exchange takes a card from the stack or a face-up card"
+    else:
+        cards, tokens, pile = shape[season]
+        if len(move.cards) != cards or move.tokens != tokens:
+            what = {"spring": "one card in hand for one from the stack",
+                    "summer": "one card in hand for two biomass jokers",
+                    "autumn": "four biomass or remains tokens for one card from the stack",
+                    "winter": "two cards in hand for one from the discarded cards or the stack"}[season]
+            return f"the {season} exchange is {what}"
+        if move.face is not None or move.pile == "face-up":
+            return "face-up cards belong to the express mode"
+        if season == "summer":
+            if move.draw is not None:
+                return "the summer exchange gives two jokers, not a card"
+        elif move.draw is None:
+            return f"the {season} exchange draws a card: name its back (draw: TYPE)"
+        elif pile == "stack" and move.pile != "stack":
+            return f"the {season} exchange draws from the stack"
+        if move.tokens and tokens_total(state, seat) < move.tokens:
+            return (f"{rules.players[seat]} has {tokens_total(state, seat)} biomass, remains and joker tokens; "
+                    f"the exchange needs {move.tokens}")
+    problem = _in_hand(state, seat, move.cards)
+    if problem:
+        return problem
+    if move.draw is not None:
+        pile_cards = state.discard if move.pile == "discard" else state.pile
+        if move.draw not in backs_in(state, pile_cards):
+            return f"no card with the back {BACKS[move.draw]} in the {'discarded cards' if move.pile == 'discard' else 'stack'}"
+    return None
+
+
+def why_illegal(state: State, seat: int, move: Any) -> str | None:
+    rules = state.rules
+    who = rules.players[seat]
+    if state.ended:
+        return "the game is over"
+    if not state.active[seat]:
+        return f"{who} is out of the habitation phase until the season ends"
+    if state.pending[seat] is not None:
+        return f"{who} has already moved in this step"
+    step = state.step
+    if isinstance(move, (Keep, Exchange, Weather)):
+        if step != EXCHANGE:
+            return f"an exchange belongs to step 1, and this is step {step}"
+        if isinstance(move, Keep):
+            return None
+        if isinstance(move, Exchange):
+            return _exchange_problem(state, seat, move)
+        if not rules.weather:
+            return "the weather die belongs to the weather variant"
+        if not state.weather:
+            return "the weather cards are used up: the weather mechanic is over"
+        if move.roll is not None and move.roll not in DIE_FACES:
+            return f"the weather die shows {', '.join(DIE_FACES)}"
+        if move.card is None:
+            if tokens_total(state, seat) < 2:
+                return f"{who} has fewer than 2 tokens to pay for the weather die"
+            return None
+        return _in_hand(state, seat, (move.card,))
+    if isinstance(move, (Place, Trade, Impact, Pass)):
+        if step != PLACE:
+            return f"placing, trading and passing belong to step 2, and this is step {step}"
+        if isinstance(move, Pass):
+            return None
+        problem = _in_hand(state, seat, (move.card,))
+        if problem:
+            return problem
+        if isinstance(move, Trade):
+            return None
+        if isinstance(move, Impact):
+            return None if is_human(state, move.card) else f"{card_name(state, move.card)} is no human-impact card"
+        if is_human(state, move.card):
+            return f"{card_name(state, move.card)} is a human-impact card: play it with impact:, not place:"
+        place = rules.place_index(move.at)
+        if place is None:
+            return f"{who}'s ecosystem has no place {move.at} ({rules.boards} habitats of {FIELDS} fields)"
+        problem = place_problem(state, seat, move.card, place)
+        if problem or move.then is None:
+            return problem
+        if "small-bird-follow" not in sp(state, move.card).abilities:
+            return f"{sp(state, move.card).latin} has no small-bird-follow feature: it places one card"
+        bird, at = move.then
+        if (bird, at) not in follows(state, seat, move.card, place):
+            trial = state.copy()
+            trial.log = None
+            do_place(trial, seat, move.card, place)
+            q = rules.place_index(at)
+            if _in_hand(trial, seat, (bird,)) or is_human(trial, bird):
+                return f"then: {card_name(state, bird)} is not in {who}'s hand"
+            if sp(trial, bird).type != SMALL_BIRDS:
+                return f"then: {sp(trial, bird).latin} is not a small bird"
+            if q is None:
+                return f"then: no place {at}"
+            return "then: " + (place_problem(trial, seat, bird, q) or "not allowed")
+        return None
+    if isinstance(move, Transfer):
+        if step != TRANSFER:
+            return f"handing cards over belongs to step 3, and this is step {step}"
+        k = min(2, len(state.hands[seat]))
+        if len(move.cards) != k:
+            return f"{who} hands over {k} card{'s' if k != 1 else ''}, not {len(move.cards)}"
+        return _in_hand(state, seat, move.cards)
+    return f"not an EcoLogic: Europe move: {move!r}"
+
+
+# -- applying ---------------------------------------------------------------------------------------
+
+def apply(state: State, seat: int, move: Any) -> None:
+    """Submit a checked move; the step resolves when the last acting player has moved."""
+    if state.log is not None:
+        state.log.append(("move", seat, move))
+    state.pending[seat] = move
+    if any(state.active[s] and state.pending[s] is None for s in range(state.rules.n)):
+        return
+    step = state.step
+    if step == EXCHANGE:
+        resolve_exchanges(state)
+    elif step == PLACE:
+        resolve_placing(state)
+    else:
+        resolve_transfers(state)
+
+
+def _clear(state: State) -> None:
+    state.pending = [None] * state.rules.n
+
+
+def resolve_exchanges(state: State) -> None:
+    for seat in range(state.rules.n):
+        move = state.pending[seat]
+        if not state.active[seat]:
+            continue
+        if isinstance(move, Exchange):
+            do_exchange(state, seat, move)
+        elif isinstance(move, Weather):
+            do_weather(state, seat, move)
+    _clear(state)
+    state.step = PLACE
+
+
+def _draw(state: State, back_type: int | None, pile: str) -> int | None:
+    cards = state.discard if pile == "discard" else state.pile
+    got = draw_back(state, back_type, cards) if back_type is not None else None
+    if got is None and state.pile:  # that back ran out earlier in this step: the stack's top card
+        got = state.pile.pop()
+    return got
+
+
+def do_exchange(state: State, seat: int, move: Exchange) -> None:
+    rules = state.rules
+    if move.face is not None:
+        if move.face not in state.face_up:
+            return  # taken earlier in this step by another player: the exchange does not happen
+    elif move.draw is not None and not state.pile and not (move.pile == "discard" and state.discard):
+        return
+    for c in move.cards:
+        state.hands[seat].remove(c)
+        state.discard.append(c)
+    if move.tokens:
+        if rules.express:
+            state.jokers[seat] -= move.tokens
+        else:
+            pay_tokens(state, seat, move.tokens)
+    if move.face is not None:
+        i = state.face_up.index(move.face)
+        take(state, seat, move.face)
+        if state.pile:
+            state.face_up[i] = state.pile.pop()
+        else:
+            state.face_up.pop(i)
+    elif move.draw is not None:
+        got = _draw(state, move.draw, move.pile)
+        if got is not None:
+            take(state, seat, got)
+    else:
+        state.jokers[seat] += 2  # summer
+
+
+def do_weather(state: State, seat: int, move: Weather) -> None:
+    if not state.weather:
+        return
+    if move.card is not None:
+        state.hands[seat].remove(move.card)
+        state.discard.append(move.card)
+    else:
+        pay_tokens(state, seat, 2)
+    faces = state.rules.cards.components.weather_die
+    face = move.roll if move.roll is not None else faces[state.rng.below(len(faces))]
+    if state.log is not None:
+        state.log.append(("roll", seat, face))
+    if face == "cloud":
+        w = state.weather.pop()
+        state.weather_used.append(w)
+        card = state.rules.cards.weather[w]
+        for s in range(state.rules.n):
+            for e in card.effects:
+                apply_effect(state, s, e)
+        if state.log is not None:
+            state.log.append(("weather", seat, w))
+    elif face == "biomass":
+        for other in neighbours(state, seat):
+            k = 2
+            order = sorted(range(state.rules.places), key=lambda q: (-state.bio[other][q], q))
+            for q in order:
+                j = min(k, state.bio[other][q])
+                state.bio[other][q] -= j
+                state.jokers[seat] += j
+                k -= j
+    elif face == "cards":
+        if state.pile:
+            take(state, seat, state.pile.pop())
+        elif state.discard:
+            take(state, seat, state.discard.pop())
+    else:
+        state.skip[seat] = True
+
+
+def resolve_placing(state: State) -> None:
+    rules = state.rules
+    placed = [(sp(state, m.card).latin, seat, m) for seat, m in enumerate(state.pending)
+              if state.active[seat] and isinstance(m, Place)]
+    placed.sort()
+    later: list[tuple[str, int, int, str]] = []
+    for _, seat, m in placed:
+        place = rules.place_index(m.at)
+        assert place is not None
+        later += do_place(state, seat, m.card, place)
+        if m.then is not None:
+            q = rules.place_index(m.then[1])
+            assert q is not None
+            later += do_place(state, seat, m.then[0], q)
+    for seat, m in enumerate(state.pending):
+        if not state.active[seat]:
+            continue
+        if isinstance(m, Trade):
+            state.hands[seat].remove(m.card)
+            state.discard.append(m.card)
+            state.jokers[seat] += 1
+        elif isinstance(m, Pass):
+            if m.discard:
+                state.jokers[seat] += len(state.hands[seat])
+                state.discard += state.hands[seat]
+                state.hands[seat] = []
+            state.active[seat] = False
+    for seat, m in enumerate(state.pending):
+        if state.active[seat] and isinstance(m, Impact):
+            state.hands[seat].remove(m.card)
+            state.played.append(m.card)
+            card = rules.cards.human[m.card - rules.species_count]
+            for e in card.you:
+                apply_effect(state, seat, e)
+            for s in range(rules.n):
+                for e in card.all:
+                    apply_effect(state, s, e)
+    later.sort()
+    for _, seat, place, feature in later:
+        deferred(state, seat, place, feature)
+    for seat in range(rules.n):
+        if not state.hands[seat]:
+            state.active[seat] = False  # out of cards: out until the season ends
+    _clear(state)
+    after_step(state)
+
+
+def after_step(state: State) -> None:
+    """Step 2 or 3 done: the next step 1, step 3, or the end of the habitation phase."""
+    rules = state.rules
+    active = [s for s in range(rules.n) if state.active[s]]
+    if not active:
+        end_habitation(state)
+        return
+    if state.step == PLACE and not rules.express:
+        giving = [s for s in active if not state.skip[s]]
+        if len(giving) >= 2:
+            state.step = TRANSFER
+            for s in active:
+                if s not in giving:
+                    state.pending[s] = SKIP
+            return
+    state.step = EXCHANGE
+
+
+def resolve_transfers(state: State) -> None:
+    n = state.rules.n
+    giving = [s for s in range(n) if state.active[s] and isinstance(state.pending[s], Transfer)]
+    step = 1 if state.season in (0, 2) else -1  # clockwise in spring and autumn (ruling "directions")
+    handed: list[tuple[int, tuple[int, ...]]] = []
+    for s in giving:
+        to = (s + step) % n
+        while to not in giving:
+            to = (to + step) % n
+        move = state.pending[s]
+        for c in move.cards:
+            state.hands[s].remove(c)
+        handed.append((to, move.cards))
+    for to, cards in handed:
+        for c in cards:
+            take(state, to, c)
+    _clear(state)
+    state.step = EXCHANGE
+
+
+# -- seasons ------------------------------------------------------------------------------------------
+
+def begin_habitation(state: State) -> None:
+    n = state.rules.n
+    state.active = [bool(state.hands[s]) for s in range(n)]
+    state.skip = [False] * n
+    _clear(state)
+    state.step = EXCHANGE
+    if not any(state.active):
+        end_habitation(state)
+
+
+def end_habitation(state: State) -> None:
+    if state.rules.express or state.season == len(SEASONS) - 1:
+        state.ended = True
+        state.step = OVER
+        state.active = [False] * state.rules.n
+        _clear(state)
+        return
+    end_of_season(state)
+    state.season += 1
+    beginning_of_season(state)
+    begin_habitation(state)
+
+
+def end_of_season(state: State) -> None:
+    """An odd count turns one token into remains, then half the biomass is discarded (ruling
+    "end-of-season")."""
+    for seat in range(state.rules.n):
+        bio, rem = state.bio[seat], state.rem[seat]
+        for q in range(state.rules.places):
+            b = bio[q]
+            if b % 2:
+                rem[q] += 1
+                b -= 1
+            bio[q] = b // 2
+    if state.log is not None:
+        state.log.append(("season-end", state.season))
+
+
+def feeding_order(state: State, seat: int, place: int) -> tuple[int, int]:
+    t = state.top(seat, place)
+    assert t is not None
+    return TROPHIC_LEVEL[FOOD_TYPES[sp(state, t).type].value], place
+
+
+def beginning_of_season(state: State) -> None:
+    """Production, then feeding (ruling "feeding-order"), death, revealed cards, hands to 8."""
+    rules = state.rules
+    for seat in range(rules.n):
+        for q in range(rules.places):
+            t = state.top(seat, q)
+            if t is not None and sp(state, t).producer:
+                produce(state, seat, q)
+        fed: set[tuple[int, int]] = set()
+        while True:
+            hungry = []
+            for q in range(rules.places):
+                t = state.top(seat, q)
+                if t is not None and (q, t) not in fed and not sp(state, t).producer:
+                    hungry.append(q)
+            hungry.sort(key=lambda q: feeding_order(state, seat, q))
+            if not hungry:
+                break
+            progress = False
+            for jokers in (False, True):
+                for q in hungry:
+                    t = state.top(seat, q)
+                    if (q, t) in fed:
+                        continue
+                    if feed(state, seat, q, use_jokers=jokers):
+                        fed.add((q, t))  # type: ignore[arg-type]
+                        progress = True
+                        if state.log is not None:
+                            state.log.append(("fed", seat, t, state.season, True))
+                if progress:
+                    break
+            if progress:
+                continue
+            for q in hungry:
+                die(state, seat, q)
+    for seat in range(rules.n):
+        while len(state.hands[seat]) < HAND_SIZE and state.pile:
+            take(state, seat, state.pile.pop())
+
+
+def die(state: State, seat: int, place: int) -> None:
+    """The card goes to the discarded cards; a revealed card keeps the tokens (and produces, or is fed
+    with the rest); else they become remains on the first card of its habitat(s) (ruling "death")."""
+    stack = state.stacks[seat][place]
+    card = stack[-1]
+    if state.log is not None:
+        state.log.append(("fed", seat, card, state.season, False))
+    state.discard.append(card)
+    state.stacks[seat][place] = stack[:-1]
+    if len(stack) > 1:
+        if sp(state, stack[-2]).producer:
+            produce(state, seat, place)
+        return
+    tokens = state.bio[seat][place] + state.rem[seat][place]
+    state.bio[seat][place] = state.rem[seat][place] = 0
+    for q in state.rules.area[place]:
+        if state.top(seat, q) is not None:
+            state.rem[seat][q] += tokens
+            return
+
+
+# -- scoring -------------------------------------------------------------------------------------
+
+def board_types(state: State, seat: int, b: int) -> int:
+    """The most different species types habitat ``b`` can count: its fields' cards, and for each edge
+    card beside it the top or the bottom card."""
+    rules = state.rules
+    types = set()
+    for q in range(b * FIELDS, (b + 1) * FIELDS):
+        t = state.top(seat, q)
+        if t is not None:
+            types.add(sp(state, t).type)
+    options = []
+    for q in range(rules.boards * FIELDS, rules.places):
+        if b in rules.boards_of[q] and state.stacks[seat][q]:
+            st = state.stacks[seat][q]
+            options.append({sp(state, st[0]).type, sp(state, st[-1]).type})
+    best = len(types)
+    for choice in product(*options):
+        best = max(best, len(types | set(choice)))
+    return best
+
+
+def diversity_points(kinds: int) -> int:
+    return 3 if kinds >= 7 else 2 if kinds == 6 else 1 if kinds == 5 else 0
+
+
+def score_parts(state: State, seat: int) -> tuple[int, int, int]:
+    """(diversity points, card points, unfilled fields)."""
+    rules = state.rules
+    diversity = sum(diversity_points(board_types(state, seat, b)) for b in range(rules.boards))
+    points = 0
+    for q in range(rules.places):
+        t = state.top(seat, q)
+        if t is not None:
+            points += sp(state, t).points
+    unfilled = sum(1 for q in range(rules.boards * FIELDS) if not state.stacks[seat][q])
+    return diversity, points, unfilled
+
+
+def score(state: State, seat: int) -> int:
+    d, p, _ = score_parts(state, seat)
+    return d + p

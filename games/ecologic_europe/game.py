@@ -1,0 +1,102 @@
+"""The rules of EcoLogic: Europe behind kcal's :class:`~kcal.core.game.Game` interface."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from enum import Enum
+from typing import Any
+
+from kcal.core.errors import KcalError
+from kcal.core.game import Bot, IllegalMove, Outcome, Setup
+from kcal.core.gameinfo import GameInfo
+from kcal.games.ecologic_europe import PACK, engine, view
+from kcal.games.ecologic_europe import moves as moves_module
+from kcal.games.ecologic_europe import setup as setup_module
+from kcal.games.ecologic_europe.moves import Move
+from kcal.games.ecologic_europe.state import State
+
+
+class EndReason(str, Enum):
+    """How a game ends: the last habitation phase of winter is over, or (express) every player is out."""
+
+    WINTER_OVER = "winter_over"
+    EXPRESS_OVER = "express_over"
+
+
+def outcome(state: State) -> Outcome | None:
+    if not state.ended:
+        return None
+    rules = state.rules
+    parts = [engine.score_parts(state, s) for s in range(rules.n)]
+    scores = {p: parts[s][0] + parts[s][1] for s, p in enumerate(rules.players)}
+    best = max(scores.values())
+    tied = [s for s, p in enumerate(rules.players) if scores[p] == best]
+    fewest = min(parts[s][2] for s in tied)
+    winners = tuple(rules.players[s] for s in tied if parts[s][2] == fewest)
+    return Outcome(EndReason.EXPRESS_OVER if rules.express else EndReason.WINTER_OVER, scores, winners)
+
+
+class EcoLogicEurope:
+    """Stateless: every method works on the state it is given (see :mod:`kcal.core.game`)."""
+
+    info: GameInfo = PACK.info
+    default_bot = "greedy"
+
+    def new_state(self, setup: Setup, seed: int) -> State:
+        return setup_module.new_state(setup, seed)
+
+    def clone(self, state: State) -> State:
+        return state.copy()
+
+    def to_move(self, state: State) -> tuple[str, ...]:
+        return engine.to_move(state)
+
+    def _seat(self, state: State, player: str) -> int | None:
+        return state.rules.seat_of.get(player)
+
+    def legal_moves(self, state: State, player: str) -> list[Move]:
+        seat = self._seat(state, player)
+        return [] if seat is None else engine.legal_moves(state, seat)
+
+    def why_illegal(self, state: State, player: str, move: Any) -> str | None:
+        seat = self._seat(state, player)
+        if seat is None:
+            return f"{player!r} is not a player of this game"
+        return engine.why_illegal(state, seat, move)
+
+    def apply(self, state: State, player: str, move: Any) -> None:
+        reason = self.why_illegal(state, player, move)
+        if reason is not None:
+            raise IllegalMove(reason, move=move)
+        engine.apply(state, state.rules.seat_of[player], move)
+
+    def outcome(self, state: State) -> Outcome | None:
+        return outcome(state)
+
+    def view(self, state: State, player: str) -> dict[str, Any]:
+        return view.view(state, player)
+
+    def determinize(self, state: State, player: str, seed: int) -> State:
+        return view.determinize(state, player, seed)
+
+    def encode_move(self, move: Move) -> dict[str, Any]:
+        return moves_module.encode_move(move)
+
+    def decode_move(self, entry: Mapping[str, Any]) -> Move:
+        return moves_module.decode_move(entry)
+
+    def record(self, state: State) -> dict[str, Any]:
+        from kcal.games.ecologic_europe.record import write_record
+
+        if state.log is None:
+            raise KcalError("this state keeps no history (a determinized copy for search): it has no record",
+                            code="usage")
+        return write_record(state)
+
+    def bots(self) -> Mapping[str, Bot]:
+        from kcal.games.ecologic_europe.bots import BOTS
+
+        return BOTS
+
+
+GAME = EcoLogicEurope()

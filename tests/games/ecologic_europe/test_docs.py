@@ -1,0 +1,53 @@
+"""The pack's documents: every ruling names tests that exist, every explain topic answers."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+from kcal.core.rulings import read_rulings
+from kcal.games.ecologic_europe import explain
+from kcal.games.ecologic_europe.features import ABILITY_IDS
+
+HERE = Path(__file__).resolve().parent
+
+
+def _test_names() -> set[str]:
+    names: set[str] = set()
+    for path in HERE.glob("test_*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        names |= {n.name for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.name.startswith("test_")}
+    return names
+
+
+def test_every_ruling_has_its_fields_and_names_existing_tests():
+    rulings = read_rulings(explain.RULINGS)
+    assert len(rulings) >= 15
+    names = _test_names()
+    for r in rulings:
+        assert {"section", "question", "decision", "why", "test"} <= set(r), r["title"]
+        tests = re.findall(r"`(test_\w+)`", r["test"])
+        assert tests and set(tests) <= names, (r["title"], set(tests) - names)
+        assert r["section"] in explain.TOPICS, r["section"]
+
+
+def test_explain_covers_phases_features_and_cards():
+    for topic in ("seasons", "habitation", "exchange", "placing", "transfer", "feeding", "end-of-season",
+                  "beginning-of-season", "scoring", "express", "weather", "human-impact", *ABILITY_IDS):
+        d = explain.explain(topic)
+        assert d["rule"] and d["title"]
+    d = explain.explain("end of season")
+    assert d["rulings"] and d["rulings"][0]["id"] == "end-of-season"
+    card = explain.explain("capreolus capreolus")
+    assert card["kind"] == "card" and "consumes 4 from herbaceous, woody" in card["rule"]
+    assert "lives in" not in explain.explain_text(card)
+
+
+def test_explain_unknown_topic_suggests():
+    import pytest
+
+    from kcal.core.errors import KcalError
+
+    with pytest.raises(KcalError, match="did you mean"):
+        explain.explain("end-of-seasn")
