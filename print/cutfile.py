@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 from xml.sax.saxutils import quoteattr
 
 from kcal.print.layout import MM, SheetLayout, hex_points
@@ -35,7 +36,8 @@ def sheet_svg(layout: SheetLayout, labels: Sequence[str], title: str = "") -> st
             coords = " ".join(f"{x / MM:.3f},{h_mm - y / MM:.3f}" for x, y in pts)
             lines.append(f"<polygon id={ident} points=\"{coords}\"/>")
         else:
-            w, h = (geom.height, geom.width) if slot.rotated else (geom.width, geom.height)
+            card: Any = geom  # a card grid's geometry (print.cardgrid.CardGeometry) has a height
+            w, h = (card.height, card.width) if slot.rotated else (card.width, card.height)
             x0, y_top = (slot.x - w / 2) / MM, h_mm - (slot.y + h / 2) / MM
             lines.append(f"<rect id={ident} x=\"{x0:.3f}\" y=\"{y_top:.3f}\" width=\"{w / MM:.3f}\" "
                          f"height=\"{h / MM:.3f}\" rx=\"{geom.radius / MM:.3f}\"/>")

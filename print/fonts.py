@@ -64,9 +64,11 @@ def override(regular: str | Path | None = None, bold: str | Path | None = None) 
         yield
         return
     register_fonts()
+    first = regular if regular is not None else bold
+    assert first is not None  # one of them was given (above)
     try:
-        load_user_font(regular or bold, REGULAR)
-        load_user_font(bold or regular, BOLD)
+        load_user_font(first, REGULAR)
+        load_user_font(bold if bold is not None else first, BOLD)
         _clear_caches()
         yield
     finally:
@@ -80,6 +82,12 @@ def _clear_caches() -> None:
 
     _coverage.cache_clear()
     _width1.cache_clear()
+
+
+def font_inputs(fonts: tuple[str | Path | None, ...]) -> list[Path]:
+    """The ``--font``/``--bold-font`` files given: inputs like any other, never to be overwritten by
+    the output (``--font f.pdf -o f.pdf`` is refused)."""
+    return [Path(f) for f in fonts if f is not None]
 
 
 def load_user_font(path: str | Path, name: str) -> str:

@@ -15,6 +15,7 @@ Rectangular faces (cards) and their grid are in :mod:`kcal.print.cardgrid`; both
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import NamedTuple
 
 MM = 72.0 / 25.4  #: points per millimetre
@@ -76,6 +77,10 @@ class TileGeometry(NamedTuple):
 
     across: float = mm(DEFAULT_TILE_MM)  # cut size, flat to flat
     bleed: float = 0.0
+    #: space between neighbours' cut lines (None: twice the bleed, each face keeps its whole bleed).
+    #: Less than twice the bleed: neighbours share the gap, each face's bleed stops at its middle
+    #: (:func:`cell_points`), and the outer edges of the honeycomb keep the whole bleed.
+    gap: float | None = None
 
     @property
     def radius(self) -> float:
@@ -92,12 +97,16 @@ class TileGeometry(NamedTuple):
 
     @property
     def pitch_across(self) -> float:
-        """Distance between centres of two neighbours in one column (= bleed_across)."""
-        return self.bleed_across
+        """Distance between centres of two neighbours in one column: the cut size plus the gap."""
+        return self.bleed_across if self.gap is None else self.across + self.gap
+
+    @property
+    def shares_bleed(self) -> bool:
+        return self.gap is not None and self.gap < 2 * self.bleed - 1e-6
 
     @property
     def column_pitch(self) -> float:
-        return 1.5 * self.bleed_across / SQRT3
+        return 1.5 * self.pitch_across / SQRT3
 
     @property
     def scale(self) -> float:
@@ -167,14 +176,13 @@ def honeycomb(paper: Paper, geometry: TileGeometry, margin_mm: float = MARGIN_MM
     """
     margin = mm(margin_mm)
     ruler = mm(ruler_mm)
-    tick = mm(2.5)  # slack for the crop ticks beyond the outermost vertices
+    if geometry.bleed > 0 and geometry.gap is None:
+        geometry = _shared_gap(paper, geometry, margin, ruler)
+    # slack for the crop ticks beyond the outermost vertices; with bleed the ticks start beyond the
+    # bleed anyway and are shortened at the paper's edge (see kcal.print.marks)
+    tick = mm(2.5) if geometry.bleed == 0 else 0.0
     box = (margin + tick, margin + ruler, paper.width - margin - tick, paper.height - margin)
-    best: list[tuple[float, float]] = []
-    best_rot = False
-    for rotated in (False, True):
-        pts = _pack(geometry, box, rotated)
-        if len(pts) > len(best):
-            best, best_rot = pts, rotated
+    best, best_rot = _best_pack(geometry, box)
     if not best:
         return SheetLayout(paper, geometry, (), (margin, margin))
     half_w, half_h = _half_extents(geometry, best_rot)
@@ -189,6 +197,55 @@ def honeycomb(paper: Paper, geometry: TileGeometry, margin_mm: float = MARGIN_MM
     ordered = sorted(((x + dx, y + dy) for x, y in best), key=lambda p: (-round(p[1], 3), p[0]))
     slots = tuple(Slot(x, y, best_rot) for x, y in ordered)
     return SheetLayout(paper, geometry, slots, (margin + mm(2), margin + mm(1.5)))
+
+
+MIN_SHARED_GAP_MM = 2.0  #: neighbours' cut lines are never closer than this with bleed (1 mm of bleed each)
+
+
+def _best_pack(geometry: TileGeometry, box) -> tuple[list[tuple[float, float]], bool]:
+    best: list[tuple[float, float]] = []
+    best_rot = False
+    for rotated in (False, True):
+        pts = _pack(geometry, box, rotated)
+        if len(pts) > len(best):
+            best, best_rot = pts, rotated
+    return best, best_rot
+
+
+def _shared_gap(paper: Paper, geometry: TileGeometry, margin: float, ruler: float) -> TileGeometry:
+    """The widest gap between neighbours' cut lines (from twice the bleed down to
+    :data:`MIN_SHARED_GAP_MM`, in quarter millimetres) that holds as many tiles as any gap in that
+    range: with 3 mm of bleed a Letter sheet keeps 10 tiles (a full 6 mm gap leaves room for 6)."""
+    box = (margin, margin + ruler, paper.width - margin, paper.height - margin)
+    full = 2 * geometry.bleed
+    smallest = min(full, mm(MIN_SHARED_GAP_MM))
+    steps = max(0, int(round((full - smallest) / mm(0.25))))
+    gaps = [full - i * mm(0.25) for i in range(steps + 1)]
+    if gaps[-1] > smallest + 1e-9:
+        gaps.append(smallest)
+    counts = [len(_best_pack(geometry._replace(gap=g), box)[0]) for g in gaps]
+    most = max(counts)
+    return geometry._replace(gap=gaps[counts.index(most)])
+
+
+def cell_points(slot: Slot, geometry: TileGeometry, neighbours: Sequence[Slot]) -> list[tuple[float, float]]:
+    """The part of the page a face at ``slot`` may paint: its bleed hexagon, cut back to the middle
+    of the gap on every side where a neighbour sits (see :attr:`TileGeometry.gap`)."""
+    pitch = geometry.pitch_across
+    full = geometry.bleed_across / 2
+    base = 0.0 if slot.rotated else 30.0  # the flats' outward normals
+    normals = [(math.cos(math.radians(base + 60 * i)), math.sin(math.radians(base + 60 * i))) for i in range(6)]
+    apothems = []
+    for nx, ny in normals:
+        near = any(math.hypot(o.x - slot.x - pitch * nx, o.y - slot.y - pitch * ny) < 1.0 for o in neighbours)
+        apothems.append(min(full, pitch / 2) if near else full)
+    pts = []
+    for i in range(6):  # the corner between flat i and flat i + 1
+        (ax, ay), (bx, by) = normals[i], normals[(i + 1) % 6]
+        a, b = apothems[i], apothems[(i + 1) % 6]
+        det = ax * by - ay * bx
+        pts.append((slot.x + (a * by - b * ay) / det, slot.y + (ax * b - bx * a) / det))
+    return pts
 
 
 def _half_extents(g: TileGeometry, rotated: bool) -> tuple[float, float]:
@@ -210,7 +267,7 @@ def _pack(g: TileGeometry, box: tuple[float, float, float, float], rotated: bool
         pts: list[tuple[float, float]] = []
         for c in range(ncols):
             cx = x0 + half_w + c * g.column_pitch
-            shift = half_h if (c + parity) % 2 else 0.0
+            shift = g.pitch_across / 2 if (c + parity) % 2 else 0.0
             cy = y1 - half_h - shift
             while cy - half_h >= y0 - 1e-6:
                 pts.append((cx, cy))

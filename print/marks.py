@@ -9,9 +9,11 @@ ruler); the ruler is a 100 mm / 4 in bar to check the print scale.
 
 from __future__ import annotations
 
+import hashlib
 import math
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import Any
 
 from kcal.print import colours
 from kcal.print.cardgrid import RULER_ABOVE_MM, RULER_BEFORE_MM, RULER_BELOW_MM, RULER_TEXT_AT_MM
@@ -80,15 +82,23 @@ def cut_outline_points(slot: Slot, geom, steps: int = 6) -> list[tuple[float, fl
 # --- crop marks ---------------------------------------------------------------------------------
 
 
-def crop_ticks(c, slots: Sequence[Slot], geom: TileGeometry) -> int:
+def crop_ticks(c, slots: Sequence[Slot], geom: TileGeometry, avoid: Sequence[Box] = (), paper=None) -> int:
     """Ticks continuing each hex edge beyond its vertex, only where they land on no tile.
 
     With tiles sharing edges the ticks appear around the honeycomb's outline; with bleed they sit in
     the gaps too where there is room, so a straight-edge cutter has a guide at the ends of the cuts.
-    The ticks of a sheet are a form, drawn once for every sheet with the same slots. Returns how many.
+    A tick within :data:`MARK_CLEAR_MM` of an ``avoid`` box (the ruler and its figures) is left out:
+    the vertex keeps the tick of its other edge. The ticks of a sheet are a form, drawn once for every
+    sheet with the same ticks. With ``paper`` a tick stops :data:`MARK_EDGE_MM` short of the paper's
+    edge (shortened, or left out when under 1.5 mm). Returns how many.
     """
+    clear = mm(MARK_CLEAR_MM)
     segs = tick_segments(tuple(slots), geom.across, geom.bleed)
-    name = f"ticks-{len(slots)}"
+    if paper is not None:
+        segs = tuple(s for s in (_clip_to_paper(seg, paper) for seg in segs) if s is not None)
+    segs = tuple(s for s in segs if not any(_near(s, box, clear) for box in avoid))
+    digest = hashlib.blake2s(repr(segs).encode(), digest_size=4).hexdigest()  # the same in every process
+    name = f"ticks-{len(slots)}-{len(segs)}-{digest}"
     defined = c.__dict__.setdefault("_kcal_forms", set())
     if name not in defined:
         c.beginForm(name)
@@ -196,8 +206,9 @@ def crop_marks(c, layout: SheetLayout, slots: Sequence[Slot], label: str = "") -
     """The crop marks that suit the layout's faces: hex ticks, or a card grid's marks clear of the ruler."""
     geom = layout.geometry
     if geom.kind == "hex":
-        return crop_ticks(c, slots, geom)
-    return grid_crop_marks(c, slots, geom.width, geom.height, bleed=geom.bleed, paper=layout.paper,
+        return crop_ticks(c, slots, geom, avoid=ruler_boxes(layout, label), paper=layout.paper)
+    card: Any = geom  # a card grid's geometry (print.cardgrid.CardGeometry) has a height
+    return grid_crop_marks(c, slots, card.width, card.height, bleed=card.bleed, paper=layout.paper,
                            avoid=ruler_boxes(layout, label))
 
 
@@ -258,7 +269,8 @@ def _ruler_scale(c, x: float, y: float) -> None:
 def draw_ruler(c, layout: SheetLayout, label: str = "") -> None:
     """The layout's ruler: along the bottom, or turned a quarter turn up the left edge."""
     if not layout.ruler_vertical:
-        ruler(c, *layout.ruler_origin, label)
+        x, y = layout.ruler_origin
+        ruler(c, x, y, label)
         return
     c.saveState()
     c.translate(*layout.ruler_origin)

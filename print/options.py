@@ -52,6 +52,6 @@ def card_sheet_options(*, paper: str = "letter", size: str | CardSize = DEFAULT_
     card = size if isinstance(size, CardSize) else parse_card_size(size)
     corner = check_length(corner, "--corner", min(card.width_mm, card.height_mm) / 2)
     return SheetOptions(paper=check_paper(paper), bleed_mm=check_length(bleed, "--bleed", MAX_BLEED_MM),
-                        backs=backs, flip=check_flip(flip), back_offset_mm=check_offset(tuple(back_offset)),
+                        backs=backs, flip=check_flip(flip), back_offset_mm=check_offset((back_offset[0], back_offset[1])),
                         cut_lines=cut_lines, crop_marks=crop_marks, alignment_page=alignment_page, title=title,
                         card=card, corner_mm=corner, gutter_mm=check_length(gutter, "--gutter", MAX_GUTTER_MM))

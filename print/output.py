@@ -87,6 +87,35 @@ def split_points(npages: int, every: int | None, pair: bool) -> list[tuple[int, 
     return [(i, min(npages, i + every)) for i in range(0, npages, every)]
 
 
+Rect = tuple[float, float, float, float]  #: x0, y0, x1, y1 in points
+
+
+def set_page_boxes(c, trim: Rect | None = None, bleed: float = 0.0) -> None:
+    """Give the page being drawn a TrimBox and a BleedBox (print shops and imposition tools read them).
+
+    ``trim``: where the sheet is cut, i.e. the box around the faces' cut lines (None: the whole page,
+    for pages that are not cut: rule sheets, reports, the alignment test). The BleedBox is the TrimBox
+    grown by ``bleed`` on every side, kept on the page. ReportLab keeps a box for the following pages,
+    so :func:`write_pdf` resets both before every page.
+    """
+    w, h = c._pagesize
+    x0, y0, x1, y1 = trim if trim is not None else (0.0, 0.0, w, h)
+    x0, y0, x1, y1 = max(0.0, x0), max(0.0, y0), min(w, x1), min(h, y1)
+    grown = (max(0.0, x0 - bleed), max(0.0, y0 - bleed), min(w, x1 + bleed), min(h, y1 + bleed))
+    c.setTrimBox(tuple(round(v, 3) for v in (x0, y0, x1, y1)))
+    c.setBleedBox(tuple(round(v, 3) for v in grown))
+
+
+@contextlib.contextmanager
+def writing(target: str | Path):
+    """An operating-system error while a file is being written (a full disk, a quota, an I/O error)
+    becomes ``cannot write TARGET: No space left on device``, exit 2, like every other print output."""
+    try:
+        yield
+    except OSError as exc:
+        raise KcalError(f"cannot write {target}: {exc.strerror or exc}") from None
+
+
 @contextlib.contextmanager
 def binary_streams():
     """Compressed streams without the ASCII85 layer: 20 % smaller files, and much faster to write."""
@@ -132,6 +161,7 @@ def write_pdf(pages: Sequence[PageFn], out: str | Path, meta: PdfMeta, *, inputs
             c.setCreator(f"kcal {__version__}")
             c.setSubject(meta.subject)
             for page in pages[a:b]:
+                set_page_boxes(c)  # a page that cuts faces narrows them to its cut lines
                 page(c)
                 c.showPage()
                 written.pages += 1

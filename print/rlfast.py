@@ -28,7 +28,7 @@ def fp_str(*a) -> str:
     """Space-separated numbers as ReportLab's ``fp_str`` writes them (up to 6 significant decimals)."""
     if len(a) == 1 and isSeq(a[0]):
         a = a[0]
-    out = []
+    out: list[str] = []
     app = out.append
     for i in a:
         sa = abs(i)
@@ -64,11 +64,12 @@ def install() -> None:
     from reportlab.lib import rl_accel
 
     slow = getattr(rl_accel, "_py_fp_str", None)
-    if slow is None or rl_accel.fp_str is not slow and rl_accel.fp_str is not fp_str:
+    current = getattr(rl_accel, "fp_str", None)  # defined at import time, unknown to the stubs
+    if slow is None or current is not slow and current is not fp_str:
         return  # the C accelerator is there
     if any(fp_str(v) != slow(v) for v in _PROBES) or fp_str(*_PROBES[:4]) != slow(*_PROBES[:4]):
         return  # this ReportLab formats numbers differently from the one this was written for: keep its own
-    rl_accel.fp_str = fp_str
+    setattr(rl_accel, "fp_str", fp_str)  # noqa: B010  (the stubs do not know the attribute)
     for name, module in list(sys.modules.items()):
         if name.startswith("reportlab.") and getattr(module, "fp_str", None) is slow:
-            module.fp_str = fp_str
+            setattr(module, "fp_str", fp_str)  # noqa: B010

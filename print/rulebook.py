@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from kcal import __version__
 from kcal.core.errors import KcalError
 from kcal.print.fonts import BOLD, REGULAR, printable
 from kcal.print.layout import MARGIN_MM, RULER_STRIP_MM, Paper, mm
@@ -165,7 +166,8 @@ def _table(rows: list[list[str]], header: bool, width: float, cell, head):
         widths = natural[:-1] + [natural[-1] + width - total]
     data = [[Paragraph(c, head if header and j == 0 else cell) for c in r] for j, r in enumerate(rows)]
     t = Table(data, colWidths=widths, repeatRows=1 if header else 0)
-    style = [("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 3),
+    # FONTNAME: a Table sets its cells' font (Helvetica by default) even when they hold Paragraphs
+    style = [("FONTNAME", (0, 0), (-1, -1), REGULAR), ("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 3),
              ("RIGHTPADDING", (0, 0), (-1, -1), 3), ("TOPPADDING", (0, 0), (-1, -1), 1.5),
              ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5), ("LINEBELOW", (0, 0), (-1, -1), 0.25, "#9a9a9a")]
     if header:
@@ -178,7 +180,9 @@ def build_story(blocks: Sequence[Block], width: float, *, accent: str, icon: Ico
     from reportlab.lib.styles import ParagraphStyle
     from reportlab.platypus import CondPageBreak, Paragraph, Spacer, Table, TableStyle
 
-    base = ParagraphStyle("body", fontName=REGULAR, fontSize=9.5, leading=12.5, spaceAfter=5)
+    # bulletFontName: ReportLab draws bullets in Helvetica (not embedded) unless told otherwise
+    base = ParagraphStyle("body", fontName=REGULAR, bulletFontName=REGULAR, fontSize=9.5, leading=12.5,
+                          spaceAfter=5)
     h1 = ParagraphStyle("h1", parent=base, fontName=BOLD, fontSize=17, leading=21, spaceBefore=4, spaceAfter=8,
                         textColor=accent)
     h2 = ParagraphStyle("h2", parent=base, fontName=BOLD, fontSize=12, leading=15, spaceBefore=6, spaceAfter=4)
@@ -203,7 +207,8 @@ def build_story(blocks: Sequence[Block], width: float, *, accent: str, icon: Ico
         elif spec and icon is not None:
             ic = icon(spec)
             t = Table([[ic, Paragraph(markup, cell)]], colWidths=[ic.w + mm(3), width - ic.w - mm(3)])
-            t.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
+            t.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), REGULAR),
+                                   ("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
                                    ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("TOPPADDING", (0, 0), (-1, -1), 1.5),
                                    ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5)]))
             story.append(t)
@@ -221,6 +226,7 @@ def build_rulebook(out_path: str, paper: Paper, blocks: Sequence[Block], *, inva
     from reportlab.platypus.doctemplate import LayoutError
 
     from kcal.print.fonts import register_fonts
+    from kcal.print.output import set_page_boxes
 
     register_fonts()
     margin = mm(MARGIN_MM + 9)
@@ -229,12 +235,13 @@ def build_rulebook(out_path: str, paper: Paper, blocks: Sequence[Block], *, inva
     frame = Frame(margin, bottom, frame_w, paper.height - bottom - margin, id="body", showBoundary=0)
 
     def decorate(c, doc):
+        set_page_boxes(c)  # rule sheets are not cut: trim and bleed are the page
         c.saveState()
         ruler(c, mm(MARGIN_MM + 2), mm(MARGIN_MM + 1.5), f"{running_title} · page {doc.page} · {paper.name}")
         c.restoreState()
 
     doc = BaseDocTemplate(out_path, pagesize=(paper.width, paper.height), invariant=1 if invariant else 0,
-                          title=title, author="kcal", creator="kcal", pageCompression=1,
+                          title=title, author="kcal", creator=f"kcal {__version__}", pageCompression=1,
                           initialFontName=REGULAR)
     doc.addPageTemplates([PageTemplate(id="page", frames=[frame], onPage=decorate)])
     try:

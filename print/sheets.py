@@ -18,6 +18,7 @@ the user's ``back_offset`` to cancel a printer's drift. The pack supplies every 
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple, TypeVar
@@ -32,11 +33,21 @@ from kcal.print.layout import (
     SheetLayout,
     Slot,
     TileGeometry,
+    cell_points,
     honeycomb,
     mirror_slot,
     mm,
 )
-from kcal.print.marks import back_ruler, crop_marks, crop_ticks, cut_line, draw_ruler, ruler, tick_segments
+from kcal.print.marks import (
+    back_ruler,
+    crop_marks,
+    crop_ticks,
+    cut_line,
+    cut_outline_points,
+    draw_ruler,
+    ruler,
+    tick_segments,
+)
 
 PageFn = Callable[[Any], None]
 T = TypeVar("T")
@@ -223,13 +234,49 @@ def footer(opts: SheetOptions, n: int, total: int, label: str) -> str:
     return " · ".join(parts)
 
 
+def trim_box(slots: Sequence[Slot], geom) -> tuple[float, float, float, float] | None:
+    """The box around the cut lines of the faces placed on a page (None: no face): the page's TrimBox."""
+    pts = [p for s in slots for p in cut_outline_points(s, geom)]
+    if not pts:
+        return None
+    return (min(x for x, _ in pts), min(y for _, y in pts), max(x for x, _ in pts), max(y for _, y in pts))
+
+
+def _set_boxes(c, slots: Sequence[Slot], geom) -> None:
+    from kcal.print.output import set_page_boxes
+
+    set_page_boxes(c, trim_box(slots, geom), geom.bleed)
+
+
+@contextlib.contextmanager
+def _cell(c, slot: Slot, geom, slots: Sequence[Slot]):
+    """Neighbours sharing a bleed gap: the face paints only up to the middle of the gap."""
+    if getattr(geom, "shares_bleed", False):
+        c.saveState()
+        p = c.beginPath()
+        pts = cell_points(slot, geom, [s for s in slots if s is not slot])
+        p.moveTo(*pts[0])
+        for pt in pts[1:]:
+            p.lineTo(*pt)
+        p.close()
+        c.clipPath(p, stroke=0, fill=0)
+        try:
+            yield
+        finally:
+            c.restoreState()
+    else:
+        yield
+
+
 def _front(chunk: list[Face], layout: SheetLayout, opts: SheetOptions, foot: str) -> PageFn:
     def draw(c) -> None:
         geom = layout.geometry
         box = face_box(geom)
         slots = layout.slots[: len(chunk)]
+        _set_boxes(c, slots, geom)
         for face, slot in zip(chunk, slots, strict=True):
-            place_form(c, face.key, slot, geom, lambda cv, f=face: draw_face(cv, f, box))
+            with _cell(c, slot, geom, slots):
+                place_form(c, face.key, slot, geom, lambda cv, f=face: draw_face(cv, f, box))
         if opts.cut_lines:
             for slot in slots:
                 cut_line(c, slot, geom)
@@ -249,7 +296,10 @@ def _back(chunk: list[Face], layout: SheetLayout, opts: SheetOptions, foot: str)
             if face.back is None:
                 continue
             placed.append(mirror_slot(slot, layout.paper, opts.flip, opts.back_offset))
-            place_form(c, face.back_key, placed[-1], geom, lambda cv, f=face: draw_back(cv, f, box))
+        for face, at in zip([f for f in chunk if f.back is not None], placed, strict=True):
+            with _cell(c, at, geom, placed):
+                place_form(c, face.back_key, at, geom, lambda cv, f=face: draw_back(cv, f, box))
+        _set_boxes(c, placed, geom)
         label = foot + f" · back ({opts.flip}-edge flip)"
         draw_ruler(c, back_ruler(layout, placed, opts.flip, label), label)
     return draw

@@ -9,8 +9,10 @@ inputs first, write atomically, and return a :class:`~kcal.print.output.Printed`
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 from kcal.core.errors import UsageError
 from kcal.games.how_many_calories.cards import COLOUR_INDEX, GAME_ID, GAME_NAME, Card, format_card
@@ -25,7 +27,11 @@ PLUS_COPIES = 5  #: one +5 card per player; five covers every table
 MAX_PLUS = 10
 
 
-def load_set(catalog: str | Path | None) -> tuple[FoodSet, Path, object]:
+
+def _food(c: Any, box: Any, *, food: Any, ctx: Context) -> None:
+    draw_food(c, box, food, ctx)
+
+def load_set(catalog: str | Path | None) -> tuple[FoodSet, Path, Callable[[Card, str], str]]:
     """The card set (built-in when None) and where each of its cards' fields is written."""
     from kcal.games.how_many_calories.load import BUILTIN_PATH, load_catalog, read_set_file
 
@@ -49,7 +55,7 @@ def card_faces(foodset: FoodSet, ctx: Context, plus_copies: int = PLUS_COPIES) -
     def back(c, box) -> None:
         draw_back(c, box, foods, foodset.plus, ctx, title)
 
-    faces = [Face(key=f"hmc-{f.colour.value}-{f.number}", draw=lambda c, box, f=f: draw_food(c, box, f, ctx),
+    faces = [Face(key=f"hmc-{f.colour.value}-{f.number}", draw=functools.partial(_food, food=f, ctx=ctx),
                   back=back, back_key="hmc-back", label=format_card(f.card)) for f in foods]
     plus = Face(key="hmc-plus", draw=lambda c, box: draw_plus(c, box, foodset.plus, ctx), back=back,
                 back_key="hmc-back", label=f"+{foodset.plus}")
@@ -64,7 +70,7 @@ def print_cards(output: str | Path, paper: str = "letter", backs: bool = False, 
                 alignment_page: bool = False, cut_svg: bool = False,
                 fonts: tuple[str | Path | None, str | Path | None] = (None, None), invariant: bool = True) -> Printed:
     """Print every card of the set (32 food cards and ``plus_copies`` +5 cards) at ``size``."""
-    from kcal.print.fonts import override
+    from kcal.print.fonts import font_inputs, override
     from kcal.print.options import card_sheet_options
 
     if not 0 <= plus_copies <= MAX_PLUS:
@@ -76,7 +82,7 @@ def print_cards(output: str | Path, paper: str = "letter", backs: bool = False, 
                               alignment_page=alignment_page, title=title)
     ctx = Context(Report(), locate)
     faces = card_faces(foodset, ctx, plus_copies)
-    inputs = [set_path]
+    inputs = [set_path, *font_inputs(fonts)]
     with override(*fonts):
         pages = face_pages(faces, opts)
         svgs = _cut_files(faces, opts, output, inputs) if cut_svg else []
@@ -91,6 +97,7 @@ def print_cards(output: str | Path, paper: str = "letter", backs: bool = False, 
         files += [atomic_write_text(path, text, inputs=inputs) for path, text in svgs]
     layout, chunks = chunk_faces(faces, opts)
     cols, rows = grid_shape(layout)
+    assert opts.card is not None  # card_sheet_options always sets the card size
     extra = {"game": GAME_ID, "card_size": opts.card.label, "per_sheet": layout.per_page,
              "grid": f"{cols} x {rows}" + (" (turned)" if layout.slots[0].rotated else ""),
              "sheets": len(chunks), "food_cards": len(foodset), "plus_cards": plus_copies}
@@ -116,7 +123,7 @@ def print_rulebook(output: str | Path, paper: str = "letter", *, templates: str 
     from kcal.games.how_many_calories.print.rulebook import build
     from kcal.print.layout import PAPERS
     from kcal.print.options import check_paper
-    from kcal.print.output import binary_streams, require_suffix
+    from kcal.print.output import binary_streams, require_suffix, writing
 
     paper_size = PAPERS[check_paper(paper)]
     require_suffix(output, ".pdf")
@@ -124,6 +131,6 @@ def print_rulebook(output: str | Path, paper: str = "letter", *, templates: str 
     report = Report()
     template_dir = Path(templates) if templates else None
     inputs = [set_path, *(sorted(template_dir.glob("*.j2")) if template_dir and template_dir.is_dir() else [])]
-    with atomic_output(output, inputs=inputs) as tmp, binary_streams():
+    with writing(output), atomic_output(output, inputs=inputs) as tmp, binary_streams():
         pages = build(str(tmp), paper_size, foodset, report, template_dir, invariant)
     return Printed([Path(output)], pages, 0, "", report.warnings, {"game": GAME_ID})

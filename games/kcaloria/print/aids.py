@@ -241,15 +241,17 @@ def card_pages(opts: SheetOptions, report: Report) -> tuple[list, int]:
         label = f"kCaloria player aids · sheet {n}/{len(chunks)} · {opts.paper} · poker 63 x 88 mm"
 
         def front(c, chunk=chunk, label=label):
+            _boxes(c, slots[:len(chunk)])
             for card, slot in zip(chunk, slots, strict=False):
                 draw_card(c, card, slot.x, slot.y, report)
-            grid_crop_marks(c, slots)
+            grid_crop_marks(c, slots, avoid=_ruler_boxes(opts.paper_size, origin, vertical, label))
             _ruler(c, origin, vertical, label)
 
         pages.append(front)
         if opts.backs:
             def back(c, chunk=chunk, label=label):
                 paper = opts.paper_size
+                _boxes(c, [mirror_slot(s, paper, opts.flip, opts.back_offset) for s in slots[:len(chunk)]])
                 for _, slot in zip(chunk, slots, strict=False):
                     m = mirror_slot(slot, paper, opts.flip, opts.back_offset)
                     draw_card_back(c, m.x, m.y)
@@ -258,14 +260,33 @@ def card_pages(opts: SheetOptions, report: Report) -> tuple[list, int]:
     return pages, len(cards)
 
 
-def grid_crop_marks(c, slots: list[Slot], length: float = mm(3), gap: float = mm(1)) -> None:
-    """Crop marks for a paper cutter: every cut line of the card grid, extended into the margins."""
-    marks.grid_crop_marks(c, slots, CARD_W, CARD_H, length=length, gap=gap)
+def _boxes(c, slots: list[Slot]) -> None:
+    """TrimBox around the cards' cut lines (they print without bleed: the BleedBox is the same)."""
+    from kcal.print.output import set_page_boxes
+
+    set_page_boxes(c, (min(s.x for s in slots) - CARD_W / 2, min(s.y for s in slots) - CARD_H / 2,
+                       max(s.x for s in slots) + CARD_W / 2, max(s.y for s in slots) + CARD_H / 2))
+
+
+def grid_crop_marks(c, slots: list[Slot], length: float = mm(3), gap: float = mm(1), avoid=()) -> None:
+    """Crop marks for a paper cutter: every cut line of the card grid, extended into the margins,
+    none within a millimetre of the ruler (``avoid``: its boxes)."""
+    marks.grid_crop_marks(c, slots, CARD_W, CARD_H, length=length, gap=gap, avoid=avoid)
+
+
+def _ruler_boxes(paper, origin, vertical: bool, label: str):
+    """Where :func:`_ruler` draws: the scale and, along the bottom, the label beside it."""
+    from kcal.print.layout import SheetLayout, TileGeometry
+
+    if vertical:  # turned a quarter turn about a point 8 mm right of the origin, without a label
+        layout = SheetLayout(paper, TileGeometry(), (), (origin[0] + mm(8), origin[1]), ruler_vertical=True)
+        return marks.ruler_boxes(layout, "")
+    return marks.ruler_boxes(SheetLayout(paper, TileGeometry(), (), origin), label)
 
 
 def _ruler(c, origin, vertical: bool, label: str) -> None:
     if not vertical:
-        ruler(c, *origin, label)
+        ruler(c, origin[0], origin[1], label)
         return
     c.saveState()
     c.translate(origin[0] + mm(8), origin[1])

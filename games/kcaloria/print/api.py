@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from kcal.core.errors import KcalError, UsageError
 from kcal.games.kcaloria.domain import TileType
@@ -62,7 +63,7 @@ def sheet_options(*, paper: str = "letter", tile_size: float = DEFAULT_TILE_MM, 
     if not all(math.isfinite(v) and abs(v) <= 20 for v in back_offset):
         raise UsageError("--back-offset must stay within 20 mm in each direction")
     return SheetOptions(paper=paper, tile_mm=tile_size, bleed_mm=bleed_mm, backs=backs, flip=flip,
-                        back_offset_mm=tuple(back_offset), cut_lines=cut_lines, crop_marks=crop_marks,
+                        back_offset_mm=(float(back_offset[0]), float(back_offset[1])), cut_lines=cut_lines, crop_marks=crop_marks,
                         alignment_page=alignment_page, title=title)
 
 
@@ -79,8 +80,9 @@ def render_tiles_pdf(tiles: Sequence[Tile], out: str | Path, opts: SheetOptions,
     if len(tiles) > MAX_TILES:
         raise KcalError(f"{len(tiles):,} tiles is more than the {MAX_TILES:,} one print run takes; "
                         "print fewer at a time")
-    from kcal.print.fonts import override
+    from kcal.print.fonts import font_inputs, override
 
+    inputs = [*inputs, *font_inputs(fonts)]
     with override(*fonts):
         return _render_tiles_pdf(tiles, out, opts, art_dir, locate, inputs, groups, split_every, invariant,
                                  subject, cut_svg)
@@ -116,7 +118,7 @@ def _render_tiles_pdf(tiles, out, opts, art_dir, locate, inputs, groups, split_e
 
 def locator(library):
     """``locate(tile, key)`` -> ``file:line:column`` of that field of the tile in its catalog."""
-    index: dict[str, tuple[object, int]] = {}
+    index: dict[str, tuple[Any, int]] = {}
     for loaded in library.catalogs:
         for i, tile in enumerate(loaded.catalog.tiles):
             index.setdefault(tile.id, (loaded, i))
@@ -145,17 +147,33 @@ def _library_inputs(library) -> list[Path]:
 def render_deck_pdf(deck: str | Path, out: str | Path, *, catalogs: Sequence[str | Path] = (),
                     split_every: int | None = None, invariant: bool = True, cut_svg: bool = False,
                     fonts: tuple[str | Path | None, str | Path | None] = (None, None), **options) -> PrintResult:
-    """Print every tile of a deck file (repeats included) at true size."""
+    """Print every tile of a deck file (repeats included) at true size.
+
+    An illegal deck (``kcal deck validate`` says no) is printed all the same, with one warning per
+    problem, first among the warnings: players print proxies and partial decks on purpose, and the
+    warning says what a table would refuse (docs/printing.md, "Printing an illegal deck").
+    """
     from kcal.games.kcaloria.load import load_deck
 
     loaded = load_deck(deck, extra_catalogs=catalogs)
     tiles = loaded.tiles()
     options.setdefault("title", loaded.deck.name)
     opts = sheet_options(**options)
-    return render_tiles_pdf(tiles, out, opts, art_dir=loaded.library.catalog_dir, locate=locator(loaded.library),
-                            inputs=[loaded.path, *_library_inputs(loaded.library)],
-                            split_every=split_every, invariant=invariant, subject=f"deck {loaded.deck.name}",
-                            cut_svg=cut_svg, fonts=fonts)
+    result = render_tiles_pdf(tiles, out, opts, art_dir=loaded.library.catalog_dir, locate=locator(loaded.library),
+                              inputs=[loaded.path, *_library_inputs(loaded.library)],
+                              split_every=split_every, invariant=invariant, subject=f"deck {loaded.deck.name}",
+                              cut_svg=cut_svg, fonts=fonts)
+    result.warnings[:0] = legality_warnings(loaded)
+    return result
+
+
+def legality_warnings(loaded) -> list[str]:
+    """One line per reason the deck is not legal (``file:line:column: message``), none for a legal deck."""
+    from kcal.games.kcaloria.deck.check import check_deck
+
+    verdict = check_deck(loaded)
+    return [f"{loaded.display}:{f.line or 1}:{f.column or 1}: illegal deck, printed anyway: {f.message}"
+            for f in verdict.errors]
 
 
 def render_catalog_pdf(catalogs: Sequence[str | Path] | None, out: str | Path, *,
@@ -203,9 +221,9 @@ def render_rulebook_pdf(out: str | Path, *, paper: str = "letter", templates: st
     report = Report()
     template_dir = Path(templates) if templates else None
     inputs = sorted(template_dir.glob("*.j2")) if template_dir and template_dir.is_dir() else []
-    from kcal.print.output import binary_streams
+    from kcal.print.output import binary_streams, writing
 
-    with atomic_output(out, inputs=inputs) as tmp, binary_streams():
+    with writing(out), atomic_output(out, inputs=inputs) as tmp, binary_streams():
         pages = build_rulebook(str(tmp), opts, report, template_dir, invariant, "kCaloria rules")
     return PrintResult([Path(out)], pages, 0, report.warnings)
 
@@ -222,12 +240,14 @@ def render_tile_png(name: str, out: str | Path, *, catalogs: Sequence[str | Path
     check_tile_size(tile_size)
     library = load_library([str(c) for c in catalogs] if catalogs else None, base=Path.cwd())
     from kcal.core.atomic import check_output_path
+    from kcal.print.fonts import font_inputs
 
-    check_output_path(out, inputs=_library_inputs(library))
+    inputs = [*_library_inputs(library), *font_inputs(fonts)]
+    check_output_path(out, inputs=inputs)
     require_suffix(out, ".png")
-    tile = library.get(name)
-    if tile is None:
-        raise KcalError(f"unknown tile {name!r}{library.suggest_text(name)}")
+    from kcal.games.kcaloria.query import find_tile
+
+    tile = find_tile(library, name)  # the printed name, the id or a unique common name
     report = Report()
     from kcal.print.fonts import override
 
@@ -236,7 +256,7 @@ def render_tile_png(name: str, out: str | Path, *, catalogs: Sequence[str | Path
                               locate=locator(library))
     from kcal.core.atomic import atomic_write_bytes
 
-    target = atomic_write_bytes(out, data, inputs=_library_inputs(library))
+    target = atomic_write_bytes(out, data, inputs=inputs)
     return PrintResult([Path(target)], 1, 1, report.warnings)
 
 

@@ -19,15 +19,17 @@ MODIFIER_CODES: dict[str, str] = {
     "anchor": "An", "barricade": "Ba", "biome_boost": "BB", "camouflage": "Ca", "communal": "Co",
     "critically_endangered": "CE", "delectable": "De", "destructive": "Ds", "diurnal": "Di",
     "drought_resistant": "DR", "ectothermic": "Ec", "electrogenesis": "El", "fish_hazard": "FH",
-    "inedible": "In", "insectivore": "Is", "intelligent": "IQ", "invasive_species": "IS",
+    "inedible": "In", "insectivore": "Is", "intelligent": "IQ", "invasive_species": "Iv",
     "mycorrhizal_network": "My", "new_growth": "NG", "nocturnal": "Nc", "nocturnal_hunters": "NH",
     "pack_tactics": "PT", "pesticide": "Pe", "photosynthesis": "Ph", "poisonous_insect": "PI",
     "poor_water_quality": "PW", "prominent_canines": "PC", "rapid_growth": "RG", "remove": "Rm",
     "sanguivore": "Sa", "shade_required": "SR", "solar_strength": "SS", "symbiosis": "Sy",
-    "temporary": "Te", "tidal_power": "TP", "toxin_resistance": "TR", "transplant": "Tr",
+    "temporary": "Te", "tidal_power": "TP", "toxin_resistance": "Tx", "transplant": "Tr",
 }
 assert set(MODIFIER_CODES) == set(MODIFIERS), set(MODIFIERS) ^ set(MODIFIER_CODES)
 assert len(set(MODIFIER_CODES.values())) == len(MODIFIER_CODES)
+# codes are read aloud and copied by hand: no two may differ only by case (``Is``/``IS`` did)
+assert len({v.casefold() for v in MODIFIER_CODES.values()}) == len(MODIFIER_CODES)
 
 #: short label inside the classification disc (the glyph is drawn where one exists)
 CLASS_CODES: dict[Klass, str] = {
@@ -171,14 +173,14 @@ def _cube(c, x: float, y: float, s: float, color: Color, amount: int | None = No
     c.drawPath(p, stroke=1, fill=0)
     # the letter (B G Y O R P), dark on the pale top face: names the colour without colour
     if letter:
-        lsize = s * 0.44
+        mark = CUBE_LETTERS[color]
+        lsize = letter_fit(mark, s)
         _fill(c, palette.INK)
         c.setFont(BOLD, lsize)
-        mark = CUBE_LETTERS[color]
-        c.drawString(x - width(mark, BOLD, lsize) / 2, y + s * 0.25 - lsize * 0.36, mark)
+        c.drawString(x - width(mark, BOLD, lsize) / 2, y + s * 0.25 - CAP_HEIGHT * lsize / 2, mark)
     if amount is not None:
         label = str(amount)
-        size = s * (0.54 if len(label) == 1 else 0.42)
+        size, base_y = amount_fit(label, s)
         # white figures with a dark outline read on every cube colour, for colour-blind players too
         t = c.beginText()
         t.setTextRenderMode(2)
@@ -186,11 +188,36 @@ def _cube(c, x: float, y: float, s: float, color: Color, amount: int | None = No
         c.setLineWidth(max(0.3, size * 0.09))
         _stroke(c, _shade(base, 0.3))
         _fill(c, "#ffffff")
-        lift = 0.215 if len(label) == 1 else 0.18  # two figures sit where the side faces are wider
-        t.setTextOrigin(x - width(label, BOLD, size) / 2, y - s * lift - size * 0.36)
+        t.setTextOrigin(x - width(label, BOLD, size) / 2, y + base_y)
         t.textOut(label)
         c.drawText(t)
     c.restoreState()
+
+
+CAP_HEIGHT = 0.73  #: DejaVu Sans' figures, as a fraction of the font size
+TAN30 = math.tan(math.radians(30))
+
+
+def letter_fit(mark: str, s: float) -> float:
+    """Font size of the colour's letter on a cube ``s`` tall: the letter's box stays inside the top
+    face (a rhombus 0.866 s wide and 0.5 s tall), clear of its edges."""
+    from kcal.print.text import width
+
+    half_w, half_h = width(mark, BOLD, 1.0) / 2, CAP_HEIGHT / 2
+    return (1 - 0.16) / (half_w / (0.433 * s) + half_h / (0.25 * s))
+
+
+def amount_fit(label: str, s: float) -> tuple[float, float]:
+    """Font size and baseline (from the cube's centre) of an amount on a cube ``s`` tall, so that the
+    figures and their outline stay inside the two side faces: under the top face's V (its lowest
+    point is the cube's centre) and above the bottom edges, which rise from the bottom point at
+    30 degrees. Wider labels (``10``) are set smaller rather than crossing an edge."""
+    from kcal.print.text import width
+
+    clear = s * 0.05  # the cube's outline, the figures' outline and a hair of air
+    half_w = width(label, BOLD, 1.0) / 2 + 0.045  # per point of size, the figures' outline included
+    size = min(0.5 * s, (0.5 * s - 2 * clear) / (CAP_HEIGHT + half_w * TAN30))
+    return size, -clear - CAP_HEIGHT * size
 
 
 # --- classification ---------------------------------------------------------------------------------

@@ -95,6 +95,9 @@ def _icon_directive(line: str, display: str, n: int) -> tuple:
 # --- flowables ----------------------------------------------------------------------------------
 
 
+RULEBOOK_CUBE = mm(9.0)  #: height of a cube icon on the rule sheets
+
+
 def _icon(spec: tuple):
     from reportlab.platypus import Flowable
 
@@ -102,8 +105,9 @@ def _icon(spec: tuple):
         def __init__(self, spec: tuple):
             super().__init__()
             self.spec = spec
-            self.w = mm(14) if spec[0] == "biome" else mm(8)
-            self.h = mm(7)
+            # a cube is drawn at 9 mm so that two-digit amounts (20 cubes, 18 ...) read at 8 pt and more
+            self.w = mm(14) if spec[0] == "biome" else mm(10) if spec[0] == "cube" else mm(8)
+            self.h = mm(9.5) if spec[0] == "cube" else mm(7)
 
         def wrap(self, aw, ah):
             return self.w, self.h
@@ -111,7 +115,7 @@ def _icon(spec: tuple):
         def draw(self):
             kind = self.spec[0]
             if kind == "cube":
-                icons.cube(self.canv, self.w / 2, self.h / 2, mm(6.5), self.spec[1], self.spec[2])
+                icons.cube(self.canv, self.w / 2, self.h / 2, RULEBOOK_CUBE, self.spec[1], self.spec[2])
             elif kind == "biome":
                 icons.biome_badge(self.canv, self.w / 2, self.h / 2, mm(13), mm(5), self.spec[1])
             else:

@@ -37,21 +37,28 @@ class FaceLayout(NamedTuple):
     name_max_pt: float = 9.0
     name_min_pt: float = 5.0
     common_y: float = 13.0
-    common_max_pt: float = 6.0
-    common_min_pt: float = 4.0
-    art_cy: float = -1.0
-    art_across: float = 24.0
+    common_max_pt: float = 6.8
+    common_min_pt: float = 5.0
+    art_top: float = 11.0  # the art window's top flat; its bottom flat is just above the text zone
+    art_gap: float = 0.6  # between the art window and the text zone
+    art_min: float = 13.0  # a tile's own art is never smaller than this across the flats
+    placeholder_min: float = 7.0  # a stand-in art window smaller than this is left out (text needs the room)
     side_x: float = 22.5
     side_top: float = 11.5
     side_bottom: float = -13.0
+    side_half: float = 4.3  # half the width of the side columns' widest item (a biome badge)
     class_d: float = 7.2
     biome_w: float = 8.6
     biome_h: float = 3.5
     mod_d: float = 6.4
-    text_top: float = -13.6
+    text_top: float = -13.6  # the text zone's top when the art is full size (24 mm across)
     text_bottom: float = -23.2
-    text_max_pt: float = 5.4
-    text_min_pt: float = 3.6
+    text_sizes: tuple[float, ...] = (7.0, 6.75, 6.5)  # rules and fact text, largest first; 6.5 pt is the floor
+    leading: float = 1.17  # line pitch / font size
+    text_pad: float = 1.2  # between a text line and the inner border (or a side column)
+    break_lines: float = 0.6  # the break between the modifier lines and the fact line, in lines
+    id_pt: float = 5.0
+    label_pt: float = 7.0  # "free", "no yield"
 
 
 FACE = FaceLayout()
@@ -73,9 +80,49 @@ class RenderContext:
         self.locate = locate
 
     def where(self, tile: Tile, part: str) -> str:
+        """Where a warning about ``part`` of ``tile`` points: worked out only when a warning is
+        printed (finding the line loads the catalog's positions), so it is a lazy stand-in that
+        every caller formats (f-strings) and nothing else."""
+        return _LazyWhere(self, tile, part)  # type: ignore[return-value]
+
+    def where_text(self, tile: Tile, part: str) -> str:
         key = _PART_KEYS.get(part.split(" ")[0], part)
         pos = self.locate(tile, key)
         return f"{pos + ': ' if pos else ''}tile {tile.id} ({tile.name}) {part}"
+
+
+class _LazyWhere:
+    """:meth:`RenderContext.where`'s text, computed when first formatted."""
+
+    __slots__ = ("ctx", "tile", "part", "_text")
+
+    def __init__(self, ctx: RenderContext, tile: Tile, part: str) -> None:
+        self.ctx, self.tile, self.part = ctx, tile, part
+        self._text: str | None = None
+
+    def __str__(self) -> str:
+        text = self._text
+        if text is None:
+            text = self._text = self.ctx.where_text(self.tile, self.part)
+        return text
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __repr__(self) -> str:
+        return repr(str(self))
+
+    def __eq__(self, other: object) -> bool:
+        return str(self) == (str(other) if isinstance(other, (str, _LazyWhere)) else other)
+
+    def __hash__(self) -> int:
+        return hash(str(self))
+
+    def __add__(self, other: str) -> str:
+        return str(self) + other
+
+    def __radd__(self, other: str) -> str:
+        return other + str(self)
 
 
 _PART_KEYS = {"art": "art", "name": "name", "common": "common_name", "text": "text", "modifier": "modifiers",
@@ -104,18 +151,23 @@ def draw_face(c, tile: Tile, cx: float, cy: float, geom: TileGeometry, ctx: Rend
     c.setFillColorRGB(*palette.rgb(palette.BACKGROUND[tile.type]))
     c.drawPath(icons.hex_path(c, cx, cy, inner), stroke=0, fill=1)
 
-    # the collector id, small, in the bottom edge band (proof sheets and sorting)
+    # the collector id in the bottom edge band (proof sheets and sorting)
     band = palette.BORDER[tile.type]
     c.setFillColorRGB(*palette.rgb(palette.text_on(band)))
-    c.setFont(BOLD, 3.6 * geom.scale)
-    c.drawCentredString(cx, cy - (32.0 - f.border / 2) * k - 3.6 * geom.scale * 0.36, tile.id)
-    _art(c, tile, *P(0, f.art_cy), f.art_across * k, ctx)
+    c.setFont(BOLD, f.id_pt * geom.scale)
+    c.drawCentredString(cx, cy - (32.0 - f.border / 2) * k - f.id_pt * geom.scale * 0.36, tile.id)
+    plan = text_plan(tile, k, ctx)
+    text_top = plan.top if plan is not None else f.text_top
+    art_across = f.art_top - (text_top + f.art_gap)
+    if tile.art or art_across >= f.placeholder_min:
+        _art(c, tile, *P(0, f.art_top - art_across / 2), art_across * k, ctx)
     _cubes_row(c, tile, tile.cost, *P(0, f.cost_y), k, top=True, ctx=ctx)
     _cubes_row(c, tile, (tile.yield_,) if tile.yield_ else (), *P(0, f.yield_y), k, top=False, ctx=ctx)
     _names(c, tile, cx, cy, k, ctx)
     _left_column(c, tile, cx, cy, k)
     _right_column(c, tile, cx, cy, k)
-    _text_block(c, tile, cx, cy, k, ctx)
+    if plan is not None:
+        _text_block(c, tile, plan, cx, cy, k)
     c.restoreState()
 
 
@@ -182,12 +234,12 @@ def _cubes_row(c, tile: Tile, alternatives, x: float, y: float, k: float, *, top
     if not alternatives:
         label = "free" if top else "no yield"
         c.setFillColorRGB(*palette.rgb(palette.INK))
-        c.setFont(REGULAR, 6)
-        c.drawCentredString(x, y - 6 * 0.36, label)
+        c.setFont(REGULAR, f.label_pt * k / MM)
+        c.drawCentredString(x, y - f.label_pt * k / MM * 0.36, label)
         return
     s = f.cube * k
     gap = s * 0.12
-    sep_font = 5.2
+    sep_font = 6.5
     sep_w = width("or", BOLD, sep_font) + 2 * s * 0.25
 
     def row_width(size: float, sw: float) -> float:
@@ -323,85 +375,202 @@ def modifier_line(mod: Modifier) -> str:
     return f"{icons.MODIFIER_CODES[mod.name]} {head}: {spec.summary}"
 
 
-def _text_block(c, tile: Tile, cx: float, cy: float, k: float, ctx: RenderContext) -> None:
+class TextPlan(NamedTuple):
+    """Where the modifier lines and the fact line go: font size, each line with its kind ("mod" a
+    modifier's first line, its code bold; "text" the rest) and its centre in face millimetres, the
+    break between modifiers and fact (None when there is only one of them), and the zone's top (the
+    art window ends above it)."""
+
+    size: float
+    lines: tuple[tuple[str, str, float], ...]
+    rule_y: float | None
+    top: float
+
+
+def _column_bottoms(tile: Tile) -> tuple[float, float]:
+    """How far down (face mm) the left column (class, biomes) and the right one (modifiers) reach."""
     f = FACE
-    mod_lines = [printable(modifier_line(m), ctx.where(tile, f"modifier {m.name}"), ctx.report) for m in tile.modifiers]
-    fact = printable(tile.text, ctx.where(tile, "text"), ctx.report) if tile.text else ""
-    if not mod_lines and not fact:
-        return
-    zone = f.text_top - f.text_bottom
-    size = f.text_max_pt
+    left = f.side_top - f.class_d
+    n = len(tile.biomes)
+    if n:
+        room = (f.side_top - f.class_d - 0.8) - f.side_bottom
+        h = min(f.biome_h, room / n / 1.15)
+        left = f.side_top - f.class_d - 0.8 - (n - 1) * h * 1.15 - h
+    right = f.side_top
+    m = len(tile.modifiers)
+    if m:
+        d = min(f.mod_d, (f.side_top - f.side_bottom) / m / 1.12)
+        right = f.side_top - (m - 1) * d * 1.12 - d
+    return left, right
+
+
+def _text_width(tile_cols: tuple[float, float], y: float, half_h: float, k: float) -> float:
+    """Usable width (points) of a text line centred at ``y`` (face mm) and ``2 half_h`` tall: inside
+    the inner border, and between the side columns where the line reaches up beside them."""
+    f = FACE
+    half = hex_half_width(64.0, abs(y) + half_h) - f.border - f.text_pad
+    if y + half_h > min(tile_cols) - 0.4:
+        half = min(half, f.side_x - f.side_half - f.text_pad)
+    return max(0.0, 2 * half * k)
+
+
+def art_floor(tile: Tile) -> float:
+    """How small the art window may get (face mm across): a tile's own art keeps
+    :attr:`FaceLayout.art_min`; the generated stand-in gives way entirely to the text."""
+    return FACE.art_min if tile.art else 0.0
+
+
+def plan_text(tile: Tile, mod_lines: list[str], fact: str, k: float) -> TextPlan | None:
+    """The largest text (7 pt down to the 6.5 pt floor) that fits under a full-size art window; when
+    even 6.5 pt does not fit, the zone grows upwards a millimetre at a time and the art shrinks
+    (down to :func:`art_floor`). None: it does not fit at all."""
+    f = FACE
+    cols = _column_bottoms(tile)
+    highest = f.art_top - art_floor(tile) - f.art_gap
+    top = f.text_top
     while True:
-        lead_mm = size * 1.16 / MM
-        nlines = max(1, int(zone // lead_mm))
-        ys = [f.text_top - lead_mm * (i + 0.5) for i in range(nlines)]
-        widths = [_line_width(y, k, 1.0, lead_mm / 2) for y in ys]
-        layout = _layout_text(mod_lines, fact, size, widths)
-        if layout is not None or size <= f.text_min_pt:
+        for size in (f.text_sizes if top == f.text_top else f.text_sizes[-1:]):
+            plan = _try_plan(mod_lines, fact, size, top, cols, k)
+            if plan is not None:
+                return plan
+        if top >= highest - 1e-9:
+            return None
+        top = min(highest, top + 1.0)
+
+
+def _try_plan(mod_lines: list[str], fact: str, size: float, top: float, cols: tuple[float, float],
+              k: float) -> TextPlan | None:
+    from kcal.print.text import _wrap_varying
+
+    f = FACE
+    lead = size * f.leading / MM  # mm
+    brk = f.break_lines * lead if mod_lines and fact else 0.0
+
+    def fits_at(shift: float, n_mod: int, n_fact: int) -> list[float] | None:
+        ys = [top - shift - lead * (i + 0.5) for i in range(n_mod)]
+        ys += [top - shift - n_mod * lead - brk - lead * (j + 0.5) for j in range(n_fact)]
+        return ys if not ys or ys[-1] - lead / 2 >= f.text_bottom - 1e-9 else None
+
+    def widths_from(y0: float) -> list[float]:
+        out = []
+        y = y0
+        while y - lead / 2 >= f.text_bottom - 1e-9:
+            out.append(_text_width(cols, y, lead / 2, k))
+            y -= lead
+        return out
+
+    # wrap from the top of the zone
+    wrapped: list[tuple[str, str]] = []
+    for line in mod_lines:
+        y0 = top - lead * (len(wrapped) + 0.5)
+        avail = widths_from(y0)
+        if not avail:
+            return None
+        code = line.split(" ", 1)[0] + " "
+        extra = width(code, BOLD, size) - width(code, REGULAR, size)  # the code is printed bold
+        got = _wrap_varying(line, REGULAR, size, [avail[0] - extra, *avail[1:]])
+        if got is None:
+            return None
+        wrapped.append((got[0], "mod"))
+        wrapped.extend((ln, "text") for ln in got[1:])
+    n_mod = len(wrapped)
+    n_fact = 0
+    if fact:
+        avail = widths_from(top - n_mod * lead - brk - lead * 0.5)
+        got = _wrap_varying(fact, REGULAR, size, avail) if avail else None
+        if got is None:
+            return None
+        wrapped.extend((ln, "text") for ln in got)
+        n_fact = len(got)
+    ys = fits_at(0.0, n_mod, n_fact)
+    if ys is None:
+        return None
+    # centre the block in the zone when the lines still fit where that puts them
+    spare = ys[-1] - lead / 2 - f.text_bottom
+    for shift in (spare / 2, spare / 4, 0.0):
+        moved = fits_at(shift, n_mod, n_fact)
+        if moved is not None and all(_drawn_width(text, kind, size) <= _text_width(cols, y, lead / 2, k) + 1e-6
+                                     for (text, kind), y in zip(wrapped, moved, strict=True)):
+            ys = moved
             break
-        size = max(f.text_min_pt, size - 0.2)
-    if layout is None:  # even the smallest size overflows: keep modifiers whole, shorten the fact line
-        idx = 0
-        layout = []
-        for line in mod_lines:
-            got = fit(line, REGULAR, size, size, widths[idx:] or [widths[-1]], max(1, len(widths) - idx),
-                      where=ctx.where(tile, "modifier text"), report=ctx.report)
-            layout.extend((ln, REGULAR) for ln in got.lines)
-            idx += len(got.lines)
-        if fact and idx < len(widths):
-            got = fit(fact, REGULAR, size, size, widths[idx:], len(widths) - idx,
-                      where=ctx.where(tile, "text"), report=ctx.report)
-            layout.extend((ln, REGULAR) for ln in got.lines)
-        elif fact:
-            ctx.report.warn(f"{ctx.where(tile, 'text')}: no room left for the fact line; it was not printed: "
-                            f"{fact[:59] + '…' if len(fact) > 60 else fact!r}")
-        layout = layout[: len(widths)]
-    used = len(layout)
-    lead = size * 1.16
-    # centre the block vertically in the zone
-    top = cy + f.text_top * k - (len(ys) - used) * lead / 2
+    rule_y = (ys[n_mod - 1] - lead / 2 - brk / 2) if n_mod and n_fact else None
+    return TextPlan(size, tuple((t, kind, y) for (t, kind), y in zip(wrapped, ys, strict=True)), rule_y, top)
+
+
+def _drawn_width(text: str, kind: str, size: float) -> float:
+    if kind == "mod":
+        code, _, rest = text.partition(" ")
+        return width(code + " ", BOLD, size) + width(rest, REGULAR, size)
+    return width(text, REGULAR, size)
+
+
+def _fallback_plan(tile: Tile, mod_lines: list[str], fact: str, k: float, ctx: RenderContext) -> TextPlan:
+    """Even the smallest art and 6.5 pt overflow: keep the modifiers, shorten the fact line (reported)."""
+    f = FACE
+    size = f.text_sizes[-1]
+    lead = size * f.leading / MM
+    top = f.art_top - art_floor(tile) - f.art_gap
+    cols = _column_bottoms(tile)
+    ys = []
+    y = top - lead / 2
+    while y - lead / 2 >= f.text_bottom - 1e-9:
+        ys.append(y)
+        y -= lead
+    widths = [_text_width(cols, yy, lead / 2, k) for yy in ys]
+    lines: list[tuple[str, str, float]] = []
+    for line in mod_lines:
+        idx = len(lines)
+        if idx >= len(ys):
+            ctx.report.warn(f"{ctx.where(tile, 'modifier text')}: no room for {line!r}; it was not printed")
+            continue
+        got = fit(line, REGULAR, size, size, widths[idx:], len(widths) - idx,
+                  where=ctx.where(tile, "modifier text"), report=ctx.report)
+        lines.extend((ln, "mod" if i == 0 else "text", ys[idx + i]) for i, ln in enumerate(got.lines))
+    rule_y = None
+    if fact and len(lines) < len(ys):
+        idx = len(lines)
+        got = fit(fact, REGULAR, size, size, widths[idx:], len(widths) - idx,
+                  where=ctx.where(tile, "text"), report=ctx.report)
+        lines.extend((ln, "text", ys[idx + i]) for i, ln in enumerate(got.lines))
+    elif fact:
+        ctx.report.warn(f"{ctx.where(tile, 'text')}: no room left for the fact line; it was not printed: "
+                        f"{fact[:59] + '…' if len(fact) > 60 else fact!r}")
+    return TextPlan(size, tuple(lines), rule_y, top)
+
+
+def text_plan(tile: Tile, k: float, ctx: RenderContext) -> TextPlan | None:
+    """The tile's modifier lines and fact line, laid out; None when it has neither."""
+    mod_lines = [printable(modifier_line(m), ctx.where(tile, f"modifier {m.name}"), ctx.report)
+                 for m in tile.modifiers]
+    fact = " ".join((printable(tile.text, ctx.where(tile, "text"), ctx.report) if tile.text else "").split())
+    if not mod_lines and not fact:
+        return None
+    plan = plan_text(tile, mod_lines, fact, k)
+    return plan if plan is not None else _fallback_plan(tile, mod_lines, fact, k, ctx)
+
+
+def _text_block(c, tile: Tile, plan: TextPlan, cx: float, cy: float, k: float) -> None:
+    size = plan.size
     c.setFillColorRGB(*palette.rgb(palette.INK))
-    for i, (line, font) in enumerate(layout):
-        yy = top - lead * (i + 0.5) - size * 0.36
-        if font == "mod":
-            code, rest = line.split(" ", 1)
+    for line, kind, y in plan.lines:
+        yy = cy + y * k - size * 0.36
+        if kind == "mod":
+            code, _, rest = line.partition(" ")
             w_code = width(code + " ", BOLD, size)
-            total = w_code + width(rest, REGULAR, size)
-            x0 = cx - total / 2
+            x0 = cx - (w_code + width(rest, REGULAR, size)) / 2
             c.setFont(BOLD, size)
             c.drawString(x0, yy, code + " ")
             c.setFont(REGULAR, size)
             c.drawString(x0 + w_code, yy, rest)
         else:
-            c.setFont(font, size)
+            c.setFont(REGULAR, size)
             c.drawCentredString(cx, yy, line)
-
-
-def _layout_text(mod_lines: list[str], fact: str, size: float, widths: list[float]):
-    from kcal.print.text import _wrap_varying
-
-    out: list[tuple[str, str]] = []
-    idx = 0
-    for line in mod_lines:
-        if idx >= len(widths):
-            return None
-        code = line.split(" ", 1)[0] + " "
-        extra = width(code, BOLD, size) - width(code, REGULAR, size)  # the code is printed bold
-        avail = [widths[idx] - extra, *widths[idx + 1:]]
-        wrapped = _wrap_varying(line, REGULAR, size, avail)
-        if wrapped is None:
-            return None
-        out.append((wrapped[0], "mod"))
-        out.extend((ln, REGULAR) for ln in wrapped[1:])
-        idx += len(wrapped)
-    if fact:
-        if idx >= len(widths):
-            return None
-        wrapped = _wrap_varying(fact, REGULAR, size, widths[idx:])
-        if wrapped is None:
-            return None
-        out.extend((ln, REGULAR) for ln in wrapped)
-    return out
+    if plan.rule_y is not None:  # the break between the modifiers and the fact line: a short rule
+        c.saveState()
+        c.setStrokeColorRGB(*palette.rgb(palette.BORDER[tile.type]))
+        c.setLineWidth(0.5)
+        c.line(cx - 7.0 * k, cy + plan.rule_y * k, cx + 7.0 * k, cy + plan.rule_y * k)
+        c.restoreState()
 
 
 def corner_points(cx: float, cy: float, geom: TileGeometry) -> list[tuple[float, float]]:

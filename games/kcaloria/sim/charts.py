@@ -15,6 +15,8 @@ INK = {
     "orange": (0.93, 0.50, 0.12), "red": (0.80, 0.16, 0.16), "purple": (0.50, 0.25, 0.65),
     "black": (0.1, 0.1, 0.1), "grey": (0.55, 0.55, 0.55), "light": (0.88, 0.88, 0.88),
     "exact": (0.15, 0.15, 0.15), "sim": (0.35, 0.60, 0.85), "white": (1.0, 1.0, 1.0),
+    # cost and yield: neutral inks, so they never read as a cube colour (the bars stand over the colours' names)
+    "yield": (0.20, 0.20, 0.20), "cost": (0.68, 0.68, 0.68),
 }
 
 
@@ -36,8 +38,14 @@ class Surface:
 
 
 class PdfSurface(Surface):
+    """ReportLab's canvas, writing with kcal's embedded fonts (never the unembedded Helvetica)."""
+
     def __init__(self, canvas) -> None:
+        from kcal.print.fonts import BOLD, REGULAR, register_fonts
+
+        register_fonts()
         self.c = canvas
+        self.fonts = (REGULAR, BOLD)
 
     def rect(self, x, y, w, h, fill=None, stroke=None, width=0.5):
         c = self.c
@@ -71,7 +79,7 @@ class PdfSurface(Surface):
     def text(self, x, y, s, size=7, anchor="start", color=INK["black"], bold=False):
         c = self.c
         c.setFillColorRGB(*color)
-        c.setFont("Helvetica-Bold" if bold else "Helvetica", size)
+        c.setFont(self.fonts[1] if bold else self.fonts[0], size)
         if anchor == "middle":
             c.drawCentredString(x, y, s)
         elif anchor == "end":

@@ -28,6 +28,38 @@ from kcal.games.kcaloria.sim.charts import (
 
 PAGE = (595.2756, 841.8898)  # A4 in points
 MARGIN = 36.0
+SUFFIXES = (".pdf", ".png")  #: what the report can be written as
+STAGNATION_ADVICE_AT = 0.2  #: a solo stagnation rate from which the report says what to change
+
+
+def page_size(paper: str = "a4") -> tuple[float, float]:
+    """The report's page in points: ``a4`` or ``letter`` (an unknown paper is a usage error)."""
+    from kcal.print.layout import PAPERS
+    from kcal.print.options import check_paper
+
+    check_paper(paper)
+    p = PAPERS[paper]
+    return (p.width, p.height)
+
+
+def report_advice(data: dict) -> list[str]:
+    """What to change, in words, next to the figures: the colours the deck's costs need more of than
+    its tiles yield, and, when many solo games stagnate, the tiles left stuck face up."""
+    out = []
+    solo = data.get("solo")
+    if solo and solo["games"] and solo["stagnation_rate"] >= STAGNATION_ADVICE_AT:
+        rate = solo["stagnation_rate"] * 100
+        stuck = ", ".join(f"{s['tile']} ({s['share'] * 100:.0f}%)" for s in solo.get("stuck_face_up", [])[:3])
+        out.append(f"Stagnation {rate:.0f}%: in {rate:.0f}% of solo games no tile in hand could be placed."
+                   + (f" Stuck face up most often: {stuck}; play fewer of them or more of what feeds them." if stuck
+                      else ""))
+    col = data["colours"]
+    for c in Color:
+        need, have = col["cost"][c.value], col["yield"][c.value]
+        if need > have:
+            out.append(f"Your deck's costs need {need} {c.value}; its tiles yield {have}: add {c.value} producers "
+                       f"or cut tiles that cost {c.value}.")
+    return out
 
 
 def cost_yield_by_colour(tiles) -> dict[str, dict[str, int]]:
@@ -97,6 +129,11 @@ def draw_report(s: Surface, data: dict, width: float = PAGE[0], height: float = 
         )
     elif data.get("solo_note"):
         summary.append(data["solo_note"])
+    import textwrap
+
+    per_line = int((width - 2 * MARGIN) / (7 * 0.55))  # characters of 7 pt condensed text across the page
+    for line in (data["advice"] if "advice" in data else report_advice(data)):
+        summary.extend(textwrap.wrap(f"Advice: {line}", per_line, subsequent_indent="    "))
     if "turns" in g:
         summary.append(f"Turn-by-turn figures: placement model over {g['turns']['games']:,} games "
                        "(adjacency and modifiers ignored; see docs/simulation.md). Seed "
@@ -155,37 +192,47 @@ def _solo_and_colours(s: Surface, boxes: list[Box], data: dict, solo: dict | Non
     col = data["colours"]
     names = [c.value for c in Color]
     bar_chart(s, boxes[5], "Cost and yield by colour (cubes, whole deck)", names,
-              [("yield", [col["yield"][c] for c in names], INK["green"]),
-               ("cost", [col["cost"][c] for c in names], INK["red"])],
+              [("yield", [col["yield"][c] for c in names], INK["yield"]),
+               ("cost", [col["cost"][c] for c in names], INK["cost"])],
               x_label="a cost with alternatives counts its cheapest")
 
 
-def pdf_bytes(data: dict) -> bytes:
+def pdf_bytes(data: dict, paper: str = "a4") -> bytes:
     from reportlab.pdfgen import canvas
 
+    from kcal import __version__
+    from kcal.print.fonts import REGULAR, register_fonts
+    from kcal.print.output import set_page_boxes
+
+    register_fonts()
+    size = page_size(paper)
     buf = io.BytesIO()
-    c = canvas.Canvas(buf, pagesize=PAGE, invariant=1, pageCompression=1)
+    c = canvas.Canvas(buf, pagesize=size, invariant=1, pageCompression=1, initialFontName=REGULAR)
     c.setTitle(f"kcal deck report: {data['deck']}")
     c.setAuthor("kcal")
-    draw_report(PdfSurface(c), data)
+    c.setCreator(f"kcal {__version__}")
+    set_page_boxes(c)  # not cut: trim and bleed are the page
+    draw_report(PdfSurface(c), data, *size)
     c.showPage()
     c.save()
     return buf.getvalue()
 
 
-def png_bytes(data: dict, scale: float = 2.0) -> bytes:
-    surface = PngSurface(PAGE[0], PAGE[1], scale=scale)
-    draw_report(surface, data)
+def png_bytes(data: dict, scale: float = 2.0, paper: str = "a4") -> bytes:
+    size = page_size(paper)
+    surface = PngSurface(size[0], size[1], scale=scale)
+    draw_report(surface, data, *size)
     return surface.png_bytes()
 
 
 def render_deck_report(loaded_deck, out_path: str | Path, png: bool = False, *, hands: int = 200_000,
                        games: int = 5_000, solo_games: int = 40, bot: str = "greedy", seed: int = 0,
-                       jobs: int = 1, on_progress: Callable[[int], None] | None = None) -> dict:
+                       jobs: int = 1, on_progress: Callable[[int], None] | None = None, paper: str = "a4") -> dict:
     """Compute the figures and write the report; returns ``{"written": [paths], "data": figures}``.
 
-    ``out_path`` ending in ``.png`` writes a PNG only; otherwise a PDF is written there and, with
-    ``png=True``, a PNG beside it (same name, ``.png``). Nothing is written if the deck is bad.
+    ``out_path`` ending in ``.png`` writes a PNG only; ending in ``.pdf`` a PDF, and with ``png=True``
+    a PNG beside it (same name, ``.png``); any other name is refused before any work (``r.svg`` used
+    to get a PDF). Nothing is written if the deck is bad. ``paper``: ``a4`` or ``letter``.
     """
     from kcal.core.atomic import OutputTransaction, check_output_path
     from kcal.core.errors import UsageError
@@ -193,15 +240,23 @@ def render_deck_report(loaded_deck, out_path: str | Path, png: bool = False, *, 
     out = Path(out_path)
     if out.resolve() == Path(loaded_deck.path).resolve():
         raise UsageError(f"{out}: the report would overwrite its own deck file")
-    inputs = loaded_deck.input_paths()  # the deck and its catalogs: never overwritten
+    inputs = loaded_deck.input_paths()  # the deck and its catalogs: never overwritten (said first)
+    check_output_path(out, inputs=inputs)
+    if out.suffix.lower() not in SUFFIXES:
+        raise UsageError(f"{out}: the deck report is written as a PDF or a PNG; name the output with "
+                         f".pdf or .png, not {out.suffix or 'no extension'!r}")
+    page_size(paper)  # an unknown paper before the (long) simulation
     targets = [out] if out.suffix.lower() == ".png" else [out, *([out.with_suffix(".png")] if png else [])]
     for target in targets:  # refuse before the (long) simulation, not after it
         check_output_path(target, inputs=inputs)
     data = compute_report_data(loaded_deck, hands=hands, games=games, solo_games=solo_games, bot=bot,
                                seed=seed, jobs=jobs, on_progress=on_progress)
+    data["advice"] = report_advice(data)
+    data["paper"] = paper
     with OutputTransaction(inputs=inputs) as tx:  # the PDF and the PNG land together, or neither does
         for target in targets:
-            tx.write_bytes(target, png_bytes(data) if target.suffix.lower() == ".png" else pdf_bytes(data))
+            tx.write_bytes(target, png_bytes(data, paper=paper) if target.suffix.lower() == ".png"
+                           else pdf_bytes(data, paper=paper))
     return {"written": [str(p) for p in tx.committed], "data": data}
 
 

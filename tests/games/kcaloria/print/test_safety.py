@@ -96,7 +96,7 @@ class TestImages:
 
     def test_art_embedded_once_however_often_used(self, workdir):
         res = render_deck_pdf(workdir / "deck.yaml", workdir / "out.pdf")  # Phlox x4, one image
-        assert res.warnings == []
+        assert [w for w in res.warnings if "illegal deck" not in w] == []  # the 14-tile test deck is not legal
         assert image_objects(workdir / "out.pdf") == 1
 
 
@@ -135,7 +135,7 @@ class TestOutput:
     def test_split_writes_parts_with_whole_duplex_pairs(self, workdir):
         from kcal.tests.games.kcaloria.print.conftest import page_sizes
 
-        res = render_deck_pdf(workdir / "deck.yaml", workdir / "out.pdf", backs=True, split_every=3, bleed=True)
+        res = render_deck_pdf(workdir / "deck.yaml", workdir / "out.pdf", backs=True, split_every=1, bleed=True)
         names = [p.name for p in res.files]
         assert names == [f"out-{i}.pdf" for i in range(1, len(names) + 1)] and len(names) >= 2
         assert all(len(page_sizes(p)) % 2 == 0 for p in res.files)
