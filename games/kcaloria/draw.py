@@ -1,0 +1,512 @@
+"""The ``draw`` hook: a kCaloria game record told step by step for :mod:`kcal.viewer`.
+
+Each tile on the table is a small version of its printed face (type colour, Latin name, cost, yield),
+with its unused cubes by colour, count and letter, its owner's border colour and initial, collapse
+dice with their values and barricade timers. Each step says the move in words, which cubes paid for
+it from which tiles, the new tile's yield and the reasons (reproduction, photosynthesis, biome boost,
+...), the cubes the move changed on other tiles, and collapse events; an illegal move is the last
+step, with the reason.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from math import cos, radians, sin, sqrt
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from kcal.games.kcaloria.domain import TileType
+from kcal.games.kcaloria.engine.effects import EFFECTS, pair_effects
+from kcal.games.kcaloria.engine.hexgrid import Hex, format_hex, neighbours
+from kcal.games.kcaloria.engine.moves import Move, MoveKind
+from kcal.games.kcaloria.engine.render import cubes_text
+from kcal.games.kcaloria.engine.state import GameState
+from kcal.games.kcaloria.engine.tiles import COLORS, TileInfo
+from kcal.games.kcaloria.engine.yields import PaymentContext
+from kcal.games.kcaloria.print.palette import BACKGROUND, BORDER, CUBE
+from kcal.print.colours import text_on
+from kcal.viewer.scene import Circle, Frame, Item, Poly, Rect, Section, Shape, Story, Text
+
+if TYPE_CHECKING:
+    from kcal.games.kcaloria.engine.replay import ReplayResult
+
+R = 60.0  #: hex circumradius, in SVG units (pixels at 100%)
+SQ3 = sqrt(3.0)
+LETTER = {"blue": "B", "green": "G", "yellow": "Y", "orange": "O", "red": "R", "purple": "P"}
+CUBE_HEX = tuple(CUBE[c] for c in CUBE)  # in colour order, blue .. purple
+#: players' colours (borders, badges): dark and saturated, none of them a cube or a type colour
+PLAYER_COLOURS = ("#222222", "#e6007e", "#0097a7", "#8d5524")
+INK = "#1a1a1a"
+DIE = "#b00020"
+
+
+#: a small triangle on the edge of a tile facing its owner's seat, as a printed tile is turned to face
+#: its owner: seat 1 south, 2 north, 3 west, 4 east (the table seen from above)
+SEAT_POINTER: tuple[tuple[tuple[float, float], ...], ...] = (
+    ((-7.0, R - 7), (7.0, R - 7), (0.0, R + 5)),
+    ((-7.0, -R + 7), (7.0, -R + 7), (0.0, -R - 5)),
+    ((-R * 0.866 + 11, -8.0), (-R * 0.866 + 11, 8.0), (-R * 0.866 - 3, 0.0)),
+    ((R * 0.866 - 11, -8.0), (R * 0.866 - 11, 8.0), (R * 0.866 + 3, 0.0)),
+)
+SEATS = ("south", "north", "west", "east")
+
+
+def center(cell: Hex) -> tuple[float, float]:
+    """The centre of a cell on the page: pointy-top hexes, axial ``(q, r)``, ``r`` downwards."""
+    q, r = cell
+    return (SQ3 * R * (q + r / 2), 1.5 * R * r)
+
+
+def _hexagon(radius: float) -> tuple[tuple[float, float], ...]:
+    return tuple((radius * cos(radians(a)), radius * sin(radians(a))) for a in (-90, -30, 30, 90, 150, 210))
+
+
+def _wrap(name: str, width: int) -> list[str]:
+    """``name`` in at most two lines of ``width`` characters (an ellipsis when it does not fit)."""
+    words = name.split()
+    lines: list[str] = []
+    cur = ""
+    for w in words:
+        if cur and len(cur) + 1 + len(w) > width:
+            lines.append(cur)
+            cur = w
+        else:
+            cur = f"{cur} {w}" if cur else w
+    lines.append(cur)
+    if len(lines) > 2:
+        lines = [lines[0], " ".join(lines[1:])]
+    return [s if len(s) <= width else s[: width - 1] + "…" for s in lines]
+
+
+def cube_glyph(x: float, y: float, colour: int, size: float = 12.0) -> tuple[Shape, ...]:
+    """A cube as printed: a square of its colour carrying its letter (the letter reads without colour)."""
+    fill = CUBE_HEX[colour]
+    return (Rect(x, y - size, size, size, fill=fill, stroke=INK, width=0.6, rx=1.5),
+            Text(x + size / 2, y - size * 0.22, LETTER[COLORS[colour]], size * 0.78, fill=text_on(fill),
+                 anchor="middle", bold=True))
+
+
+def _amounts(pairs: Iterable[tuple[int, int]], x: float, y: float, size: float = 11.0) -> tuple[list[Shape], float]:
+    """``2[B] 1[G]``: counts and cube glyphs from ``x``; returns the shapes and the width used."""
+    out: list[Shape] = []
+    x0 = x
+    for c, n in pairs:
+        if n != 1:
+            out.append(Text(x, y - 1.5, str(n), size * 0.9, fill=INK, bold=True))
+            x += len(str(n)) * size * 0.55 + 1
+        out += cube_glyph(x, y, c, size)
+        x += size + 3
+    return out, x - x0
+
+
+def _centred(parts: Sequence[tuple[list[Shape], float]], y: float, gap: float = 6.0) -> list[Shape]:
+    """Lay groups made at x=0 side by side, centred on 0 (each group's width known)."""
+    total = sum(w for _, w in parts) + gap * (len(parts) - 1)
+    x = -total / 2
+    out: list[Shape] = []
+    for shapes, w in parts:
+        for s in shapes:
+            out.append(_shift(s, x, 0.0))
+        x += w + gap
+    return out
+
+
+def _shift(s: Shape, dx: float, dy: float) -> Shape:
+    from dataclasses import replace
+
+    if isinstance(s, Rect):
+        return replace(s, x=s.x + dx, y=s.y + dy)
+    if isinstance(s, Text):
+        return replace(s, x=s.x + dx, y=s.y + dy)
+    if isinstance(s, Circle):
+        return replace(s, cx=s.cx + dx, cy=s.cy + dy)
+    if isinstance(s, Poly):
+        return replace(s, points=tuple((x + dx, y + dy) for x, y in s.points))
+    return s
+
+
+def face(info: TileInfo, owner: int, owner_name: str) -> tuple[Shape, ...]:
+    """The small printed face of a tile, centred on (0, 0), its border in the owner's colour."""
+    tt = TileType(info.type)
+    pc = PLAYER_COLOURS[owner % len(PLAYER_COLOURS)]
+    out: list[Shape] = [
+        Poly(_hexagon(R - 3), fill=BACKGROUND[tt], stroke=pc, width=6),
+        Poly(_hexagon(R - 8), fill=None, stroke=BORDER[tt], width=1.5),
+    ]
+    # cost along the top: alternatives separated by "/" (a free tile shows "free")
+    if info.costs:
+        for size in (10.0, 8.5, 7.0):  # the largest that fits the hex's width
+            parts: list[tuple[list[Shape], float]] = []
+            for k, alt in enumerate(info.costs):
+                if k:
+                    parts.append(([Text(0, -R * 0.5 - 1.5, "/", size, fill=INK)], size * 0.4))
+                parts.append(_amounts(alt, 0, -R * 0.5, size))
+            if sum(w for _, w in parts) + 3 * (len(parts) - 1) <= R * 1.25:
+                break
+        out += _centred(parts, -R * 0.5, gap=3)
+    else:
+        out.append(Text(0, -R * 0.5 - 1, "free", 8, fill=INK, anchor="middle"))
+    for k, line in enumerate(_wrap(info.name, 17)):
+        out.append(Text(0, -R * 0.22 + k * 10, line, 8.5, fill=INK, anchor="middle", bold=True))
+    # yield along the bottom, after an arrow
+    pairs = [(c, n) for c, n in enumerate(info.base) if n]
+    arrow: tuple[list[Shape], float] = ([Text(0, R * 0.62 - 1.5, "→", 10, fill=INK)], 10.0)
+    if pairs:
+        out += _centred([arrow, _amounts(pairs, 0, R * 0.62, 10)], R * 0.62, gap=2)
+    else:
+        out.append(Text(0, R * 0.62 - 1, "no yield", 7.5, fill=INK, anchor="middle"))
+    # the owner's pointer, toward their seat (south, north, west, east), and badge on the left edge
+    out.append(Poly(SEAT_POINTER[owner % len(SEAT_POINTER)], fill=pc, stroke="#ffffff", width=1))
+    bx = -R * 0.66
+    out += [Circle(bx, 0, 8.5, fill=pc, stroke="#ffffff", width=1),
+            Text(bx, 3.5, owner_name[:1].upper() or "?", 10, fill="#ffffff", anchor="middle", bold=True)]
+    return tuple(out)
+
+
+def overlay(vec: tuple[int, ...], dice: tuple, barricade: tuple[int, int] | None, players: tuple[str, ...],
+            cell: Hex | None) -> tuple[Shape, ...]:
+    """A tile's unused cubes (count and glyph per colour), collapse dice, barricade timer, coordinates."""
+    out: list[Shape] = []
+    parts = []
+    for c, n in enumerate(vec):
+        if n:
+            glyph = list(cube_glyph(0, 0, c, 13))
+            glyph.append(Text(15, -2, f"×{n}", 10, fill=INK, bold=True))
+            parts.append((glyph, 15 + 6 * (len(str(n)) + 1)))
+    for k, row in enumerate((parts[:3], parts[3:])):
+        out += [_shift(s, 0, R * 0.28 + k * 16) for s in _centred(row, 0, gap=4)] if row else []
+    for k, d in enumerate(dice):  # on the top-right edge, clear of the name and the cubes
+        who = players[d[0]][:1].upper() if 0 <= d[0] < len(players) else "?"
+        out += die_glyph(R * 0.36 + k * 9, -R * 0.78 + k * 21, d[1], who)
+    if barricade is not None:
+        out += timer_glyph(-R * 0.36 - 26, -R * 0.74, barricade[1])  # on the top-left edge, clear of the name
+    if cell is not None:
+        out.append(Text(0, R * 0.76, f"{cell[0]},{cell[1]}", 7, fill="#555555", anchor="middle"))
+    return tuple(out)
+
+
+def die_glyph(x: float, y: float, value: int, who: str) -> tuple[Shape, ...]:
+    """A collapse die: its value large, the initial of the player who started the collapse small."""
+    return (Rect(x, y, 20, 20, fill="#ffffff", stroke=DIE, width=2, rx=3),
+            Text(x + 8, y + 15, str(value), 13, fill=DIE, anchor="middle", bold=True),
+            Text(x + 17.5, y + 17.5, who, 6.5, fill=DIE, anchor="middle", bold=True))
+
+
+def timer_glyph(x: float, y: float, turns: int) -> tuple[Shape, ...]:
+    """A barricade timer: a dark tag with an hourglass and the turns left."""
+    return (Rect(x, y, 24, 13, fill="#5d4037", stroke="#ffffff", width=1, rx=2),
+            Poly(((x + 3, y + 2.5), (x + 9, y + 2.5), (x + 3, y + 10.5), (x + 9, y + 10.5)), fill="#ffffff"),
+            Text(x + 17, y + 10, str(turns), 9, fill="#ffffff", anchor="middle", bold=True))
+
+
+class _Painter:
+    """Builds a frame's items, reusing the shapes of faces and overlays seen before."""
+
+    def __init__(self, players: tuple[str, ...], coords: bool) -> None:
+        self.players = players
+        self.coords = coords
+        self.faces: dict[tuple[int, int], tuple[Shape, ...]] = {}
+        self.overlays: dict[tuple, tuple[Shape, ...]] = {}
+
+    def items(self, state: GameState) -> tuple[Item, ...]:
+        out: list[Item] = []
+        for cell, p in sorted(state.tiles.items(), key=lambda kv: kv[1].uid):
+            x, y = center(cell)
+            key = (p.info.idx, p.owner)
+            shapes = self.faces.get(key)
+            if shapes is None:
+                shapes = self.faces[key] = face(p.info, p.owner, self.players[p.owner])
+            out.append(Item(f"t{cell[0]},{cell[1]}", x, y, shapes, 0))
+            okey = (state.cubes[cell], state.dice.get(cell, ()), state.barricades.get(cell),
+                    cell if self.coords else None)
+            ov = self.overlays.get(okey)
+            if ov is None:
+                ov = self.overlays[okey] = overlay(*okey[:3], self.players, okey[3])
+            out.append(Item(f"c{cell[0]},{cell[1]}", x, y, ov, 1))
+        return tuple(out)
+
+
+def _pretty(src: str) -> str:
+    return src.replace("_", " ")
+
+
+def _effect_words(kind: str, val, src: str, other: str) -> str:
+    if kind == "gain":
+        return f"+{val}: {_pretty(src)} ({other})"
+    if kind == "loss":
+        return f"-{val}: {_pretty(src)} ({other})"
+    if kind == "repro":
+        return f"+{val}: reproduction ({other})"
+    if kind == "base":
+        return f"printed yield again{'' if val == 1 else f' x{val}'}: {_pretty(src)} ({other})"
+    if kind == "loss_color":
+        c, n = val
+        return f"-{n} {COLORS[c]}: {_pretty(src)} ({other})"
+    if kind == "remove":
+        return f"removal starts: {_pretty(src)} ({other})"
+    if kind == "timer":
+        return f"barricade +{val} turn(s): {_pretty(src)} ({other})"
+    return f"{kind} {val}: {_pretty(src)} ({other})"
+
+
+def yield_reasons(before: GameState, after: GameState, move: Move) -> tuple[list[str], list[str]]:
+    """Why the new tile got what it got, and what its arrival did to its neighbours, in words (the
+    same pair effects and payment hooks the engine applies, read from the table before the move)."""
+    cell = move.at
+    placed = after.tiles.get(cell) if cell is not None else None
+    if cell is None or placed is None or move.kind is not MoveKind.PLACE:
+        return [], []
+    info = placed.info
+    own: list[str] = []
+    theirs: list[str] = []
+    cache = before.table.pair_cache
+    for nb in neighbours(cell):
+        p = before.tiles.get(nb)
+        if p is None:
+            continue
+        on_new, on_old = pair_effects(info, p.info, cache)
+        where = f"{p.info.name} at {format_hex(nb)}"
+        own += [_effect_words(k, v, s, f"next to {where}") for k, v, s in on_new]
+        theirs += [f"{where}: " + _effect_words(k, v, s, f"next to {info.name}") for k, v, s in on_old]
+    pay = tuple((src, c, n) for _, src, c, n in placed.paid)
+    if pay:
+        ctx = PaymentContext(before, cell, placed.owner, pay)
+        for eff in EFFECTS.values():
+            if eff.payment is not None:
+                for params in info.mods.get(eff.name, ()):
+                    g = eff.payment(info, params, ctx)
+                    if g:
+                        own.append(f"{'+' if g > 0 else ''}{g}: {_pretty(eff.name)} (how it was paid)")
+            if eff.paid_from is not None:
+                for s in dict.fromkeys(src for src, _, _ in pay):
+                    src_info = before.tiles[s].info
+                    for params in src_info.mods.get(eff.name, ()):
+                        g = eff.paid_from(src_info, params, info)
+                        if g:
+                            own.append(f"{'+' if g > 0 else ''}{g}: {_pretty(eff.name)} "
+                                       f"(paid from {src_info.name} at {format_hex(s)})")
+    if "camouflage" in info.mods:
+        own.append("one cube changes colour: camouflage")
+    return own, theirs
+
+
+def _payment_lines(state: GameState, placed) -> list[str]:
+    out = []
+    for _, src, c, n in placed.paid:
+        p = state.tiles.get(src)
+        name = p.info.name if p is not None else "a tile that has left"
+        out.append(f"{n} {COLORS[c]} from {name} at {format_hex(src)}")
+    return out
+
+
+def _changes(before: GameState, after: GameState, skip: Hex | None) -> list[str]:
+    out = []
+    for cell, p in sorted(after.tiles.items(), key=lambda kv: kv[1].uid):
+        if cell == skip or cell not in before.cubes:
+            continue
+        old, new = before.cubes[cell], after.cubes[cell]
+        if old != new:
+            out.append(f"{p.info.name} at {format_hex(cell)}: {cubes_text(old)} → {cubes_text(new)}")
+    return out
+
+
+def _timers(state: GameState) -> list[str]:
+    out = []
+    for cell, dice in sorted(state.dice.items()):
+        p = state.tiles.get(cell)
+        if p is None:
+            continue
+        for d in dice:
+            out.append(f"die {d[1]} on {p.info.name} at {format_hex(cell)} ({d[3]}, started by "
+                       f"{state.players[d[0]]})")
+    for cell, (owner, left) in sorted(state.barricades.items()):
+        p = state.tiles.get(cell)
+        if p is not None:
+            out.append(f"barricade {p.info.name} at {format_hex(cell)}: {left} turn(s) left ({state.players[owner]})")
+    return out
+
+
+def _summary(state: GameState) -> tuple[str, ...]:
+    lines = [f"{p}: {n}" for p, n in state.scores().items()]
+    if state.ended:
+        winners = ", ".join(state.ended.winners) or "nobody"
+        lines.append(f"game over ({state.ended.end_reason.replace('_', ' ')}); winner(s): {winners}")
+    else:
+        lines.append(f"{state.turn_player} to play (turn {state.turn + 1})")
+    return tuple(lines)
+
+
+def _step_sections(before: GameState, after: GameState, move: Move, events: list[str]) -> tuple[Section, ...]:
+    out: list[Section] = []
+    placed = after.tiles.get(move.at) if move.at is not None else None
+    if move.kind is MoveKind.PLACE:
+        if placed is not None:
+            info = placed.info
+            out.append(Section("Payment", tuple(_payment_lines(before, placed)) or ("free: no cost",)))
+            own, theirs = yield_reasons(before, after, move)
+            got = cubes_text(after.cubes[move.at]) if move.at in after.cubes else "(already gone)"
+            lines = [f"{info.name} gets {got}", f"printed yield: {cubes_text(info.base)}"] + own
+            out.append(Section("Yield and why", tuple(lines)))
+            changed = _changes(before, after, move.at)
+            if theirs or changed:
+                out.append(Section("Other tiles", tuple(theirs + changed)))
+        elif move.tile is not None:
+            out.append(Section("Placed and gone", (f"{move.tile} left the table the same turn",)))
+    elif move.kind is MoveKind.RESCUE and placed is not None:
+        out.append(Section("Payment", tuple(_payment_lines(before, placed))))
+        changed = _changes(before, after, None)
+        if changed:
+            out.append(Section("Cubes", tuple(changed)))
+    elif move.kind is MoveKind.DISCARD:
+        out.append(Section("Discarded", tuple(move.discard)))
+    rest = [e for e in events if not e.startswith(f"{move.player} places ")]
+    if rest:
+        out.append(Section("Events", tuple(rest)))
+    timers = _timers(after)
+    if timers:
+        out.append(Section("Collapse dice and timers", tuple(timers)))
+    return tuple(out)
+
+
+def legend(players: tuple[str, ...]) -> tuple[Item, ...]:
+    """Cube colours with letters and points, tile types, players' borders, dice and timers."""
+    shapes: list[Shape] = [Text(0, 12, "Cubes (points each)", 12, bold=True)]
+    y = 30.0
+    for c, name in enumerate(COLORS):
+        shapes += cube_glyph(0, y, c, 13)
+        shapes.append(Text(19, y - 2, f"{name} ({c})", 11, fill=INK))
+        y += 17
+    y += 8
+    shapes.append(Text(0, y, "Tile types", 12, bold=True))
+    y += 16
+    for tt in TileType:
+        shapes.append(Rect(0, y - 11, 22, 13, fill=BACKGROUND[tt], stroke=BORDER[tt], width=1.5))
+        shapes.append(Text(28, y, tt.value, 11, fill=INK))
+        y += 16
+    y += 8
+    shapes.append(Text(0, y, "Owners (border, badge, pointer to seat)", 12, bold=True))
+    y += 16
+    for i, p in enumerate(players):
+        pc = PLAYER_COLOURS[i % len(PLAYER_COLOURS)]
+        shapes += [Rect(0, y - 11, 22, 13, fill="#ffffff", stroke=pc, width=4),
+                   Text(28, y, f"{p[:1].upper()}: {p} (sits {SEATS[i % len(SEATS)]})", 11, fill=INK)]
+        y += 16
+    y += 8
+    shapes += [Text(0, y, "Marks", 12, bold=True),
+               *die_glyph(0, y + 4, 2, "B"),
+               Text(26, y + 19, "collapse die (value; B started it)", 11, fill=INK),
+               *timer_glyph(0, y + 29, 3),
+               Text(30, y + 40, "barricade: turns left", 11, fill=INK),
+               Text(0, y + 60, "top: cost (/ = or); bottom: → yield", 11, fill=INK)]
+    return (Item("legend", 0, 0, tuple(shapes)),)
+
+
+def story(path: str | Path, *, upto: int | None = None, coords: bool = False, every: bool = True,
+          checked: ReplayResult | None = None) -> Story:
+    """The game record at ``path`` step by step (every frame, or only the one after ``upto`` moves
+    when ``every`` is False). ``checked``: the replay of the same record, when the caller has it.
+    Bad input raises the replay's positioned errors."""
+    from kcal.core.yamlsafe import load_yaml
+    from kcal.games.kcaloria.engine.replay import replay
+    from kcal.games.kcaloria.game_record import GameRecord
+    from kcal.games.kcaloria.load import load_library, validate_doc
+
+    if checked is None:
+        checked = replay(path)  # every name, player and position checked the way rules replay does
+    doc = load_yaml(Path(path))
+    source = doc.path
+    record = validate_doc(doc, GameRecord)
+    specs = ["builtin"] if record.catalogs is None else list(record.catalogs)
+    library = load_library(specs, base=Path(path).parent) if specs else None
+    state = replay(record.model_copy(update={"moves": ()}), library).state  # the same deal, no move yet
+    painter = _Painter(state.players, coords)
+    last = checked.moves_applied if upto is None else min(upto, checked.moves_applied)
+    frames: list[Frame] = []
+    if every or last == 0:
+        frames.append(Frame(painter.items(state), "the table before the first move", (), _summary(state), step=0))
+    for i, entry in enumerate(record.moves[:last]):
+        move = Move.from_record(entry)
+        want = every or i == last - 1
+        before = state.copy() if want else None
+        state.events = []
+        state.apply(move)
+        if want and before is not None:
+            last_played: Any = state.history  # (previous, move): the move as the game spells its player
+            move = last_played[1]
+            frames.append(Frame(painter.items(state), f"{i}. {move}", _step_sections(before, state, move,
+                                                                                      state.events or []),
+                                _summary(state), step=i + 1))
+    state.events = None
+    if checked.illegal_index is not None and (upto is None or upto > checked.moves_applied):
+        bad = record.moves[checked.illegal_index]
+        words = str(Move.from_record(bad))
+        where = f"{source}:{checked.illegal_line}:{checked.illegal_column or 1}" if checked.illegal_line else source
+        frames.append(Frame(painter.items(state), f"{checked.illegal_index}. {words} (refused)",
+                            (Section("Illegal move", (checked.illegal_reason or "", f"at {where}")),),
+                            _summary(state), illegal=checked.illegal_reason, step=checked.moves_applied))
+    if not every:
+        frames = frames[-1:]
+    title = f"kCaloria: {Path(str(source)).name} ({', '.join(state.players)}, {state.mode})"
+    return Story(title, tuple(frames), legend(state.players))
+
+
+def printed_face(info: TileInfo) -> tuple[Shape, ...]:
+    """A catalog tile as printed: type colours, rarity, cost, Latin and common name, biomes,
+    modifiers and yield (the table's face, without an owner)."""
+    from kcal.games.kcaloria.domain import Rarity
+    from kcal.games.kcaloria.print.palette import RARITY
+
+    tt = TileType(info.type)
+    tile = info.tile
+    out: list[Shape] = [s for s in face(info, 0, " ") if not (isinstance(s, Circle) or (isinstance(s, Text) and s.text == " ")
+                                                 or (isinstance(s, Poly) and s.points == SEAT_POINTER[0]))]
+    out[0] = Poly(_hexagon(R - 3), fill=BACKGROUND[tt], stroke=BORDER[tt], width=4)
+    out.append(Circle(R * 0.6, -R * 0.55, 5, fill=RARITY[Rarity(tile.rarity)], stroke=INK, width=0.6))
+    common = tile.common_name if tile.common_name and tile.common_name != tile.name else ""
+    y = R * 0.12
+    if common:
+        out.append(Text(0, y, common[:24] + ("…" if len(common) > 24 else ""), 7.5, fill="#333333",
+                        anchor="middle"))
+        y += 10
+    mods = ", ".join(m.name.replace("_", " ") for m in tile.modifiers)
+    if mods:
+        out.append(Text(0, y, mods[:23] + ("…" if len(mods) > 23 else ""), 7, fill="#5d4037", anchor="middle"))
+        y += 9
+    if tile.biomes:
+        out.append(Text(0, y, " ".join(b.value for b in tile.biomes), 7, fill="#2e5d3a", anchor="middle",
+                        bold=True))
+    return tuple(out)
+
+
+def catalog_page(catalogs=None, no_builtin: bool = False):
+    """The catalog for ``kcal catalog browse``: every tile's printed face, the ``catalog list``
+    facets, and the deck rules of the standard format (60 tiles, at most 5 of a name, an opening 7
+    needs a water tile)."""
+    import json
+
+    from kcal.games.kcaloria.deck.formats import deck_format
+    from kcal.games.kcaloria.domain import HAND_SIZE
+    from kcal.games.kcaloria.engine.setup import build_table
+    from kcal.games.kcaloria.query import library_for
+    from kcal.viewer.catalog import CatalogCard, CatalogPage, DeckRules
+
+    library = library_for(catalogs, no_builtin)
+    table = build_table(list(library.tiles))
+    cards = []
+    for tile in library.tiles:
+        info = table.get(tile.name)
+        assert info is not None  # the table is built from these very tiles
+        costs = sorted({c.value for alt in tile.cost for c in alt})
+        facets = {"type": (tile.type.value,), "class": (tile.klass.value,), "rarity": (tile.rarity.value,),
+                  "biome": tuple(b.value for b in tile.biomes),
+                  "modifier": tuple(sorted({m.name for m in tile.modifiers})), "cost": tuple(costs)}
+        cards.append(CatalogCard(tile.id, tile.name, tile.common_name or "", printed_face(info), facets,
+                                 f"{tile.id} {tile.common_name or ''}",
+                                 ("water",) if tile.type is TileType.WATER else ()))
+    fmt = deck_format("standard")
+    specs = ([] if no_builtin else ["builtin"]) + [str(Path(c).resolve()) for c in catalogs or ()]
+    rules = DeckRules(fmt.deck_size, fmt.max_copies, HAND_SIZE, "water", "water tiles",
+                      ("format: standard", "catalogs: " + json.dumps(specs)))
+    filters = (("type", "Type"), ("class", "Class"), ("rarity", "Rarity"), ("biome", "Biome"),
+               ("modifier", "Modifier"), ("cost", "Cost colour"))
+    return CatalogPage(f"kCaloria catalog ({len(cards)} tiles)", tuple(cards), filters, rules)

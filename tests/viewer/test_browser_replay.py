@@ -1,0 +1,118 @@
+"""The replay page in headless Chromium: it opens from disk, steps by buttons, keys and slider, shows
+the move in words and the reason of an illegal move, and shows markup in names as text."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import tempfile
+from pathlib import Path
+
+import selenium  # noqa: F401,E402  (in the test extra; the browser itself: see conftest)
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.common.keys import Keys  # noqa: E402
+from typer.testing import CliRunner  # noqa: E402
+
+from kcal.cli.app import app  # noqa: E402
+
+FIX = Path(__file__).parents[1] / "games" / "kcaloria" / "engine" / "fixtures"
+EVIL = Path(__file__).with_name("evil-names.yaml")
+#: screenshots for a person to look at (outside the tree; KCAL_SCREENSHOTS chooses the folder)
+SHOTS = Path(os.environ.get("KCAL_SCREENSHOTS") or Path(tempfile.gettempdir()) / "kcal-screenshots")
+runner = CliRunner()
+
+
+def _page(tmp_path: Path, record: Path) -> Path:
+    out = tmp_path / f"{record.stem}.html"
+    r = runner.invoke(app, ["rules", "replay", str(record), "--html", str(out)])
+    assert r.exit_code in (0, 1), r.output
+    return out
+
+
+def _shot(driver, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    assert driver.save_screenshot(str(SHOTS / name))
+
+
+def _text(driver, css: str) -> str:
+    return driver.find_element(By.CSS_SELECTOR, css).text
+
+
+def test_the_page_opens_from_disk_and_steps(browser, tmp_path):
+    page = _page(tmp_path, FIX / "pesticide-frog-starves.yaml")
+    browser.get(page.as_uri())
+    assert browser.execute_script("return window.kcalViewer.count") == 13
+    assert "before the first move" in _text(browser, "#caption")
+    assert browser.find_elements(By.CSS_SELECTOR, "#layer0 > g") == []
+    browser.find_element(By.ID, "next").click()
+    assert _text(browser, "#caption").startswith("0. A places Bayou at [0, 0]")
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#layer0 > g")) == 1
+    browser.find_element(By.TAG_NAME, "body").send_keys(Keys.END)
+    assert browser.execute_script("return window.kcalViewer.current()") == 12
+    browser.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_LEFT, Keys.ARROW_LEFT, Keys.ARROW_LEFT,
+                                                        Keys.ARROW_LEFT)
+    assert _text(browser, "#caption").startswith("7. B places Bacillus thuringiensis")
+    sections = _text(browser, "#sections")
+    assert "will be removed (die 1)" in sections and "Collapse dice and timers" in sections
+    dice = [t.text for t in browser.find_elements(By.CSS_SELECTOR, "#layer1 text") if t.text in ("1", "2")]
+    assert sorted(dice) == ["1", "2"]
+    _shot(browser, "replay-collapse.png")
+    # the slider, then a jump back: the board equals the one reached step by step
+    browser.execute_script("const s = document.getElementById('slider'); s.value = '3';"
+                           "s.dispatchEvent(new Event('input'));")
+    jumped = browser.execute_script("return document.getElementById('board').innerHTML")
+    browser.find_element(By.ID, "first").click()
+    for _ in range(3):
+        browser.find_element(By.ID, "next").click()
+    assert browser.execute_script("return document.getElementById('board').innerHTML") == jumped
+
+
+def test_the_board_in_the_page_is_the_board_of_the_replay(browser, tmp_path):
+    page = _page(tmp_path, FIX / "two-sunlights-eichhornia.yaml")
+    browser.get(page.as_uri() + "?step=9")
+    faces = browser.find_elements(By.CSS_SELECTOR, "#layer0 > g")
+    r = runner.invoke(app, ["rules", "replay", str(FIX / "two-sunlights-eichhornia.yaml"), "--format", "json"])
+    assert len(faces) == len(json.loads(r.stdout)["board"]) == 9
+    assert "Eichhornia crassipes gets 6 green" in _text(browser, "#sections")
+    assert "×6" in [t.text for t in browser.find_elements(By.CSS_SELECTOR, "#layer1 text")]
+    _shot(browser, "replay-sunlights.png")
+
+
+def test_an_illegal_move_shows_its_reason(browser, tmp_path):
+    page = _page(tmp_path, FIX / "heron-cannot-be-paid.yaml")
+    browser.get(page.as_uri())
+    browser.find_element(By.ID, "last").click()
+    assert _text(browser, "#illegal").startswith("Illegal move: ")
+    assert "(refused)" in _text(browser, "#caption")
+    _shot(browser, "replay-illegal.png")
+
+
+def test_markup_in_names_is_shown_as_text(browser, tmp_path):
+    page = _page(tmp_path, EVIL)
+    browser.get(page.as_uri())
+    browser.execute_script("window.alerted = 0; window.alert = function () { window.alerted++; };")
+    browser.find_element(By.ID, "last").click()
+    assert browser.execute_script("return window.alerted") == 0
+    assert browser.find_elements(By.CSS_SELECTOR, "#board script, #sections script, #board img, aside b") == []
+    words = [t.text for t in browser.find_elements(By.CSS_SELECTOR, "#board text")]
+    assert "<script>alert(1)…" in words or any("<script>" in w for w in words)
+    assert "<img src=x onerror=alert(2)>" in _text(browser, "#summary")
+    assert re.search(r"Reed & <b>Rush</b>", _text(browser, "#caption"))
+    assert browser.title.startswith("kCaloria: evil-names.yaml (<img src=x")
+    _shot(browser, "replay-markup-names.png")
+
+
+def test_another_game_s_table_in_the_same_viewer(browser, tmp_path):
+    """How many Calories?: the trick just played with its +5 stacks and who took which card."""
+    fix = Path(__file__).parents[1] / "games" / "how_many_calories" / "fixtures" / "examples"
+    page = _page(tmp_path, fix / "rulebook-plus-five.yaml")
+    browser.get(page.as_uri())
+    for _ in range(4):
+        browser.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_RIGHT)
+    assert _text(browser, "#caption") == "3. D plays yellow 14"
+    assert "C (highest) takes green 4, 400 kcal; B (lowest) leads next" in _text(browser, "#sections")
+    board = [t.text for t in browser.find_elements(By.CSS_SELECTOR, "#board text")]
+    assert "Trick just played" in board and board.count("+5") == 2 and "= 30" in board
+    assert any(t.startswith("400 of 2,400 kcal") for t in board)
+    _shot(browser, "replay-hmc-trick.png")

@@ -1,0 +1,296 @@
+"""A story as one self-contained HTML page: inline SVG, CSS and a small script; no network, no CDN.
+
+The page carries the game as data, not as one picture per step: every distinct group of shapes (a
+tile's face, the cubes on it) is written once as SVG text, and each step lists only the items that
+changed (key, position, which group). Every :data:`KEYFRAME` th step lists all its items, so a jump
+replays at most ``KEYFRAME - 1`` small steps; a game of 10,000 moves stays a few megabytes and steps
+in well under a frame (``bench/bench_viewer.py`` measures both).
+
+The data sits in a ``<script type="application/json">`` block with ``<``, ``>`` and ``&`` written as
+``\\u`` escapes, so no text from the game can close the block; the script puts text into the page
+with ``textContent`` only, and SVG groups come from :mod:`kcal.viewer.svg`, which escapes all text.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from kcal.viewer import svg
+from kcal.viewer.scene import Frame, Story, bbox_of, bounds
+
+KEYFRAME = 64
+MARGIN = 12.0
+
+
+def _json(data: Any) -> str:
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+def _r(v: float) -> float | int:
+    r = round(v, 1)
+    return int(r) if r == int(r) else r
+
+
+def story_data(story: Story) -> dict[str, Any]:
+    """The page's data: shared SVG groups, item keys, and per frame the changes and the words."""
+    frags: dict[tuple, int] = {}
+    by_id: dict[int, int] = {}
+    alive: list[tuple] = []
+    boxes: dict[int, tuple[float, float, float, float]] = {}
+    frag_text: list[str] = []
+    keys: dict[str, int] = {}
+    frames: list[dict[str, Any]] = []
+    prev: dict[int, tuple] = {}
+    box: tuple[float, float, float, float] | None = None
+    for n, frame in enumerate(story.frames):
+        cur: dict[int, tuple] = {}
+        for it in frame.items:
+            f = by_id.get(id(it.shapes))  # packs reuse one tuple for one look: no hashing of shapes
+            if f is None:
+                f = frags.get(it.shapes)
+                if f is None:
+                    f = frags[it.shapes] = len(frag_text)
+                    frag_text.append(svg.shapes(it.shapes))
+                by_id[id(it.shapes)] = f
+                alive.append(it.shapes)  # ids stay unique while the tuples live
+            k = keys.setdefault(it.key, len(keys))
+            cur[k] = (k, _r(it.x), _r(it.y), f, it.layer)
+        box = _grow(box, frame, boxes)
+        entry: dict[str, Any] = {"c": frame.caption, "n": frame.step, "b": [_r(v) for v in box],
+                                 "s": [[s.title, list(s.lines)] for s in frame.sections], "m": list(frame.summary)}
+        if frame.illegal:
+            entry["i"] = frame.illegal
+        if n % KEYFRAME == 0:
+            entry["f"] = list(cur.values())
+        else:
+            entry["d"] = [v for k, v in cur.items() if prev.get(k) != v]
+            gone = [k for k in prev if k not in cur]
+            if gone:
+                entry["r"] = gone
+        frames.append(entry)
+        prev = cur
+    legend = ""
+    if story.legend:
+        x, y, w, h = bounds(story.legend, 4)
+        legend = (f'<svg xmlns="http://www.w3.org/2000/svg" class="legend" width="{_r(w)}" height="{_r(h)}" '
+                  f'viewBox="{_r(x)} {_r(y)} {_r(w)} {_r(h)}" role="img" aria-label="legend">'
+                  + "".join(svg.item(i) for i in story.legend) + "</svg>")
+    return {"title": story.title, "frags": frag_text, "keyframe": KEYFRAME, "frames": frames,
+            "notes": list(story.notes), "legend": legend}
+
+
+def _grow(box: tuple[float, float, float, float] | None, frame: Frame,
+          boxes: dict[int, tuple[float, float, float, float]]) -> tuple[float, float, float, float]:
+    """The view only grows, so the table does not jump about while a game is stepped through.
+    ``boxes``: the box of each shapes tuple seen (by id; the caller keeps the tuples alive)."""
+    if not frame.items:
+        return box or (-100.0, -100.0, 200.0, 200.0)
+    x0 = y0 = float("inf")
+    x1 = y1 = float("-inf")
+    for it in frame.items:
+        b = boxes.get(id(it.shapes))
+        if b is None:
+            b = boxes[id(it.shapes)] = bbox_of(it.shapes)
+        x0, y0 = min(x0, b[0] + it.x), min(y0, b[1] + it.y)
+        x1, y1 = max(x1, b[2] + it.x), max(y1, b[3] + it.y)
+    x0, y0, x1, y1 = x0 - MARGIN, y0 - MARGIN, x1 + MARGIN, y1 + MARGIN
+    if box is not None:
+        x0, y0 = min(x0, box[0]), min(y0, box[1])
+        x1, y1 = max(x1, box[0] + box[2]), max(y1, box[1] + box[3])
+    return (x0, y0, x1 - x0, y1 - y0)
+
+
+def page(story: Story) -> str:
+    """The whole HTML file."""
+    data = story_data(story)
+    legend = data.pop("legend")
+    fill = {"TITLE": svg.text(story.title), "FONT": svg.FONT, "LEGEND": legend, "DATA": _json(data),
+            "SCRIPT": _SCRIPT}
+    # one pass: text put in is never searched again for placeholders
+    return _SLOT.sub(lambda m: fill[m.group(1)], _TEMPLATE)
+
+
+_SLOT = re.compile(r"@(TITLE|FONT|LEGEND|DATA|SCRIPT)@")
+
+
+_TEMPLATE = """<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>@TITLE@</title>
+<style>
+body { font-family: @FONT@; margin: 0; color: #1a1a1a; background: #f4f4f0; }
+header { padding: 8px 14px; background: #24523a; color: #fff; }
+header h1 { font-size: 18px; margin: 0; }
+#controls { display: flex; gap: 6px; align-items: center; padding: 8px 14px; background: #fff;
+  border-bottom: 1px solid #ccc; flex-wrap: wrap; }
+#controls button { font: inherit; font-size: 15px; min-width: 40px; padding: 3px 8px; cursor: pointer; }
+#slider { flex: 1; min-width: 200px; }
+#where { min-width: 140px; font-variant-numeric: tabular-nums; }
+main { display: flex; gap: 12px; padding: 12px 14px; align-items: flex-start; }
+#boardwrap { flex: 3; background: #fff; border: 1px solid #ccc; min-height: 300px; }
+#board { width: 100%; height: 72vh; display: block; }
+aside { flex: 2; min-width: 280px; max-width: 520px; }
+#caption { font-size: 16px; font-weight: bold; margin: 0 0 6px; }
+#illegal { color: #b00020; font-weight: bold; margin: 0 0 6px; }
+#illegal:empty { display: none; }
+#summary { margin: 0 0 8px; padding: 6px 8px; background: #fff; border: 1px solid #ccc; }
+.section h2 { font-size: 14px; margin: 8px 0 2px; }
+.section ul { margin: 0; padding-left: 18px; }
+details { margin-top: 10px; }
+kbd { border: 1px solid #999; border-radius: 3px; padding: 0 3px; background: #fff; }
+</style>
+</head>
+<body>
+<header><h1 id="title">@TITLE@</h1></header>
+<div id="controls">
+<button type="button" id="first" title="first step (Home)">&#xAB; first</button>
+<button type="button" id="prev" title="previous step (Left arrow)">&#x25C0;</button>
+<button type="button" id="play" title="play or pause (Space)">&#x25B6;&#xFE0E; play</button>
+<button type="button" id="next" title="next step (Right arrow)">&#x25B6;</button>
+<button type="button" id="last" title="last step (End)">last &#xBB;</button>
+<input type="range" id="slider" min="0" max="0" value="0" aria-label="step">
+<span id="where"></span>
+</div>
+<main>
+<div id="boardwrap"><svg id="board" xmlns="http://www.w3.org/2000/svg" role="img" aria-label="the table"
+ font-family="@FONT@" preserveAspectRatio="xMidYMin meet"><g id="layer0"></g><g id="layer1"></g><g id="layer2"></g></svg></div>
+<aside>
+<p id="caption"></p>
+<p id="illegal"></p>
+<div id="summary"></div>
+<div id="sections"></div>
+<details open><summary>Legend</summary>@LEGEND@</details>
+<p><kbd>&#x2190;</kbd> <kbd>&#x2192;</kbd> step, <kbd>Home</kbd> <kbd>End</kbd>, <kbd>Space</kbd> play.</p>
+</aside>
+</main>
+<script type="application/json" id="game-data">@DATA@</script>
+<script>
+@SCRIPT@
+</script>
+</body>
+</html>
+"""
+
+_SCRIPT = r"""
+"use strict";
+(function () {
+  const D = JSON.parse(document.getElementById("game-data").textContent);
+  const board = document.getElementById("board");
+  const layers = [0, 1, 2].map(function (i) { return document.getElementById("layer" + i); });
+  const NS = "http://www.w3.org/2000/svg";
+  const nodes = new Map();
+  const slider = document.getElementById("slider");
+  const last = D.frames.length - 1;
+  let cur = -1;
+  let timer = null;
+  slider.max = String(last);
+
+  function put(e) {
+    let n = nodes.get(e[0]);
+    if (!n) {
+      n = { el: document.createElementNS(NS, "g"), f: -1, x: null, y: null };
+      layers[Math.min(e[4], 2)].appendChild(n.el);
+      n.el.setAttribute("data-key", String(e[0]));
+      nodes.set(e[0], n);
+    }
+    if (n.f !== e[3]) { n.el.innerHTML = D.frags[e[3]]; n.f = e[3]; }
+    if (n.x !== e[1] || n.y !== e[2]) {
+      n.el.setAttribute("transform", "translate(" + e[1] + "," + e[2] + ")");
+      n.x = e[1];
+      n.y = e[2];
+    }
+  }
+  function drop(k) {
+    const n = nodes.get(k);
+    if (n) { n.el.remove(); nodes.delete(k); }
+  }
+  function apply(i) {
+    const fr = D.frames[i];
+    if (fr.f) {
+      const keep = new Set(fr.f.map(function (e) { return e[0]; }));
+      Array.from(nodes.keys()).forEach(function (k) { if (!keep.has(k)) drop(k); });
+      fr.f.forEach(put);
+    } else {
+      (fr.r || []).forEach(drop);
+      fr.d.forEach(put);
+    }
+  }
+  function text(tag, s, cls) {
+    const el = document.createElement(tag);
+    el.textContent = s;
+    if (cls) el.className = cls;
+    return el;
+  }
+  function words(fr) {
+    document.getElementById("caption").textContent = fr.c;
+    document.getElementById("illegal").textContent = fr.i ? "Illegal move: " + fr.i : "";
+    const summary = document.getElementById("summary");
+    summary.replaceChildren();
+    fr.m.forEach(function (s) { summary.appendChild(text("div", s)); });
+    const box = document.getElementById("sections");
+    box.replaceChildren();
+    fr.s.forEach(function (sec) {
+      const div = text("div", "", "section");
+      div.appendChild(text("h2", sec[0]));
+      const ul = document.createElement("ul");
+      sec[1].forEach(function (line) { ul.appendChild(text("li", line)); });
+      div.appendChild(ul);
+      box.appendChild(div);
+    });
+  }
+  function show(i) {
+    i = Math.max(0, Math.min(last, i | 0));
+    if (i !== cur) {
+      if (i === cur + 1) {
+        apply(i);
+      } else {  // a jump: fold the keyframe and the changes after it, then touch the page once
+        const k = i - (i % D.keyframe);
+        const want = new Map();
+        D.frames[k].f.forEach(function (e) { want.set(e[0], e); });
+        for (let j = k + 1; j <= i; j++) {
+          (D.frames[j].r || []).forEach(function (x) { want.delete(x); });
+          D.frames[j].d.forEach(function (e) { want.set(e[0], e); });
+        }
+        Array.from(nodes.keys()).forEach(function (x) { if (!want.has(x)) drop(x); });
+        want.forEach(put);
+      }
+      cur = i;
+    }
+    const fr = D.frames[i];
+    board.setAttribute("viewBox", fr.b.join(" "));
+    words(fr);
+    slider.value = String(i);
+    document.getElementById("where").textContent = "step " + i + " of " + last + (fr.n !== i ? " (move " + fr.n + ")" : "");
+    return i;
+  }
+  function play() {
+    const btn = document.getElementById("play");
+    if (timer !== null) { clearInterval(timer); timer = null; btn.textContent = "\u25B6\uFE0E play"; return; }
+    if (cur >= last) show(0);
+    btn.textContent = "\u2016 pause";
+    timer = setInterval(function () { if (cur >= last) play(); else show(cur + 1); }, 700);
+  }
+  document.getElementById("first").addEventListener("click", function () { show(0); });
+  document.getElementById("prev").addEventListener("click", function () { show(cur - 1); });
+  document.getElementById("next").addEventListener("click", function () { show(cur + 1); });
+  document.getElementById("last").addEventListener("click", function () { show(last); });
+  document.getElementById("play").addEventListener("click", play);
+  slider.addEventListener("input", function () { show(Number(slider.value)); });
+  document.addEventListener("keydown", function (ev) {
+    if (ev.target === slider && (ev.key === "ArrowLeft" || ev.key === "ArrowRight")) return;
+    if (ev.key === "ArrowRight") { show(cur + 1); ev.preventDefault(); }
+    else if (ev.key === "ArrowLeft") { show(cur - 1); ev.preventDefault(); }
+    else if (ev.key === "Home") { show(0); ev.preventDefault(); }
+    else if (ev.key === "End") { show(last); ev.preventDefault(); }
+    else if (ev.key === " ") { play(); ev.preventDefault(); }
+  });
+  window.kcalViewer = { show: show, count: D.frames.length, current: function () { return cur; } };
+  show(Number(new URLSearchParams(location.search).get("step") || 0));
+  window.kcalViewer.readyAt = performance.now();  // the first board is on the page
+})();
+"""

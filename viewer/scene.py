@@ -1,0 +1,173 @@
+"""What a pack hands the viewer: shapes grouped into positioned items, frames of a game, a story.
+
+A pack never writes SVG, PNG or HTML itself: it describes its table with the five shapes below (in
+pixels, y downwards, text placed on its baseline), groups them into :class:`Item` s (a tile, the cubes
+on it, a trick), and tells a game as a :class:`Story`: one :class:`Frame` per step, each with the items
+on the table, the move in words and its details. :mod:`kcal.viewer.svg`, :mod:`kcal.viewer.png` and
+:mod:`kcal.viewer.html` turn these into files; all text is escaped there, so a pack passes data text
+(a tile's name) as it is.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+#: Width of one character as a share of the font size (DejaVu Sans Condensed, a little generous):
+#: used to reserve room for text, never to place it.
+CHAR_WIDTH = 0.56
+
+
+@dataclass(frozen=True, slots=True)
+class Rect:
+    x: float
+    y: float
+    w: float
+    h: float
+    fill: str | None = None
+    stroke: str | None = None
+    width: float = 1.0
+    rx: float = 0.0
+
+    def bbox(self) -> tuple[float, float, float, float]:
+        return (self.x, self.y, self.x + self.w, self.y + self.h)
+
+
+@dataclass(frozen=True, slots=True)
+class Poly:
+    points: tuple[tuple[float, float], ...]
+    fill: str | None = None
+    stroke: str | None = None
+    width: float = 1.0
+    dash: bool = False
+
+    def bbox(self) -> tuple[float, float, float, float]:
+        xs = [p[0] for p in self.points]
+        ys = [p[1] for p in self.points]
+        return (min(xs), min(ys), max(xs), max(ys))
+
+
+@dataclass(frozen=True, slots=True)
+class Circle:
+    cx: float
+    cy: float
+    r: float
+    fill: str | None = None
+    stroke: str | None = None
+    width: float = 1.0
+
+    def bbox(self) -> tuple[float, float, float, float]:
+        return (self.cx - self.r, self.cy - self.r, self.cx + self.r, self.cy + self.r)
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    stroke: str = "#000000"
+    width: float = 1.0
+
+    def bbox(self) -> tuple[float, float, float, float]:
+        return (min(self.x1, self.x2), min(self.y1, self.y2), max(self.x1, self.x2), max(self.y1, self.y2))
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    """One line of text; ``x`` is its start, middle or end (``anchor``), ``y`` its baseline."""
+
+    x: float
+    y: float
+    text: str
+    size: float = 10.0
+    fill: str = "#1a1a1a"
+    anchor: str = "start"  # start | middle | end
+    bold: bool = False
+
+    def width_estimate(self) -> float:
+        return len(self.text) * self.size * CHAR_WIDTH
+
+    def bbox(self) -> tuple[float, float, float, float]:
+        w = self.width_estimate()
+        x0 = self.x - (w / 2 if self.anchor == "middle" else w if self.anchor == "end" else 0)
+        return (x0, self.y - self.size, x0 + w, self.y + self.size * 0.25)
+
+
+Shape = Rect | Poly | Circle | Line | Text
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    """Shapes drawn together at ``(x, y)``; ``key`` names the thing (the same key in two frames is
+    the same thing, moved or changed); ``layer`` 0 is drawn before layer 1."""
+
+    key: str
+    x: float
+    y: float
+    shapes: tuple[Shape, ...]
+    layer: int = 0
+
+    def bbox(self) -> tuple[float, float, float, float]:
+        return bbox_of(self.shapes, self.x, self.y)
+
+
+def bbox_of(shapes, dx: float = 0.0, dy: float = 0.0) -> tuple[float, float, float, float]:
+    boxes = [s.bbox() for s in shapes]
+    if not boxes:
+        return (dx, dy, dx, dy)
+    return (min(b[0] for b in boxes) + dx, min(b[1] for b in boxes) + dy,
+            max(b[2] for b in boxes) + dx, max(b[3] for b in boxes) + dy)
+
+
+def bounds(items, margin: float = 0.0) -> tuple[float, float, float, float]:
+    """``(x, y, width, height)`` around the items, with ``margin`` on every side."""
+    boxes = [i.bbox() for i in items]
+    if not boxes:
+        return (-margin, -margin, 2 * margin, 2 * margin)
+    x0 = min(b[0] for b in boxes) - margin
+    y0 = min(b[1] for b in boxes) - margin
+    return (x0, y0, max(b[2] for b in boxes) + margin - x0, max(b[3] for b in boxes) + margin - y0)
+
+
+@dataclass(frozen=True, slots=True)
+class Section:
+    """A titled list of lines beside the board (the payment, the yields and why, collapse events)."""
+
+    title: str
+    lines: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """The table after a step: what is on it, the step in words, and what the step did.
+
+    ``caption`` is the move in words (``"A places Bayou at [0, 0]"``); ``illegal`` says why a move
+    was refused (the replay stops there); ``summary`` is always shown (scores, intake)."""
+
+    items: tuple[Item, ...]
+    caption: str
+    sections: tuple[Section, ...] = ()
+    summary: tuple[str, ...] = ()
+    illegal: str | None = None
+    step: int = 0  #: moves applied before this frame (an illegal move's frame: the moves before it)
+
+
+@dataclass(frozen=True, slots=True)
+class Story:
+    """A game told step by step: frame 0 is the table before the first move."""
+
+    title: str
+    frames: tuple[Frame, ...]
+    legend: tuple[Item, ...] = ()
+    notes: tuple[str, ...] = field(default=())
+
+    def upto(self, n: int | None) -> Frame:
+        """The last frame after at most ``n`` moves (None: the last frame)."""
+        if n is None:
+            return self.frames[-1]
+        fit = [f for f in self.frames if f.step <= n]
+        return fit[-1] if fit else self.frames[0]
+
+
+__all__ = ["Rect", "Poly", "Circle", "Line", "Text", "Shape", "Item", "Section", "Frame", "Story", "bounds",
+           "bbox_of", "CHAR_WIDTH"]
