@@ -42,8 +42,12 @@ GROUPS = [
 
 def build_app(only: str | None = None) -> typer.Typer:
     """The root app; with ``only``, just that command group is imported (a faster start)."""
+    from kcal.cli.output import KcalGroup
+
     root = typer.Typer(
         name="kcal",
+        cls=KcalGroup,
+        context_settings={"help_option_names": ["-h", "--help"]},
         help="Toolkit for food-chain card and tile games (kcal games lists them): card catalogs, deck checking, rules engines, simulators, print-and-play.",
         no_args_is_help=True,
         add_completion=True,
@@ -76,7 +80,7 @@ def main() -> None:
     """Entry point: import only the command group named on the command line."""
     words = [a for a in sys.argv[1:] if not a.startswith("-")]
     named = {group for _, group, _ in GROUPS}
-    only = words[0] if words and words[0] in named and "--help" not in sys.argv[1:2] else None
+    only = words[0] if words and words[0] in named and not {"-h", "--help"} & set(sys.argv[1:2]) else None
     build_app(only)()
 
 

@@ -6,7 +6,10 @@ from pathlib import Path
 
 import typer
 
+from kcal.cli import complete
 from kcal.cli.common import FormatOption, GameOption, OutputFormat, emit, guarded, pack_of
+from kcal.cli.output import error_dict, print_problems
+from kcal.core.errors import KcalError
 
 app = typer.Typer(no_args_is_help=True, rich_markup_mode=None)
 
@@ -25,19 +28,21 @@ def validate(
     game: str | None = GameOption,
     fmt: OutputFormat = FormatOption,
 ) -> None:
-    """Check catalog files: exit 0 when valid, 2 when not (each problem as file:line:column)."""
+    """Check catalog files (exit 0 valid, 2 not).
+
+    Each problem is reported as file:line:column.
+    """
     with guarded():
         pack = pack_of(game, paths[0]) if paths else pack_of(game)
         for path in (paths or [])[1:]:
             pack_of(pack.id, path)  # every file must be of the same game
         module = pack.hook("catalog")
         result = module.validate_catalogs([str(p) for p in paths] if paths else None)
-    for report in result["catalogs"]:
-        for e in report["errors"]:
-            where = ":".join(str(x) for x in (e["file"] or report["catalog"], e["line"], e["column"])
-                             if x is not None)
-            typer.echo(f"{where}: {e['message']}", err=True)
-    emit(result, fmt, module.validate_text)
+    problems = [KcalError(e["message"], file=e["file"] or report["catalog"], line=e["line"], column=e["column"],
+                          code=e.get("code") or "error")
+                for report in result["catalogs"] for e in report["errors"]]
+    print_problems(problems)
+    emit({**result, "errors": [error_dict(p) for p in problems]}, fmt, module.validate_text)
     if not result["valid"]:
         raise typer.Exit(2)
 
@@ -45,16 +50,22 @@ def validate(
 @app.command("list")
 def list_(
     type_: list[str] | None = typer.Option(None, "--type", "-t", metavar="TYPE", show_default=False,
+                                           autocompletion=complete.complete_type,
                                            help="kCaloria tile type (water, plant, herbivore, ...)."),
     class_: list[str] | None = typer.Option(None, "--class", metavar="CLASS", show_default=False,
+                                            autocompletion=complete.complete_class,
                                             help="Classification (plant, mammal, insect, ...)."),
     rarity: list[str] | None = typer.Option(None, "--rarity", "-r", metavar="RARITY", show_default=False,
+                                            autocompletion=complete.complete_rarity,
                                             help="Rarity (common, uncommon, exceptional, rare)."),
     biome: list[str] | None = typer.Option(None, "--biome", "-b", metavar="CODE", show_default=False,
+                                           autocompletion=complete.complete_biome,
                                            help="Biome code (FF, LE, TD, ...)."),
     modifier: list[str] | None = typer.Option(None, "--modifier", "-m", metavar="NAME", show_default=False,
+                                              autocompletion=complete.complete_modifier,
                                               help="Modifier name (nocturnal, biome_boost, ...)."),
     cost: list[str] | None = typer.Option(None, "--cost", metavar="COLOUR", show_default=False,
+                                          autocompletion=complete.complete_colour,
                                           help="A colour some cost alternative uses (blue, green, ...)."),
     colour: list[str] | None = typer.Option(None, "--colour", "--color", metavar="COLOUR", show_default=False,
                                             help="Card colour, in games whose cards have one."),
@@ -65,7 +76,10 @@ def list_(
     game: str | None = GameOption,
     fmt: OutputFormat = FormatOption,
 ) -> None:
-    """List cards; several values of one filter match any of them, several filters must all match."""
+    """List the cards that match every filter given.
+
+    Several values of one filter match any of them; several filters must all match.
+    """
     asked = {"type": type_, "class": class_, "rarity": rarity, "biome": biome, "modifier": modifier,
              "cost": cost, "colour": colour, "name": name}
     with guarded():
@@ -88,7 +102,7 @@ def _refuse_unknown(asked: dict, filters, game_name: str) -> None:
 @app.command("show")
 def show(
     card: list[str] = typer.Argument(..., help="A card's name, id or common name (quotes optional).",
-                                     show_default=False, metavar="CARD"),
+                                     show_default=False, metavar="CARD", autocompletion=complete.complete_tile),
     catalogs: list[Path] | None = CatalogOption,
     no_builtin: bool = NoBuiltinOption,
     game: str | None = GameOption,
@@ -99,3 +113,30 @@ def show(
         module = pack_of(game).hook("catalog")
         detail = module.show(" ".join(card), catalogs, no_builtin)
     emit(detail, fmt, module.show_text)
+
+
+@app.command("browse")
+def browse(
+    out: Path = typer.Option(..., "--output", "-o", metavar="OUT.html", help="The page to write.",
+                             show_default=False),
+    catalogs: list[Path] | None = CatalogOption,
+    no_builtin: bool = NoBuiltinOption,
+    game: str | None = GameOption,
+) -> None:
+    """Write the catalog as one self-contained HTML page.
+
+    Filters, search, every card as printed, and a deck panel (live legality, opening-hand odds,
+    download as a deck file that 'kcal deck validate' reads).
+    """
+    with guarded():
+        from kcal.viewer.catalog import page
+        from kcal.viewer.output import write_page
+
+        pack = pack_of(game)
+        draw = pack.hook("draw")
+        if not hasattr(draw, "catalog_page"):
+            from kcal.core.errors import UsageError
+
+            raise UsageError(f"{pack.info.name} ({pack.id}) has no catalog page yet")
+        written = write_page(out, page(draw.catalog_page(catalogs, no_builtin)), inputs=tuple(catalogs or ()))
+    typer.echo(f"wrote {written}", err=True)

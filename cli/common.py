@@ -31,8 +31,9 @@ FormatOption = typer.Option(
 
 
 def fail(err: KcalError) -> NoReturn:
-    for problem in err.problems:
-        typer.echo(str(problem), err=True)
+    from kcal.cli.output import report_problems  # JSON on stdout with --format json, else stderr lines
+
+    report_problems(err.problems)
     raise typer.Exit(err.exit_code)
 
 
@@ -44,7 +45,9 @@ def guarded() -> Iterator[None]:
     except KcalError as err:
         fail(err)
     except KeyboardInterrupt:
-        typer.echo("interrupted", err=True)
+        from kcal.cli.output import report_problems
+
+        report_problems([KcalError("interrupted", code="interrupted")])
         raise typer.Exit(130) from None
     except BrokenPipeError:
         raise typer.Exit(0) from None
@@ -75,6 +78,18 @@ GameOption = typer.Option(
     None, "--game", "-g", metavar="ID", show_default=False, autocompletion=_complete_game,
     help="The game (kcal games lists them); files name theirs with a top-level 'game:' key.",
 )
+
+
+def tools(game: str | None, path: str | Path | None, command: str) -> Any:
+    """The pack's ``tools`` hook, for the commands that only games with tile decks have (``deck import``,
+    ``print deck``, ``sim goldfish``, ...): the pack of ``path`` (or ``--game``, or the default game)."""
+    from kcal.core.errors import UsageError
+
+    pack = pack_of(game, path)
+    if not pack.has("tools"):
+        raise UsageError(f"kcal {command} is for games with tile decks; {pack.info.name} ({pack.id}) has "
+                         "none")
+    return pack.hook("tools")
 
 
 def pack_of(game: str | None, path: str | Path | None = None) -> Any:

@@ -8,6 +8,7 @@ import typer
 
 from kcal.cli import deck_report, deck_tools
 from kcal.cli.common import FormatOption, GameOption, OutputFormat, emit, exit_with, guarded, pack_of
+from kcal.cli.output import error_dict, paint_findings, print_problems
 from kcal.core.errors import Exit, KcalError
 
 app = typer.Typer(no_args_is_help=True, pretty_exceptions_enable=False, rich_markup_mode=None)
@@ -15,15 +16,15 @@ app = typer.Typer(no_args_is_help=True, pretty_exceptions_enable=False, rich_mar
 
 @app.command()
 def validate(
-    decks: list[Path] = typer.Argument(..., help="Deck files (YAML).", show_default=False),
-    catalog: list[Path] = typer.Option([], "--catalog", "-c", help="Extra catalog file(s) to load."),
+    decks: list[Path] = typer.Argument(..., help="Deck files (YAML).", show_default=False, metavar="DECK"),
+    catalog: list[Path] = typer.Option([], "--catalog", "-c", metavar="PATH", help="Extra catalog file(s) to load."),
     strict: bool = typer.Option(False, "--strict", help="Treat warnings as errors (exit 1)."),
     game: str | None = GameOption,
     fmt: OutputFormat = FormatOption,
 ) -> None:
-    """Check decks (or a game's card-set files) against the game's construction rules; then advise.
+    """Check decks against the game's rules, then give advice.
 
-    kCaloria: 60 tiles, at most 5 of a name, every name known. Each file's 'game:' key names its game.
+    Also checks a game's card-set files. kCaloria: 60 tiles, at most 5 of a name, every name known. Each file's 'game:' key names its game.
 
     Exit 0: every deck legal (warnings allowed unless --strict); 1: a deck is illegal;
     2: a file cannot be read or is invalid.
@@ -36,14 +37,13 @@ def validate(
             results.append((check, check.validate_deck_file(path, catalog)))
         except KcalError as err:
             problems.extend(err.problems)
-    for problem in problems:
-        typer.echo(str(problem), err=True)
+    data: dict = {"decks": [r.to_json(strict=strict) for _, r in results]}
+    if problems:  # every deck that could not be read is in the one JSON document too
+        data["errors"] = [error_dict(p) for p in problems]
+        print_problems(problems)
     with guarded():
-        emit(
-            {"decks": [r.to_json(strict=strict) for _, r in results]},
-            fmt,
-            lambda _: "\n".join(check.format_report(r, strict=strict) for check, r in results),
-        )
+        emit(data, fmt,
+             lambda _: paint_findings("\n".join(check.format_report(r, strict=strict) for check, r in results)))
     if problems:
         exit_with(Exit.ERROR)
     illegal = any(not r.passes(strict=strict) for _, r in results)
@@ -55,3 +55,4 @@ app.command("import")(deck_tools.import_)
 app.command("diff")(deck_tools.diff)
 app.command("stats")(deck_tools.stats)
 app.command("report")(deck_report.report)
+app.command("hand")(deck_tools.hand)

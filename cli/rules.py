@@ -7,12 +7,13 @@ from pathlib import Path
 import typer
 
 from kcal.cli.common import FormatOption, GameOption, OutputFormat, emit, exit_with, guarded, pack_of
+from kcal.cli.complete import complete_topic
 
 app = typer.Typer(no_args_is_help=True, help="Replay game records and explain rules.")
 
 GameArgument = typer.Argument(..., help="A game record (YAML); its 'game:' key names the game.")
 TopicArgument = typer.Argument(None, help="A rule topic (none: list the topics of the game).",
-                               show_default=False)
+                               show_default=False, metavar="TOPIC", autocompletion=complete_topic)
 
 
 @app.command("replay")
@@ -20,10 +21,34 @@ def replay_cmd(
     game: Path = GameArgument,
     game_id: str | None = GameOption,
     fmt: OutputFormat = FormatOption,
+    svg: Path | None = typer.Option(None, "--svg", metavar="OUT.svg", help="Draw the table (after --upto "
+                                    "moves, else at the end) as an SVG picture.", show_default=False),
+    png: Path | None = typer.Option(None, "--png", metavar="OUT.png", help="The same picture as a PNG.",
+                                    show_default=False),
+    html: Path | None = typer.Option(None, "--html", metavar="OUT.html", help="A self-contained page "
+                                     "that steps through the game (arrow keys, slider).", show_default=False),
+    upto: int | None = typer.Option(None, "--upto", min=0, metavar="N", help="Draw the table after N "
+                                    "moves (--html: the page stops there).", show_default=False),
+    coords: bool = typer.Option(False, "--coords", help="Write each cell's coordinates on the pictures."),
 ) -> None:
-    """Replay GAME move by move: exit 0 if every move is legal, 1 at the first illegal move, 2 on bad input."""
+    """Replay a game record move by move.
+
+    Exit 0 if every move is legal, 1 at the first illegal move, 2 on bad input.
+    """
     with guarded():
-        result = pack_of(game_id, game).hook("replay").replay(game)
+        if (upto is not None or coords) and not (svg or png or html):
+            from kcal.core.errors import UsageError
+
+            raise UsageError("--upto and --coords say what to draw: add --svg, --png or --html")
+        pack = pack_of(game_id, game)
+        result = pack.hook("replay").replay(game)
+        if svg or png or html:  # written before the report, so a refused output leaves stdout empty
+            from kcal.viewer.output import write
+
+            story = pack.hook("draw").story(game, upto=upto, coords=coords, every=html is not None,
+                                            checked=result)
+            for path in write(story, svg=svg, png=png, html=html, step=upto, inputs=(game,)):
+                typer.echo(f"wrote {path}", err=True)
         emit(result.to_json(), fmt, lambda _: result.to_text())
     exit_with(result.exit_code)
 
@@ -34,7 +59,10 @@ def explain_cmd(
     game_id: str | None = GameOption,
     fmt: OutputFormat = FormatOption,
 ) -> None:
-    """Print the rule text of TOPIC and how kcal applies it (rulings included)."""
+    """Explain a rule topic, with kcal's rulings.
+
+    Prints the rule text of TOPIC and how kcal applies it (rulings included); no TOPIC lists them.
+    """
     with guarded():
         module = pack_of(game_id).hook("explain")
         if not topic:

@@ -25,7 +25,10 @@ def export(
     fmt: OutputFormat = typer.Option(OutputFormat.json, "--format", "-f",
                                      help="Accepted for uniformity: a schema is JSON either way."),
 ) -> None:
-    """Print the JSON Schema (draft 2020-12) of one kind of file of a game (catalog, deck, game record)."""
+    """Print the JSON Schema of one kind of file.
+
+    Draft 2020-12, for a game's catalog, deck or game record files.
+    """
     del fmt  # the output is one JSON document in both formats
 
     with guarded():

@@ -183,6 +183,46 @@ def _complete_deck(schema: dict) -> None:
     for key, help_text in _DECK_HELP.items():
         if key in schema.get("properties", {}):
             schema["properties"][key]["description"] = help_text
+    tiles = schema.get("properties", {}).get("tiles")
+    if tiles is not None:
+        _complete_deck_tiles(schema, tiles)
+
+
+def _complete_deck_tiles(schema: dict, tiles: dict) -> None:
+    """Tile names for completion and the copy limit (Deck Building: at most 5 tiles of a name).
+
+    Every built-in tile is listed under ``properties`` (editors complete keys from there and show each
+    one's description), so a deck names them without a typo; names from a deck's own catalogs stay
+    allowed through ``additionalProperties``. Every count carries the copy limit as its ``maximum``.
+    """
+    from kcal.games.kcaloria.deck.formats import FORMATS
+    from kcal.games.kcaloria.load import load_library
+
+    limits = {f.max_copies for f in FORMATS.values()}
+    if len(limits) != 1:  # one schema serves every format: a format with its own limit needs if/then here
+        raise KcalError(f"deck formats disagree on the copy limit: {sorted(limits)}")
+    limit = limits.pop()
+    schema.setdefault("$defs", {})["TileCount"] = {
+        "type": "integer", "minimum": 1, "maximum": limit,
+        "description": f"Copies of this tile: 1 to {limit} (Deck Building: at most {limit} tiles of a name; "
+                       "kcal deck validate reports more as illegal).",
+    }
+    names = {}
+    for tile in load_library().tiles:
+        common = tile.common_name if tile.common_name and tile.common_name.casefold() != tile.name.casefold() else ""
+        about = f"{common}: " if common else ""
+        names[tile.name] = {"$ref": "#/$defs/TileCount",
+                            "description": f"{about}{tile.type.value}, {tile.rarity.value} ({tile.id})."}
+    schema["$defs"]["TileName"] = {
+        "type": "string", "enum": list(names), "enumDescriptions": [d["description"] for d in names.values()],
+        "description": "A tile of the built-in catalogs, by its printed (Latin) name.",
+    }
+    own = tiles.get("propertyNames", {"type": "string"})
+    tiles["propertyNames"] = {"anyOf": [{"$ref": "#/$defs/TileName"},
+                                        {**own, "description": "A tile of one of the deck's own catalogs."}]}
+    tiles["properties"] = names
+    tiles["additionalProperties"] = {"$ref": "#/$defs/TileCount"}
+    tiles["x-kcal-max-copies"] = limit
 
 
 def check_shipped() -> list[str]:

@@ -195,6 +195,21 @@ class Library:
 
         return phrase(self.suggest(name)[:1])
 
+    def by_common_name(self, name: str) -> Tile | None:
+        """The one tile whose common name this is (folded), or None (none, or several)."""
+        key = fold_name(name)
+        found = [t for t in self._by_name.values() if t.common_name and fold_name(t.common_name) == key]
+        return found[0] if len(found) == 1 else None
+
+    def unknown_name_text(self, name: str) -> str:
+        """Why a deck's name is unknown: a common name (a deck names the printed, Latin name), or a
+        did-you-mean. Rulings, Deck Building: "Common names in a deck file"."""
+        tile = self.by_common_name(name)
+        if tile is not None:
+            return (f"unknown tile {name!r}: that is the common name of {tile.name!r}; a deck file names tiles "
+                    f"by their printed (Latin) name (did you mean {tile.name!r}?)")
+        return f"unknown tile {name!r}{self.suggest_text(name)}"
+
     def catalog_dir(self, tile: Tile) -> Path:
         return self._folder[tile.id]
 
@@ -308,7 +323,7 @@ class LoadedDeck:
         missing = [e for e in self.entries if e.tile is None]
         if missing:
             raise_all([
-                KcalError(f"unknown tile {e.name!r}{self.library.suggest_text(e.name)}",
+                KcalError(self.library.unknown_name_text(e.name),
                           file=self.display, line=e.line, column=e.column, code="unknown-tile")
                 for e in missing
             ])

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from kcal.core.errors import KcalError, UsageError
 from kcal.core.suggest import did_you_mean, phrase
@@ -271,7 +271,8 @@ def validate_catalogs(paths: Sequence[str] | None = None) -> dict:
     reports: list[dict] = []
     loaded: list[tuple[dict, LoadedCatalog]] = []
     for path in files:
-        report = {"catalog": _display(path), "valid": True, "set": None, "tiles": 0, "errors": []}
+        report: dict[str, Any] = {"catalog": _display(path), "valid": True, "set": None, "tiles": 0,
+                                  "errors": []}
         reports.append(report)
         try:
             cat = load_catalog_file(path)
@@ -346,3 +347,21 @@ def validate_text(result: dict) -> str:
             n = len(r["errors"])
             lines.append(f"{r['catalog']}: {n} problem{'s' if n != 1 else ''}")
     return "\n".join(lines)
+
+
+def completions(kind: str) -> list[str]:
+    """Values for shell completion (``kcal.cli.complete``): ``tile`` (printed and common names of the
+    built-in catalogs), ``type``, ``class``, ``rarity``, ``biome``, ``modifier``, ``colour``."""
+    if kind == "tile":
+        from kcal.games.kcaloria.load import load_library
+
+        tiles = load_library().tiles
+        names = [t.name for t in tiles] + [t.common_name for t in tiles if t.common_name]
+        return list(dict.fromkeys(names))
+    enums: dict[str, type[Enum]] = {"type": TileType, "class": Klass, "rarity": Rarity, "biome": Biome,
+                                    "colour": Color}
+    if kind in enums:
+        return [str(m.value) for m in enums[kind]]
+    if kind == "modifier":
+        return list(MODIFIER_NAMES)
+    return []

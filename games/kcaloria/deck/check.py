@@ -13,6 +13,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from kcal.core.errors import KcalError
 from kcal.games.kcaloria.deck.formats import deck_format
 from kcal.games.kcaloria.domain import CUBE_SUPPLY, HAND_SIZE, Biome, Color, Klass, TileType, fold_name
 from kcal.games.kcaloria.load import LoadedDeck, load_deck
@@ -47,6 +48,7 @@ class DeckReport:
     errors: list[Finding] = field(default_factory=list)
     warnings: list[Finding] = field(default_factory=list)
     water: dict[str, Any] = field(default_factory=dict)
+    colours: dict[str, dict[str, int]] = field(default_factory=dict)
 
     @property
     def legal(self) -> bool:
@@ -66,14 +68,61 @@ class DeckReport:
             "tiles": self.tiles,
             "hash": self.hash,
             "water": self.water,
+            "colours": self.colours,
             "errors": [asdict(f) for f in self.errors],
             "warnings": [asdict(f) for f in self.warnings],
         }
 
 
 def validate_deck_file(path: str | Path, extra_catalogs: Iterable[str | Path] = ()) -> DeckReport:
-    """Load a deck file and check it. Unreadable or invalid input raises :class:`KcalError`."""
-    return check_deck(load_deck(path, tuple(extra_catalogs)))
+    """Load a deck file and check it. Unreadable or invalid input raises :class:`KcalError`.
+
+    A plain-text tile list (``4 Bayou``, a Moxfield or Archidekt export) handed to ``deck validate``
+    is named as such, with the ``kcal deck import`` command that turns it into a deck file.
+    """
+    try:
+        loaded = load_deck(path, tuple(extra_catalogs))
+    except KcalError as err:
+        if _is_tile_list(path):
+            shown = err.problems[0].where.file or str(path)
+            raise KcalError(f"this is a tile list, not a deck file; turn it into one with: kcal deck import "
+                            f"{shown}", file=shown, line=1, column=1, code="tile-list") from None
+        raise
+    return check_deck(loaded)
+
+
+def _is_tile_list(path: str | Path) -> bool:
+    """Whether a file that failed to load as a deck reads as a tile list (every line an entry or header)."""
+    from kcal.games.kcaloria.deck.importer import MAX_LIST_BYTES, decode_list, scan_list
+
+    try:
+        with open(path, "rb") as f:
+            raw = f.read(MAX_LIST_BYTES + 1)
+        entries, errors = scan_list(decode_list(raw))
+    except (OSError, KcalError):
+        return False
+    return bool(entries) and not errors
+
+
+def playable_tiles(loaded: LoadedDeck) -> list[Tile]:
+    """The deck's tiles, when a game can be set up with them; else a positioned error naming the file.
+
+    Setup deals 7 and reshuffles until the hand holds a water tile: a deck of fewer than 7 tiles or
+    without water can never start (what ``sim goldfish``, ``sim solo``, ``sim match`` and ``deck hand``
+    all refuse, in the same words).
+    """
+    tiles = loaded.tiles()
+    line, column = loaded.doc.pos(("tiles",), key=True)
+    if len(tiles) < HAND_SIZE:
+        raise KcalError(f"deck {loaded.deck.name!r} has {len(tiles)} tiles; an opening hand needs {HAND_SIZE}",
+                        file=loaded.display, line=line, column=column, code="deck-too-small")
+    from kcal.games.kcaloria.domain import can_open  # Setup's rule, stated once
+
+    if not can_open(tiles):
+        raise KcalError(f"deck {loaded.deck.name!r} has no water tile: no opening hand can ever be kept "
+                        "(the rules reshuffle while the 7 tiles hold no water)",
+                        file=loaded.display, line=line, column=column, code="no-water")
+    return tiles
 
 
 def check_deck(loaded: LoadedDeck) -> DeckReport:
@@ -112,8 +161,8 @@ def check_deck(loaded: LoadedDeck) -> DeckReport:
     unknown = [e for e in loaded.entries if e.tile is None]
     for i, entry in enumerate(unknown):
         # a did-you-mean costs a fuzzy search of the library: the first ones are what a person reads
-        hint = loaded.library.suggest_text(entry.name) if i < MAX_SUGGESTIONS else ""
-        report.errors.append(Finding("unknown-tile", f"unknown tile {entry.name!r}{hint}", entry.line, entry.column))
+        text = loaded.library.unknown_name_text(entry.name) if i < MAX_SUGGESTIONS else f"unknown tile {entry.name!r}"
+        report.errors.append(Finding("unknown-tile", text, entry.line, entry.column))
     tiles = [e.tile for e in loaded.entries if e.tile is not None for _ in range(e.count)]
     water = sum(1 for t in tiles if t.type is TileType.WATER)
     if tiles and water == 0:
@@ -125,10 +174,11 @@ def check_deck(loaded: LoadedDeck) -> DeckReport:
     p0 = float(p_none(len(tiles), water, hand)) if tiles else 1.0
     report.water = {
         "tiles": water,
-        "p_no_water_in_opening": round(p0, 6),
-        "expected_reshuffles": None if p0 >= 1 else round(float(expected_reshuffles(len(tiles), water, hand)), 6),
+        "p_no_water_in_opening": p0,  # exact values at full precision
+        "expected_reshuffles": None if p0 >= 1 else float(expected_reshuffles(len(tiles), water, hand)),
         "exact": True,
     }
+    report.colours = colour_balance(tiles)
     ctx = _Context(loaded, tiles, tiles_line, tiles_col)
     for advisor in ADVISORS:
         report.warnings.extend(advisor(ctx))
@@ -315,8 +365,50 @@ def advise_supply(ctx: _Context) -> Iterable[Finding]:
             )
 
 
+def colour_balance(tiles: Iterable[Tile]) -> dict[str, dict[str, int]]:
+    """Cubes a deck's costs need and its tiles yield, by colour (every copy counts).
+
+    A cost counts its cheapest alternative (:func:`kcal.games.kcaloria.deck.stats.cheapest_alternative`,
+    the one a player usually pays); a yield is the printed base yield, before bonuses and modifiers.
+    """
+    from kcal.games.kcaloria.deck.stats import cheapest_alternative
+
+    need = {c.value: 0 for c in Color}
+    have = {c.value: 0 for c in Color}
+    for t in tiles:
+        for c, n in cheapest_alternative(t).items():
+            need[c.value] += n
+        for c, n in t.yield_.items():
+            have[c.value] += n
+    return {"cost": need, "yield": have}
+
+
+def advise_colour_balance(ctx: _Context) -> Iterable[Finding]:
+    """Deck Building advice: a colour the costs need more of than the tiles yield (Rulings: "Colour balance")."""
+    balance = colour_balance(ctx.tiles)
+    for color in Color:
+        need, have = balance["cost"][color.value], balance["yield"][color.value]
+        if need > have:
+            hungry = Counter(t.name for t in ctx.tiles if color in _cheapest(t))
+            names = ", ".join(n for n, _ in hungry.most_common(3))
+            yield Finding(
+                "colour-balance",
+                f"your deck's costs need {need} {color.value}; its tiles yield {have} (cheapest cost "
+                f"alternatives against base yields): add tiles that yield {color.value} or cut tiles that "
+                f"cost it ({names} ask for it most)",
+                ctx.line, ctx.column,
+            )
+
+
+def _cheapest(tile: Tile) -> dict[Color, int]:
+    from kcal.games.kcaloria.deck.stats import cheapest_alternative
+
+    return dict(cheapest_alternative(tile))
+
+
 ADVISORS: list[Callable[[_Context], Iterable[Finding]]] = [
     advise_water,
+    advise_colour_balance,
     advise_costs,
     advise_biomes,
     advise_solo,
@@ -335,10 +427,15 @@ def format_report(report: DeckReport, *, strict: bool = False) -> str:
             f"  water: {w['tiles']} tiles; an opening 7 holds none {w['p_no_water_in_opening']:.2%} of the "
             f"time, {w['expected_reshuffles']:.2f} reshuffles expected (exact)"
         )
+    if report.colours and report.tiles:
+        pairs = [f"{c} {report.colours['cost'][c]}/{report.colours['yield'][c]}" for c in report.colours["cost"]
+                 if report.colours["cost"][c] or report.colours["yield"][c]]
+        lines.append(f"  colours (cost need/yield): {', '.join(pairs)}")
     for kind, findings in (("error", report.errors), ("warning", report.warnings)):
         for f in findings:
             lines.append(f"  {report.deck}:{f.line}:{f.column}: {kind}[{f.code}]: {f.message}")
     return "\n".join(lines)
 
 
-__all__ = ["DeckReport", "Finding", "check_deck", "format_report", "validate_deck_file"]
+__all__ = ["DeckReport", "Finding", "check_deck", "colour_balance", "format_report", "playable_tiles",
+           "validate_deck_file"]

@@ -1,10 +1,13 @@
-"""Import a plain-text deck list (``4 Bayou``, ``4x Bayou``, ``Bayou x4``) into deck YAML.
+"""Import a deck list (``4 Bayou``, ``4x Bayou``, ``Bayou x4``, Moxfield and Archidekt exports) into deck YAML.
 
 Three steps, each usable alone:
 
-- :func:`parse_list` reads the text into :class:`ListLine` entries (name, count, line, column);
-  blank lines and ``#`` / ``//`` comments are skipped, a Moxfield-style trailing ``(SET) 12`` is
-  stripped, and a line that is none of the accepted forms is an error at its position;
+- :func:`parse_list` reads the text into :class:`ListLine` entries (name, count, line, column,
+  section); blank lines and ``#`` / ``//`` comments are skipped, a Moxfield-style trailing
+  ``(SET) 12`` and Archidekt's ``[Category]``, ``^tag^`` and ``*F*`` are stripped, section headers
+  (``Water``, ``Deck``, ``SIDEBOARD:``, ``Plants (12)``) open a section, and a line that is none of the
+  accepted forms is an error at its position. Entries of a sideboard or maybeboard section (or with an
+  Archidekt category ``Sideboard``/``Maybeboard``) are kept apart: reported, never added;
 - :func:`resolve` looks every name up in a :class:`~kcal.games.kcaloria.load.Library` (printed name first,
   then a unique common name), adds up repeated names, and reports unknown ones with a did-you-mean;
 - :func:`render_deck_yaml` writes the deck file's text, with a header comment naming the source.
@@ -36,6 +39,16 @@ _COUNT_FIRST = re.compile(r"^(?P<count>\d+)\s*[xX]?\s+(?P<name>\S.*)$|^(?P<count
 _COUNT_LAST = re.compile(r"^(?P<name>\S.*?)\s+[xX]\s*(?P<count>\d+)$")
 #: Moxfield-ish trailing set code and collector number: ``(ETPW) 12``, ``[ETPW]``, ``(ETPW) 12a``
 _SET_SUFFIX = re.compile(r"\s+[(\[][A-Za-z0-9]{1,8}[)\]](?:\s+[A-Za-z0-9-]{1,8})?\s*$")
+#: Archidekt's trailing category list: ``[Water]``, ``[Sideboard]``, ``[Maybeboard{noDeck}{noPrice},Water]``
+_CATEGORY = re.compile(r"\s+\[(?P<cats>[^\]\[]*)\]\s*$")
+#: Archidekt's tags and finish markers: ``^Have,#37d67a^``, ``*F*``, ``*E*``
+_TAGS = re.compile(r"\s+(?:\^[^^]*\^|\*[A-Za-z]{1,3}\*)\s*$")
+#: a section header: ``Water``, ``SIDEBOARD:``, ``Plants (12)``, ``Main deck:``
+_HEADER = re.compile(r"^(?P<name>[A-Za-z][A-Za-z &/-]*?)\s*(?:\(\d+\))?\s*(?P<colon>:)?$")
+#: sections whose tiles are not part of the deck (reported, not added)
+SIDE_SECTIONS = frozenset({"sideboard", "side", "maybeboard", "maybe", "considering", "tokens"})
+#: section words an export uses for the deck itself
+MAIN_SECTIONS = frozenset({"deck", "main", "mainboard", "main deck", "commander", "companion", "tiles"})
 #: an inline comment after an entry: ``4 Bayou   # the only water``
 _INLINE_COMMENT = re.compile(r"\s+(?:#|//).*$")
 _NEWLINE = re.compile(r"\r\n|\r|\n")  # as editors count lines (not str.splitlines, which splits on \f too)
@@ -50,6 +63,8 @@ class ListLine:
     count: int
     line: int
     column: int
+    section: str | None = None  # the header above it, as written
+    side: bool = False  # in a sideboard or maybeboard: reported, not added
 
 
 @dataclass(frozen=True)
@@ -61,6 +76,11 @@ class ResolvedEntry:
     lines: tuple[int, ...]
     written: str  # the spelling of its first line
     column: int = 1  # where the name stands on its first line
+    spellings: tuple[tuple[int, str, int], ...] = ()  # (line, name as written, count) of every line
+
+    def spelt_differently(self) -> bool:
+        """Two lines name this tile in different words (a common name and its Latin name)."""
+        return len({fold_name(w) for _, w, _ in self.spellings}) > 1
 
 
 @dataclass
@@ -74,6 +94,7 @@ class ImportResult:
     text: str
     catalogs: list[str] | None = None
     notes: list[str] = field(default_factory=list)
+    sideboard: list[ListLine] = field(default_factory=list)
 
     @property
     def total(self) -> int:
@@ -92,6 +113,8 @@ class ImportResult:
                  **({"written": e.written} if e.written != e.tile.name else {})}
                 for e in self.entries
             ],
+            "sideboard": [{"name": e.name, "count": e.count, "line": e.line, "section": e.section}
+                          for e in self.sideboard],
             "notes": list(self.notes),
         }
 
@@ -125,6 +148,8 @@ def scan_list(text: str, file: str = "<input>") -> tuple[list[ListLine], list[Kc
     """The entries that parse, and an error for every line that does not."""
     out: list[ListLine] = []
     errors: list[KcalError] = []
+    section: str | None = None
+    side = False
     for lineno, raw in enumerate(_NEWLINE.split(text), start=1):
         bad = _BAD_CHAR.search(raw)
         if bad:
@@ -135,13 +160,17 @@ def scan_list(text: str, file: str = "<input>") -> tuple[list[ListLine], list[Kc
         if not stripped or stripped.startswith("#") or stripped.startswith("//"):
             continue
         indent = len(raw) - len(raw.lstrip())
-        body = _INLINE_COMMENT.sub("", stripped)
-        body = _SET_SUFFIX.sub("", body).strip()
+        header = _section(stripped)
+        if header is not None:
+            section, side = header, _is_side(header)
+            continue
+        body, categories = _strip_suffixes(_INLINE_COMMENT.sub("", stripped))
         parsed = _parse_entry(body)
         if parsed is None:
             errors.append(KcalError(
                 f"cannot read {stripped!r}: expected a count and a tile name, like '4 Bayou', "
-                "'4x Bayou' or 'Bayou x4'", file=file, line=lineno, column=indent + 1))
+                "'4x Bayou' or 'Bayou x4', or a section header like 'Water' or 'SIDEBOARD:'",
+                file=file, line=lineno, column=indent + 1))
             continue
         name, count_text, name_offset = parsed
         name = " ".join(name.split())
@@ -151,10 +180,67 @@ def scan_list(text: str, file: str = "<input>") -> tuple[list[ListLine], list[Kc
             errors.append(KcalError(f"count {count_text} for {name!r} must be between 1 and {MAX_COUNT}",
                                     file=file, line=lineno, column=column))
             continue
-        out.append(ListLine(name, count, lineno, column))
+        side_category = next((re.sub(r"\{[^}]*\}", "", c) for c in categories if _is_side(c)), None)
+        line_side = side or side_category is not None
+        out.append(ListLine(name, count, lineno, column, section if side or not side_category else side_category,
+                            line_side))
     if not out and not errors:
         errors.append(KcalError("the list names no tiles (expected lines like '4 Bayou')", file=file))
     return out, errors
+
+
+def _fold_section(name: str) -> str:
+    return " ".join(name.casefold().split())
+
+
+def _section_words() -> frozenset[str]:
+    """Headers an export groups tiles under: deck words, side words, tile types and classes."""
+    from kcal.games.kcaloria.domain import Klass, TileType
+
+    words = set(MAIN_SECTIONS | SIDE_SECTIONS)
+    for member in (*TileType, *Klass):
+        words.add(member.value)
+        words.add(member.value + "s")
+    return frozenset(words)
+
+
+def _section(line: str) -> str | None:
+    """The section a header line opens (as written, without count or colon), or None for an entry.
+
+    A line ending in ``:`` is always a header; a line without a colon only when it is a word exports
+    group by (``Water``, ``Plants (12)``, ``Sideboard``), so a bare tile name stays an error.
+    """
+    m = _HEADER.match(line)
+    if m is None:
+        return None
+    name = m.group("name").strip()
+    if m.group("colon") or _fold_section(name) in _section_words():
+        return name
+    return None
+
+
+def _is_side(section: str) -> bool:
+    words = re.sub(r"\{[^}]*\}", "", section)  # Archidekt's {noDeck}{noPrice} flags
+    return _fold_section(words) in SIDE_SECTIONS or "{nodeck}" in section.casefold()
+
+
+def _strip_suffixes(body: str) -> tuple[str, list[str]]:
+    """The entry without trailing set codes, Archidekt categories, tags and finish markers; the categories."""
+    categories: list[str] = []
+    while True:
+        before = body
+        m = _CATEGORY.search(body)
+        if m is not None and not _SET_ONLY.fullmatch(m.group("cats")):
+            categories.extend(c.strip() for c in m.group("cats").split(","))
+            body = body[:m.start()]
+        body = _TAGS.sub("", body)
+        body = _SET_SUFFIX.sub("", body)
+        body = body.strip()
+        if body == before:
+            return body, categories
+
+
+_SET_ONLY = re.compile(r"[A-Z0-9]{2,8}")
 
 
 def _parse_entry(body: str) -> tuple[str, str, int] | None:
@@ -191,21 +277,59 @@ def resolve(lines: Sequence[ListLine], library: Library, file: str = "<input>",
     Unknown names are reported together with ``errors`` (e.g. the list's malformed lines), by line.
     """
     errors = list(errors)
-    merged: dict[str, tuple[Tile, int, list[int], str, int]] = {}
+    merged: dict[str, list[ListLine]] = {}
+    tiles: dict[str, Tile] = {}
     for entry in lines:
         tile = lookup(library, entry.name)
         if tile is None:
             errors.append(KcalError(f"unknown tile {entry.name!r}{library.suggest_text(entry.name)}",
                                     file=file, line=entry.line, column=entry.column, code="unknown-tile"))
             continue
-        if tile.key in merged:
-            t, n, where, written, column = merged[tile.key]
-            merged[tile.key] = (t, n + entry.count, [*where, entry.line], written, column)
-        else:
-            merged[tile.key] = (tile, entry.count, [entry.line], entry.name, entry.column)
+        tiles.setdefault(tile.key, tile)
+        merged.setdefault(tile.key, []).append(entry)
     errors.sort(key=lambda e: (e.where.line or 0, e.where.column or 0))
     raise_all(errors)
-    return [ResolvedEntry(t, n, tuple(where), written, column) for t, n, where, written, column in merged.values()]
+    return [ResolvedEntry(tiles[key], sum(e.count for e in group), tuple(e.line for e in group), group[0].name,
+                          group[0].column, tuple((e.line, e.name, e.count) for e in group))
+            for key, group in merged.items()]
+
+
+def check_copies(entries: Sequence[ResolvedEntry], max_copies: int, file: str = "<input>") -> list[str]:
+    """Enforce the copy limit on the merged counts; the notes about tiles named in several words.
+
+    A common name and the Latin name of one tile are one tile: their counts add up before the limit
+    applies (Deck Building: at most 5 tiles of a name), and the user is told that they did.
+    """
+    errors: list[KcalError] = []
+    notes: list[str] = []
+    for e in entries:
+        spelt = e.spelt_differently()
+        how = _spellings_text(e.spellings)
+        if e.count > max_copies:
+            why = "; a common name and its Latin name are one tile" if spelt else ""
+            errors.append(KcalError(
+                f"{e.count:,} copies of {e.tile.name!r} ({how}){why}; at most {max_copies} tiles may share a name",
+                file=file, line=e.lines[0], column=e.column, code="too-many-copies"))
+        elif spelt:
+            notes.append(f"{e.tile.name!r} is named in different words ({how}): one tile, "
+                         f"{e.count} copies counted together")
+    raise_all(errors)
+    return notes
+
+
+def _spellings_text(spellings: Sequence[tuple[int, str, int]]) -> str:
+    """``line 2: 3 as 'great blue heron', line 5: 3 as 'Ardea herodias'``; one spelling on many lines
+    is summed (``102 lines from line 2: 10,098 as 'Bayou'``)."""
+    groups: dict[str, list[tuple[int, str, int]]] = {}
+    for entry in spellings:
+        groups.setdefault(fold_name(entry[1]), []).append(entry)
+    parts = []
+    for group in groups.values():
+        line, written, _ = group[0]
+        total = sum(count for _, _, count in group)
+        where = f"line {line}" if len(group) == 1 else f"{len(group)} lines from line {line}"
+        parts.append(f"{where}: {total:,} as {written!r}")
+    return ", ".join(parts)
 
 
 # --- writing ------------------------------------------------------------------------------------
@@ -244,22 +368,42 @@ def render_deck_yaml(name: str, entries: Sequence[ResolvedEntry], *, source: str
     return "\n".join(out) + "\n"
 
 
+#: the path that names standard input
+STDIN = "-"
+
+
 def import_deck(path: str | Path, library: Library, *, name: str | None = None,
                 format: str = "standard", catalogs: Sequence[str] | None = None,
-                display: str | None = None) -> ImportResult:
-    """Read a plain-text list file and produce the deck YAML for it (nothing is written here)."""
-    shown = display if display is not None else str(path)
-    text = read_list_text(path, shown)
+                display: str | None = None, raw: bytes | None = None) -> ImportResult:
+    """Read a list (a file, or ``raw`` bytes such as standard input) and produce the deck YAML for it.
+
+    Nothing is written here. Sideboard entries are resolved (a typo is still an error) and reported in
+    ``sideboard`` and ``notes``, never added; the copy limit applies to the merged counts.
+    """
+    from kcal.games.kcaloria.deck.formats import FORMATS
+
+    from_stdin = str(path) == STDIN
+    shown = display if display is not None else ("<stdin>" if from_stdin else str(path))
+    text = decode_list(raw, shown) if raw is not None else read_list_text(path, shown)
     lines, errors = scan_list(text, shown)
-    entries = resolve(lines, library, shown, errors)
-    deck_name = name if name is not None else _name_from_path(Path(path))
+    main = [e for e in lines if not e.side]
+    side = [e for e in lines if e.side]
+    entries = resolve(main, library, shown, errors)
+    resolve(side, library, shown)  # a misspelt sideboard tile is still a typo to fix
+    fmt = FORMATS.get(format)
+    notes = check_copies(entries, fmt.max_copies if fmt is not None else 5, shown)
+    deck_name = name if name is not None else ("Imported deck" if from_stdin else _name_from_path(Path(path)))
     if not deck_name.strip():
         raise KcalError("the deck name must not be empty (use --name)")
     check_deck(deck_name, entries, format=format, catalogs=catalogs, file=shown, named=name is not None)
-    yaml_text = render_deck_yaml(deck_name, entries, source=Path(path).name, format=format,
-                                 catalogs=catalogs)
+    yaml_text = render_deck_yaml(deck_name, entries, source="standard input" if from_stdin else Path(path).name,
+                                 format=format, catalogs=catalogs)
     result = ImportResult(deck_name, format, shown, entries, yaml_text,
-                          list(catalogs) if catalogs is not None else None)
+                          list(catalogs) if catalogs is not None else None, sideboard=side)
+    result.notes.extend(notes)
+    for e in side:
+        result.notes.append(f"{shown}:{e.line}: {e.count} {e.name} is in the {e.section or 'sideboard'} "
+                            "section: reported, not added to the deck")
     if result.total != DECK_SIZE:
         result.notes.append(f"the deck has {result.total} tiles; a legal deck has exactly {DECK_SIZE}")
     return result

@@ -102,4 +102,7 @@ def get_bot(name: str) -> Callable[[Any, random.Random], Any]:
     try:
         return BOTS[name.strip().lower()]
     except KeyError:
-        raise UsageError(f"unknown bot {name!r} (choose from: {', '.join(BOT_NAMES)})") from None
+        from kcal.core.suggest import did_you_mean
+
+        raise UsageError(f"unknown bot {name!r}{did_you_mean(name.strip(), BOT_NAMES)} "
+                         f"(choose from: {', '.join(BOT_NAMES)})") from None

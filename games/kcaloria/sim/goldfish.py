@@ -41,7 +41,7 @@ def figure(sim: float | None, se: float | None, exact: float | None) -> dict:
     return {
         "simulated": None if sim is None else _r(sim),
         "se": None if se is None else _r(se),
-        "exact": None if exact is None else _r(exact),
+        "exact": None if exact is None else float(exact),  # exact values keep full precision
         "kind": "simulated" if exact is None else "simulated, exact known",
     }
 
@@ -135,7 +135,7 @@ def _opening_figures(table, tally, N: int, K: int, counts: Sequence[int]) -> dic
         "deck_size": N,
         "water_tiles": K,
         "p_water_in_opening": _r(p),
-        "p_water_exact": _r(p_water_exact),
+        "p_water_exact": p_water_exact,  # the exact value, at full precision
         "mean_reshuffles": _r(r_mean),
         "mean_by_type": {TYPES[t].value: _r(s["kept_mean"][t][0]) for t in range(len(TYPES))},
         "figures": {

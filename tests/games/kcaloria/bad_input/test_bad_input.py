@@ -59,7 +59,8 @@ def test_bad_deck_is_one_positioned_message_and_exit_2(name: str) -> None:
     result = CliRunner().invoke(app, ["deck", "validate", f"decks/{name}", "--format", "json"])
     assert result.exit_code == 2, result.output
     assert "Traceback" not in result.stderr
-    assert json.loads(result.stdout) == {"decks": []}
+    doc = json.loads(result.stdout)  # one JSON document, the errors included (issue 11, item 22)
+    assert doc["decks"] == [] and doc["errors"] and all(e["file"] == f"decks/{name}" for e in doc["errors"])
     message = result.stderr.strip()
     assert message.startswith(f"decks/{name}:")
     # file:line:column for everything that has a position inside the file

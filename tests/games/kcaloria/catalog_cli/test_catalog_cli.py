@@ -80,7 +80,9 @@ class TestList:
         assert [t["id"] for t in data["tiles"]] == [f"MINI-00{i}" for i in range(1, 6)]
         assert data["tiles"][2] == {
             "id": "MINI-003", "name": "Dasypus novemcinctus", "common_name": "Nine-banded armadillo",
-            "type": "omnivore", "class": "mammal", "rarity": "uncommon", "biomes": ["TD", "FF"],
+            "type": "omnivore", "class": "mammal", "rarity": "uncommon",
+            "biomes": [{"code": "TD", "number": 12, "name": "temperate deciduous forest"},
+                       {"code": "FF", "number": 14, "name": "floodplain forest"}],
             "cost": "4 green | 2 yellow", "yield": "3 orange", "modifiers": ["nocturnal", "biome_boost(FF)"],
         }
 

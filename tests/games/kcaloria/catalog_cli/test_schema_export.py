@@ -164,6 +164,32 @@ class TestSchemaAgreesWithTheLoader:
         assert errors("deck", "$schema: ./deck.schema.json\nname: D\ntiles: {Bayou: 1}\n") == []
 
 
+class TestDeckSchemaForEditors:
+    """Issue 12, item 7: the deck schema lists the tile names (editors complete them) and carries the
+    copy limit of Deck Building (at most 5 tiles of a name)."""
+
+    def test_every_builtin_tile_name_is_listed_with_a_description(self) -> None:
+        from kcal.games.kcaloria.load import load_library
+
+        schema = json_schema("deck")
+        names = [t.name for t in load_library().tiles]
+        tiles = schema["properties"]["tiles"]
+        assert list(tiles["properties"]) == names
+        assert schema["$defs"]["TileName"]["enum"] == names
+        assert tiles["properties"]["Ardea herodias"]["description"] == (
+            "Great blue heron: carnivore, common (ETPW-072).")
+        assert tiles["properties"]["Bayou"]["description"].startswith("water, common")
+
+    def test_deck_building_copy_limit_is_the_maximum_of_every_count(self) -> None:
+        assert errors("deck", "name: D\ntiles: {Bayou: 5}\n") == []
+        assert errors("deck", "name: D\ntiles: {Bayou: 6}\n") != []
+        assert errors("deck", "name: D\ntiles: {My own tile: 6}\n") != []  # a name of the deck's own catalog
+        assert json_schema("deck")["properties"]["tiles"]["x-kcal-max-copies"] == 5
+
+    def test_names_of_the_decks_own_catalogs_stay_allowed(self) -> None:
+        assert errors("deck", "name: D\ncatalogs: [mine.yaml]\ntiles: {My own tile: 3}\n") == []
+
+
 SPEC_GAME = """
 catalogs: [builtin]
 players: [A, B]

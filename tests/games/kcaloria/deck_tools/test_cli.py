@@ -100,7 +100,8 @@ class TestImport:
     def test_stdout_output_and_json_do_not_mix(self, app, work: Path) -> None:
         r = run(app, "import", "list.txt", "-o", "-", "--format", "json")
         assert r.exit_code == 2
-        assert r.stdout == ""
+        errors = json.loads(r.stdout)["errors"]  # the usage error is the one JSON document
+        assert "cannot go with --format json" in errors[0]["message"]
 
     def test_imported_deck_validates_through_its_catalog(self, app, work: Path) -> None:
         assert run(app, "import", "list.txt", "-c", "mini.yaml", "--no-builtin", "-o", "deck.yaml").exit_code == 0

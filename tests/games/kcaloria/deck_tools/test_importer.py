@@ -67,10 +67,10 @@ class TestLineForms:
 class TestMalformedLines:
     def test_every_bad_line_is_reported_at_its_position(self) -> None:
         with pytest.raises(KcalError) as info:
-            parse_list("4 Bayou\nSideboard\n0 Moonlight\n  100 Bayou\n", "l.txt")
+            parse_list("4 Bayou\nSideboard cards\n0 Moonlight\n  100 Bayou\n", "l.txt")
         assert _messages(info.value) == [
-            "l.txt:2:1: cannot read 'Sideboard': expected a count and a tile name, like '4 Bayou', "
-            "'4x Bayou' or 'Bayou x4'",
+            "l.txt:2:1: cannot read 'Sideboard cards': expected a count and a tile name, like '4 Bayou', "
+            "'4x Bayou' or 'Bayou x4', or a section header like 'Water' or 'SIDEBOARD:'",
             "l.txt:3:3: count 0 for 'Moonlight' must be between 1 and 99",
             "l.txt:4:7: count 100 for 'Bayou' must be between 1 and 99",
         ]
@@ -136,8 +136,8 @@ class TestImportDeck:
         with pytest.raises(KcalError) as info:
             import_deck(fixtures / "list-bad.txt", mini_library, display="list-bad.txt")
         assert _messages(info.value) == [
-            "list-bad.txt:2:1: cannot read 'Sideboard': expected a count and a tile name, like "
-            "'4 Bayou', '4x Bayou' or 'Bayou x4'",
+            "list-bad.txt:2:1: cannot read 'Sideboard cards': expected a count and a tile name, like "
+            "'4 Bayou', '4x Bayou' or 'Bayou x4', or a section header like 'Water' or 'SIDEBOARD:'",
             "list-bad.txt:3:3: unknown tile 'Phlox nivalsi' (did you mean 'Phlox nivalis'?)",
             "list-bad.txt:4:3: count 0 for 'Moonlight' must be between 1 and 99",
             "list-bad.txt:5:6: unknown tile 'Ardea herodas' (did you mean 'Ardea herodias'?)",

@@ -47,8 +47,9 @@ def test_deck_import_counts_adding_up_past_the_deck_limit_are_refused(folder: Pa
     (folder / "list.txt").write_text("# many lines of one tile\n" + "99 Bayou\n" * 102)
     r = cli("deck", "import", "list.txt", "-c", "mini-catalog.yaml", "--no-builtin", "-o", "big.yaml")
     assert r.exit_code == 2
-    assert r.stderr.strip() == ("list.txt:2:4: 'Bayou': 102 lines name it, 10,098 in all: must be at most 10000, "
-                                "got 10098")
+    # the copy limit (Deck Building, issue 12 item 5) refuses it first, before the 10,000 cap could
+    assert r.stderr.strip() == ("list.txt:2:4: 10,098 copies of 'Bayou' (102 lines from line 2: 10,098 as 'Bayou'); "
+                                "at most 5 tiles may share a name")
     assert not (folder / "big.yaml").exists()
     assert _listing(folder) == ["legal-deck.yaml", "list.txt", "mini-catalog.yaml"]
 

@@ -1,0 +1,88 @@
+"""Shell completion: tile names, types and other catalog values, rule topics, bots.
+
+Each completer is a Typer ``autocompletion`` callback. It asks the pack of the command's ``--game``
+(kCaloria without it) through its hooks, so no game is named here: the ``catalog`` hook's optional
+``completions(kind) -> list[str]``, the ``explain`` hook's ``topics()``, the ``game`` hook's ``bots()``.
+A completer never raises: a shell prompt is no place for a traceback, so any failure completes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import typer
+
+
+def _pack(ctx: Any) -> Any:
+    from kcal.core.registry import DEFAULT_GAME, get
+
+    game = None
+    while ctx is not None and game is None:
+        game = (ctx.params or {}).get("game") or (ctx.params or {}).get("game_id")
+        ctx = ctx.parent
+    return get(game if isinstance(game, str) else DEFAULT_GAME)
+
+
+def _matching(words: list[str], incomplete: str) -> list[str]:
+    """Words that start with what was typed, ignoring case, kept in the case the user typed it.
+
+    Typer keeps only candidates that start with the typed text as typed, and kcal's names and values
+    are matched without regard to case, so ``great b`` completes to ``great blue heron``.
+    """
+    key = incomplete.casefold()
+    out = [incomplete + w[len(incomplete):] for w in words if w.casefold().startswith(key)]
+    return list(dict.fromkeys(out))
+
+
+def _safe(fetch: Callable[[], list[str]]) -> list[str]:
+    try:
+        return list(fetch())
+    except Exception:  # noqa: BLE001 - completion must never break the shell
+        return []
+
+
+def catalog_values(ctx: typer.Context | None, kind: str) -> list[str]:
+    """What the pack's catalog hook offers for ``kind`` (tile, type, class, rarity, biome, ...)."""
+    def fetch() -> list[str]:
+        module = _pack(ctx).hook("catalog")
+        values = getattr(module, "completions", None)
+        return list(values(kind)) if values is not None else []
+
+    return _safe(fetch)
+
+
+def complete_tile(ctx: typer.Context, incomplete: str) -> list[str]:
+    return _matching(catalog_values(ctx, "tile"), incomplete)
+
+
+def complete_type(ctx: typer.Context, incomplete: str) -> list[str]:
+    return _matching(catalog_values(ctx, "type"), incomplete)
+
+
+def complete_class(ctx: typer.Context, incomplete: str) -> list[str]:
+    return _matching(catalog_values(ctx, "class"), incomplete)
+
+
+def complete_rarity(ctx: typer.Context, incomplete: str) -> list[str]:
+    return _matching(catalog_values(ctx, "rarity"), incomplete)
+
+
+def complete_biome(ctx: typer.Context, incomplete: str) -> list[str]:
+    return _matching(catalog_values(ctx, "biome"), incomplete)
+
+
+def complete_modifier(ctx: typer.Context, incomplete: str) -> list[str]:
+    return _matching(catalog_values(ctx, "modifier"), incomplete)
+
+
+def complete_colour(ctx: typer.Context, incomplete: str) -> list[str]:
+    return _matching(catalog_values(ctx, "colour"), incomplete)
+
+
+def complete_topic(ctx: typer.Context, incomplete: str) -> list[str]:
+    return _matching(_safe(lambda: list(_pack(ctx).hook("explain").topics())), incomplete)
+
+
+def complete_bot(ctx: typer.Context, incomplete: str) -> list[str]:
+    return _matching(_safe(lambda: list(_pack(ctx).hook("game").bots())), incomplete)
