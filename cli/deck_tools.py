@@ -1,19 +1,21 @@
 """Command functions for ``kcal deck import|diff|stats`` (registered on the deck app by ``cli/deck.py``).
 
 Each is a plain function with Typer defaults: it parses options, calls one library function from
-``kcal.games.kcaloria.deck``, and renders the plain-data result as text or JSON.
+the pack's ``tools`` hook, and renders the plain-data result as text or JSON.
 """
 
 from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable
 from enum import Enum
 from pathlib import Path
 
 import typer
 
-from kcal.cli.common import FormatOption, OutputFormat, emit, guarded
+from kcal.cli.common import FormatOption, OutputFormat, emit, guarded, tools
+from kcal.cli.complete import complete_bot
 
 
 class DeckFormat(str, Enum):
@@ -31,10 +33,12 @@ CatalogOption = typer.Option(
 
 
 def import_(
-    source: Path = typer.Argument(..., help="A plain-text list: '4 Bayou', '4x Bayou' or 'Bayou x4' "
-                                            "per line; '#' and '//' start comments.",
-                                  show_default=False, metavar="LIST.txt"),
-    output: Path | None = typer.Option(None, "--output", "-o",
+    source: Path = typer.Argument(..., help="A tile list: '4 Bayou', '4x Bayou' or 'Bayou x4' per line, or a "
+                                            "Moxfield or Archidekt export (section headers, '1x Bayou (ETPW) "
+                                            "001 [Water]'); '#' and '//' start comments; '-' reads standard "
+                                            "input. Sideboard sections are reported, not added.",
+                                  show_default=False, metavar="LIST"),
+    output: Path | None = typer.Option(None, "--output", "-o", metavar="PATH",
                                        help="Deck file to write (default: LIST with .yaml); '-' prints it.",
                                        show_default=False),
     name: str | None = typer.Option(None, "--name", help="Deck name (default: from the file name).",
@@ -47,18 +51,26 @@ def import_(
     force: bool = typer.Option(False, "--force", help="Replace an existing output file."),
     fmt: OutputFormat = FormatOption,
 ) -> None:
-    """Turn a plain-text tile list into a deck YAML file (never over an existing file without --force)."""
+    """Turn a tile list (text, Moxfield, Archidekt) into deck YAML.
+
+    Never over an existing file without --force.
+    """
     from kcal.core.atomic import atomic_write_text, check_output_path
     from kcal.core.errors import UsageError
-    from kcal.games.kcaloria.deck.importer import import_deck
-    from kcal.games.kcaloria.load import BUILTIN, _display, load_library
-
     with guarded():
+        t = tools(None, None, "deck import")
+        MAX_LIST_BYTES, STDIN, import_deck = t.MAX_LIST_BYTES, t.STDIN, t.import_deck
+        BUILTIN, _display, load_library = t.BUILTIN, t._display, t.load_library
+        from_stdin = str(source) == STDIN
         to_stdout = output is not None and str(output) == "-"
         if to_stdout and fmt is OutputFormat.json:
             raise UsageError("--output - prints the deck YAML on stdout; it cannot go with --format json")
+        if from_stdin and output is None:
+            raise UsageError("reading the list from standard input: name the deck file with -o PATH "
+                             "(or -o - to print it)")
         target = None if to_stdout else (output if output is not None else source.with_suffix(".yaml"))
-        inputs = [source, *(catalogs or [])]  # the list and the catalogs: never overwritten, even with --force
+        # the list and the catalogs: never overwritten, even with --force
+        inputs = [*([] if from_stdin else [source]), *(catalogs or [])]
         if target is not None:  # refuse early, before any work, when the output is not writable
             check_output_path(target, inputs=inputs, force=force)
         if no_builtin and not catalogs:
@@ -70,8 +82,9 @@ def import_(
             base = (target.parent if target is not None else Path.cwd()).resolve()
             deck_catalogs = builtin + [Path(os.path.relpath(c.resolve(), base)).as_posix()
                                        for c in catalogs]
-        result = import_deck(source, library, name=name, format=deck_format.value,
-                             catalogs=deck_catalogs, display=_display(source))
+        raw = sys.stdin.buffer.read(MAX_LIST_BYTES + 1) if from_stdin else None
+        result = import_deck(source, library, name=name, format=deck_format.value, catalogs=deck_catalogs,
+                             display="<stdin>" if from_stdin else _display(source), raw=raw)
         if target is not None:
             atomic_write_text(target, result.text, inputs=inputs, force=force)
     data = {"output": str(target) if target is not None else None, **result.to_dict()}
@@ -99,13 +112,14 @@ def diff(
     exit_code: bool = typer.Option(False, "--exit-code", help="Exit 1 when the decks differ."),
     fmt: OutputFormat = FormatOption,
 ) -> None:
-    """Show tile quantity changes from deck A to deck B (names compared case-insensitively)."""
-    from kcal.games.kcaloria.deck.diff import diff_decks
-    from kcal.games.kcaloria.load import load_deck
+    """Show tile count changes from deck A to deck B.
 
+    Names are compared case-insensitively.
+    """
     with guarded():
+        t = tools(None, a, "deck diff")
         extra = list(catalogs or [])
-        result = diff_decks(load_deck(a, extra), load_deck(b, extra))
+        result = t.diff_decks(t.load_deck(a, extra), t.load_deck(b, extra))
     emit(result.to_dict(), fmt, _diff_text)
     if exit_code and not result.identical:
         raise typer.Exit(1)
@@ -139,18 +153,17 @@ def stats(
     catalogs: list[Path] | None = CatalogOption,
     fmt: OutputFormat = FormatOption,
 ) -> None:
-    """Count a deck's tiles by type, colour, rarity, biome, class and modifier; total costs and yields."""
-    from kcal.games.kcaloria.deck.stats import deck_stats
-    from kcal.games.kcaloria.load import load_deck
+    """Count a deck's tiles by type, colour, rarity and more.
 
+    By type, colour, rarity, biome, class and modifier; total costs and yields.
+    """
     with guarded():
-        result = deck_stats(load_deck(deck, list(catalogs or [])))
-    emit(result, fmt, _stats_text)
+        t = tools(None, deck, "deck stats")
+        result = t.deck_stats(t.load_deck(deck, list(catalogs or [])))
+    emit(result, fmt, lambda d: _stats_text(d, t.biome_label))
 
 
-def _stats_text(d: dict) -> str:
-    from kcal.games.kcaloria.deck.stats import biome_label
-
+def _stats_text(d: dict, biome_label: Callable[[str], str]) -> str:
     def block(title: str, counts: dict, label=str) -> list[str]:
         if not counts:
             return [f"{title}: none"]
@@ -175,3 +188,28 @@ def _stats_text(d: dict) -> str:
                  f"({d['mean_cost_points']:.2f} points); mean yield {d['mean_yield']:.2f}; "
                  f"yield points {d['yield_points']}")
     return "\n".join(lines)
+
+
+# --- hand -----------------------------------------------------------------------------------------
+
+
+def hand(
+    deck: Path = typer.Argument(..., help="A deck file.", show_default=False, metavar="DECK"),
+    seed: int = typer.Option(0, "--seed", "-s", min=0, metavar="N", help="Seed of the shuffle (and of the bot)."),
+    turns: int = typer.Option(3, "--turns", "-t", min=1, max=10, metavar="N", help="Turns to play after the deal."),
+    bot: str = typer.Option("greedy", "--bot", "-b", metavar="BOT", autocompletion=complete_bot,
+                            help="Bot that picks each turn's move: greedy, random or lookahead."),
+    catalogs: list[Path] | None = CatalogOption,
+    fmt: OutputFormat = FormatOption,
+) -> None:
+    """Deal a sample opening hand and show what turns 1-3 can play.
+
+    The opening 7 after the Setup's reshuffles, then each turn: the hand, the tiles with a legal
+    placement (on how many cells), the bot's move and the draw. The same seed gives the same hand.
+    """
+    with guarded():
+        t = tools(None, deck, "deck hand")
+        loaded = t.load_deck(deck, list(catalogs or []))
+        result = t.sample_hand(t.playable_tiles(loaded), seed=seed, turns=turns, bot=bot,
+                               deck_name=loaded.deck.name)
+    emit({"file": loaded.display, **result}, fmt, t.hand_text)

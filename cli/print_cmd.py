@@ -1,8 +1,8 @@
 """``kcal print``: print-and-play PDFs (deck, catalog proofs, cards, rulebook) and tile previews.
 
-``print cards`` and ``print rulebook`` serve every pack: ``--game ID`` dispatches to the pack's
-``print`` hook (``print_cards``, ``print_rulebook``); without it (or with ``--game kcaloria``) they print
-kCaloria's player aids and rulebook. Only typer and light kcal modules are imported here; ReportLab and
+``print cards``, ``print rulebook`` and ``print board`` serve every pack: they dispatch to the pack's
+``print`` hook (``--game ID``, else the default game). ``print deck|catalog|tile|alignment`` are for games
+with hex-tile decks: the pack's ``tools`` hook. Only typer and light kcal modules are imported here; ReportLab and
 Pillow load inside the commands.
 """
 
@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from enum import StrEnum
 from pathlib import Path
+from typing import Any
 
 import typer
 
-from kcal.cli.common import FormatOption, GameOption, OutputFormat, emit, guarded
+from kcal.cli.common import FormatOption, GameOption, OutputFormat, emit, guarded, tools
+from kcal.cli.complete import complete_tile
 from kcal.core.errors import UsageError
-from kcal.core.registry import DEFAULT_GAME
 
 app = typer.Typer(no_args_is_help=True, help="Render print-and-play PDFs and previews.")
 
@@ -44,7 +45,7 @@ SplitOption = typer.Option(None, "--split", metavar="N", help="Write a new file 
 AlignOption = typer.Option(False, "--alignment-page", help="Start with a duplex alignment test sheet.")
 CutOption = typer.Option(True, "--cut-lines/--no-cut-lines", help="Draw the cut line around each tile.")
 CropOption = typer.Option(True, "--crop-marks/--no-crop-marks", help="Draw crop ticks at the tiles' corners.")
-CatalogOption = typer.Option([], "--catalog", metavar="PATH", help="Extra catalog file (repeatable).")
+CatalogOption = typer.Option([], "--catalog", "-c", metavar="PATH", help="Extra catalog file (repeatable).")
 FontOption = typer.Option(None, "--font", metavar="TTF",
                           help="Print with this TrueType font instead of DejaVu Sans (e.g. one with CJK glyphs).")
 BoldFontOption = typer.Option(None, "--bold-font", metavar="TTF", help="Bold face to go with --font (default: --font).")
@@ -52,7 +53,8 @@ CutSvgOption = typer.Option(False, "--cut-svg", help="Also write OUT-cut-N.svg: 
 DeckArgument = typer.Argument(..., help="Deck file (YAML).")
 CatalogsArgument = typer.Argument(None, help="Catalog files (default: the built-in catalogs).")
 TemplatesOption = typer.Option(None, "--templates", help="Folder of your own .j2 templates (sandboxed).")
-NameArgument = typer.Argument(..., help="Tile name (case and spacing do not matter).")
+NameArgument = typer.Argument(..., metavar="NAME", autocompletion=complete_tile,
+                              help="Tile name, id or common name (case and spacing do not matter).")
 DpiOption = typer.Option(200, "--dpi", help="Resolution of the PNG.")
 CardBleedOption = typer.Option(0.0, "--bleed", metavar="MM",
                                help="Bleed around each card in millimetres: the art runs past the cut line (e.g. 3).")
@@ -76,8 +78,10 @@ def _offset(text: str) -> tuple[float, float]:
 
 def _report(result, fmt: OutputFormat, what: str) -> None:
     data = result.as_dict()
+    from kcal.cli.output import warn
+
     for w in data["warnings"]:
-        typer.echo(f"warning: {w}", err=True)
+        warn(w)  # "warning: ...", yellow on a terminal
 
     def text(d: dict) -> str:
         files = ", ".join(d["files"])
@@ -116,9 +120,7 @@ def deck_cmd(
 ) -> None:
     """Print every tile of DECK at true size, ready to cut."""
     with guarded():
-        from kcal.games.kcaloria.print.api import render_deck_pdf
-
-        result = render_deck_pdf(deck, output, catalogs=catalog, split_every=split, cut_svg=cut_svg,
+        result = tools(None, deck, "print deck").render_deck_pdf(deck, output, catalogs=catalog, split_every=split, cut_svg=cut_svg,
                                  fonts=(font, bold_font),
                                  **_sheet_kwargs(paper, backs, flip, back_offset, bleed_size if bleed else 0.0, tile_size,
                                                  alignment_page, cut_lines, crop_marks))
@@ -146,9 +148,7 @@ def catalog_cmd(
 ) -> None:
     """Proof sheets: one of each tile, grouped by tile type."""
     with guarded():
-        from kcal.games.kcaloria.print.api import render_catalog_pdf
-
-        result = render_catalog_pdf(catalogs or None, output, split_every=split, cut_svg=cut_svg,
+        result = tools(None, None, "print catalog").render_catalog_pdf(catalogs or None, output, split_every=split, cut_svg=cut_svg,
                                     fonts=(font, bold_font),
                                     **_sheet_kwargs(paper, backs, flip, back_offset, bleed_size if bleed else 0.0, tile_size,
                                                     False, cut_lines, crop_marks))
@@ -176,19 +176,12 @@ def cards_cmd(
     card_set: Path | None = CardSetOption,
     fmt: OutputFormat = FormatOption,
 ) -> None:
-    """Every card of a game at its real size, fronts and backs (kCaloria: the player-aid cards)."""
-    with guarded():
-        pack = _pack(game)
-        if pack.id == DEFAULT_GAME:
-            from kcal.games.kcaloria.print.api import render_cards_pdf
+    """Every card of a game at true size, fronts and backs.
 
-            _aids_only(bleed=bleed, card_size=card_size, gutter=gutter, back_offset=back_offset,
-                       alignment_page=alignment_page, cut_lines=cut_lines, crop_marks=crop_marks, cut_svg=cut_svg,
-                       font=font, bold_font=bold_font, card_set=card_set)
-            _report(render_cards_pdf(output, paper=paper.value, backs=backs, flip=flip.value, split_every=split),
-                    fmt, "cards")
-            return
-        result = pack.hook("print").print_cards(
+    kCaloria: the player-aid cards.
+    """
+    with guarded():
+        result = _pack(game).hook("print").print_cards(
             output, paper=paper.value, backs=backs, flip=flip.value, bleed=bleed, split=split, size=card_size,
             back_offset=_offset(back_offset), gutter=gutter, catalog=card_set, cut_lines=cut_lines,
             crop_marks=crop_marks, alignment_page=alignment_page, cut_svg=cut_svg, fonts=(font, bold_font))
@@ -204,40 +197,42 @@ def rulebook_cmd(
     card_set: Path | None = CardSetOption,
     fmt: OutputFormat = FormatOption,
 ) -> None:
-    """Rulebook / reference sheets from the game's Jinja2 templates and its data."""
+    """Rulebook and reference sheets from the game's templates.
+
+    Rendered from the game's Jinja2 templates (or --templates) and its data.
+    """
+    with guarded():
+        _report(_pack(game).hook("print").print_rulebook(output, paper=paper.value, templates=templates,
+                                                         catalog=card_set), fmt, "")
+
+
+@app.command("board")
+def board_cmd(
+    output: Path = OutOption,
+    game: str | None = GameOption,
+    paper: PaperChoice = PaperOption,
+    split: int | None = SplitOption,
+    card_set: Path | None = CardSetOption,
+    fmt: OutputFormat = FormatOption,
+) -> None:
+    """A game's board at full size, tiled across sheets.
+
+    Glue strips where the sheets overlap, cut lines, sheet names and a ruler.
+    """
     with guarded():
         pack = _pack(game)
-        if pack.id == DEFAULT_GAME:
-            from kcal.games.kcaloria.print.api import render_rulebook_pdf
-
-            if card_set is not None:
-                raise UsageError("--card-set is for the card games' own sets; kCaloria's rulebook reads its schema")
-            _report(render_rulebook_pdf(output, paper=paper.value, templates=templates), fmt, "")
-            return
-        _report(pack.hook("print").print_rulebook(output, paper=paper.value, templates=templates, catalog=card_set),
-                fmt, "")
+        hook = pack.hook("print")
+        if not hasattr(hook, "print_board"):
+            raise UsageError(f"{pack.info.name} ({pack.id}) has no board to print")
+        _report(hook.print_board(output, paper=paper.value, catalog=card_set, split=split), fmt, "")
 
 
-def _pack(game: str | None):
-    """The pack a print command works on (no --game: kCaloria); an unknown id is exit 2 with a did-you-mean."""
-    from kcal.core.registry import get
+def _pack(game: str | None) -> Any:
+    """The pack a print command works on (no --game: the default game); an unknown id is exit 2 with a
+    did-you-mean."""
+    from kcal.core.registry import DEFAULT_GAME, get
 
     return get(game or DEFAULT_GAME)
-
-
-def _aids_only(*, bleed: float, card_size: str, gutter: float, back_offset: str, alignment_page: bool,
-               cut_lines: bool, crop_marks: bool, cut_svg: bool, font: Path | None, bold_font: Path | None,
-               card_set: Path | None) -> None:
-    """kCaloria's player-aid cards are one fixed product (poker size, no bleed): refuse what it cannot do."""
-    asked = [name for name, used in (("--bleed", bleed != 0), ("--card-size", card_size.strip().lower() != "poker"),
-                                     ("--gutter", gutter != 0), ("--back-offset", _offset(back_offset) != (0.0, 0.0)),
-                                     ("--alignment-page", alignment_page), ("--no-cut-lines", not cut_lines),
-                                     ("--no-crop-marks", not crop_marks), ("--cut-svg", cut_svg),
-                                     ("--font", font is not None or bold_font is not None),
-                                     ("--card-set", card_set is not None)) if used]
-    if asked:
-        raise UsageError(f"{', '.join(asked)}: kCaloria's player-aid cards print at poker size without bleed; "
-                         "these options are for a card game's own cards (--game ID)")
 
 
 @app.command("tile")
@@ -253,9 +248,7 @@ def tile_cmd(
 ) -> None:
     """A PNG preview of one tile, for sharing."""
     with guarded():
-        from kcal.games.kcaloria.print.api import render_tile_png
-
-        _report(render_tile_png(name, output, catalogs=catalog, dpi=dpi, tile_size=tile_size,
+        _report(tools(None, None, "print tile").render_tile_png(name, output, catalogs=catalog, dpi=dpi, tile_size=tile_size,
                                 fonts=(font, bold_font)), fmt, "tile")
 
 
@@ -269,7 +262,5 @@ def alignment_cmd(
 ) -> None:
     """Just the duplex alignment test sheet (front and back)."""
     with guarded():
-        from kcal.games.kcaloria.print.api import render_alignment_pdf
-
-        _report(render_alignment_pdf(output, paper=paper.value, flip=flip.value, back_offset=_offset(back_offset)),
+        _report(tools(None, None, "print alignment").render_alignment_pdf(output, paper=paper.value, flip=flip.value, back_offset=_offset(back_offset)),
                 fmt, "")

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import typer
 
-from kcal.cli.common import FormatOption, OutputFormat, emit, guarded
+from kcal.cli.common import FormatOption, OutputFormat, emit, guarded, tools
+from kcal.cli.complete import complete_bot
 
 app = typer.Typer(no_args_is_help=True, pretty_exceptions_enable=False, rich_markup_mode=None)
 
@@ -15,7 +16,7 @@ JobsOption = typer.Option(
     None, "--jobs", "-j", min=1, help="Worker processes (default: all cores). Output is the same for any N."
 )
 QuietOption = typer.Option(False, "--quiet", "-q", help="No progress bar.")
-CatalogOption = typer.Option([], "--catalog", "-c", help="Extra catalog file(s) to load.")
+CatalogOption = typer.Option([], "--catalog", "-c", metavar="PATH", help="Extra catalog file(s) to load.")
 BackendOption = typer.Option(
     "local", "--backend", help="local (processes on this machine) or dask (optional; same output)."
 )
@@ -46,12 +47,12 @@ def _interrupted_note(result: dict) -> None:
 
 SaveGameOption = typer.Option(None, "--save-game", min=0, help="Save game K (0-based) as a game record.")
 ForceOption = typer.Option(False, "--force", help="Let --save-game replace an existing record file.")
-RecordOption = typer.Option(None, "--record", "-o",
+RecordOption = typer.Option(None, "--output", "-o", "--record", metavar="PATH",
                             help="Where --save-game writes (default: solo-game-K.yaml or match-game-K.yaml).")
 
 @app.command()
 def goldfish(
-    deck: Path = typer.Argument(..., help="Deck file (YAML).", show_default=False),
+    deck: Path = typer.Argument(..., help="Deck file (YAML).", show_default=False, metavar="DECK"),
     hands: int = typer.Option(100_000, "--hands", "-n", min=1, help="Opening sequences to simulate."),
     games: int = typer.Option(
         5_000, "--games", min=0, help="Solitaire games of the placement model (turns 1 onwards); 0 skips it."
@@ -65,17 +66,18 @@ def goldfish(
     quiet: bool = QuietOption,
     fmt: OutputFormat = FormatOption,
 ) -> None:
-    """Opening-hand odds (exact beside simulated) and turn-by-turn placement chances.
+    """Opening-hand odds and turn-by-turn placement chances.
+
+    Exact odds beside simulated ones.
 
     Exit 2 on bad input, including a deck with no water tile (no hand could ever be kept).
     """
-    from kcal.games.kcaloria.sim.goldfish import simulate_goldfish
-    from kcal.games.kcaloria.sim.profile import load_profile
-    from kcal.games.kcaloria.sim.render import goldfish_text
     from kcal.sim.progress import Progress, wanted
 
     with guarded():
-        profile = load_profile(deck, catalog)
+        t = tools(None, deck, "sim goldfish")
+        simulate_goldfish, goldfish_text = t.simulate_goldfish, t.goldfish_text
+        profile = t.load_profile(deck, catalog)
         show = wanted(quiet=quiet, json_out=fmt is OutputFormat.json)
         with Progress(hands + games, "goldfish", enabled=show) as bar:
             result = simulate_goldfish(
@@ -88,7 +90,7 @@ def goldfish(
             raise typer.Exit(130)
 
 
-BotOption = typer.Option("greedy", "--bot", "-b", help="Bot: greedy, random or lookahead (one-ply with mobility).")
+BotOption = typer.Option("greedy", "--bot", "-b", metavar="BOT", autocompletion=complete_bot, help="Bot: greedy, random or lookahead (one-ply with mobility).")
 
 
 def _save_target(save_game: int | None, games: int, out: Path | None, default_name: str, inputs,
@@ -133,15 +135,18 @@ def solo(
     quiet: bool = QuietOption,
     fmt: OutputFormat = FormatOption,
 ) -> None:
-    """Solo mode (seven piles, refill, no discards) played by a bot: scores, stagnation, stuck tiles."""
-    from kcal.games.kcaloria.load import load_deck
-    from kcal.games.kcaloria.sim.render import solo_text
-    from kcal.games.kcaloria.sim.solo import replay_solo_game, simulate_solo
+    """Play solo games with a bot: scores, stagnation, stuck tiles.
+
+    Solo mode: seven piles, refilled, no discards.
+    """
     from kcal.sim.progress import Progress, wanted
 
     with guarded():
-        loaded = load_deck(deck, catalog)
-        tiles = loaded.tiles()
+        t = tools(None, deck, "sim solo")
+        solo_text, report_advice = t.solo_text, t.report_advice
+        simulate_solo, replay_solo_game = t.simulate_solo, t.replay_solo_game
+        loaded = t.load_deck(deck, catalog)
+        tiles = t.playable_tiles(loaded)  # no water: an error that names the file, as goldfish's does
         inputs = loaded.input_paths()
         record_path = _save_target(save_game, games, record_out, "solo-game-{k}.yaml", inputs, force)
         show = wanted(quiet=quiet, json_out=fmt is OutputFormat.json)
@@ -149,7 +154,9 @@ def solo(
             result = simulate_solo(tiles, deck_name=loaded.deck.name, games=games, seed=seed, bot=bot,
                                    jobs=_jobs(jobs), on_progress=bar.update, runner=_runner(backend, dask_address))
         _interrupted_note(result)
-        emit(result, fmt, solo_text)
+        advice = report_advice({"solo": result, "colours": t.colour_balance(tiles)})
+        emit({**result, "advice": advice}, fmt,
+             lambda r: solo_text(r) + "".join(f"\n  advice: {a}" for a in r["advice"]))
         _save(lambda k: replay_solo_game(tiles, bot, seed, k), save_game, record_path, inputs)
         if result.get("interrupted"):
             raise typer.Exit(130)
@@ -169,11 +176,12 @@ LimitOption = typer.Option(None, "--limit", help="Shorthand for --option limit=V
 
 @app.command()
 def match(
-    decks: list[Path] | None = typer.Argument(None, help="2 to 4 kCaloria deck files (YAML).", show_default=False),
+    decks: list[Path] | None = typer.Argument(None, help="2 to 4 kCaloria deck files (YAML).", show_default=False,
+                                              metavar="DECK"),
     game: str | None = GameOption,
     players: int | None = PlayersOption,
     games: int = typer.Option(100, "--games", "-n", min=1, help="Games to play (seats rotate)."),
-    bot: list[str] = typer.Option([], "--bot", "-b", help="Bot for every deck (or seat), or once per deck in "
+    bot: list[str] = typer.Option([], "--bot", "-b", metavar="BOT", autocompletion=complete_bot, help="Bot for every deck (or seat), or once per deck in "
                                   "order (default greedy)."),
     bots: str | None = BotsOption,
     variant: str | None = VariantOption,
@@ -190,17 +198,21 @@ def match(
     quiet: bool = QuietOption,
     fmt: OutputFormat = FormatOption,
 ) -> None:
-    """Bots play a match: win rates with 95% intervals per seat and per bot, scores, length.
+    """Bots play a match: win rates with 95% intervals.
+
+    Per seat and per bot, with scores and game length.
 
     kcal sim match DECK DECK [DECK DECK]: 2 to 4 kCaloria decks. kcal sim match --game ID --players N:
     any pack, with --bots, --variant, --option KEY=VALUE (KEY=V1,V2 sweeps and names the value with the
     most even seats). Exit 2 on bad input, 130 on Ctrl-C (with the figures of the finished games).
     """
+    from kcal.core import registry
     from kcal.core.errors import UsageError
 
     with guarded():
         names = _bot_names(bot, bots)
-        deck_match = bool(decks) and game in (None, "kcaloria")
+        # deck files play a deck match of a game with tile decks (the default game, or --game's)
+        deck_match = bool(decks) and (game is None or registry.get(game).has("tools"))
         if deck_match or game is None:
             if variant is not None or option or limit is not None:
                 raise UsageError("--variant, --option and --limit go with --game ID (a pack's options)")
@@ -212,10 +224,7 @@ def match(
                         backend, dask_address, quiet, fmt)
             return
         if decks:
-            from kcal.core import registry
-
-            registry.get(game)  # an unknown id first: exit 2 with a did-you-mean
-            raise UsageError(f"deck files are kCaloria's; --game {game} plays without them")
+            raise UsageError(f"--game {game} plays without deck files")
         if players is None:
             raise UsageError(f"--game {game} needs --players N")
         _game_match(game, players, games, names, variant, option, limit, seed, jobs, save_game, record_out,
@@ -265,15 +274,15 @@ def _deck_match(decks: list[Path], games: int, bots: list[str], seed: int, jobs:
                 dask_address: str | None, quiet: bool, fmt: OutputFormat) -> None:
     """``DECK DECK ...``: the kCaloria deck match."""
     from kcal.core.errors import UsageError
-    from kcal.games.kcaloria.load import load_deck
-    from kcal.games.kcaloria.sim.match import match_game, simulate_match
-    from kcal.games.kcaloria.sim.render import match_text
     from kcal.sim.progress import Progress, wanted
 
+    t = tools(None, decks[0], "sim match DECK DECK")
+    load_deck, playable_tiles = t.load_deck, t.playable_tiles
+    match_game, simulate_match, match_text = t.match_game, t.simulate_match, t.match_text
     if not 2 <= len(decks) <= 4:
         raise UsageError(f"a match takes 2 to 4 decks, not {len(decks)}")
     loaded = [load_deck(d, catalog) for d in decks]
-    tile_lists = [ld.tiles() for ld in loaded]
+    tile_lists = [playable_tiles(ld) for ld in loaded]
     names = [ld.deck.name for ld in loaded]
     inputs = [p for ld in loaded for p in ld.input_paths()]
     record_path = _save_target(save_game, games, record_out, "match-game-{k}.yaml", inputs, force)

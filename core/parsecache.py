@@ -18,11 +18,9 @@ slower, never wrong. Nothing stored is ever executed: JSON and raw bytes only.
 from __future__ import annotations
 
 import contextlib
-import datetime as _dt
 import hashlib
 import json
 import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -56,6 +54,8 @@ def _plain(value: Any) -> bool:
         return all(isinstance(k, str) and _plain(v) for k, v in value.items())
     if isinstance(value, list):
         return all(_plain(v) for v in value)
+    import datetime as _dt  # the write path only: a warm run reads and never writes
+
     return value is None or isinstance(value, (str, int, float, bool)) and not isinstance(value, _dt.date)
 
 
@@ -73,6 +73,8 @@ def put_bytes(kind: str, raw: bytes, payload: bytes, salt: bytes = b"", *, suffi
     """Store ``payload`` for ``raw`` (and ``salt``): temp file, then rename; errors ignored."""
     if os.environ.get("KCAL_NO_CACHE"):
         return
+    import tempfile  # the write path only: a warm run reads and never writes
+
     with contextlib.suppress(OSError, ValueError):
         target = _path(kind, raw, salt, suffix)
         target.parent.mkdir(parents=True, exist_ok=True)

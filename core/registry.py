@@ -24,7 +24,18 @@ Hooks a pack may offer (the CLI asks only for what a command needs; signatures a
              and ``exit_code`` (0 legal, 1 an illegal move; bad input raises a positioned KcalError)
 ``explain``  module: ``topics() -> list[str]``, ``explain(topic) -> dict``, ``explain_text(dict) -> str``
 ``schema``   module: ``export(kind) -> dict``, the JSON Schema of a file kind of ``GameInfo.file_kinds``
-``print``    module for ``kcal print cards|rulebook --game ID`` (see :mod:`kcal.print`)
+``print``    module for ``kcal print cards|rulebook|board --game ID`` (see :mod:`kcal.print`):
+             ``print_cards(output, *, paper, backs, flip, bleed, split, size, back_offset, gutter, catalog,
+             cut_lines, crop_marks, alignment_page, cut_svg, fonts)``, ``print_rulebook(output, *, paper,
+             templates, catalog)``, optional ``print_board(output, *, paper, catalog, split)``
+``tools``    module of the commands only games with hex-tile decks have (``deck import|diff|stats|hand|
+             report``, ``print deck|catalog|tile|alignment``, ``sim goldfish|solo``, the deck match):
+             the library functions those commands call, by name (kCaloria's ``tools`` module lists them)
+``draw``     module for pictures and the step-by-step page (:mod:`kcal.viewer`): ``story(path, *, upto=None,
+             coords=False, every=True, checked=None) -> kcal.viewer.scene.Story`` (a game record told
+             step by step: the table as shapes, the move in words, what it did; ``checked`` is the
+             ``replay`` hook's result for the same file, when the caller has it); optional
+             ``catalog_page(game_id) -> kcal.viewer.catalog.CatalogPage`` for ``kcal catalog browse``
 ``sim``      module: ``tally(game, state) -> {name: int}`` per finished game, ``summarize(totals,
              games) -> dict`` and ``summary_lines(summary)``: the pack's own figures for ``sim match``
 """

@@ -2,6 +2,16 @@
 
 SplitMix64: good enough for shuffles, identical on every machine and Python version (unlike
 ``random.Random``'s algorithms, which are free to change).
+
+Why kcal has two generators (this one and :mod:`kcal.core.seeding`), measured for issue 12: they
+serve different jobs and merging them would change every seed's output. This one travels *inside*
+a game state (its whole state is one int, so copying a state and undoing a move cost nothing),
+deals and shuffles; every recorded game, golden test and ``--seed`` of the engine depends on its
+exact stream. :mod:`kcal.core.seeding` derives one independent seed per unit of work (a game, a
+chunk of hands) from a master seed by SHA-256 and draws with ``random.Random.getrandbits``, whose
+C speed the simulators' millions of draws need (goldfish samples hands 64 bits at a time); its
+streams fix every published sim figure. Re-deriving either from the other changes those outputs,
+so both stay, and each says here what it is for.
 """
 
 from __future__ import annotations

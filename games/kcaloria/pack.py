@@ -72,7 +72,7 @@ def _deck(value: object, player: str) -> list[Tile]:
     if isinstance(value, (str, os.PathLike)):
         from kcal.games.kcaloria.load import load_deck
 
-        return load_deck(value).tiles()
+        return load_deck(Path(value)).tiles()
     if isinstance(value, Sequence) and all(isinstance(t, Tile) for t in value):
         return list(value)
     raise UsageError(f"{player}'s deck must be a deck file path or a list of tiles, not {type(value).__name__}")

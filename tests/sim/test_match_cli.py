@@ -137,7 +137,7 @@ def test_deck_files_belong_to_kcaloria(packs, tmp_path):
     deck = tmp_path / "d.yaml"
     deck.write_text("name: d\n")
     r = run(deck, deck, "--game", "dice-race", "-p", 2)
-    assert r.exit_code == 2 and "deck files are kCaloria's; --game dice-race plays without them" in r.stderr
+    assert r.exit_code == 2 and "--game dice-race plays without deck files" in r.stderr
     r = run(deck, deck, "--game", "dice-rase")
     assert r.exit_code == 2 and "unknown game 'dice-rase'" in r.stderr
     r = run(deck, deck, "--option", "limit=3")

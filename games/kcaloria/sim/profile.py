@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from kcal.core.errors import KcalError
-from kcal.games.kcaloria.domain import HAND_SIZE, Color, TileType
+from kcal.games.kcaloria.domain import HAND_SIZE, Color, TileType, can_open
 
 COLORS: tuple[Color, ...] = tuple(Color)
 TYPES: tuple[TileType, ...] = tuple(TileType)
@@ -69,7 +69,7 @@ def profile_of(tiles: Sequence, name: str = "deck") -> DeckProfile:
         raise KcalError(
             f"deck {name!r} has {prof.size} tiles; an opening hand needs {HAND_SIZE}", code="deck-too-small"
         )
-    if prof.water == 0:
+    if not can_open(tiles):
         raise KcalError(
             f"deck {name!r} has no water tile: no opening hand can ever be kept "
             "(the rules reshuffle while the 7 tiles hold no water)",

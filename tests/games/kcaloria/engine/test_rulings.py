@@ -90,10 +90,10 @@ def test_every_ruling_names_an_existing_test():
     assert len(rulings) >= 30
     sources = "\n".join(p.read_text(encoding="utf-8") for p in Path(__file__).parent.parent.rglob("test_*.py"))
     for block in rulings:
-        names = re.findall(r"`(test_\w+)`", block)
+        names = re.findall(r"`((?:test_|Test)\w+)`", block)  # a test function, or a class of tests
         assert names, f"ruling without a test: {block.splitlines()[0]}"
         for n in names:
-            assert re.search(rf"def {n}\b", sources), f"{block.splitlines()[0]}: no test {n}"
+            assert re.search(rf"(def|class) {n}\b", sources), f"{block.splitlines()[0]}: no test {n}"
 
 
 def test_ruling_collapse_dice_are_not_limited(kit):
