@@ -344,8 +344,9 @@ class LoadedDeck:
 def load_deck(path: str | Path, extra_catalogs: Sequence[str | Path] = ()) -> LoadedDeck:
     """Read a deck file and resolve its tile names against its catalogs (plus ``extra_catalogs``)."""
     p = Path(path)
-    doc = load_yaml(p, display=_display(p))
-    deck = validate_doc(doc, Deck)
+    raw = read_source(p, display=_display(p), max_bytes=MAX_BYTES)
+    doc = load_yaml(p, display=_display(p), raw=raw)
+    deck = _validated_deck(doc, raw)
     specs: list[str | Path] = list(deck.catalogs) if deck.catalogs is not None else [BUILTIN]
     try:
         library = load_library(specs, base=p.parent, check_references=False)
@@ -373,6 +374,33 @@ def load_deck(path: str | Path, extra_catalogs: Sequence[str | Path] = ()) -> Lo
         line, column = doc.pos(("tiles", name), key=True)
         entries.append(DeckEntry(name, count, line, column, library.get(name)))
     return LoadedDeck(deck, p, doc, library, entries)
+
+
+def _validated_deck(doc: YamlDoc, raw: bytes) -> Deck:
+    """The deck model of a file: validated, or, for bytes this schema validated before, rebuilt from
+    kcal's cache without building the model's validators (as catalogs are: issue 12 item 15)."""
+    trusted = parsecache.get_json("deck", raw, _schema_salt())
+    if trusted is not None:
+        try:
+            return _deck_from_trusted(trusted)
+        except (KeyError, TypeError, ValueError, AttributeError):
+            pass
+    deck = validate_doc(doc, Deck)
+    parsecache.put_json("deck", raw, deck.model_dump(mode="json", by_alias=True), _schema_salt())
+    return deck
+
+
+def _deck_from_trusted(d: dict[str, Any]) -> Deck:
+    """Rebuild a deck from its own ``model_dump(mode="json", by_alias=True)`` without validating; a
+    test checks the round trip for every shipped deck."""
+    catalogs = d["catalogs"]
+    tiles = d["tiles"]
+    if not isinstance(tiles, dict) or not all(isinstance(n, int) for n in tiles.values()):
+        raise ValueError("not a deck dump")
+    return Deck.model_construct(
+        schema_=d["$schema"], game=d["game"], name=d["name"], format=d["format"],
+        description=d["description"], catalogs=None if catalogs is None else tuple(catalogs), tiles=dict(tiles),
+    )
 
 
 def _display(path: Path) -> str:

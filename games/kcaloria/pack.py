@@ -179,7 +179,7 @@ class KCaloria:
     def to_move(self, state: GameState) -> tuple[str, ...]:
         return () if state.ended is not None else (state.turn_player,)
 
-    def legal_moves(self, state: GameState, player: str) -> list[Move]:
+    def legal_moves(self, state: GameState, player: str) -> Sequence[Move]:
         if state.ended is not None or player != state.turn_player:
             return []
         return state.legal_moves()

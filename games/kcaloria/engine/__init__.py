@@ -7,10 +7,11 @@ Modules, one concept each:
 ``effects``   the registry: each of the 37 modifiers' trigger and effect, defined once
 ``moves``     ``Move`` (its ``kind`` a ``MoveKind``: place / discard / rescue), ``Outcome``, ``IllegalMove``
 ``state``     ``GameState``: tiles with owner and provenance, cubes, dice, barricades, hands, the
-              seeded generator; ``copy``, ``push``/``pop``, ``legal_moves``, ``why_illegal``
+              seeded generator; ``copy``, ``push``/``pop`` (an undo log), ``legal_moves``, ``why_illegal``
 ``legal``     where a player may place and ``check``: a ``Verdict`` (why a move is illegal, or its
               plan: a ``PlacePlan`` for a placement)
 ``movegen``   legal-move generation from the same tests (the hot loop)
+``movelist``  a standard turn's move list, whose discards are built on demand
 ``payment``   costs: what adjacent cubes can pay, the default payment, explicit payments
 ``yields``    a new tile's cubes and its effects on its neighbours
 ``collapse``  collapse dice, removal, returned cubes, starvation and rescue
@@ -22,6 +23,8 @@ Modules, one concept each:
 >>> state = new_game(tiles, decks, ["A", "B"], seed=1)      # doctest: +SKIP
 >>> state.push(state.legal_moves()[0]); state.pop()        # doctest: +SKIP
 """
+
+from collections.abc import Sequence
 
 from kcal.games.kcaloria.engine.effects import EFFECTS
 from kcal.games.kcaloria.engine.hexgrid import DIRECTIONS, Hex, distance, neighbours
@@ -35,8 +38,9 @@ def why_illegal(state: GameState, move: Move) -> str | None:
     return state.why_illegal(move)
 
 
-def legal_moves(state: GameState) -> list[Move]:
-    """Every move the turn player may make; each one applies."""
+def legal_moves(state: GameState) -> Sequence[Move]:
+    """Every move the turn player may make; each one applies (a list, or a read-only
+    :class:`~kcal.games.kcaloria.engine.movelist.MoveList` in a standard game)."""
     return state.legal_moves()
 
 

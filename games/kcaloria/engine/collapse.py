@@ -51,7 +51,7 @@ def add_die(state: GameState, cell: Hex, initiator: int, value: int, kind: str) 
     for d in dice:
         if d[0] == initiator and d[3] == kind and d[1] <= value:
             return
-    state.dice[cell] = dice + ((initiator, value, state.turn, kind),)
+    state.jset(state.dice, cell, dice + ((initiator, value, state.turn, kind),))
 
 
 def schedule(state: GameState, cell: Hex, initiator: int, cause: str) -> None:
@@ -68,12 +68,12 @@ def schedule(state: GameState, cell: Hex, initiator: int, cause: str) -> None:
     add_die(state, cell, initiator, first, "remove")
     state.log(f"{cause}: {state.tiles[cell].info.name} at {format_hex(cell)} will be removed "
               f"(die {first})")
-    frontier = [(cell, first)]
+    frontier: list[tuple[Hex, int]] = [(cell, first)]
     best = {cell: first}
     while frontier:
-        nxt = []
-        for c, v in frontier:
-            for ch in children(state, c):
+        nxt: list[tuple[Hex, int]] = []
+        for here, v in frontier:
+            for ch in children(state, here):
                 w = v + 1 + drought(state, ch)
                 if best.get(ch, 1 << 30) <= w:
                     continue
@@ -98,11 +98,11 @@ def remove_tile(state: GameState, cell: Hex, why: str, return_cost: bool = True)
             state.set_cubes(src, tuple(v))
         else:
             state.count_destroyed(c, n)
-    del tiles[cell]
+    state.jdel(tiles, cell)
     state.drop_cubes(cell)
-    state.dice.pop(cell, None)
-    state.barricades.pop(cell, None)
-    state.used.pop(cell, None)
+    state.jdel(state.dice, cell)
+    state.jdel(state.barricades, cell)
+    state.jdel(state.used, cell)
     if cell in state.anchors:
         state.anchors = tuple(c for c in state.anchors if c != cell)
     state.log(f"{p.info.name} at {format_hex(cell)} leaves the table ({why})")
@@ -131,9 +131,9 @@ def prune(state: GameState) -> None:
                 continue
             keep = tuple(d for d in dice if d[3] == "remove")
             if keep:
-                state.dice[cell] = keep
+                state.jset(state.dice, cell, keep)
             else:
-                del state.dice[cell]
+                state.jdel(state.dice, cell)
             changed = True
 
 
@@ -146,7 +146,7 @@ def count_down(state: GameState, player: int) -> None:
             if d[0] == player and d[2] < state.turn:
                 d = (d[0], d[1] - 1, d[2], d[3])
             new.append(d)
-        state.dice[cell] = tuple(new)
+        state.jset(state.dice, cell, tuple(new))
         low = min(d[1] for d in new)
         if low <= 0:
             doomed.append((low, cell))

@@ -5,7 +5,7 @@ is illegal (``why_illegal``) or how to play it (the plan ``apply`` carries out).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, TypeAlias
 
 from kcal.games.kcaloria.domain import Klass, fold_name
 from kcal.games.kcaloria.engine import collapse
@@ -39,8 +39,8 @@ class PlacePlan(NamedTuple):
 
 
 #: A discard's plan: the hand indices of the discarded tiles. A rescue's: the cubes it re-pays.
-DiscardPlan = tuple[int, ...]
-Plan = PlacePlan | DiscardPlan | Payment
+DiscardPlan: TypeAlias = tuple[int, ...]
+Plan: TypeAlias = PlacePlan | DiscardPlan | Payment
 
 
 class Verdict(NamedTuple):
@@ -86,7 +86,7 @@ def frontier_of(state: GameState, i: int) -> dict[Hex, dict]:
 
 def open_cells(state: GameState) -> set[Hex]:
     """Empty cells next to any tile (where a transplant tile may go)."""
-    out = set()
+    out: set[Hex] = set()
     for f in state.frontier:
         out.update(f)
     tiles = state.tiles
@@ -140,7 +140,7 @@ def remove_targets(state: GameState, info: TileInfo, cell: Hex) -> list[str | No
     """Target names a remove tile's generated moves use: one per costed tile name next to it."""
     if "remove" not in info.mods or info.param("remove", "target"):
         return [None]
-    names = []
+    names: list[str | None] = []
     for nb in neighbours(cell):
         p = state.tiles.get(nb)
         if p is not None and p.info.has_cost and p.info.name not in names:
@@ -202,6 +202,7 @@ def check(state: GameState, move: Move) -> Verdict:
         return _illegal(f"{move.player} is not a player of this game ({', '.join(state.players)})")
     kind = move.kind
     if kind is MoveKind.RESCUE:
+        assert move.at is not None  # a rescue names its tile's cell (Move.rescue)
         reason, pay = collapse.rescue_plan(state, i, move.at, move.pay)
         return _illegal(reason) if reason else Verdict(None, pay)
     if i != state.current:
@@ -236,8 +237,9 @@ def _check_discard(state: GameState, i: int, move: Move) -> Verdict:
         return Verdict(None, ())
     hand = [info.key for info in state.hands[i]]
     picks = []
+    fold = state.table.fold
     for name in move.discard:
-        key = fold_name(name)
+        key = fold(name)
         idx = next((n for n, k in enumerate(hand) if k == key and n not in picks), None)
         if idx is None:
             return _illegal(f"{name} is not in {move.player}'s hand (or not that many times)")
@@ -246,11 +248,13 @@ def _check_discard(state: GameState, i: int, move: Move) -> Verdict:
 
 
 def _check_place(state: GameState, i: int, move: Move) -> Verdict:
+    assert move.tile is not None and move.at is not None  # a place move names both (Move.place)
     info, idx = _hand_index(state, i, move.tile)
     if idx is None:
         if info is None:
             return _illegal(f"no tile named {move.tile!r} in the catalogs")
         return _illegal(f"{info.name} is not in {move.player}'s hand")
+    assert info is not None  # a held tile is a known tile
     cell = move.at
     here = state.tiles.get(cell)
     if here is not None:
@@ -301,7 +305,7 @@ def _check_place(state: GameState, i: int, move: Move) -> Verdict:
         if not alts or all(not a for a in alts):
             if any(n for _, _, n in move.pay):
                 return _illegal(f"{info.name} costs nothing here, so the payment must be empty")
-            pay = ()
+            pay: tuple[tuple[Hex, int, int], ...] | None = ()
         else:
             _, reason = check_explicit(state, cell, alts, move.pay)
             if reason:

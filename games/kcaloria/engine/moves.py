@@ -79,7 +79,7 @@ class Move:
 
     @classmethod
     def place(cls, player: str, tile: str, at: Hex, **kw) -> Move:
-        return cls(MoveKind.PLACE, player, tile=tile, at=tuple(at), **kw)
+        return cls(MoveKind.PLACE, player, tile=tile, at=(at[0], at[1]), **kw)
 
     @classmethod
     def discard_tiles(cls, player: str, names) -> Move:
@@ -87,7 +87,7 @@ class Move:
 
     @classmethod
     def rescue(cls, player: str, at: Hex, pay: Payment | None = None) -> Move:
-        return cls(MoveKind.RESCUE, player, at=tuple(at), pay=pay)
+        return cls(MoveKind.RESCUE, player, at=(at[0], at[1]), pay=pay)
 
     def with_player(self, player: str) -> Move:
         """The same move made by ``player`` (the spelling the game uses for a name)."""
@@ -97,6 +97,7 @@ class Move:
         """The game-record entry for this move (SPEC "Game record file")."""
         if self.kind is MoveKind.DISCARD:
             return {"player": self.player, "discard": list(self.discard)}
+        assert self.at is not None  # places and rescues name a cell
         if self.kind is MoveKind.RESCUE:
             d: dict[str, Any] = {"player": self.player, "rescue": list(self.at)}
             if self.pay is not None:
@@ -131,6 +132,7 @@ class Move:
     def __str__(self) -> str:
         if self.kind is MoveKind.DISCARD:
             return f"{self.player} discards {', '.join(self.discard)}"
+        assert self.at is not None  # places and rescues name a cell
         if self.kind is MoveKind.RESCUE:
             return f"{self.player} re-pays the tile at [{self.at[0]}, {self.at[1]}]"
         extra = f" naming {self.target}" if self.target else ""

@@ -13,7 +13,9 @@ from kcal.games.kcaloria.engine.tiles import COLORS, ZERO6, TileInfo, fmt_amount
 if TYPE_CHECKING:
     from kcal.games.kcaloria.engine.state import GameState
 
-_ANCHOR = EFFECTS["anchor"].cost
+_anchor_cost = EFFECTS["anchor"].cost
+assert _anchor_cost is not None  # the anchor modifier's cost hook (engine.effects)
+_ANCHOR = _anchor_cost
 
 
 def waived_colors(state: GameState, cell: Hex) -> frozenset[int]:
@@ -48,7 +50,8 @@ def sources(state: GameState, cell: Hex, exclude: Hex | None = None) -> list[Hex
     tiles = state.tiles
     me = state.current_name_index()
     leaving = state.leaving
-    theirs, mine = [], []
+    theirs: list[Hex] = []
+    mine: list[Hex] = []
     for nb in neighbours(cell):
         p = tiles.get(nb)
         if p is None or nb == exclude or nb in leaving:
@@ -81,7 +84,7 @@ def packed_available(state: GameState, cell: Hex) -> int:
         for nb in neighbours(cell):
             if nb in pc and nb not in leaving:
                 v += pc[nb]
-        state.avail[cell] = v
+        state.jset(state.avail, cell, v)
     return v
 
 

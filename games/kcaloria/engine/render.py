@@ -56,7 +56,7 @@ def hex_map(state: GameState) -> str:
 
 
 def _initials(state: GameState) -> list[str]:
-    out = []
+    out: list[str] = []
     for p in state.players:
         ch = p[:1].upper() or "?"
         out.append(ch if ch not in out else str(len(out) + 1))

@@ -194,13 +194,13 @@ def replay(record_path_or_model, library=None) -> ReplayResult:
         if record.player_named(entry.player) is None:  # case and spacing aside, like the players
             raise _err(doc, f"moves[{i}].player: {entry.player!r} is not one of the players "
                             f"({', '.join(players)})", ("moves", i, "player"))
-        names = [(("moves", i, "tile"), entry.tile)] if hasattr(entry, "tile") else []
+        names: list[tuple[tuple, str]] = [(("moves", i, "tile"), entry.tile)] if hasattr(entry, "tile") else []
         if hasattr(entry, "discard"):
             names = [(("moves", i, "discard", k), n) for k, n in enumerate(entry.discard)]
         for loc, name in names:
             if table.get(name) is None:
                 raise _err(doc, f"moves[{i}]: no tile named {name!r} in the catalogs"
-                                f"{_suggest(library, name)}", loc)
+                                f"{_suggest(table, library, name)}", loc)
     decks = None
     if record.decks is not None:
         decks = []
@@ -241,7 +241,13 @@ def replay(record_path_or_model, library=None) -> ReplayResult:
     return result
 
 
-def _suggest(library, name: str) -> str:
-    if library is not None and hasattr(library, "suggest_text"):
+def _suggest(table, library, name: str) -> str:
+    """Did-you-mean among the tiles the replay knows (the record's and the catalogs'): the shared
+    :func:`kcal.core.suggest.close_matches`; a catalog still names the tile a common name means."""
+    from kcal.core.suggest import close_matches, phrase
+    from kcal.games.kcaloria.domain import fold_name
+
+    close = close_matches(name, [info.name for info in table.infos], fold=fold_name)
+    if not close and library is not None and hasattr(library, "suggest_text"):
         return library.suggest_text(name)
-    return ""
+    return phrase(close)

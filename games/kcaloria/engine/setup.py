@@ -9,7 +9,7 @@ from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 
 from kcal.core.errors import KcalError
-from kcal.games.kcaloria.domain import HAND_SIZE, fold_name
+from kcal.games.kcaloria.domain import HAND_SIZE, can_open, fold_name
 from kcal.games.kcaloria.engine.state import GameState
 from kcal.games.kcaloria.engine.tiles import TileInfo, TileTable
 from kcal.games.kcaloria.models import Tile
@@ -70,7 +70,7 @@ def build_table(library_or_tiles, decks: Sequence[Sequence[Tile]] = ()) -> TileT
 
 def _deal(state: GameState, i: int, infos: list[TileInfo], solo: bool) -> None:
     """Shuffle and deal until the opening tiles hold water; ``draw`` keeps the rest, top last."""
-    if not any(t.water for t in infos):
+    if not can_open(infos):
         raise KcalError(f"{state.players[i]}'s deck has no water tile, so no opening hand can be kept")
     opening = sum(range(1, SOLO_PILES + 1)) if solo else HAND_SIZE
     for _ in range(MAX_RESHUFFLES):
@@ -81,13 +81,13 @@ def _deal(state: GameState, i: int, infos: list[TileInfo], solo: bool) -> None:
             for k in range(1, SOLO_PILES + 1):
                 piles.append([deck.pop() for _ in range(min(k, len(deck)))])
             tops = [p[-1] for p in piles if p]
-            if any(t.water for t in tops):
+            if can_open(tops):
                 state.piles = piles
                 state.draw[i] = deck
                 return
         else:
             hand = [deck.pop() for _ in range(min(HAND_SIZE, len(deck)))]
-            if any(t.water for t in hand):
+            if can_open(hand):
                 state.hands[i] = hand
                 state.draw[i] = deck
                 return

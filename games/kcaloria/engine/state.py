@@ -1,17 +1,32 @@
 """The game state: board, cubes, dice, hands and the seeded generator; moves, undo and outcome.
 
 Everything mutable lives in plain dicts and lists of immutable values, so :meth:`GameState.copy`
-is a handful of shallow copies and :meth:`push` / :meth:`pop` keep a stack of such copies.
+is a handful of shallow copies.
+
+:meth:`push` / :meth:`pop` work from an undo log instead of copies. ``push`` saves the state's
+scalar fields (turn, seat, counters, history, the move list; a tuple) and opens a frame of the log;
+while a frame is open, every change the rule modules make to a dict or list of the state goes
+through :meth:`GameState.jset`, :meth:`GameState.jdel`, :meth:`GameState.jpop` or
+:meth:`GameState.own`, which first log ``(container, key, old value)``. ``pop`` undoes the frame's
+entries last first and puts the scalars back. A deletion from a dict whose order matters (the
+table, a frontier: generated moves follow their order) logs a copy of the dict instead, so the
+undo restores the order too; ``avail``, a lookup table, logs the entry alone (:meth:`jpop`).
+Lists of tiles (a hand, a pile, the draw pile) are replaced by a copy the first time a frame changes
+them (:meth:`own`). With no frame open (``apply`` alone) nothing is logged.
 """
 
 from __future__ import annotations
+
+from operator import mul
+from typing import Any
 
 from kcal.core.rng import Rng
 from kcal.games.kcaloria.domain import fold_name
 from kcal.games.kcaloria.engine import collapse, legal, movegen, turnflow
 from kcal.games.kcaloria.engine.hexgrid import Hex, neighbours
+from kcal.games.kcaloria.engine.movelist import MoveList
 from kcal.games.kcaloria.engine.moves import IllegalMove, Move, Outcome
-from kcal.games.kcaloria.engine.tiles import ZERO6, TileInfo, TileTable, pack_vec
+from kcal.games.kcaloria.engine.tiles import POINTS, ZERO6, TileInfo, TileTable, pack_vec
 
 
 class Placed:
@@ -32,6 +47,14 @@ class Placed:
 _COPIED = ("tiles", "cubes", "dice", "barricades", "used", "avail", "pcubes")
 
 
+#: log markers: "the key was absent", "a copy of the whole dict", and, in a log entry's container
+#: place, "undo a set_cubes" (see GameState._unset_cubes). (States do not pickle: the tile table
+#: holds the effects' functions.)
+_MISSING = object()
+_SNAP = object()
+_CUBES = object()
+
+
 class GameState:
     placed_class = Placed
 
@@ -40,6 +63,7 @@ class GameState:
         "leaving", "frontier", "hands", "piles", "draw", "discards", "turn", "current", "placed_n",
         "humans", "produced", "destroyed", "ended", "history", "n_moves", "uid_next", "events",
         "dice_owner_hint", "initial_decks", "_undo", "open_hands", "reshuffles", "_moves", "avail", "pcubes", "anchors",
+        "_log",
     )
 
     # --- construction (see engine.setup.new_game) -----------------------------------------------
@@ -75,20 +99,22 @@ class GameState:
         self.produced = ZERO6
         self.destroyed = ZERO6
         self.ended: Outcome | None = None
-        self.history = None  # linked (previous, move) cells: copying is O(1)
+        self.history: tuple | None = None  # linked (previous, move) cells: copying is O(1)
         self.n_moves = 0
         self.uid_next = 1
         self.events: list[str] | None = None  # a log, kept only when someone asks (replay)
         self.dice_owner_hint: int | None = None
         self.initial_decks: list[list[str]] | None = None
-        self._undo: list[GameState] = []
+        self._undo: list[tuple] = []  # one frame per pushed move: the scalars before it
+        self._log: list[tuple] | None = None  # the undo log while a frame is open
         self.reshuffles = [0] * len(players)
-        self._moves: list[Move] | None = None  # legal moves, when already generated
+        self._moves: list[Move] | MoveList | None = None  # legal moves, when already generated
 
     # --- copying and undo ------------------------------------------------------------------------
     def copy(self) -> GameState:
+        """An independent state: the same position, no pushed moves."""
         new = GameState.__new__(GameState)
-        for name in GameState.__slots__:
+        for name in _SHARED:
             setattr(new, name, getattr(self, name))
         for name in _COPIED:
             setattr(new, name, getattr(self, name).copy())
@@ -102,26 +128,93 @@ class GameState:
         new.humans = self.humans.copy()
         new.events = self.events.copy() if self.events is not None else None
         new._undo = []
+        new._log = None
         new.reshuffles = self.reshuffles.copy()
         return new
 
+    # The undo log. Each helper changes a container of this state; while a frame is open it first
+    # logs how to undo the change. The rule modules change the state only through these.
+    def jset(self, d: Any, key: Any, value: object) -> None:
+        """``d[key] = value`` (a dict of this state, or an item of one of its lists)."""
+        log = self._log
+        if log is not None:
+            log.append((d, key, d.get(key, _MISSING) if type(d) is dict else d[key]))
+        d[key] = value
+
+    def jdel(self, d: dict, key: object) -> None:
+        """``d.pop(key, None)`` for a dict whose order matters: the undo restores the order."""
+        if key in d:
+            log = self._log
+            if log is not None:
+                log.append((d, _SNAP, d.copy()))
+            del d[key]
+
+    def jpop(self, d: dict, key: object) -> None:
+        """``d.pop(key, None)`` for a lookup dict whose order does not matter."""
+        if key in d:
+            log = self._log
+            if log is not None:
+                log.append((d, key, d[key]))
+            del d[key]
+
+    def own(self, lists: list, i: int) -> list:
+        """``lists[i]``, to be changed in place: within a frame, a copy the frame owns."""
+        lst = lists[i]
+        log = self._log
+        if log is not None:
+            log.append((lists, i, lst))
+            lst = lists[i] = lst.copy()
+        return lst
+
     def push(self, move: Move) -> None:
-        """Apply ``move``, remembering the state before it for :meth:`pop`."""
-        snapshot = self.copy()
-        self.apply(move)
-        self._undo.append(snapshot)
+        """Apply ``move`` (raises :class:`IllegalMove`), logging how to undo it for :meth:`pop`."""
+        reason, plan = legal.check(self, move)
+        if reason is not None:
+            raise IllegalMove(reason, move=move)
+        log = self._log
+        if log is None:
+            log = self._log = []
+        ev = self.events
+        self._undo.append((len(log), self.turn, self.current, self.produced, self.destroyed, self.ended,
+                           self.history, self.n_moves, self.uid_next, self.dice_owner_hint, self._moves,
+                           self.leaving, self.anchors, self.rng.state, -1 if ev is None else len(ev)))
+        try:
+            self._play(move, plan)
+        except BaseException:
+            self._undo_frame()
+            raise
 
     def pop(self) -> Move:
         """Undo the last pushed move and return it."""
         if not self._undo:
             raise IndexError("pop from a state with no pushed moves")
-        stack = self._undo
+        assert self.history is not None  # a pushed move is in it
         move = self.history[1]
-        before = stack.pop()
-        for name in GameState.__slots__:
-            setattr(self, name, getattr(before, name))
-        self._undo = stack
+        self._undo_frame()
         return move
+
+    def _undo_frame(self) -> None:
+        (mark, self.turn, self.current, self.produced, self.destroyed, self.ended, self.history,
+         self.n_moves, self.uid_next, self.dice_owner_hint, self._moves, self.leaving, self.anchors,
+         self.rng.state, n_events) = self._undo.pop()
+        log = self._log
+        assert log is not None
+        for k in range(len(log) - 1, mark - 1, -1):
+            d, key, old = log[k]
+            if d is _CUBES:
+                self._unset_cubes(key, old)
+            elif key is _SNAP:
+                d.clear()
+                d.update(old)
+            elif old is _MISSING:
+                del d[key]
+            else:
+                d[key] = old
+        del log[mark:]
+        if n_events >= 0 and self.events is not None:
+            del self.events[n_events:]
+        if not self._undo:
+            self._log = None
 
     # --- queries ---------------------------------------------------------------------------------
     @property
@@ -161,9 +254,9 @@ class GameState:
 
     def scores(self) -> dict[str, int]:
         out = [0] * len(self.players)
+        cubes = self.cubes
         for cell, p in self.tiles.items():
-            v = self.cubes[cell]
-            out[p.owner] += v[1] + 2 * v[2] + 3 * v[3] + 4 * v[4] + 5 * v[5]
+            out[p.owner] += sum(map(mul, cubes[cell], POINTS))
         return dict(zip(self.players, out, strict=True))
 
     def outcome(self) -> Outcome | None:
@@ -185,7 +278,7 @@ class GameState:
         return tot
 
     def moves_played(self) -> list[Move]:
-        out = []
+        out: list[Move] = []
         h = self.history
         while h is not None:
             out.append(h[1])
@@ -207,31 +300,62 @@ class GameState:
 
     def set_cubes(self, cell: Hex, vec: tuple[int, ...]) -> None:
         """Every change of a tile's cubes goes through here: it keeps the packed copy and the
-        packed availability of the cells around it up to date (incrementally)."""
-        self.cubes[cell] = vec
-        new = pack_vec(vec)
-        d = new - self.pcubes.get(cell, 0)
-        self.pcubes[cell] = new
+        packed availability of the cells around it up to date (incrementally). Within a frame it
+        logs one entry, undone by :meth:`_unset_cubes`."""
+        cubes = self.cubes
+        pcubes = self.pcubes
         avail = self.avail
-        if cell in self.leaving:
+        new = pack_vec(vec)
+        old = pcubes.get(cell)
+        leaving = cell in self.leaving
+        log = self._log
+        if log is not None:
+            log.append((_CUBES, cell, (cubes[cell] if old is not None else _MISSING, leaving)))
+        cubes[cell] = vec
+        pcubes[cell] = new
+        if leaving:
             for nb in neighbours(cell):
-                avail.pop(nb, None)
-        elif d:
+                if nb in avail:
+                    if log is not None:
+                        log.append((avail, nb, avail[nb]))
+                    del avail[nb]
+        else:
+            d = new - (old or 0)
+            if d:
+                for nb in neighbours(cell):
+                    if nb in avail:
+                        avail[nb] += d
+
+    def _unset_cubes(self, cell: Hex, entry: tuple) -> None:
+        """Undo a :meth:`set_cubes` (the log is unwound last first, so ``avail`` holds the same
+        cells as right after it)."""
+        vec, leaving = entry
+        now = self.pcubes[cell]
+        if vec is _MISSING:
+            del self.cubes[cell]
+            del self.pcubes[cell]
+            d = -now
+        else:
+            self.cubes[cell] = vec
+            before = self.pcubes[cell] = pack_vec(vec)
+            d = before - now
+        if d and not leaving:
+            avail = self.avail
             for nb in neighbours(cell):
                 if nb in avail:
                     avail[nb] += d
 
     def drop_cubes(self, cell: Hex) -> None:
-        del self.cubes[cell]
-        del self.pcubes[cell]
+        self.jdel(self.cubes, cell)
+        self.jpop(self.pcubes, cell)
         avail = self.avail
         for nb in neighbours(cell):
-            avail.pop(nb, None)
+            self.jpop(avail, nb)
 
     def mark_leaving(self, cell: Hex) -> None:
         self.leaving = self.leaving + (cell,)
         for nb in neighbours(cell):
-            self.avail.pop(nb, None)
+            self.jpop(self.avail, nb)
 
     def log(self, text: str) -> None:
         if self.events is not None:
@@ -243,15 +367,18 @@ class GameState:
     def tiles_changed(self) -> None:
         """Recompute every player's frontier after a tile left the table."""
         for i in range(len(self.players)):
-            self.frontier[i] = legal.frontier_of(self, i)
+            self.jset(self.frontier, i, legal.frontier_of(self, i))
 
     # --- moves -----------------------------------------------------------------------------------
-    def legal_moves(self) -> list[Move]:
+    def legal_moves(self) -> list[Move] | MoveList:
         """Every move the turn player may make (and rescues of starving tiles), with default
-        payment and choices. Each one applies."""
-        if self._moves is None:
-            self._moves = movegen.generate(self)
-        return list(self._moves)
+        payment and choices. Each one applies. A new list; in a standard game with a closed hand,
+        a read-only :class:`~kcal.games.kcaloria.engine.movelist.MoveList` (a sequence equal to
+        that list) that builds its discards only when asked."""
+        moves = self._moves
+        if moves is None:
+            moves = self._moves = movegen.generate(self)
+        return moves if type(moves) is MoveList else list(moves)
 
     def why_illegal(self, move: Move) -> str | None:
         """Why ``move`` is illegal here, in words; None when it is legal."""
@@ -261,11 +388,15 @@ class GameState:
         return legal.check(self, move).reason is None
 
     def apply(self, move: Move) -> None:
-        """Play ``move`` (raises :class:`IllegalMove`); no undo record is kept. The move is
-        recorded with the player's name as the game spells it (``a`` plays as ``A``)."""
+        """Play ``move`` (raises :class:`IllegalMove`); no undo record is kept (unless a pushed
+        move is still open: then :meth:`pop` undoes this move too). The move is recorded with the
+        player's name as the game spells it (``a`` plays as ``A``)."""
         reason, plan = legal.check(self, move)
         if reason is not None:
             raise IllegalMove(reason, move=move)
+        self._play(move, plan)
+
+    def _play(self, move: Move, plan) -> None:
         if move.player not in self.players:
             move = move.with_player(self.players[self.player_index(move.player)])
         self._moves = None
@@ -283,5 +414,8 @@ class GameState:
         return (f"<GameState turn {self.turn} {self.turn_player} to move, {len(self.tiles)} tiles, "
                 f"scores {self.scores()}>")
 
+
+#: fields :meth:`GameState.copy` shares (every one; the mutable ones are then replaced by copies)
+_SHARED = GameState.__slots__
 
 __all__ = ["GameState", "Placed"]

@@ -7,13 +7,15 @@ The hot loop never touches Pydantic: a cost is a tuple of alternatives, each a t
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
-from kcal.games.kcaloria.domain import FISH_CLASSES, Color, fold_name
+from kcal.games.kcaloria.domain import COLOR_POINTS, FISH_CLASSES, Color, fold_name
 from kcal.games.kcaloria.models import Tile
 
 COLORS: tuple[str, ...] = tuple(c.value for c in Color)
 COLOR_INDEX: dict[str, int] = {c: i for i, c in enumerate(COLORS)}
-POINTS: tuple[int, ...] = (0, 1, 2, 3, 4, 5)
+#: points a cube scores, by colour index (the domain's one table)
+POINTS: tuple[int, ...] = tuple(COLOR_POINTS[c] for c in Color)
 ZERO6: tuple[int, ...] = (0, 0, 0, 0, 0, 0)
 ANIMAL_TYPES = frozenset({"herbivore", "omnivore", "carnivore", "human"})
 FISH = frozenset(k.value for k in FISH_CLASSES)
@@ -99,7 +101,8 @@ class TileInfo:
         #: leaves the table at the end of its turn: an action tile, or any tile whose remove
         #: modifier says "discard after use" (a manmade trap too; see docs/rulings.md)
         self.leaves = self.action or "remove" in mods
-        self.pair_mods = ()  # filled by the effect registry (engine.effects.compile_pairs)
+        #: filled by the effect registry (engine.effects.compile_pairs): (effect, parameters) pairs
+        self.pair_mods: tuple[tuple[Any, dict[str, Any]], ...] = ()
 
     def has(self, modifier: str) -> bool:
         return modifier in self.mods
@@ -150,7 +153,8 @@ class TileTable:
         self.folded: dict[str, str] = {}  # memo of fold_name
         self.by_id: dict[int, TileInfo] = {}  # id(tile) -> info (tiles live on in _COMPILED)
         self.pos: dict[str, int] = {}  # folded name -> index in infos (a bit in a tile mask)
-        self.cover_cache: dict[int, int] = {}  # packed cubes -> mask of the tiles they pay for
+        #: packed cubes (or packed cubes and waived colours) -> mask of the tiles they pay for
+        self.cover_cache: dict[Any, int] = {}
         for t in tiles:
             self.add(t)
 

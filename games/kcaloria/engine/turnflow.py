@@ -6,7 +6,7 @@ and the checks that end the game.
 from __future__ import annotations
 
 from operator import add
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from kcal.games.kcaloria.domain import HAND_SIZE
 from kcal.games.kcaloria.engine import collapse, legal, movegen
@@ -25,23 +25,25 @@ def play(state: GameState, move: Move, plan: legal.Plan) -> None:
     """Carry out a legal ``move`` with the plan :func:`legal.check` made for it."""
     kind = move.kind
     if kind is MoveKind.PLACE:
-        _place(state, move, plan)
+        _place(state, move, cast(legal.PlacePlan, plan))
     elif kind is MoveKind.DISCARD:
-        _discard(state, plan)
+        _discard(state, cast(legal.DiscardPlan, plan))
     else:
-        _rescue(state, move, plan)
+        _rescue(state, move, cast(Payment, plan))
 
 
 def _take_from_hand(state: GameState, i: int, info, idx: int) -> None:
-    if state.piles is not None:
-        for pile in state.piles:
+    piles = state.piles
+    if piles is not None:
+        for k, pile in enumerate(piles):
             if pile and pile[-1] is info:
+                pile = state.own(piles, k)
                 pile.pop()
                 if not pile and state.draw[i]:
-                    pile.append(state.draw[i].pop())  # a depleted pile takes the deck's top tile
+                    pile.append(state.own(state.draw, i).pop())  # a depleted pile takes the deck's top tile
                 return
     elif not state.open_hands:
-        del state.hands[i][idx]
+        del state.own(state.hands, i)[idx]
 
 
 def _pay(state: GameState, pay, turn: int) -> tuple:
@@ -53,7 +55,7 @@ def _pay(state: GameState, pay, turn: int) -> tuple:
         v[c] -= n
         state.set_cubes(src, tuple(v))
         if "temporary" in tiles[src].info.mods:
-            state.used[src] = turn
+            state.jset(state.used, src, turn)
         ledger.append((tiles[src].uid, src, c, n))
     return tuple(ledger)
 
@@ -61,21 +63,22 @@ def _pay(state: GameState, pay, turn: int) -> tuple:
 def _place(state: GameState, move: Move, plan: legal.PlacePlan) -> None:
     Placed = state.placed_class
     info, idx, cell, pay, target = plan
+    assert idx is not None  # legal.check found the tile in the hand (or -1: an open game)
     i = state.current
     turn = state.turn
     _take_from_hand(state, i, info, idx)
     ledger = _pay(state, pay, turn)
     y, outward, removes, timer = new_tile_yield(state, info, cell, i, pay, move)
-    state.tiles[cell] = Placed(info, i, state.uid_next, ledger, turn)
+    state.jset(state.tiles, cell, Placed(info, i, state.uid_next, ledger, turn))
     state.uid_next += 1
     state.set_cubes(cell, tuple(y))
     state.produced = tuple(map(add, state.produced, y))
     if "temporary" in info.mods:
-        state.used[cell] = turn
+        state.jset(state.used, cell, turn)
     if "anchor" in info.mods:
         state.anchors = state.anchors + (cell,)
     for f in state.frontier:
-        f.pop(cell, None)
+        state.jdel(f, cell)
     tiles = state.tiles
     mine = state.frontier[i]
     pc = legal.move_cache_of(state, i)
@@ -84,8 +87,8 @@ def _place(state: GameState, move: Move, plan: legal.PlacePlan) -> None:
             cm = pc.get(nb)
             if cm is None:
                 cm = pc[nb] = {}
-            mine[nb] = cm
-    state.placed_n[i] += 1
+            state.jset(mine, nb, cm)
+    state.jset(state.placed_n, i, state.placed_n[i] + 1)
     if state.events is not None:
         state.log(f"{state.players[i]} places {info.name} at [{cell[0]}, {cell[1]}]")
     if outward:
@@ -93,7 +96,7 @@ def _place(state: GameState, move: Move, plan: legal.PlacePlan) -> None:
     for src in removes:
         state.schedule_removal(cell, i, src)
     if "barricade" in info.mods:
-        state.barricades[cell] = (i, info.param("barricade", "duration") + timer)
+        state.jset(state.barricades, cell, (i, info.param("barricade", "duration") + timer))
     if target is not None:
         for nb in neighbours(cell):
             p = tiles.get(nb)
@@ -102,7 +105,7 @@ def _place(state: GameState, move: Move, plan: legal.PlacePlan) -> None:
     if info.leaves:  # an action tile, or a remove tile ("discard after use")
         state.mark_leaving(cell)
     if info.human:
-        state.humans[i] += 1
+        state.jset(state.humans, i, state.humans[i] + 1)
         if state.humans[i] >= HUMANS_TO_END:
             _finish(state, "second_human")
             return
@@ -131,9 +134,10 @@ def _pack(state: GameState, cell: Hex) -> int:
 def _discard(state: GameState, picks: legal.DiscardPlan) -> None:
     i = state.current
     if not state.open_hands:
-        hand = state.hands[i]
+        hand = state.own(state.hands, i)
+        discards = state.own(state.discards, i)
         for idx in sorted(picks, reverse=True):
-            state.discards[i].append(hand.pop(idx))
+            discards.append(hand.pop(idx))
     end_turn(state)
 
 
@@ -141,6 +145,7 @@ def _rescue(state: GameState, move: Move, pay: Payment) -> None:
     from kcal.games.kcaloria.engine.state import Placed
 
     cell = move.at
+    assert cell is not None  # a rescue names its tile's cell
     tiles = state.tiles
     p = tiles[cell]
     for uid, src, c, n in p.paid:
@@ -152,7 +157,7 @@ def _rescue(state: GameState, move: Move, pay: Payment) -> None:
         else:
             state.count_destroyed(c, n)  # the missing source's cubes are gone for good
     ledger = _pay(state, pay, state.turn)
-    tiles[cell] = Placed(p.info, p.owner, p.uid, ledger, p.turn)
+    state.jset(tiles, cell, Placed(p.info, p.owner, p.uid, ledger, p.turn))
     state.log(f"{state.players[p.owner]} re-pays {p.info.name} at [{cell[0]}, {cell[1]}]")
     collapse.prune(state)
 
@@ -175,9 +180,9 @@ def end_turn(state: GameState) -> None:
         for cell, (owner, remaining) in list(state.barricades.items()):
             if owner == i and state.tiles[cell].turn < turn:
                 if remaining <= 1:
-                    del state.barricades[cell]
+                    state.jdel(state.barricades, cell)
                 else:
-                    state.barricades[cell] = (owner, remaining - 1)
+                    state.jset(state.barricades, cell, (owner, remaining - 1))
     if state.leaving:
         for cell in state.leaving:
             if cell in state.tiles:
@@ -187,8 +192,11 @@ def end_turn(state: GameState) -> None:
         if state.piles is None:
             hand = state.hands[i]
             pile = state.draw[i]
-            while len(hand) < HAND_SIZE and pile:
-                hand.append(pile.pop())
+            if len(hand) < HAND_SIZE and pile:
+                hand = state.own(state.hands, i)
+                pile = state.own(state.draw, i)
+                while len(hand) < HAND_SIZE and pile:
+                    hand.append(pile.pop())
             if not pile and not hand:  # every tile of the 60 placed or discarded (rulings.md)
                 _finish(state, "tiles_exhausted")
                 return

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from kcal.games.kcaloria.domain import Color
 from kcal.games.kcaloria.engine.effects import EFFECTS, pair_effects
 from kcal.games.kcaloria.engine.hexgrid import Hex, neighbours
 from kcal.games.kcaloria.engine.tiles import COLOR_INDEX, TileInfo
@@ -17,9 +18,9 @@ from kcal.games.kcaloria.engine.tiles import COLOR_INDEX, TileInfo
 if TYPE_CHECKING:
     from kcal.games.kcaloria.engine.state import GameState
 
-PURPLE = 5
-_PAYMENT_HOOKS = tuple(e for e in EFFECTS.values() if e.payment is not None)
-_PAID_FROM = tuple(e for e in EFFECTS.values() if e.paid_from is not None)
+PURPLE = COLOR_INDEX[Color.PURPLE.value]  # the colour an intelligent tile's reproduction bonus takes
+_PAYMENT_HOOKS = tuple((e.name, e.payment) for e in EFFECTS.values() if e.payment is not None)
+_PAID_FROM = tuple((e.name, e.paid_from) for e in EFFECTS.values() if e.paid_from is not None)
 
 
 class PaymentContext:
@@ -61,7 +62,8 @@ def take_cheapest(vec: list[int], n: int) -> int:
     return removed
 
 
-def new_tile_yield(state: GameState, info: TileInfo, cell: Hex, owner: int, pay, move) -> tuple[list[int], list]:
+def new_tile_yield(state: GameState, info: TileInfo, cell: Hex, owner: int, pay, move
+                   ) -> tuple[list[int], list, list[str], int]:
     """The cubes the new tile starts with, and the effects its arrival has on its neighbours
     (a list of ``(cell, kind, value, source)``) for :func:`apply_to_neighbours`."""
     tiles = state.tiles
@@ -97,18 +99,18 @@ def new_tile_yield(state: GameState, info: TileInfo, cell: Hex, owner: int, pay,
         for kind, val, src in on_old:
             outward.append((nb, kind, val, src))
     if pay:
-        for eff in _PAYMENT_HOOKS:
-            for params in info.mods.get(eff.name, ()):
-                gain += eff.payment(info, params, PaymentContext(state, cell, owner, pay))
+        for name, payment in _PAYMENT_HOOKS:
+            for params in info.mods.get(name, ()):
+                gain += payment(info, params, PaymentContext(state, cell, owner, pay))
         seen = set()
         for s, _, _ in pay:
             if s in seen:
                 continue
             seen.add(s)
             src_info = tiles[s].info
-            for eff in _PAID_FROM:
-                for params in src_info.mods.get(eff.name, ()):
-                    gain += eff.paid_from(src_info, params, info)
+            for name, paid_from in _PAID_FROM:
+                for params in src_info.mods.get(name, ()):
+                    gain += paid_from(src_info, params, info)
     y = list(info.base)
     if info.bonus_color is not None:
         if base_times:
@@ -156,7 +158,7 @@ def apply_to_neighbours(state: GameState, outward: list, placer: int) -> None:
         if kind == "timer":
             b = state.barricades.get(cell)
             if b is not None:
-                state.barricades[cell] = (b[0], b[1] + val)
+                state.jset(state.barricades, cell, (b[0], b[1] + val))
             continue
         if info.bonus_color is None:
             continue

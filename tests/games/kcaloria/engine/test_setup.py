@@ -34,6 +34,22 @@ class TestDeal:
         with pytest.raises(KcalError, match="no water"):
             new_game([], [_deck(kit), _deck(kit, water=0, other=60)], ["A", "B"], seed=0)
 
+    def test_the_no_water_rule_is_one_function_for_engine_deck_check_and_sims(self, kit):
+        """Setup (issue 8): ``domain.can_open`` states the rule; the deal, ``deck check``'s
+        playable deck and the simulators' deck profile all refuse a deck it refuses."""
+        from kcal.games.kcaloria.domain import TileType, can_open
+        from kcal.games.kcaloria.engine.setup import build_table
+        from kcal.games.kcaloria.sim.profile import profile_of
+
+        dry, wet = _deck(kit, water=0, other=60), _deck(kit, water=1, other=59)
+        table = build_table(wet)
+        assert can_open(wet) and not can_open(dry)
+        assert can_open([table.add(t) for t in wet]) and not can_open([table.add(t) for t in dry])
+        assert can_open([TileType.PLANT, "water"]) and not can_open([TileType.PLANT, "plant"]) and not can_open([])
+        with pytest.raises(KcalError, match="no water"):
+            profile_of(dry, "Dry")
+        assert profile_of(wet, "Wet").water == 1
+
     def test_same_seed_same_hands(self, kit):
         b = kit.basics()
         deck = [b["Pond"], b["Lake"], b["Fern"], b["Beetle"], b["Vole"], b["Fox"]] * 10
