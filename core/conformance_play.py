@@ -101,7 +101,7 @@ def _deep(p: _Play, state: Any, acting: Sequence[str], rng: Rng, step: int) -> N
                 refused = True
 
 
-def _step_checks(p: _Play, state: Any, acting: tuple[str, ...], moves: list[Any], rng: Rng,
+def _step_checks(p: _Play, state: Any, acting: tuple[str, ...], moves: Sequence[Any], rng: Rng,
                  step: int) -> None:
     game = p.game
     players = p.setup.players

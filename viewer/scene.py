@@ -10,6 +10,7 @@ on the table, the move in words and its details. :mod:`kcal.viewer.svg`, :mod:`k
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 #: Width of one character as a share of the font size (DejaVu Sans Condensed, a little generous):
@@ -111,7 +112,7 @@ class Item:
         return bbox_of(self.shapes, self.x, self.y)
 
 
-def bbox_of(shapes, dx: float = 0.0, dy: float = 0.0) -> tuple[float, float, float, float]:
+def bbox_of(shapes: Iterable[Shape], dx: float = 0.0, dy: float = 0.0) -> tuple[float, float, float, float]:
     boxes = [s.bbox() for s in shapes]
     if not boxes:
         return (dx, dy, dx, dy)
@@ -119,7 +120,7 @@ def bbox_of(shapes, dx: float = 0.0, dy: float = 0.0) -> tuple[float, float, flo
             max(b[2] for b in boxes) + dx, max(b[3] for b in boxes) + dy)
 
 
-def bounds(items, margin: float = 0.0) -> tuple[float, float, float, float]:
+def bounds(items: Iterable[Item], margin: float = 0.0) -> tuple[float, float, float, float]:
     """``(x, y, width, height)`` around the items, with ``margin`` on every side."""
     boxes = [i.bbox() for i in items]
     if not boxes:

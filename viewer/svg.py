@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from xml.sax.saxutils import escape, quoteattr
 
 from kcal.viewer.scene import Circle, Item, Line, Poly, Rect, Shape, Text
@@ -76,7 +77,7 @@ def item(it: Item) -> str:
     return f'<g transform="translate({_num(it.x)},{_num(it.y)})">{shapes(it.shapes)}</g>'
 
 
-def document(items, box: tuple[float, float, float, float], *, title: str = "",
+def document(items: Iterable[Item], box: tuple[float, float, float, float], *, title: str = "",
              background: str = "#ffffff") -> str:
     """A standalone SVG file of ``items`` in the box ``(x, y, width, height)``."""
     x, y, w, h = box

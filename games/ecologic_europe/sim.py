@@ -56,7 +56,7 @@ def summarize(totals: dict[str, int], games: int) -> dict[str, Any]:
             n = k + totals.get(f"died:{t}:{season}", 0)
             survival.setdefault(t, {})[season] = proportion(k, n)
     base = totals.get("wins", 0) / players if players else 0.0
-    impact = []
+    impact: list[dict[str, Any]] = []
     for key, n in totals.items():
         if key.startswith("placed:"):
             latin = key.removeprefix("placed:")

@@ -9,6 +9,7 @@ species type), the 12 weather cards, the 10 human-impact cards and card-sized sh
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
 from kcal.games.ecologic_europe.domain import FOOD_TYPES, GAME_ID, GAME_NAME
@@ -36,18 +37,18 @@ def card_faces(catalog: str | Path | None, ctx: Context) -> tuple[list[Face], li
     faces: list[Face] = []
     for s in faces_order(cs.species):
         back = FOOD_TYPES[s.type].value
-        faces.append(Face(key=f"ee-{s.id}", draw=lambda c, box, s=s: draw_species(c, box, s, ctx),
-                          back=lambda c, box, b=back: draw_back(c, box, b), back_key=f"ee-back-{back}",
+        faces.append(Face(key=f"ee-{s.id}", draw=partial(draw_species, s=s, ctx=ctx),
+                          back=partial(draw_back, back=back), back_key=f"ee-back-{back}",
                           label=s.latin))
     for w in cs.weather:
-        faces.append(Face(key=f"ee-{w.id}", draw=lambda c, box, w=w: draw_event(c, box, w, "weather", ctx),
-                          back=lambda c, box: draw_back(c, box, "weather"), back_key="ee-back-weather", label=w.id))
+        faces.append(Face(key=f"ee-{w.id}", draw=partial(draw_event, card=w, kind="weather", ctx=ctx),
+                          back=partial(draw_back, back="weather"), back_key="ee-back-weather", label=w.id))
     for h in cs.human:
-        faces.append(Face(key=f"ee-{h.id}", draw=lambda c, box, h=h: draw_event(c, box, h, "human", ctx),
-                          back=lambda c, box: draw_back(c, box, "human impact"), back_key="ee-back-human",
+        faces.append(Face(key=f"ee-{h.id}", draw=partial(draw_event, card=h, kind="human", ctx=ctx),
+                          back=partial(draw_back, back="human impact"), back_key="ee-back-human",
                           label=h.id))
     for kind, copies in TOKEN_SHEETS.items():
-        faces += [Face(key=f"ee-tokens-{kind}", draw=lambda c, box, kind=kind: draw_tokens(c, box, kind),
+        faces += [Face(key=f"ee-tokens-{kind}", draw=partial(draw_tokens, kind=kind),
                        label=f"{kind} tokens")] * copies
     counts = {"species_cards": len(cs.species), "weather_cards": len(cs.weather), "human_cards": len(cs.human),
               "token_sheets": sum(TOKEN_SHEETS.values())}
@@ -78,6 +79,7 @@ def print_cards(output: str | Path, paper: str = "letter", backs: bool = False, 
         written = write_pdf(pages, output, meta, inputs=inputs, split_every=split, pair=backs or alignment_page)
     layout, chunks = chunk_faces(faces, opts)
     cols, rows = grid_shape(layout)
+    assert opts.card is not None  # card_sheet_options always sets the card size
     extra = {"game": GAME_ID, "card_size": opts.card.label, "per_sheet": layout.per_page, "grid": f"{cols} x {rows}",
              "sheets": len(chunks), **counts}
     return Printed(list(written.files), written.pages, len(faces), "cards", ctx.report.warnings, extra)

@@ -146,10 +146,12 @@ def _opening_figures(table, tally, N: int, K: int, counts: Sequence[int]) -> dic
             "reshuffles": reshuffles,
             "water_in_first_draw": water_hist,
             "kept_mean_by_type": {
-                TYPES[t].value: figure(*s["kept_mean"][t], mean_exact[TYPES[t].value]) for t in range(len(TYPES))
+                TYPES[t].value: figure(s["kept_mean"][t][0], s["kept_mean"][t][1], mean_exact[TYPES[t].value])
+                for t in range(len(TYPES))
             },
             "kept_p_at_least_one": {
-                TYPES[t].value: figure(*s["kept_p_any"][t], p_any_exact[TYPES[t].value]) for t in range(len(TYPES))
+                TYPES[t].value: figure(s["kept_p_any"][t][0], s["kept_p_any"][t][1], p_any_exact[TYPES[t].value])
+                for t in range(len(TYPES))
             },
         },
     }
@@ -196,8 +198,8 @@ def _turn_figures(tally: dict, turns: int) -> dict:
     for t in range(turns):
         row = {"turn": t + 1}
         for c, color in enumerate(Color):
-            m, se = opening.mean_se(tally["curve"][t][c], tally["curve_sq"][t][c], g)
-            row[color.value] = figure(m, se, None)
+            mean, se = opening.mean_se(tally["curve"][t][c], tally["curve_sq"][t][c], g)
+            row[color.value] = figure(mean, se, None)
         curve.append(row)
     return {
         "games": g,

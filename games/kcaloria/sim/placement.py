@@ -84,10 +84,10 @@ def placement_chunk(profile: DeckProfile, master: int, chunk: int, games: int, t
         for turn in range(turns):
             best = -1
             best_p = -1
-            best_alt = ()
+            best_alt: tuple[tuple[int, int], ...] = ()
             for h, ti in enumerate(hand):
                 alts = alts_of[ti]
-                alt = ()
+                alt: tuple[tuple[int, int], ...] | None = ()
                 if alts:
                     alt = None
                     for a in alts:
@@ -106,6 +106,7 @@ def placement_chunk(profile: DeckProfile, master: int, chunk: int, games: int, t
                 if not water_down and not is_water[ti]:
                     continue
                 if prio_of[ti] > best_p:
+                    assert alt is not None  # an unpayable tile was skipped above
                     best, best_p, best_alt = h, prio_of[ti], alt
             if best >= 0:
                 ti = hand[best]
@@ -140,7 +141,7 @@ def placement_chunk(profile: DeckProfile, master: int, chunk: int, games: int, t
 
 
 def merge(parts: list[dict]) -> dict:
-    out = None
+    out: dict | None = None
     for p in parts:
         if out is None:
             out = {
@@ -156,4 +157,5 @@ def merge(parts: list[dict]) -> dict:
             out[key] = [a + b for a, b in zip(out[key], p[key], strict=True)]
         for key in ("first", "curve", "curve_sq"):
             out[key] = [[a + b for a, b in zip(r1, r2, strict=True)] for r1, r2 in zip(out[key], p[key], strict=True)]
+    assert out is not None, "merge() of no parts"
     return out
