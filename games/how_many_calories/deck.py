@@ -10,63 +10,15 @@ errors are bad input (exit 2, raised); composition problems make the set illegal
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from kcal.core.errors import Exit, KcalError
+from kcal.core.setcheck import Problem, SetVerdict, format_report, no_catalogs  # noqa: F401 (format_report: the hook)
+from kcal.games.how_many_calories.cards import GAME_ID, GAME_NAME
 from kcal.games.how_many_calories.foodset import composition_findings
 from kcal.games.how_many_calories.load import read_set_file
 
-
-@dataclass(frozen=True)
-class Problem:
-    code: str
-    message: str
-    line: int
-    column: int
-
-    def to_json(self) -> dict[str, Any]:
-        return {"code": self.code, "message": self.message, "line": self.line, "column": self.column}
-
-
-@dataclass
-class DeckResult:
-    """The verdict on one card-set file. ``strict`` (here or per call) makes warnings count as errors."""
-
-    path: str
-    cards: int
-    variant: str | None
-    strict: bool = False
-    errors: list[Problem] = field(default_factory=list)
-    warnings: list[Problem] = field(default_factory=list)
-
-    def passes(self, strict: bool | None = None) -> bool:
-        strict = self.strict if strict is None else strict
-        return not self.errors and not (strict and self.warnings)
-
-    @property
-    def legal(self) -> bool:
-        return self.passes()
-
-    @property
-    def exit_code(self) -> int:
-        return int(Exit.OK if self.legal else Exit.FINDINGS)
-
-    def to_json(self, strict: bool | None = None) -> dict[str, Any]:
-        return {"deck": self.path, "game": "how-many-calories", "legal": self.passes(strict),
-                "tiles": self.cards, "variant": self.variant, "errors": [e.to_json() for e in self.errors],
-                "warnings": [w.to_json() for w in self.warnings]}
-
-    def to_text(self, strict: bool | None = None) -> str:
-        strict = self.strict if strict is None else strict
-        kind = f"house-rule set {self.variant!r}" if self.variant else "the published composition"
-        verdict = "legal" if self.passes(strict) else "ILLEGAL"
-        lines = [f"{self.path}: {verdict} ({self.cards} cards, {kind})"]
-        lines += [f"{self.path}:{e.line}:{e.column}: error: {e.message}" for e in self.errors]
-        label = "error (--strict)" if strict else "warning"
-        lines += [f"{self.path}:{w.line}:{w.column}: {label}: {w.message}" for w in self.warnings]
-        return "\n".join(lines)
+DeckResult = SetVerdict  # the verdict ``deck validate`` prints (kcal.core.setcheck)
 
 
 def validate(path: str | Path, strict: bool = False) -> DeckResult:
@@ -78,17 +30,13 @@ def validate(path: str | Path, strict: bool = False) -> DeckResult:
     def placed(findings: list[Any]) -> list[Problem]:
         return [Problem(f.code, f.message, *doc.pos(f.loc)) for f in findings]
 
-    return DeckResult(doc.path, len(model.cards), model.variant, strict, placed(errors), placed(warnings))
+    kind = f"house-rule set {model.variant!r}" if model.variant else "the published composition"
+    return SetVerdict(GAME_ID, doc.path, len(model.cards), kind, strict=strict, errors=placed(errors),
+                      warnings=placed(warnings), extra={"variant": model.variant})
 
 
 def validate_deck_file(path: str | Path, catalogs: Sequence[str | Path] = ()) -> DeckResult:
     """The ``deck validate`` command's entry: a set file is its own catalog, so ``catalogs`` (extra
     catalogs, a kCaloria notion) has nothing to add and must be empty."""
-    if catalogs:
-        raise KcalError("--catalog does not apply to How many Calories?: a card-set file is checked on "
-                        "its own", code="usage")
+    no_catalogs(catalogs, GAME_NAME)
     return validate(path)
-
-
-def format_report(result: DeckResult, strict: bool = False) -> str:
-    return result.to_text(strict)

@@ -1,0 +1,87 @@
+"""The verdict of ``kcal deck validate`` on a card-set file, the same for every card game's pack.
+
+A card game's "deck" is its card set: the file is checked on its own (no extra catalogs), its problems
+are errors or warnings placed at ``file:line:column``, and ``--strict`` makes warnings count. The pack
+says what it counted (``counts``, e.g. cards by deck or by type) and what kind of set it is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from kcal.core.errors import Exit, UsageError
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One finding of a set check, placed in the file."""
+
+    code: str
+    message: str
+    line: int
+    column: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"code": self.code, "message": self.message, "line": self.line, "column": self.column}
+
+
+@dataclass
+class SetVerdict:
+    """The verdict on one card-set file. ``strict`` (here or per call) makes warnings count as errors.
+
+    ``counts`` (shown as ``N key, ...``) and ``kind`` (``the published composition``, a house rule...)
+    describe the set; ``extra`` adds pack-specific keys to the JSON."""
+
+    game: str
+    path: str
+    cards: int
+    kind: str
+    counts: dict[str, int] = field(default_factory=dict)
+    unit: str = "cards"
+    strict: bool = False
+    errors: list[Problem] = field(default_factory=list)
+    warnings: list[Problem] = field(default_factory=list)
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def passes(self, strict: bool | None = None) -> bool:
+        strict = self.strict if strict is None else strict
+        return not self.errors and not (strict and self.warnings)
+
+    @property
+    def legal(self) -> bool:
+        return self.passes()
+
+    @property
+    def exit_code(self) -> int:
+        return int(Exit.OK if self.legal else Exit.FINDINGS)
+
+    def to_json(self, strict: bool | None = None) -> dict[str, Any]:
+        return {"deck": self.path, "game": self.game, "legal": self.passes(strict), "tiles": self.cards,
+                **self.extra, "errors": [e.to_json() for e in self.errors],
+                "warnings": [w.to_json() for w in self.warnings]}
+
+    def to_text(self, strict: bool | None = None) -> str:
+        strict = self.strict if strict is None else strict
+        verdict = "legal" if self.passes(strict) else "ILLEGAL"
+        counts = ", ".join(f"{v} {k}" for k, v in self.counts.items())
+        what = f"{self.cards} {self.unit}" + (f": {counts}" if counts else "")
+        if self.kind:
+            what += ("; " if counts else ", ") + self.kind
+        lines = [f"{self.path}: {verdict} ({what})"]
+        lines += [f"{self.path}:{e.line}:{e.column}: error: {e.message}" for e in self.errors]
+        label = "error (--strict)" if strict else "warning"
+        lines += [f"{self.path}:{w.line}:{w.column}: {label}: {w.message}" for w in self.warnings]
+        return "\n".join(lines)
+
+
+def no_catalogs(catalogs: Sequence[str | Path], game_name: str, what: str = "a card-set file") -> None:
+    """``--catalog`` adds catalogs to a kCaloria deck; a card game's set file is checked on its own."""
+    if catalogs:
+        raise UsageError(f"--catalog does not apply to {game_name}: {what} is checked on its own")
+
+
+def format_report(result: SetVerdict, strict: bool = False) -> str:
+    return result.to_text(strict)
