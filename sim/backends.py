@@ -83,8 +83,14 @@ def choose(backend: str, address: str | None = None) -> Callable[..., Any]:
     if backend == "dask":
         def run(fn: Callable[..., Any], tasks: Sequence[Any], *, jobs: int = 1,
                 on_done: Callable[..., Any] | None = None, shared: Any = None,
-                estimate: Any = None) -> Any:
-            return run_chunks_dask(fn, tasks, shared=shared, address=address, on_done=on_done)
+                estimate: Any = None, reduce: Callable[[int, Any], None] | None = None) -> Any:
+            out = run_chunks_dask(fn, tasks, shared=shared, address=address, on_done=on_done)
+            if reduce is not None:  # Dask hands the results back together: reduce them in task order
+                for i, value in enumerate(out.results):
+                    if value is not None:
+                        reduce(i, value)
+                        out.results[i] = True
+            return out
 
         return run
     raise UsageError(f"unknown backend {backend!r} (choose from: {', '.join(BACKENDS)})")

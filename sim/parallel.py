@@ -72,15 +72,25 @@ def run_chunks(
     on_done: Callable[[int], None] | None = None,
     shared: Any = None,
     estimate: float | None = None,
+    reduce: Callable[[int, Any], None] | None = None,
 ) -> Outcome:
     """Call ``fn(shared, *task)`` for every task; ``on_done(index)`` after each (for a progress bar).
 
     ``shared`` (a deck, a table) reaches each worker once, at its start, instead of with every task.
     ``estimate`` (seconds of work on one core), when given and below :data:`MIN_PARALLEL_SECONDS`,
     keeps the work in this process: starting workers would cost more than it saves. The results
-    are the same either way.
+    are the same either way. ``reduce(index, result)``, when given, takes each result as it arrives
+    (in any order: its merge must not depend on it) and the result is not kept (``results[i]`` is
+    ``True``): memory stays flat however many chunks there are.
     """
     results: list[Any] = [None] * len(tasks)
+
+    def keep(i: int, value: Any) -> None:
+        if reduce is None:
+            results[i] = value
+        else:
+            reduce(i, value)
+            results[i] = True
     # more workers than tasks, or than a few per core, only cost memory and process slots
     jobs = max(1, min(int(jobs), len(tasks), MAX_JOBS_PER_CORE * default_jobs()))
     if estimate is not None and estimate < MIN_PARALLEL_SECONDS:
@@ -88,7 +98,7 @@ def run_chunks(
     if jobs == 1:
         try:
             for i, task in enumerate(tasks):
-                results[i] = fn(shared, *task)
+                keep(i, fn(shared, *task))
                 if on_done:
                     on_done(i)
         except KeyboardInterrupt:
@@ -107,7 +117,7 @@ def run_chunks(
                         "try a smaller --jobs") from None
     try:
         for i, value in pool.imap_unordered(_call, [(i, fn, t) for i, t in enumerate(tasks)]):
-            results[i] = value
+            keep(i, value)
             if on_done:
                 on_done(i)
     except KeyboardInterrupt:

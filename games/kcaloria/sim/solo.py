@@ -1,8 +1,9 @@
 """``kcal sim solo``: the rulebook's solo mode (seven piles, refill, no discards) played by a bot.
 
 :func:`simulate_solo` plays ``games`` games, game ``k`` from seeds derived from ``(seed, k)``, in
-chunks on ``jobs`` processes, and summarises them in game order, so the result is the same for
-any ``jobs``. Per SPEC: mean score, p10/p50/p90, stagnation rate, mean turns, end reasons; beyond:
+chunks on ``jobs`` processes; each chunk comes back as a :class:`SoloTally` (counts, not rows) that is
+merged as it arrives, so memory stays flat for a million games and the result is the same for any
+``jobs``. Per SPEC: mean score, p10/p50/p90, stagnation rate, mean turns, end reasons; beyond:
 standard errors, the score histogram and the tiles that most often stay stuck in the piles.
 """
 
@@ -12,7 +13,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from kcal.core.stats import histogram, mean_se, proportion, quantile, sig
+from kcal.core.stats import IntTally, proportion, sig
 from kcal.games.kcaloria.sim.games import end_reason, play_game, turns_played
 from kcal.sim.parallel import MAX_GAMES, check_count, run_chunks
 
@@ -30,9 +31,44 @@ def solo_game_summary(tiles: Sequence, bot: str, master: int, index: int) -> tup
     return score, end_reason(state), turns_played(state), face_up, left
 
 
-def _solo_chunk(shared: tuple, master: int, first: int, count: int) -> list[tuple]:
+class SoloTally:
+    """What the solo figures need of many games, in memory that does not grow with their number:
+    scores and turns as value counts, end reasons, and the names stuck face up (in stagnated games)
+    and left in the piles, counted. Merging is order-free, so any ``--jobs`` gives the same bytes."""
+
+    __slots__ = ("scores", "turns", "reasons", "stuck", "left", "stagnated")
+
+    def __init__(self, rows: Sequence[tuple] = ()) -> None:
+        self.scores, self.turns = IntTally(), IntTally()
+        self.reasons: Counter[str] = Counter()
+        self.stuck: Counter[str] = Counter()
+        self.left: Counter[str] = Counter()
+        self.stagnated = 0
+        for row in rows:
+            self.add(row)
+
+    def add(self, row: tuple) -> None:
+        score, reason, turns, face_up, left = row
+        self.scores.add(score)
+        self.turns.add(turns)
+        self.reasons[reason] += 1
+        if reason == "stagnation":
+            self.stagnated += 1
+            self.stuck.update(face_up)
+        self.left.update(left)
+
+    def update(self, other: SoloTally) -> None:
+        self.scores.update(other.scores)
+        self.turns.update(other.turns)
+        self.reasons.update(other.reasons)
+        self.stuck.update(other.stuck)
+        self.left.update(other.left)
+        self.stagnated += other.stagnated
+
+
+def _solo_chunk(shared: tuple, master: int, first: int, count: int) -> SoloTally:
     tiles, bot = shared
-    return [solo_game_summary(tiles, bot, master, k) for k in range(first, first + count)]
+    return SoloTally([solo_game_summary(tiles, bot, master, k) for k in range(first, first + count)])
 
 
 def replay_solo_game(tiles: Sequence, bot: str, master: int, index: int):
@@ -63,25 +99,27 @@ def simulate_solo(
         if on_progress:
             on_progress(tasks[i][2])
 
+    total = SoloTally()
     out = (runner or run_chunks)(_solo_chunk, tasks, jobs=jobs, on_done=done, shared=(list(tiles), bot),
-                     estimate=games * 0.2)
-    rows = [r for chunk in out.results if chunk is not None for r in chunk]
-    return summarize_solo(rows, deck_name=deck_name, seed=seed, bot=bot, interrupted=out.interrupted,
-                          top_stuck=top_stuck)
+                                 estimate=games * 0.2, reduce=lambda _i, part: total.update(part))
+    return summarize_tally(total, deck_name=deck_name, seed=seed, bot=bot, interrupted=out.interrupted,
+                           top_stuck=top_stuck)
 
 
 def summarize_solo(rows: list[tuple], *, deck_name: str, seed: int, bot: str, interrupted: bool = False,
                    top_stuck: int = 10) -> dict:
-    n = len(rows)
-    scores = [r[0] for r in rows]
-    reasons = Counter(r[1] for r in rows)
-    turns = [r[2] for r in rows]
-    ordered = sorted(scores)
-    m, m_se = mean_se(scores)
-    t, t_se = mean_se(turns)
-    stagnated = [r for r in rows if r[1] == "stagnation"]
-    stuck = Counter(name for r in stagnated for name in r[3])
-    left = Counter(name for r in rows for name in r[4])
+    """The solo figures of the games' rows (score, end reason, turns, face up, left in the piles)."""
+    return summarize_tally(SoloTally(rows), deck_name=deck_name, seed=seed, bot=bot, interrupted=interrupted,
+                           top_stuck=top_stuck)
+
+
+def summarize_tally(tally: SoloTally, *, deck_name: str, seed: int, bot: str, interrupted: bool = False,
+                    top_stuck: int = 10) -> dict:
+    scores = tally.scores
+    n = scores.n
+    reasons, stuck, left = tally.reasons, tally.stuck, tally.left
+    m, m_se = scores.mean_se()
+    t, t_se = tally.turns.mean_se()
     stag = proportion(reasons.get("stagnation", 0), n)
     return {
         "deck": deck_name,
@@ -91,18 +129,18 @@ def summarize_solo(rows: list[tuple], *, deck_name: str, seed: int, bot: str, in
         "mean_score": sig(m),
         "mean_score_se": sig(m_se),
         "score_quantiles": {
-            "p10": quantile(ordered, 0.10), "p50": quantile(ordered, 0.50), "p90": quantile(ordered, 0.90),
+            "p10": scores.quantile(0.10), "p50": scores.quantile(0.50), "p90": scores.quantile(0.90),
         },
-        "score_min": ordered[0] if ordered else None,
-        "score_max": ordered[-1] if ordered else None,
+        "score_min": scores.min(),
+        "score_max": scores.max(),
         "stagnation_rate": stag["value"] if n else 0.0,
         "stagnation": stag,
         "mean_turns": sig(t),
         "mean_turns_se": sig(t_se),
         "end_reasons": dict(sorted(reasons.items())),
-        "score_histogram": histogram(scores),
+        "score_histogram": scores.histogram(),
         "stuck_face_up": [
-            {"tile": name, "games": c, "share": sig(c / len(stagnated))}
+            {"tile": name, "games": c, "share": sig(c / tally.stagnated)}
             for name, c in sorted(stuck.items(), key=lambda kv: (-kv[1], kv[0]))[:top_stuck]
         ],
         "left_in_piles": [
