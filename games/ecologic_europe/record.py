@@ -16,15 +16,16 @@ A record::
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
-from kcal.core.errors import Exit, KcalError, raise_all
+from kcal.core.errors import KcalError
 from kcal.core.game import Setup
-from kcal.core.validation import format_loc
+from kcal.core.packfile import validate_doc
+from kcal.core.replay import Replay, replay_moves
 from kcal.core.yamlsafe import load_yaml
 from kcal.games.ecologic_europe.domain import BOARD_HABITATS, GAME_ID, GAME_NAME, SEASONS
 from kcal.games.ecologic_europe.engine import card_name, score_parts
@@ -100,67 +101,35 @@ def write_record(state: State) -> dict[str, Any]:
     return out
 
 
-@dataclass(frozen=True)
-class IllegalAt:
-    index: int
-    reason: str
-    line: int
-    column: int
-    at: str
-
-
 @dataclass
-class ReplayResult:
-    path: str
-    state: State
-    moves_applied: int = 0
-    illegal: IllegalAt | None = None
-    notes: list[str] = field(default_factory=list)
-
-    @property
-    def legal(self) -> bool:
-        return self.illegal is None
-
-    @property
-    def exit_code(self) -> int:
-        return int(Exit.OK if self.legal else Exit.FINDINGS)
+class ReplayResult(Replay[State]):
+    """A replayed EcoLogic: Europe record: scores are diversity plus card points."""
 
     def to_json(self) -> dict[str, Any]:
-        from kcal.games.ecologic_europe.game import outcome
-
-        out = outcome(self.state)
         rules = self.state.rules
-        return {
-            "game": GAME_ID, "record": self.path, "legal": self.legal, "moves_applied": self.moves_applied,
-            "illegal_move": None if self.illegal is None else {
-                "index": self.illegal.index, "reason": self.illegal.reason, "line": self.illegal.line,
-                "column": self.illegal.column, "at": self.illegal.at},
-            "ended": out is not None, "end_reason": out.reason if out else None,
-            "winners": list(out.winners) if out else [],
-            "scores": {p: sum(score_parts(self.state, s)[:2]) for s, p in enumerate(rules.players)},
-            "state": state_json(self.state),
-        }
+        return self.spec_json({p: sum(score_parts(self.state, s)[:2]) for s, p in enumerate(rules.players)},
+                              state_json(self.state))
 
     def to_text(self) -> str:
         lines = [f"{self.path}: {GAME_NAME}, players {', '.join(self.state.rules.players)}"]
         lines += story(self.state)
-        if self.illegal is not None:
-            lines.append(f"{self.path}:{self.illegal.line}:{self.illegal.column}: move {self.illegal.index} "
-                         f"({self.illegal.at}) is illegal: {self.illegal.reason}")
+        lines += self.illegal_line()
         lines.append(summary(self.state))
         return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class RecordedMove:
+    index: int
+    loc: tuple[str | int, ...]
+    player: str
+    move: Any
 
 
 def load_record(path: str | Path) -> tuple[Any, RecordFile]:
     doc = load_yaml(path)
     check_game(doc, "game record")
-    try:
-        return doc, RecordFile.model_validate(doc.data)
-    except ValidationError as exc:
-        from kcal.core.validation import validation_errors
-
-        raise_all(validation_errors(exc, doc, RecordFile))
-        raise AssertionError("unreachable") from None
+    return doc, validate_doc(doc, RecordFile)
 
 
 def replay(path: str | Path) -> ReplayResult:
@@ -181,8 +150,8 @@ def replay(path: str | Path) -> ReplayResult:
         if loc is None:
             loc = ("players",) if exc.code == "player-count" else ()
         raise doc.error(exc.message, loc, code=exc.code) from None
-    result = ReplayResult(doc.path, state)
-    for i, entry in enumerate(rec.moves):
+    moves: list[RecordedMove] = []
+    for i, entry in enumerate(rec.moves):  # every move is read (bad input anywhere: exit 2) before any plays
         loc = ("moves", i)
         player = entry.get("player")
         if player not in state.rules.seat_of:
@@ -190,17 +159,10 @@ def replay(path: str | Path) -> ReplayResult:
             raise doc.error(f"moves[{i}].player: {'no player key' if player is None else repr(player)}; the "
                             f"players are {', '.join(state.rules.players)}", key_loc, code="schema")
         try:
-            move = decode_move(entry)
+            moves.append(RecordedMove(i, loc, player, decode_move(entry)))
         except KcalError as exc:
             raise doc.error(f"moves[{i}]: {exc.message}", loc, code="schema") from None
-        reason = GAME.why_illegal(state, player, move)
-        if reason is not None:
-            line, column = doc.pos(loc)
-            result.illegal = IllegalAt(i, reason, line, column, format_loc(loc))
-            break
-        GAME.apply(state, player, move)
-        result.moves_applied += 1
-    return result
+    return replay_moves(ReplayResult(GAME, doc.path, state), doc, moves)
 
 
 def story(state: State) -> list[str]:
