@@ -18,6 +18,9 @@ from kcal.games.ecologic_europe.cardset import Species
 from kcal.games.ecologic_europe.domain import BOARD_HABITATS, FOOD_TYPES, SEASONS
 from kcal.games.ecologic_europe.features import FEATURE_SPECS
 from kcal.games.ecologic_europe.models import HumanCard, WeatherCard
+from kcal.print.cardface import card_clip as _clip
+from kcal.print.cardface import fill as _fill
+from kcal.print.cardface import scale
 from kcal.print.colours import rgb, text_on
 from kcal.print.fonts import BOLD, REGULAR, printable
 from kcal.print.layout import mm
@@ -25,7 +28,6 @@ from kcal.print.report import Report
 from kcal.print.sheets import Box
 from kcal.print.text import fit
 
-POKER_W, POKER_H = mm(63), mm(88)
 INK = "#1f2a1f"
 #: species and food types: (chip letters, colour)
 TYPE_STYLE = {
@@ -48,23 +50,6 @@ FEATURE_WORDS = {"pioneer": "pioneer", "poisonous": "poisonous", "crop": "crop",
 @dataclass
 class Context:
     report: Report = field(default_factory=Report)
-
-
-def scale(box: Box) -> float:
-    return min(box.width / POKER_W, box.height / POKER_H)
-
-
-def _fill(c, colour: str) -> None:
-    c.setFillColorRGB(*rgb(colour))
-
-
-def _clip(c, box: Box) -> None:
-    p = c.beginPath()
-    if box.bleed > 0:
-        p.rect(*box.outer)
-    else:
-        p.roundRect(box.x, box.y, box.width, box.height, box.radius)
-    c.clipPath(p, stroke=0, fill=0)
 
 
 def frame(c, box: Box, colour: str) -> tuple[float, float, float, float]:

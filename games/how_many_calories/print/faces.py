@@ -21,13 +21,15 @@ from kcal.games.how_many_calories.cards import LIMITS, Card, Colour, kcal_text
 from kcal.games.how_many_calories.models import FoodCard
 from kcal.games.how_many_calories.print import palette
 from kcal.games.how_many_calories.print.palette import STYLES, rgb, text_on
+from kcal.print.cardface import POKER_H, scale
+from kcal.print.cardface import card_clip as _card_clip
+from kcal.print.cardface import fill as _fill
 from kcal.print.fonts import BOLD, REGULAR, printable
 from kcal.print.layout import mm
 from kcal.print.report import Report
 from kcal.print.sheets import Box
 from kcal.print.text import fit, width
 
-POKER_W, POKER_H = mm(63), mm(88)
 MIN_FACT_PT = 5.0  #: a card too small to print the fact this large leaves it out
 
 
@@ -39,26 +41,7 @@ class Context:
     locate: Callable[[Card, str], str] = lambda card, key: f"card {card} {key}"
 
 
-def scale(box: Box) -> float:
-    """The design is drawn for poker size; other sizes scale it by their narrower proportion."""
-    return min(box.width / POKER_W, box.height / POKER_H)
-
-
 # --- frame ----------------------------------------------------------------------------------------
-
-
-def _fill(c, colour: str) -> None:
-    c.setFillColorRGB(*rgb(colour))
-
-
-def _card_clip(c, box: Box) -> None:
-    """Clip to what will be printed: the bleed box, or the rounded cut shape without bleed."""
-    p = c.beginPath()
-    if box.bleed > 0:
-        p.rect(*box.outer)
-    else:
-        p.roundRect(box.x, box.y, box.width, box.height, box.radius)
-    c.clipPath(p, stroke=0, fill=0)
 
 
 def pattern(c, kind: str, x: float, y: float, w: float, h: float, ink: str, k: float) -> None:

@@ -23,14 +23,17 @@ from kcal.games.kalua.cards import DOUBLE_COST, PROTECTION_COST, EffectKind, Kin
 from kcal.games.kalua.describe import card_lines
 from kcal.games.kalua.models import CardEntry, HelpCard
 from kcal.games.kalua.print import palette
-from kcal.games.kalua.print.palette import STYLES, rgb, text_on
+from kcal.games.kalua.print.palette import STYLES, text_on
+from kcal.print.cardface import card_clip as _card_clip
+from kcal.print.cardface import fill as _fill
+from kcal.print.cardface import scale
+from kcal.print.cardface import stroke as _stroke
 from kcal.print.fonts import BOLD, REGULAR, printable
 from kcal.print.layout import mm
 from kcal.print.report import Report
 from kcal.print.sheets import Box
 from kcal.print.text import fit
 
-POKER_W, POKER_H = mm(63), mm(88)
 MIN_FLAVOUR_PT = 5.0  #: a card too small to print the flavour text this large leaves it out
 
 
@@ -40,29 +43,6 @@ class Context:
 
     report: Report = field(default_factory=Report)
     locate: Callable[[str, str], str] = lambda name, key: f"card {name} {key}"
-
-
-def scale(box: Box) -> float:
-    """The design is drawn for poker size; other sizes scale it by their narrower proportion."""
-    return min(box.width / POKER_W, box.height / POKER_H)
-
-
-def _fill(c, colour: str) -> None:
-    c.setFillColorRGB(*rgb(colour))
-
-
-def _stroke(c, colour: str) -> None:
-    c.setStrokeColorRGB(*rgb(colour))
-
-
-def _card_clip(c, box: Box) -> None:
-    """Clip to what will be printed: the bleed box, or the rounded cut shape without bleed."""
-    p = c.beginPath()
-    if box.bleed > 0:
-        p.rect(*box.outer)
-    else:
-        p.roundRect(box.x, box.y, box.width, box.height, box.radius)
-    c.clipPath(p, stroke=0, fill=0)
 
 
 def pattern(c, kind: str, x: float, y: float, w: float, h: float, ink: str, k: float) -> None:
