@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from kcal.core.eventlog import EventLog
 from kcal.core.rng import Rng
 from kcal.games.how_many_calories.cards import HAND_SIZE, KCAL_PER_POINT, PASS_SIZE
 from kcal.games.how_many_calories.foodset import FoodSet
@@ -78,7 +79,7 @@ class TrickResult(NamedTuple):
         return self.won * KCAL_PER_POINT
 
 
-class State:
+class State(EventLog):
     """A game in progress. Mutated in place by :mod:`kcal.games.how_many_calories.flow`."""
 
     __slots__ = ("rules", "rng", "round", "phase", "hands", "pending", "given", "start_seat", "leader",
@@ -129,20 +130,6 @@ class State:
         s.last_trick = self.last_trick
         s.log = self.log
         return s
-
-    def note(self, event: Event) -> None:
-        if self.log is not None:
-            self.log = (event, self.log)
-
-    def events(self) -> list[Event]:
-        """The history, oldest first."""
-        out: list[Event] = []
-        node = self.log
-        while node is not None:
-            out.append(node[0])
-            node = node[1]
-        out.reverse()
-        return out
 
     def seats_in(self) -> list[int]:
         return [s for s in range(len(self.out)) if not self.out[s]]

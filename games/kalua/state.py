@@ -26,6 +26,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from kcal.core.eventlog import EventLog
 from kcal.core.rng import Rng
 from kcal.games.kalua.cardset import CardSet
 
@@ -78,7 +79,7 @@ class Entry:
         return f"Entry({self.card}, seat {self.seat}, pay {self.pay}{', reply' if self.reply else ''})"
 
 
-class State:
+class State(EventLog):
     """A game in progress. Mutated in place by :mod:`kcal.games.kalua.flow`."""
 
     __slots__ = ("rules", "rng", "turn", "active", "step", "cursor", "offset", "draws_left", "families",
@@ -137,20 +138,6 @@ class State:
         s.winners = self.winners
         s.log = self.log
         return s
-
-    def note(self, event: Event) -> None:
-        if self.log is not None:
-            self.log = (event, self.log)
-
-    def events(self) -> list[Event]:
-        """The history, oldest first."""
-        out: list[Event] = []
-        node = self.log
-        while node is not None:
-            out.append(node[0])
-            node = node[1]
-        out.reverse()
-        return out
 
     def seats_in(self) -> list[int]:
         """The gods still in the game, in seat order."""
