@@ -47,3 +47,14 @@ def ruling_lines(ruling: dict[str, str], indent: str = "  ") -> list[str]:
     name = f"{ruling['id']}: {ruling['title']}" if "id" in ruling else ruling["title"]
     head = f"{indent}{name}" + (f"  [{ruling['section']}]" if ruling.get("section") else "")
     return [head] + [f"{indent}  {f}: {ruling[f]}" for f in FIELDS if f in ruling]
+
+
+def rulings_under(path: Path, section: str) -> list[dict[str, str]]:
+    """The rulings of the document at ``path`` whose section is ``section``, each in full (a copy)."""
+    return [dict(r) for r in read_rulings(path) if r.get("section") == section]
+
+
+def topic_key(topic: str) -> str:
+    """How a topic is looked up: case folded, spaces and underscores as hyphens (``Plus five`` ->
+    ``plus-five``)."""
+    return re.sub(r"[\s_]+", "-", topic.strip().casefold())

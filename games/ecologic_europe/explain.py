@@ -4,12 +4,11 @@ species card (by Latin, common name or id), each in kcal's words with the ruling
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Any
 
 from kcal.core.errors import KcalError
-from kcal.core.rulings import read_rulings, ruling_lines
+from kcal.core.rulings import ruling_lines, rulings_under, topic_key
 from kcal.core.suggest import did_you_mean
 from kcal.games.ecologic_europe.domain import EDGE_SLOTS, FIELDS, HAND_SIZE
 from kcal.games.ecologic_europe.features import FEATURE_SPECS
@@ -87,16 +86,13 @@ def topics() -> list[str]:
     return list(TOPICS)
 
 
-def _key(topic: str) -> str:
-    return re.sub(r"[\s_]+", "-", topic.strip().casefold())
-
-
 def rulings_for(section: str) -> list[dict[str, str]]:
-    return [dict(r) for r in read_rulings(RULINGS) if r.get("section") == section]
+    """The rulings of ``docs/rulings.md`` under one topic, each in full."""
+    return rulings_under(RULINGS, section)
 
 
 def explain(topic: str) -> dict[str, Any]:
-    key = ALIASES.get(_key(topic), _key(topic))
+    key = ALIASES.get(topic_key(topic), topic_key(topic))
     if key in TOPICS:
         title, rule = TOPICS[key]
         return {"topic": key, "title": title, "rule": rule, "kind": "rule", "rulings": rulings_for(key)}

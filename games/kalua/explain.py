@@ -4,12 +4,11 @@ the built-in set explains itself (``kcal rules explain --game kalua Tornado``)."
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Any
 
 from kcal.core.errors import KcalError
-from kcal.core.rulings import read_rulings, ruling_lines
+from kcal.core.rulings import ruling_lines, rulings_under, topic_key
 from kcal.core.suggest import did_you_mean
 from kcal.games.kalua.cards import (
     ATHEISTS_PER_PLAYER,
@@ -113,13 +112,9 @@ def topics() -> list[str]:
     return list(TOPICS)
 
 
-def _key(topic: str) -> str:
-    return re.sub(r"[\s_]+", "-", topic.strip().casefold())
-
-
 def rulings_for(section: str) -> list[dict[str, str]]:
     """The rulings of ``docs/rulings.md`` under one topic, each in full."""
-    return [dict(r) for r in read_rulings(RULINGS) if r.get("section") == section]
+    return rulings_under(RULINGS, section)
 
 
 def _card_topic(topic: str) -> dict[str, Any] | None:
@@ -141,7 +136,7 @@ def _card_topic(topic: str) -> dict[str, Any] | None:
 def explain(topic: str) -> dict[str, Any]:
     """``{topic, title, rule, rulings}`` for a rule topic or a card; unknown: KcalError with a
     did-you-mean."""
-    key = _key(topic)
+    key = topic_key(topic)
     key = ALIASES.get(key, key)
     if key in TOPICS:
         title, rule = TOPICS[key]
