@@ -28,7 +28,7 @@ import time
 
 def playouts(games: int) -> tuple[int, int, float]:
     """Random 4-player games: (placements, moves, CPU seconds)."""
-    from kcal.core.game import Setup
+    from kcal.core.game import Setup, play, random_mover
     from kcal.core.rng import Rng
     from kcal.games.ecologic_europe.game import GAME
 
@@ -37,15 +37,7 @@ def playouts(games: int) -> tuple[int, int, float]:
     start = time.process_time()
     for seed in range(games):
         state = GAME.new_state(setup, seed)
-        rng = Rng(seed)
-        while True:
-            acting = GAME.to_move(state)
-            if not acting:
-                break
-            for player in acting:
-                legal = GAME.legal_moves(state, player)
-                GAME.apply(state, player, legal[rng.below(len(legal))])
-                moves += 1
+        moves += play(GAME, state, random_mover(GAME, Rng(seed)), 10**9)
         placements += sum(1 for e in state.log or () if e[0] == "placed")
     return placements, moves, time.process_time() - start
 

@@ -36,7 +36,7 @@ import time
 
 def playouts(games: int) -> tuple[int, int, float]:
     """Random games through the public Game protocol: (tricks, moves, CPU seconds)."""
-    from kcal.core.game import Setup
+    from kcal.core.game import Setup, play, random_mover
     from kcal.core.rng import Rng
     from kcal.games.how_many_calories.game import GAME
 
@@ -45,15 +45,7 @@ def playouts(games: int) -> tuple[int, int, float]:
     start = time.process_time()
     for seed in range(games):
         state = GAME.new_state(setup, seed)
-        rng = Rng(seed)
-        while True:
-            acting = GAME.to_move(state)
-            if not acting:
-                break
-            for player in acting:
-                legal = GAME.legal_moves(state, player)
-                GAME.apply(state, player, legal[rng.below(len(legal))])
-                moves += 1
+        moves += play(GAME, state, random_mover(GAME, Rng(seed)), 10**9)
         tricks += sum(1 for e in state.events() if e[0] == "trick")
     return tricks, moves, time.process_time() - start
 

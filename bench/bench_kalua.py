@@ -33,7 +33,7 @@ from collections import Counter
 
 def kalua_playouts(games: int, first_seed: int = 0, players: int = 4) -> tuple[int, int, float]:
     """Random games through the public Game protocol: (games, moves, CPU seconds)."""
-    from kcal.core.game import Setup
+    from kcal.core.game import Setup, play, random_mover
     from kcal.core.rng import Rng
     from kcal.games.kalua.game import GAME
 
@@ -42,15 +42,7 @@ def kalua_playouts(games: int, first_seed: int = 0, players: int = 4) -> tuple[i
     start = time.process_time()
     for seed in range(first_seed, first_seed + games):
         state = GAME.new_state(setup, seed)
-        rng = Rng(seed)
-        while True:
-            acting = GAME.to_move(state)
-            if not acting:
-                break
-            for player in acting:
-                legal = GAME.legal_moves(state, player)
-                GAME.apply(state, player, legal[rng.below(len(legal))])
-                moves += 1
+        moves += play(GAME, state, random_mover(GAME, Rng(seed)), 10**9)
     return games, moves, time.process_time() - start
 
 

@@ -115,6 +115,17 @@ class Game(Protocol, Generic[StateT, MoveT]):
     def bots(self) -> Mapping[str, Bot]: ...
 
 
+def random_mover(game: Game[StateT, MoveT], rng: Any) -> Callable[[StateT, str], MoveT]:
+    """A ``choose`` for :func:`play` that picks uniformly among the legal moves with ``rng`` (anything
+    with ``below(n)``, such as :class:`kcal.core.rng.Rng`): random playouts, as the benches run them."""
+
+    def choose(state: StateT, player: str) -> MoveT:
+        legal = game.legal_moves(state, player)
+        return legal[rng.below(len(legal))]
+
+    return choose
+
+
 def play(game: Game[StateT, MoveT], state: StateT, choose: Callable[[StateT, str], MoveT],
          max_moves: int) -> int:
     """Drive a state to its end (boardgame.io's Simulate loop): ask ``choose`` for a move of each player
