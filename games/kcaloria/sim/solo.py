@@ -18,6 +18,9 @@ from kcal.games.kcaloria.sim.games import end_reason, play_game, turns_played
 from kcal.sim.parallel import MAX_GAMES, check_count, run_chunks
 
 CHUNK_GAMES = 8
+#: at most this many chunks: a long run takes bigger chunks, so its task list stays small (game k's
+#: seeds come from (seed, k), whatever the chunk it is played in: the result is the same)
+MAX_CHUNKS = 4096
 PLAYER = "solo"
 
 
@@ -92,8 +95,8 @@ def simulate_solo(
 
     get_bot(bot)  # a usage error before any work
     check_count("games", games, MAX_GAMES, least=1)
-    starts = list(range(0, games, CHUNK_GAMES))
-    tasks = [(seed, s, min(CHUNK_GAMES, games - s)) for s in starts]
+    size = max(CHUNK_GAMES, -(-games // MAX_CHUNKS))
+    tasks = [(seed, s, min(size, games - s)) for s in range(0, games, size)]
 
     def done(i: int) -> None:
         if on_progress:
