@@ -48,5 +48,6 @@ PACK = Pack(
         "schema": f"{_HERE}.schema",
         "sim": f"{_HERE}.sim",
         "print": f"{_HERE}.print.api",
+        "draw": f"{_HERE}.draw",
     },
 )

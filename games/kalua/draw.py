@@ -1,0 +1,433 @@
+"""The ``draw`` hook: a Kalua game record told step by step for :mod:`kcal.viewer`.
+
+The table after each move: the turn, whose turn it is, the phase (1 draw, 2 leaders, 3 cards, 4 convert,
+5 praying) and who decides what; for each god the families (a number and a bar), the leader (present or
+not), the praying points, the happiness, the kept cards and the hand size; one happiness track 0-10 with
+every god's marker on it; the island's atheists; and the action-card window: the cards played this turn
+in play order, each with its player, the PP paid, whether it answers another card, its target and
+whether it has resolved, and the gods who did not answer. Each step says the move in words and what it
+did, in the words of ``rules replay`` (:mod:`kcal.games.kalua.story`); an illegal move is the last step,
+with the reason.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from kcal.games.kalua.cards import DOUBLE_COST, GLOBAL, GOD_COLOURS, KINDS, PROTECTION_COST, Kind
+from kcal.games.kalua.describe import card_lines
+from kcal.games.kalua.moves import Buy, Convert, Discard, Draw, Lead, Move, Play, Reply, Target
+from kcal.games.kalua.print.palette import GODS, STYLES
+from kcal.games.kalua.state import OVER, PHASE_NAMES, Event, Log, State
+from kcal.viewer.scene import Circle, Frame, Item, Line, Rect, Section, Shape, Story, Text
+
+if TYPE_CHECKING:
+    from kcal.games.kalua.replay import ReplayResult
+    from kcal.viewer.catalog import CatalogPage
+
+INK = "#1a1a1a"
+GREY = "#666666"
+LIGHT = "#dddddd"
+ROW = 92.0  #: height of a god's row
+ROW_WIDTH = 900.0
+FAMILY_PX = 7.0  #: the families bar: pixels per family
+FAMILY_BAR = 30  #: families the bar shows before it is full (the number is always exact)
+CELL = 52.0  #: one space of the happiness track
+CHIP_W, CHIP_H = 120.0, 22.0  #: a card's chip (kept cards, the action-card window)
+WINDOW_ROWS = 8  #: the action-card window shows this many cards; earlier ones are counted
+TOP = 96.0  #: where the gods' rows begin
+#: what the god to move decides, by step (state.STEPS)
+DECIDES = ("draws a starting card", "draws", "activates their leader or not", "plays a card or shouts Convert!",
+           "answers the card or passes", "chooses the god the disaster punishes", "discards a card", "")
+
+
+def god_colour(seat: int) -> str:
+    return GODS[GOD_COLOURS[seat % len(GOD_COLOURS)]]
+
+
+def _moved(s: Shape, dx: float, dy: float) -> Shape:
+    if isinstance(s, Rect | Text):
+        return replace(s, x=s.x + dx, y=s.y + dy)
+    if isinstance(s, Circle):
+        return replace(s, cx=s.cx + dx, cy=s.cy + dy)
+    if isinstance(s, Line):
+        return replace(s, x1=s.x1 + dx, y1=s.y1 + dy, x2=s.x2 + dx, y2=s.y2 + dy)
+    return replace(s, points=tuple((x + dx, y + dy) for x, y in s.points))
+
+
+def chip(name: str, kind: int, *, w: float = CHIP_W, faded: bool = False) -> tuple[Shape, ...]:
+    """A card at (0, 0) as a chip: its kind's colour band and word's first letter, its name."""
+    st = STYLES[KINDS[kind]]
+    label = name if len(name) <= int((w - 26) / (10 * 0.56)) else name[: int((w - 26) / (10 * 0.56)) - 1] + "…"
+    return (Rect(0, 0, w, CHIP_H, fill="#f4f4f4" if faded else st.pale, stroke=st.fill, width=2, rx=3),
+            Rect(0, 0, 16, CHIP_H, fill=st.fill, rx=3),
+            Text(8, 15, st.word[0], 10, fill="#ffffff" if KINDS[kind] is not Kind.BONUS else INK, anchor="middle",
+                 bold=True),
+            Text(21, 15, label, 10, fill=GREY if faded else INK))
+
+
+def marker(seat: int, name: str, x: float, y: float, r: float = 9.0) -> tuple[Shape, ...]:
+    """A god's marker: a disc in their colour with their initial."""
+    dark_text = GOD_COLOURS[seat % len(GOD_COLOURS)] == "yellow"
+    return (Circle(x, y, r, fill=god_colour(seat), stroke=INK, width=1),
+            Text(x, y + r * 0.45, name[:1].upper() or "?", r * 1.2, fill=INK if dark_text else "#ffffff",
+                 anchor="middle", bold=True))
+
+
+@dataclass
+class Played:
+    """A card of this turn's action-card window."""
+
+    seat: int
+    card: int
+    pay: int
+    reply: bool
+    target: int = -1
+    resolved: bool = False
+    notes: list[str] = field(default_factory=list)
+
+
+def window(state: State) -> tuple[list[Played], list[int]]:
+    """The cards played since the turn began (in play order) and the gods who did not answer."""
+    played: list[Played] = []
+    passed: list[int] = []
+    events: list[Event] = []  # this turn's, newest first: the log walked back to the turn's start
+    node = state.log
+    while node is not None and node[0][0] not in ("turn", "position"):
+        events.append(node[0])
+        node = node[1]
+    if node is None:  # still in the deal: nothing has been played
+        events = []
+    for e in reversed(events):
+        kind = e[0]
+        if kind == "play":
+            played.append(Played(e[1], e[2], e[3], bool(e[4])))
+        elif kind == "pass":
+            passed.append(e[1])
+        elif kind == "resolve":
+            for p in played:
+                if p.card == e[2] and not p.resolved:
+                    p.resolved, p.target = True, e[3]
+                    break
+        elif kind == "amulets":
+            for p in played:
+                if p.card == e[3]:
+                    p.notes.append(f"stopped by {state.name(e[1])}'s Amulets")
+        elif kind == "fizzle":
+            for p in played:
+                if p.card == e[2]:
+                    p.notes.append("did nothing: its god is out")
+    return played, passed
+
+
+class _Painter:
+    def __init__(self, state: State) -> None:
+        self.rules = state.rules
+        self.top = state.rules.cards.happiness_max
+
+    def header(self, state: State) -> tuple[Shape, ...]:
+        players = self.rules.players
+        phase = state.phase
+        if state.step == OVER:
+            title = f"Game over after turn {state.turn}"
+        elif state.turn == 0:
+            title = f"Setup: each god draws 5 cards ({players[state.active]} starts)"
+        else:
+            title = f"Turn {state.turn}: {players[state.active]}'s turn"
+        out: list[Shape] = [Text(0, 0, title, 16, bold=True)]
+        x = 0.0
+        for k in range(1, 6):
+            on = phase == k
+            word = f"{k} {PHASE_NAMES[k]}"
+            w = len(word) * 11 * 0.56 + 20
+            out += [Rect(x, 12, w, 22, fill="#2b4c7e" if on else "#f2f2f2", stroke="#2b4c7e" if on else LIGHT, rx=4),
+                    Text(x + w / 2, 28, word, 11, fill="#ffffff" if on else GREY, anchor="middle", bold=on)]
+            x += w + 6
+        if state.step != OVER:
+            out.append(Text(x + 10, 28, f"to move: {players[state.cursor]} {DECIDES[state.step]}", 12, bold=True))
+        return tuple(out)
+
+    def god(self, state: State, s: int) -> tuple[Shape, ...]:
+        name = self.rules.players[s]
+        out_ = state.out[s]
+        mark = "  (out of the game)" if out_ else ""
+        if state.step != OVER and state.cursor == s:
+            mark += "  ◀ to move"
+        if state.step != OVER and state.active == s and state.turn > 0:
+            mark += "  (active god)"
+        out: list[Shape] = [Rect(-8, -20, ROW_WIDTH, ROW - 8, fill="#f1e4e4" if out_ else "#ffffff", stroke=LIGHT,
+                                 rx=4),
+                            Rect(-8, -20, 6, ROW - 8, fill=god_colour(s), rx=2),
+                            *marker(s, name, 8, -6, 8),
+                            Text(22, -2, name + mark, 13, bold=True)]
+        fam = state.families[s]
+        bar = FAMILY_BAR * FAMILY_PX
+        out += [Text(0, 24, "families", 9, fill=GREY),
+                Text(48, 26, str(fam), 16, bold=True),
+                Rect(78, 14, bar, 12, fill="#eeeeee", stroke="#999999", width=0.5),
+                Rect(78, 14, min(fam, FAMILY_BAR) * FAMILY_PX, 12, fill=god_colour(s))]
+        for k in range(5, FAMILY_BAR, 5):
+            out.append(Line(78 + k * FAMILY_PX, 14, 78 + k * FAMILY_PX, 26, stroke="#ffffff" if k < fam else LIGHT))
+        if fam > FAMILY_BAR:
+            out.append(Text(80 + bar, 25, "▶", 10, fill=INK))
+        x = 78 + bar + 24
+        lead = state.leader[s]
+        out += [Circle(x + 8, 20, 8, fill=god_colour(s) if lead else None, stroke=INK if lead else "#aaaaaa", width=1.5),
+                Text(x + 22, 25, "leader" if lead else "no leader", 11, fill=INK if lead else GREY, bold=lead)]
+        x += 100
+        out += [Text(x, 25, f"{state.pp[s]} PP", 13, bold=True),
+                Text(x + 62, 25, f"happiness {state.happy[s]}", 12),
+                Text(x + 172, 25, f"hand: {len(state.hands[s])} card" + ("" if len(state.hands[s]) == 1 else "s"),
+                     11)]
+        for k in range(min(len(state.hands[s]), 12)):
+            out.append(Rect(x + 262 + k * 5, 12, 9, 14, fill="#8c8c8c", stroke="#ffffff", width=0.8, rx=1))
+        out.append(Text(0, 56, "kept", 9, fill=GREY))
+        kept = state.kept[s]
+        if not kept:
+            out.append(Text(30, 56, "no cards kept", 10, fill=GREY))
+        for k, c in enumerate(kept[:6]):
+            d = self.rules.cards.def_of(c)
+            out += [_moved(sh, 30 + k * (CHIP_W + 6), 40) for sh in chip(d.name, d.kind)]
+        if len(kept) > 6:
+            out.append(Text(30 + 6 * (CHIP_W + 6), 56, f"+{len(kept) - 6} more", 10))
+        return tuple(out)
+
+    def track(self, state: State) -> tuple[Shape, ...]:
+        out: list[Shape] = [Text(0, 0, f"Happiness track (0-{self.top})", 13, bold=True)]
+        on: dict[int, list[int]] = {}
+        for s in range(self.rules.n):
+            if not state.out[s]:
+                on.setdefault(state.happy[s], []).append(s)
+        deepest = max((len(v) for v in on.values()), default=1)
+        h = 30 + max(deepest - 1, 0) * 20
+        for v in range(self.top + 1):
+            x = v * CELL
+            out += [Rect(x, 10, CELL - 2, h, fill="#fff9e6", stroke="#c8b27a", rx=3),
+                    Text(x + CELL / 2 - 1, 10 + h + 14, str(v), 11, fill=GREY, anchor="middle")]
+            for k, s in enumerate(on.get(v, [])):
+                out += marker(s, self.rules.players[s], x + CELL / 2 - 1, 25 + k * 20)
+        return tuple(out)
+
+    def island(self, state: State) -> tuple[Shape, ...]:
+        out: list[Shape] = [Rect(0, 0, 200, 60, fill="#bfe3f2", stroke="#5a9ab8", rx=24),
+                            Text(100, 24, "Island", 12, anchor="middle", bold=True),
+                            Text(100, 46, f"{state.island} atheist" + ("" if state.island == 1 else "s"), 14,
+                                 anchor="middle", bold=True)]
+        return tuple(out)
+
+    def cards(self, state: State) -> tuple[Shape, ...]:
+        players = self.rules.players
+        played, passed = window(state)
+        out: list[Shape] = [Text(0, 0, "Action cards this turn", 13, bold=True)]
+        if not played:
+            out.append(Text(0, 22, "no card played yet this turn", 11, fill=GREY))
+        shown = played[-WINDOW_ROWS:]
+        y = 14.0
+        if len(played) > len(shown):
+            out.append(Text(0, y + 12, f"{len(played) - len(shown)} earlier card(s) not shown", 10, fill=GREY))
+            y += 18
+        for p in shown:
+            d = self.rules.cards.def_of(p.card)
+            out += [_moved(sh, 0, y) for sh in chip(d.name, d.kind, w=170)]
+            if d.kind == GLOBAL:
+                paid = {PROTECTION_COST: f"paid {p.pay} PP: protected", DOUBLE_COST: f"paid {p.pay} PP: doubled"
+                        }.get(p.pay, f"paid {p.pay} PP")
+            else:
+                paid = f"paid {p.pay} PP"
+            who = f"{'answered by' if p.reply else 'played by'} {players[p.seat]}, {paid}"
+            out.append(Text(180, y + 10, who, 10, bold=not p.reply))
+            if p.resolved:
+                res = "resolved" + (f" on {players[p.target]}" if p.target >= 0 else "")
+            else:
+                res = "waiting to resolve"
+            res += "".join("; " + n for n in p.notes)
+            out.append(Text(180, y + 22, res, 10, fill="#2e7d32" if p.resolved else "#b00020"))
+            does = "; ".join(line for line in card_lines(d.entry) if not line.startswith("Pay 0"))
+            out.append(Text(4, y + 34, does if len(does) <= 78 else does[:77] + "…", 9, fill=GREY))
+            y += 46
+        if passed:
+            out.append(Text(0, y + 12, "no answer: " + ", ".join(players[s] for s in passed), 10, fill=GREY))
+        return tuple(out)
+
+    def items(self, state: State) -> tuple[Item, ...]:
+        n = self.rules.n
+        out = [Item("phase", 0, 0, self.header(state))]
+        out += [Item(f"god{s}", 8, TOP + s * ROW, self.god(state, s)) for s in range(n)]
+        below = TOP + n * ROW
+        out.append(Item("track", 0, below, self.track(state)))
+        out.append(Item("island", (self.top + 1) * CELL + 30, below - 8, self.island(state)))
+        out.append(Item("cards", ROW_WIDTH + 30, TOP - 14, self.cards(state)))
+        return tuple(out)
+
+
+def _since(state: State, mark: Log | None) -> list[Event]:
+    """The events noted after the log node ``mark``, oldest first."""
+    out: list[Event] = []
+    node = state.log
+    while node is not None and node is not mark:
+        out.append(node[0])
+        node = node[1]
+    return out[::-1]
+
+
+def _event_lines(state: State, events: Sequence[Event]) -> tuple[str, ...]:
+    from kcal.games.kalua.story import _line
+
+    return tuple(line.strip() for line in (_line(state, e) for e in events) if line is not None)
+
+
+def caption(player: str, move: Move) -> str:
+    """The move in words after its player's name: ``Ben plays Tornado, paying 5 PP``."""
+    pay = f", paying {move.pay} PP" if isinstance(move, Play | Reply) and move.pay is not None else ""
+    if isinstance(move, Draw):
+        return f"{player} draws from the {move.deck.value} deck" + (f" ({move.card})" if move.card else "")
+    if isinstance(move, Buy):
+        return f"{player} buys a {move.deck.value} card for 5 PP" + (f" ({move.card})" if move.card else "")
+    if isinstance(move, Lead):
+        return f"{player}'s {move}"
+    if isinstance(move, Play):
+        return f"{player} plays {move.card}{pay}"
+    if isinstance(move, Reply):
+        return f"{player} does not answer" if move.card is None else f"{player} answers with {move.card}{pay}"
+    if isinstance(move, Target):
+        return f"{player} targets {move.god}"
+    if isinstance(move, Discard):
+        return f"{player} discards {move.card}"
+    assert isinstance(move, Convert)
+    return f"{player} shouts Convert!"
+
+
+def _summary(state: State) -> tuple[str, ...]:
+    from kcal.games.kalua.game import GAME
+
+    lines = [f"{p}: {state.families[s]} families, {'leader' if state.leader[s] else 'no leader'}, "
+             f"{state.pp[s]} PP, happiness {state.happy[s]}, {len(state.hands[s])} card(s) in hand"
+             + (" (out)" if state.out[s] else "") for s, p in enumerate(state.rules.players)]
+    lines.append(f"island: {state.island} atheist(s)")
+    outcome = GAME.outcome(state)
+    if outcome is not None:
+        lines.append(f"game over ({outcome.reason}); winner(s): {', '.join(outcome.winners) or 'nobody'}")
+    return tuple(lines)
+
+
+def legend() -> tuple[Item, ...]:
+    shapes: list[Shape] = [Text(0, 12, "Card kinds", 12, bold=True)]
+    y = 22.0
+    for k, kind in enumerate(KINDS):
+        shapes += [_moved(s, 0, y) for s in chip(STYLES[kind].word.lower(), k)]
+        y += CHIP_H + 6
+    shapes += [Circle(8, y + 10, 8, fill=god_colour(0), stroke=INK, width=1.5), Text(22, y + 15, "leader present", 11),
+               Circle(8, y + 32, 8, fill=None, stroke="#aaaaaa", width=1.5), Text(22, y + 37, "no leader", 11),
+               Rect(0, y + 50, 60, 12, fill=god_colour(0)),
+               Text(66, y + 61, f"families (the bar holds {FAMILY_BAR})", 11)]
+    return (Item("legend", 0, 0, tuple(shapes)),)
+
+
+def story(path: str | Path, *, upto: int | None = None, coords: bool = False, every: bool = True,
+          checked: ReplayResult | None = None) -> Story:
+    """The record at ``path`` step by step (``coords`` has no meaning here: there is no grid)."""
+    from kcal.core.replay import start_state
+    from kcal.games.kalua.cards import GAME_NAME
+    from kcal.games.kalua.game import GAME
+    from kcal.games.kalua.recordfile import load_record
+    from kcal.games.kalua.replay import replay
+
+    if checked is None:
+        checked = replay(path)
+    loaded = load_record(path)
+    state = start_state(GAME, loaded.doc, loaded.setup, loaded.seed)
+    painter = _Painter(state)
+    last = checked.moves_applied if upto is None else min(upto, checked.moves_applied)
+    frames: list[Frame] = []
+    if every or last == 0:
+        lines = _event_lines(state, state.events())
+        frames.append(Frame(painter.items(state), "the table before the first move",
+                            (Section("Events", lines),) if lines else (), _summary(state)))
+    for i, rm in enumerate(loaded.moves[:last]):
+        mark = state.log
+        GAME.apply(state, rm.player, rm.move)
+        if every or i == last - 1:
+            new = _event_lines(state, _since(state, mark))
+            sections = (Section("What happened", new),) if new else ()
+            frames.append(Frame(painter.items(state), f"{i}. {caption(rm.player, rm.move)}", sections,
+                                _summary(state), step=i + 1))
+    ill = checked.illegal
+    if ill is not None and (upto is None or upto > checked.moves_applied):
+        bad = loaded.moves[ill.index]
+        frames.append(Frame(painter.items(state), f"{ill.index}. {caption(bad.player, bad.move)} (refused)",
+                            (Section("Illegal move", (ill.reason, f"at {checked.path}:{ill.line}:{ill.column}")),),
+                            _summary(state), illegal=ill.reason, step=checked.moves_applied))
+    if not every:
+        frames = frames[-1:]
+    title = f"{GAME_NAME}: {Path(str(checked.path)).name} ({', '.join(state.rules.players)})"
+    return Story(title, tuple(frames), legend())
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    """``text`` in lines of at most ``width`` characters, broken between words."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        if line and len(line) + 1 + len(word) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    if line:
+        lines.append(line)
+    return lines
+
+
+FACE_W, FACE_H = 130.0, 182.0  #: a card's face on the catalog page
+
+
+def printed_card(name: str, kind: int, cost: int, copies: int, lines: Sequence[str]) -> tuple[Shape, ...]:
+    """An action card for the catalog page: its kind's band and word, its name, its cost and what it
+    does, in words built from the data (:mod:`kcal.games.kalua.describe`)."""
+    st = STYLES[KINDS[kind]]
+    on_band = INK if KINDS[kind] is Kind.BONUS else "#ffffff"
+    out: list[Shape] = [Rect(0, 0, FACE_W, FACE_H, fill="#ffffff", stroke=st.fill, width=5, rx=6),
+                        Rect(0, 0, FACE_W, 20, fill=st.fill, rx=4),
+                        Text(FACE_W / 2, 14, st.word, 9, fill=on_band, anchor="middle", bold=True)]
+    y = 36.0
+    for part in _wrap(name, 19)[:2]:
+        out.append(Text(FACE_W / 2, y, part, 11.5, fill=st.dark, anchor="middle", bold=True))
+        y += 14
+    price = f"pay 0, {PROTECTION_COST} or {DOUBLE_COST} PP" if kind == GLOBAL else f"costs {cost} PP"
+    out += [Rect(8, y - 6, FACE_W - 16, 16, fill=st.pale, rx=3),
+            Text(FACE_W / 2, y + 6, price, 9, fill=INK, anchor="middle", bold=True)]
+    y += 24
+    body = [piece for line in lines if not line.startswith("Pay 0") for piece in _wrap(line, 27)]
+    room = int((FACE_H - 18 - y) // 10.5)
+    if len(body) > room:
+        body = body[: room - 1] + [body[room - 1][:25] + "…"]
+    for piece in body:
+        out.append(Text(8, y, piece, 8, fill=INK))
+        y += 10.5
+    out.append(Text(FACE_W / 2, FACE_H - 8, f"{copies} in the deck", 8, fill=GREY, anchor="middle"))
+    return tuple(out)
+
+
+def catalog_page(catalogs: Sequence[Path] | None = None, no_builtin: bool = False) -> CatalogPage:
+    """The action cards for ``kcal catalog browse --game kalua``: a card set is fixed by the rules'
+    composition (no deck to build), so there is no deck panel."""
+    from kcal.games.kalua.cards import GAME_NAME
+    from kcal.games.kalua.catalog import _sets
+    from kcal.games.kalua.describe import kind_text
+    from kcal.viewer.catalog import CatalogCard, CatalogPage
+
+    cards = []
+    for cset in _sets(catalogs, no_builtin):
+        for d in cset.defs:
+            kind = KINDS[d.kind]
+            lines = card_lines(d.entry)
+            cards.append(CatalogCard(f"{cset.code}-{d.index}", d.name, kind_text(kind),
+                                     printed_card(d.name, d.kind, d.cost, d.copies, lines),
+                                     {"kind": (kind_text(kind),), "deck": ("bonus" if d.deck == 0 else "disaster",),
+                                      "set": (cset.code,)},
+                                     " ".join(lines)))
+    return CatalogPage(f"{GAME_NAME} catalog ({len(cards)} cards)", tuple(cards),
+                       (("kind", "Kind"), ("deck", "Deck"), ("set", "Card set")))
