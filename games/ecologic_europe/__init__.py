@@ -51,5 +51,6 @@ PACK = Pack(
         "schema": f"{_HERE}.schema",
         "sim": f"{_HERE}.sim",
         "print": f"{_HERE}.print.api",
+        "draw": "kcal.games.ecologic_europe.draw",
     },
 )
