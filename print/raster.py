@@ -7,7 +7,6 @@ as a PNG) build on :func:`page_pdf_bytes` and :func:`rasterise`.
 
 from __future__ import annotations
 
-import importlib
 import io
 from collections.abc import Callable
 from typing import Any
@@ -44,13 +43,3 @@ def rasterise(pdf: bytes, dpi: int, page: int = 0):
     finally:
         doc.close()
 
-
-#: names that used to live here, kept for old callers (a test imports them from here): name -> the
-#: module that has them now. Drop when no caller is left.
-_MOVED = {"tile_pdf_bytes": "kcal.games.kcaloria.print.preview", "tile_png_bytes": "kcal.games.kcaloria.print.preview"}
-
-
-def __getattr__(name: str) -> Any:
-    if name in _MOVED:
-        return getattr(importlib.import_module(_MOVED[name]), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -12,7 +12,8 @@ import pytest
 
 from kcal.games.kcaloria.load import load_library
 from kcal.games.kcaloria.print.api import render_deck_pdf
-from kcal.print.raster import rasterise, tile_pdf_bytes
+from kcal.games.kcaloria.print.preview import tile_pdf_bytes
+from kcal.print.raster import rasterise
 from kcal.print.report import Report
 from kcal.tests.games.kcaloria.print.conftest import raster
 
