@@ -12,11 +12,22 @@ playouts on the engine directly (``fast``: a random card tried at random places,
 python-chess random games (plies), and greedy 4-player games. CPU time (``time.process_time``). The report gives
 the median of the rounds and the ratio placements/s : chess plies/s of each round (goal: at least 1).
 
-Findings (2-core shared machine under load, Python 3.11, chess 1.11; 3 rounds, 40 games each): through the
-Game protocol 1,100-1,900 placements/s (8,380 moves for 1,339 placements: every step-1 exchange, step-2
-move and step-3 hand-over is listed in full), ratio 0.12-0.13 to python-chess's 9,400-15,700 random
-plies/s; on the engine directly 3,000-4,200 placements/s, ratio 0.24-0.32. Greedy 4-player games:
-5.5-9 a second. The goal of 1 is not reached.
+Findings (2-core shared machine under load, Python 3.11, chess 1.11; 40 games per run). Before issue 13's
+speed work (3 rounds): through the Game protocol 1,100-1,900 placements/s (8,380 moves for 1,339
+placements: every step-1 exchange, step-2 move and step-3 hand-over was listed in full), ratio 0.12-0.13
+to python-chess's 9,400-15,700 random plies/s; on the engine directly ratio 0.24-0.32; greedy 4-player
+games 5.5-9 a second.
+
+After it (2026-12-02; 5 alternating pairs of runs, each the tree before against the tree after, the
+same 1,339 placements and 8,390 moves on both, same seeds, same games): the protocol playouts take
+0.45-0.60 s CPU against 1.02-1.28 s before, **2.2x faster** (median of the pairs' ratios; 1.8-2.3x);
+placements/s 2,224-2,984 against 1,047-1,310; ratio to chess **0.24** (0.18-0.30) against 0.12
+(0.10-0.13) in the same runs. Engine directly: 1.4x faster (median; 0.98-1.46x), ratio 0.42 (0.25-0.46)
+against 0.31 (0.24-0.34). Greedy games 6.4-8.8/s against 5.5-7.7/s. What did it: the legal moves are a
+lazy sequence (movelist.py: counts, builds the chosen move only), the placements are checked once per
+board for all its empty fields with place_problem's checks inlined, and place_problem refuses a habitat
+mismatch at once when no words are asked for. The goal of 1 is still not reached: the rest is the checks
+themselves (each legal placement must be found to count them) and resolving the steps.
 """
 
 from __future__ import annotations

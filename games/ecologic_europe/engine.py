@@ -10,7 +10,8 @@ Latin order; step 3 hands the prepared cards over at once.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from functools import lru_cache
 from itertools import combinations, product
 from typing import Any
 
@@ -30,6 +31,7 @@ from kcal.games.ecologic_europe.domain import (
     WINTER_FORBIDDEN,
 )
 from kcal.games.ecologic_europe.models import Effect, Selector
+from kcal.games.ecologic_europe.movelist import MoveList, Part, listed
 from kcal.games.ecologic_europe.moves import (
     BACKS,
     DIE_FACES,
@@ -120,35 +122,48 @@ def sources(state: State, seat: int, place: int, eater: Species) -> list[tuple[i
     remains, then plants' biomass; within a group the fullest card first, then the place order."""
     out = []
     bio, rem = state.bio[seat], state.rem[seat]
+    stacks, species = state.stacks[seat], state.rules.cards.species
     for q in state.rules.area[place]:
-        t = state.top(seat, q)
-        if t is None:
+        st = stacks[q]
+        if not st:
             continue
-        food = sp(state, t)
+        food = species[st[-1]]
         if bio[q] and can_eat(eater, food):
             out.append((2 if food.producer else 0, -bio[q], q, 0))
-        if rem[q] and eater.eats >> remains_kind(state, t) & 1:
+        if rem[q] and eater.eats >> (PLANT_REMAINS if food.type in PLANT_LIKE else ANIMAL_REMAINS) & 1:
             out.append((1, -rem[q], q, 1))
     out.sort()
     return [(g, q, k) for g, _, q, k in out]
 
 
 def food_present(state: State, seat: int, place: int, eater: Species) -> bool:
+    stacks, rem, species = state.stacks[seat], state.rem[seat], state.rules.cards.species
     for q in state.rules.area[place]:
-        t = state.top(seat, q)
-        if t is None:
+        st = stacks[q]
+        if not st:
             continue
-        if can_eat(eater, sp(state, t)):
+        food = species[st[-1]]
+        if can_eat(eater, food):
             return True
-        if state.rem[seat][q] and eater.eats >> remains_kind(state, t) & 1:
+        if rem[q] and eater.eats >> (PLANT_REMAINS if food.type in PLANT_LIKE else ANIMAL_REMAINS) & 1:
             return True
     return False
 
 
 def available(state: State, seat: int, place: int, eater: Species, jokers: bool = True) -> int:
+    """The tokens :func:`sources` lists (their sum), and the jokers."""
     total = 0
-    for _, q, k in sources(state, seat, place, eater):
-        total += state.rem[seat][q] if k else state.bio[seat][q]
+    bio, rem = state.bio[seat], state.rem[seat]
+    stacks, species = state.stacks[seat], state.rules.cards.species
+    for q in state.rules.area[place]:
+        st = stacks[q]
+        if not st:
+            continue
+        food = species[st[-1]]
+        if bio[q] and can_eat(eater, food):
+            total += bio[q]
+        if rem[q] and eater.eats >> (PLANT_REMAINS if food.type in PLANT_LIKE else ANIMAL_REMAINS) & 1:
+            total += rem[q]
     return total + (state.jokers[seat] if jokers else 0)
 
 
@@ -241,8 +256,16 @@ def crop_blocks(state: State, seat: int, place: int) -> bool:
 def place_problem(state: State, seat: int, card: int, place: int, words: bool = True) -> str | None:
     """Why ``card`` may not go to ``place`` of the seat's ecosystem now (None: it may). The checks
     come first, the words only for a refusal."""
-    s = state.rules.cards.species[card]
     rules = state.rules
+    s = rules.cards.species[card]
+    if not words:  # most tries fail on the habitat: refuse at once (any refusal is the same NO)
+        hab = state.habitat[seat]
+        mask = 0
+        for b in rules.boards_of[place]:
+            mask |= 1 << hab[b]
+        if not s.habitats & mask and (state.stacks[seat][place] or place >= rules.boards * FIELDS
+                                      or "pioneer" not in s.features):
+            return NO
     edge = place >= rules.boards * FIELDS
     if edge and not s.edge:
         return NO if not words else f"{s.latin} has no edge-of-habitat symbol, so it may not go on the edge {rules.spot(place)}"
@@ -271,7 +294,7 @@ def place_problem(state: State, seat: int, card: int, place: int, words: bool = 
             why = " (it is poisonous)" if "poisonous" in low.features and s.type in MAMMALS_AND_BIRDS else ""
             return NO if not words else (f"{s.latin} may not cover {low.latin} at {rules.spot(place)}: it does not feed on it{why}; "
                     f"it eats {eats_text(s)}")
-        if crop_blocks(state, seat, place):
+        if rules.crops and crop_blocks(state, seat, place):
             return NO if not words else f"a crop plant holds the habitat of {rules.spot(place)}: no other card may be placed there"
     else:
         if not match:
@@ -282,7 +305,7 @@ def place_problem(state: State, seat: int, card: int, place: int, words: bool = 
                 lives = "any habitat" if s.any_habitat else " or ".join(
                     habitat_title(h) for h in range(len(BOARD_HABITATS)) if s.fits(h))
                 return NO if not words else f"{s.latin} lives in {lives}, and {rules.spot(place)} is in {where(state, seat, place)}"
-        if crop_blocks(state, seat, place):
+        if rules.crops and crop_blocks(state, seat, place):
             return NO if not words else f"a crop plant holds the habitat of {rules.spot(place)}: no other card may be placed there"
         if "crop" in s.features and not edge:
             b = place // FIELDS
@@ -466,24 +489,50 @@ def _places(state: State) -> range:
     return range(state.rules.places)
 
 
-def placements(state: State, seat: int) -> list[Place]:
-    """Every legal placement. A cheap filter (edge symbol, season, habitat or pioneer) comes before
-    :func:`place_problem`, which decides."""
+Placements = list[tuple[int, list[int], list[tuple[int, Any]] | None]]
+
+
+@lru_cache(maxsize=16)
+def _groups(boards_of: tuple[tuple[int, ...], ...]) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+    """The places grouped by their board(s) (a board's fields, an edge's places), in place order."""
+    groups: dict[tuple[int, ...], list[int]] = {}
+    for q, key in enumerate(boards_of):
+        groups.setdefault(key, []).append(q)
+    return tuple((key, tuple(qs)) for key, qs in groups.items())
+
+
+def placements_by_card(state: State, seat: int) -> Placements:
+    """Every legal placement, card by card: ``(card, places, None)``, or for a card with the
+    small-bird-follow feature ``(card, places, thens)`` with ``thens`` the ``(place, then)`` pairs in
+    order (then None: the card alone). The cards in card order, the places in place order: the order of
+    :func:`placements`. An empty place's check depends only on its board(s), so it runs once for all
+    the empty places of a board (or of an edge); :func:`place_problem` decides the rare cases (pioneers,
+    crop plants), the common checks are its own, inlined."""
     rules = state.rules
     species = rules.cards.species
     hab = state.habitat[seat]
     stacks = state.stacks[seat]
     nfields = rules.boards * FIELDS
-    masks = []
-    for q in range(rules.places):
-        m = 0
-        for b in rules.boards_of[q]:
-            m |= 1 << hab[b]
-        masks.append(m)
-    winter = state.season == 3 and not rules.express
-    out: list[Place] = []
-    n = rules.species_count
     boards_of = rules.boards_of
+    bio, rem = state.bio[seat], state.rem[seat]
+    masks: dict[tuple[int, ...], int] = {}
+    empties: dict[tuple[int, ...], list[int]] = {}  # per board (or edge): its empty places, in order
+    for key, group in _groups(boards_of):
+        m = 0
+        for b in key:
+            m |= 1 << hab[b]
+        masks[key] = m
+        free = [q for q in group if not stacks[q]]
+        if free:
+            empties[key] = free
+    # (place, its habitats' bit mask, the species on top)
+    covered = [(q, masks[boards_of[q]], species[st[-1]]) for q, st in enumerate(stacks) if st]
+    around: dict[tuple[int, ...], list[tuple[Species, int, int, int]]] = {}
+    winter = state.season == 3 and not rules.express
+    spring = state.season == 0 and not rules.express
+    crops = rules.crops
+    out: Placements = []
+    n = rules.species_count
     for card in sorted(set(state.hands[seat])):
         if card >= n:
             continue
@@ -491,23 +540,87 @@ def placements(state: State, seat: int) -> list[Place]:
         if winter and s.type in WINTER_FORBIDDEN:
             continue
         pioneer = "pioneer" in s.features
+        habitats = s.habitats
+        producer = s.producer
+        cover = "plant-cover" in s.abilities
+        need = s.consumption
+        eats = s.eats
+        special = crops or "crop" in s.features
+        jokers = state.jokers[seat] + (3 if spring and "spring-jokers" in s.abilities else 0)
         last = rules.places if s.edge else nfields
-        # an empty place's problem depends only on its board(s): the same for every empty field of a board
-        empty: dict[tuple[int, ...], bool] = {}
-        for place in range(last):
-            if not s.habitats & masks[place] and (stacks[place] or not pioneer or place >= nfields):
+        places: list[int] = []
+        for key, qs in empties.items():
+            place = qs[0]
+            if place >= last:
                 continue
-            if stacks[place]:
+            mask = masks[key]
+            if not habitats & mask and (not pioneer or place >= nfields):
+                continue
+            if special or not habitats & mask:  # crops, pioneers: place_problem decides
                 ok = place_problem(state, seat, card, place, False) is None
-            else:
-                key = boards_of[place]
-                if key not in empty:
-                    empty[key] = place_problem(state, seat, card, place, False) is None
-                ok = empty[key]
+            elif producer:
+                ok = True
+            else:  # food_present and available on the cards around (the same for every empty place)
+                near = around.get(key)
+                if near is None:
+                    near = around[key] = [
+                        (species[stacks[q][-1]], bio[q], rem[q],
+                         PLANT_REMAINS if species[stacks[q][-1]].type in PLANT_LIKE else ANIMAL_REMAINS)
+                        for q in rules.area[place] if stacks[q]]
+                present = False
+                total = 0
+                for food, b, r, kind in near:
+                    if can_eat(s, food):
+                        present = True
+                        total += b
+                    if r and eats >> kind & 1:
+                        present = True
+                        total += r
+                ok = present and total + jokers >= need
             if ok:
-                out.append(Place(card, rules.spot(place)))
-                if "small-bird-follow" in s.abilities:
-                    out += [Place(card, rules.spot(place), then) for then in follows(state, seat, card, place)]
+                places += qs
+        mixed = bool(places)
+        # place_problem's checks for a covered card: a plant covers only with plant-cover, a card that
+        # feeds only on remains never covers
+        can_cover = cover if producer else not s.remains_only
+        for place, mask, low in covered if can_cover else ():
+            if place >= last or not habitats & mask:
+                continue
+            if producer:
+                if not low.producer:
+                    continue
+            elif not can_eat(s, low):
+                continue
+            if crops and crop_blocks(state, seat, place):
+                continue
+            if not producer:
+                own = bio[place]
+                if own + jokers < need and own + available(state, seat, place, s, jokers=False) + jokers < need:
+                    continue
+            places.append(place)
+        if mixed:
+            places.sort()
+        if not places:
+            continue
+        thens: list[tuple[int, Any]] | None = None
+        if "small-bird-follow" in s.abilities:
+            thens = []
+            for place in places:
+                thens.append((place, None))
+                thens += [(place, then) for then in follows(state, seat, card, place)]
+        out.append((card, places, thens))
+    return out
+
+
+def placements(state: State, seat: int) -> list[Place]:
+    """Every legal placement."""
+    spot = state.rules.spot
+    out = []
+    for card, places, thens in placements_by_card(state, seat):
+        if thens is None:
+            out += [Place(card, spot(q)) for q in places]
+        else:
+            out += [Place(card, spot(q), then) for q, then in thens]
     return out
 
 
@@ -525,55 +638,87 @@ def follows(state: State, seat: int, card: int, place: int) -> list[tuple[int, A
     return out
 
 
-def exchanges(state: State, seat: int) -> list[Move]:
+def _grid(count: int, build: Callable[[int, int], Move], inner: int) -> Part:
+    """A part of ``count * inner`` moves: ``build(i // inner, i % inner)``."""
+    return count * inner, lambda i: build(*divmod(i, inner))
+
+
+def exchange_parts(state: State, seat: int) -> list[Part]:
+    """The step-1 moves (in this order: no exchange, the exchanges, the weather die) as parts of a
+    :class:`MoveList`."""
     rules = state.rules
     hand = sorted(set(state.hands[seat]))
-    out: list[Move] = [Keep()]
+    parts: list[Part] = [listed([Keep()])]
     stack_backs = backs_in(state, state.pile)
+    nb = len(stack_backs)
     if rules.express:
-        for c in hand:
-            out += [Exchange((c,), 0, t) for t in stack_backs]
-            out += [Exchange((c,), 0, None, "face-up", f) for f in sorted(set(state.face_up))]
+        faces = sorted(set(state.face_up))
+        per = nb + len(faces)
+
+        def express(c: tuple[int, ...], tokens: int, j: int) -> Move:
+            return Exchange(c, tokens, stack_backs[j]) if j < nb else Exchange(c, tokens, None, "face-up", faces[j - nb])
+
+        parts.append(_grid(len(hand), lambda h, j: express((hand[h],), 0, j), per))
         if state.jokers[seat] >= 2:
-            out += [Exchange((), 2, t) for t in stack_backs]
-            out += [Exchange((), 2, None, "face-up", f) for f in sorted(set(state.face_up))]
-        return out
+            parts.append((per, lambda j: express((), 2, j)))
+        return parts
     season = state.season
     if season == 0:
-        out += [Exchange((c,), 0, t) for c in hand for t in stack_backs]
+        parts.append(_grid(len(hand), lambda h, t: Exchange((hand[h],), 0, stack_backs[t]), nb))
     elif season == 1:
-        out += [Exchange((c,)) for c in hand]
+        parts.append((len(hand), lambda h: Exchange((hand[h],))))
     elif season == 2:
         if tokens_total(state, seat) >= 4:
-            out += [Exchange((), 4, t) for t in stack_backs]
+            parts.append((nb, lambda t: Exchange((), 4, stack_backs[t])))
     else:
         discard_backs = backs_in(state, state.discard)
-        for pair in combinations(hand, 2):
-            out += [Exchange(pair, 0, t) for t in stack_backs]
-            out += [Exchange(pair, 0, t, "discard") for t in discard_backs]
+        pairs = list(combinations(hand, 2))
+        per = nb + len(discard_backs)
+
+        def winter(k: int, j: int) -> Move:
+            if j < nb:
+                return Exchange(pairs[k], 0, stack_backs[j])
+            return Exchange(pairs[k], 0, discard_backs[j - nb], "discard")
+
+        parts.append(_grid(len(pairs), winter, per))
     if rules.weather and state.weather:
-        out += [Weather(c) for c in hand]
+        parts.append((len(hand), lambda h: Weather(hand[h])))
         if tokens_total(state, seat) >= 2:
-            out.append(Weather(None))
-    return out
+            parts.append(listed([Weather(None)]))
+    return parts
+
+
+def exchanges(state: State, seat: int) -> list[Move]:
+    return list(MoveList(exchange_parts(state, seat)))
+
+
+def _placing_part(state: State, card: int, places: list[int], thens: list[tuple[int, Any]] | None) -> Part:
+    spot = state.rules.spot
+    if thens is None:
+        return len(places), lambda i: Place(card, spot(places[i]))
+    return len(thens), lambda i: Place(card, spot(thens[i][0]), thens[i][1])
+
+
+def legal_move_list(state: State, seat: int) -> MoveList:
+    """The legal moves of the seat, built lazily (:mod:`.movelist`), in :func:`legal_moves`' order."""
+    if state.ended or not state.active[seat] or state.pending[seat] is not None:
+        return MoveList([])
+    if state.step == EXCHANGE:
+        return MoveList(exchange_parts(state, seat))
+    hand = sorted(set(state.hands[seat]))
+    if state.step == PLACE:
+        parts = [_placing_part(state, card, places, thens) for card, places, thens in placements_by_card(state, seat)]
+        n = state.rules.species_count
+        humans = [c for c in hand if c >= n]
+        return MoveList(parts + [(len(humans), lambda i: Impact(humans[i])),
+                         (len(hand), lambda i: Trade(hand[i])),
+                         listed([Pass(False), Pass(True)] if hand else [Pass(False)])])
+    pairs = list(combinations(hand, min(2, len(state.hands[seat]))))
+    return MoveList([(len(pairs), lambda i: Transfer(pairs[i]))])
 
 
 def legal_moves(state: State, seat: int) -> list[Move]:
-    if state.ended or not state.active[seat] or state.pending[seat] is not None:
-        return []
-    if state.step == EXCHANGE:
-        return exchanges(state, seat)
-    hand = sorted(set(state.hands[seat]))
-    if state.step == PLACE:
-        out: list[Move] = list(placements(state, seat))
-        out += [Impact(c) for c in hand if is_human(state, c)]
-        out += [Trade(c) for c in hand]
-        out.append(Pass(False))
-        if hand:
-            out.append(Pass(True))
-        return out
-    k = min(2, len(state.hands[seat]))
-    return [Transfer(c) for c in combinations(hand, k)]
+    return list(legal_move_list(state, seat))
 
 
 def _in_hand(state: State, seat: int, cards: tuple[int, ...]) -> str | None:
@@ -634,7 +779,8 @@ def _exchange_problem(state: State, seat: int, move: Exchange) -> str | None:
         return problem
     if move.draw is not None:
         pile_cards = state.discard if move.pile == "discard" else state.pile
-        if move.draw not in backs_in(state, pile_cards):
+        backs = rules.cards.backs
+        if not any(backs[c] == move.draw for c in pile_cards):
             return f"no card with the back {BACKS[move.draw]} in the {'discarded cards' if move.pile == 'discard' else 'stack'}"
     return None
 

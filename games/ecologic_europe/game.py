@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from enum import Enum
 from typing import Any
 
@@ -54,9 +54,9 @@ class EcoLogicEurope:
     def _seat(self, state: State, player: str) -> int | None:
         return state.rules.seat_of.get(player)
 
-    def legal_moves(self, state: State, player: str) -> list[Move]:
+    def legal_moves(self, state: State, player: str) -> Sequence[Move]:
         seat = self._seat(state, player)
-        return [] if seat is None else engine.legal_moves(state, seat)
+        return () if seat is None else engine.legal_move_list(state, seat)
 
     def why_illegal(self, state: State, player: str, move: Any) -> str | None:
         seat = self._seat(state, player)

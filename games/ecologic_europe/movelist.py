@@ -1,0 +1,72 @@
+"""The legal moves of a step, built lazily: a read-only sequence that knows its length and builds
+only the moves asked for.
+
+A random playout asks for ``len(moves)`` and one ``moves[k]``; listing every exchange (a winter step
+offers every pair of cards times every back) or building every :class:`~.moves.Place` with its spot
+costs more than choosing. :class:`MoveList` is a concatenation of parts, each a count and a function
+that builds the ``i``-th move of the part. The order is the eager list's (engine.legal_moves), so
+the same seeds give the same games; iterating or slicing builds the moves asked for, in that order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, overload
+
+from kcal.games.ecologic_europe.moves import Move
+
+Part = tuple[int, Callable[[int], Move]]
+
+
+class MoveList(Sequence[Move]):
+    __slots__ = ("_parts", "_len")
+
+    def __init__(self, parts: list[Part]) -> None:
+        self._parts = [p for p in parts if p[0] > 0]
+        self._len = sum(p[0] for p in self._parts)
+
+    def __len__(self) -> int:
+        return self._len
+
+    @overload
+    def __getitem__(self, index: int) -> Move: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Move]: ...
+
+    def __getitem__(self, index: int | slice) -> Move | list[Move]:
+        if isinstance(index, slice):
+            return [self._at(i) for i in range(*index.indices(self._len))]
+        i = index.__index__()
+        if i < 0:
+            i += self._len
+        if not 0 <= i < self._len:
+            raise IndexError("move index out of range")
+        return self._at(i)
+
+    def _at(self, i: int) -> Move:
+        for count, build in self._parts:
+            if i < count:
+                return build(i)
+            i -= count
+        raise IndexError("move index out of range")  # pragma: no cover - _len is the parts' sum
+
+    def __iter__(self) -> Iterator[Move]:
+        for count, build in self._parts:
+            for i in range(count):
+                yield build(i)
+
+    def __eq__(self, other: Any) -> bool:
+        if isinstance(other, (MoveList, list, tuple)):
+            return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"MoveList({list(self)!r})"
+
+
+def listed(moves: list[Move]) -> Part:
+    """A part holding moves already built."""
+    return len(moves), moves.__getitem__
