@@ -10,11 +10,10 @@ from __future__ import annotations
 
 from enum import StrEnum
 from pathlib import Path
-from typing import Any
 
 import typer
 
-from kcal.cli.common import FormatOption, GameOption, OutputFormat, emit, guarded, tools
+from kcal.cli.common import FormatOption, GameOption, OutputFormat, emit, guarded, pack_of, tools
 from kcal.cli.complete import complete_tile
 from kcal.core.errors import UsageError
 
@@ -181,7 +180,7 @@ def cards_cmd(
     kCaloria: the player-aid cards.
     """
     with guarded():
-        result = _pack(game).hook("print").print_cards(
+        result = pack_of(game).hook("print").print_cards(
             output, paper=paper.value, backs=backs, flip=flip.value, bleed=bleed, split=split, size=card_size,
             back_offset=_offset(back_offset), gutter=gutter, catalog=card_set, cut_lines=cut_lines,
             crop_marks=crop_marks, alignment_page=alignment_page, cut_svg=cut_svg, fonts=(font, bold_font))
@@ -202,7 +201,7 @@ def rulebook_cmd(
     Rendered from the game's Jinja2 templates (or --templates) and its data.
     """
     with guarded():
-        _report(_pack(game).hook("print").print_rulebook(output, paper=paper.value, templates=templates,
+        _report(pack_of(game).hook("print").print_rulebook(output, paper=paper.value, templates=templates,
                                                          catalog=card_set), fmt, "")
 
 
@@ -220,19 +219,12 @@ def board_cmd(
     Glue strips where the sheets overlap, cut lines, sheet names and a ruler.
     """
     with guarded():
-        pack = _pack(game)
+        pack = pack_of(game)
         hook = pack.hook("print")
         if not hasattr(hook, "print_board"):
             raise UsageError(f"{pack.info.name} ({pack.id}) has no board to print")
         _report(hook.print_board(output, paper=paper.value, catalog=card_set, split=split), fmt, "")
 
-
-def _pack(game: str | None) -> Any:
-    """The pack a print command works on (no --game: the default game); an unknown id is exit 2 with a
-    did-you-mean."""
-    from kcal.core.registry import DEFAULT_GAME, get
-
-    return get(game or DEFAULT_GAME)
 
 
 @app.command("tile")

@@ -40,25 +40,18 @@ def proportion(k: float, n: int) -> dict:
 def quantile(sorted_values: Sequence[float], q: float) -> float | None:
     """Nearest-rank quantile (a value that occurred; no interpolation)."""
     n = len(sorted_values)
-    if n == 0:
-        return None
-    k = max(1, min(n, -(-int(round(q * n * 1_000_000)) // 1_000_000)))
-    return sorted_values[k - 1]
+    return sorted_values[_rank(q, n) - 1] if n else None
+
+
+def _rank(q: float, n: int) -> int:
+    """The nearest rank (1..n) of quantile ``q`` among ``n`` values (``q * n`` rounded at 1e-6, so that
+    float noise never moves it)."""
+    return max(1, min(n, -(-int(round(q * n * 1_000_000)) // 1_000_000)))
 
 
 def histogram(values: Sequence[int], width: int | None = None) -> list[dict]:
     """Counts in bins ``[lo, lo + width)``; the width is chosen for about 20 bins when not given."""
-    if not values:
-        return []
-    lo, hi = min(values), max(values)
-    if width is None:
-        width = max(1, -(-(hi - lo + 1) // 20))
-    start = lo - lo % width
-    bins: dict[int, int] = {}
-    for v in values:
-        b = start + ((v - start) // width) * width
-        bins[b] = bins.get(b, 0) + 1
-    return [{"from": b, "to": b + width - 1, "count": bins.get(b, 0)} for b in range(start, hi + 1, width)]
+    return IntTally(values).histogram(width)
 
 
 class IntTally:
@@ -106,7 +99,7 @@ class IntTally:
         n = self.n
         if n == 0:
             return None
-        k = max(1, min(n, -(-int(round(q * n * 1_000_000)) // 1_000_000)))
+        k = _rank(q, n)
         seen = 0
         for v in sorted(self.counts):
             seen += self.counts[v]
@@ -121,7 +114,7 @@ class IntTally:
         return max(self.counts) if self.counts else None
 
     def histogram(self, width: int | None = None) -> list[dict]:
-        """As :func:`histogram` gives on the samples."""
+        """Counts in bins ``[lo, lo + width)``; the width is chosen for about 20 bins when not given."""
         if not self.counts:
             return []
         lo, hi = min(self.counts), max(self.counts)
