@@ -9,11 +9,10 @@ in an escaped JSON block and the script writes text with ``textContent`` only.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 from kcal.viewer import svg
-from kcal.viewer.html import _json
+from kcal.viewer.html import _json, fill_slots
 from kcal.viewer.scene import Shape, bbox_of
 
 
@@ -74,11 +73,8 @@ def page(cat: CatalogPage) -> str:
             "exact": cat.deck.size_is_exact},
         "notes": list(cat.notes),
     }
-    fill = {"TITLE": svg.text(cat.title), "FONT": svg.FONT, "DATA": _json(data), "SCRIPT": _SCRIPT}
-    return _SLOT.sub(lambda m: fill[m.group(1)], _TEMPLATE)
-
-
-_SLOT = re.compile(r"@(TITLE|FONT|DATA|SCRIPT)@")
+    return fill_slots(_TEMPLATE, {"TITLE": svg.text(cat.title), "FONT": svg.FONT, "DATA": _json(data),
+                                  "SCRIPT": _SCRIPT})
 
 _TEMPLATE = """<!DOCTYPE html>
 <html lang="en">

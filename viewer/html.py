@@ -29,6 +29,12 @@ def _json(data: Any) -> str:
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
+def fill_slots(template: str, values: dict[str, str]) -> str:
+    """``template`` with each ``@NAME@`` replaced by ``values[NAME]``, in one pass: text put in is never
+    searched again for placeholders."""
+    return re.sub(r"@([A-Z]+)@", lambda m: values[m.group(1)], template)
+
+
 def _r(v: float) -> float | int:
     r = round(v, 1)
     return int(r) if r == int(r) else r
@@ -107,13 +113,8 @@ def page(story: Story) -> str:
     """The whole HTML file."""
     data = story_data(story)
     legend = data.pop("legend")
-    fill = {"TITLE": svg.text(story.title), "FONT": svg.FONT, "LEGEND": legend, "DATA": _json(data),
-            "SCRIPT": _SCRIPT}
-    # one pass: text put in is never searched again for placeholders
-    return _SLOT.sub(lambda m: fill[m.group(1)], _TEMPLATE)
-
-
-_SLOT = re.compile(r"@(TITLE|FONT|LEGEND|DATA|SCRIPT)@")
+    return fill_slots(_TEMPLATE, {"TITLE": svg.text(story.title), "FONT": svg.FONT, "LEGEND": legend,
+                                  "DATA": _json(data), "SCRIPT": _SCRIPT})
 
 
 _TEMPLATE = """<!DOCTYPE html>
