@@ -42,7 +42,10 @@ GROUPS = [
 
 def build_app(only: str | None = None) -> typer.Typer:
     """The root app; with ``only``, just that command group is imported (a faster start)."""
+    from kcal.cli.coercion import install
     from kcal.cli.output import KcalGroup
+
+    install()
 
     root = typer.Typer(
         name="kcal",
