@@ -26,9 +26,6 @@ at the value's ``file:line:column``.
 from __future__ import annotations
 
 import unicodedata
-from typing import Annotated
-
-from pydantic import AfterValidator, StrictStr
 
 #: Default-ignorable code points outside category Cf (Unicode's DerivedCoreProperties.txt).
 _IGNORABLE = (
@@ -121,15 +118,3 @@ def check_path_text(value: str) -> str:
     if problem:
         raise ValueError(problem)
     return value
-
-
-# Length limits go *before* the check, so that they stay string limits (a ``Field`` after an
-# ``AfterValidator`` becomes a generic "too_long" with another message) and run first:
-# ``Annotated[StrictStr, Field(max_length=120), AfterValidator(check_name)]``.
-
-#: A visible one-line name.
-Name = Annotated[StrictStr, AfterValidator(check_name)]
-#: Text that may hold line breaks and tabs, but nothing else a terminal would act on.
-Text = Annotated[StrictStr, AfterValidator(check_text)]
-#: A file name as written in a file: anything but control characters.
-PathText = Annotated[StrictStr, AfterValidator(check_path_text)]

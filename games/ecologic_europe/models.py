@@ -26,8 +26,9 @@ from pydantic import (
     model_validator,
 )
 
-from kcal.core.text import Name, check_name
-from kcal.core.text import Text as MultiLine
+from kcal.core.fields import Name
+from kcal.core.fields import Text as MultiLine
+from kcal.core.text import check_name
 from kcal.games.ecologic_europe.domain import (
     BONUSES,
     EXPANSIONS,

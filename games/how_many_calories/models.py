@@ -19,8 +19,9 @@ from pydantic import (
     WithJsonSchema,
 )
 
-from kcal.core.text import Name, check_name
-from kcal.core.text import Text as MultiLine
+from kcal.core.fields import Name
+from kcal.core.fields import Text as MultiLine
+from kcal.core.text import check_name
 from kcal.games.how_many_calories.cards import (
     COLOUR_NAMES,
     GAME_ID,

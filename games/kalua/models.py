@@ -22,9 +22,10 @@ from pydantic import (
     model_validator,
 )
 
+from kcal.core.fields import Name
+from kcal.core.fields import Text as MultiLine
 from kcal.core.suggest import did_you_mean
-from kcal.core.text import Name, check_name
-from kcal.core.text import Text as MultiLine
+from kcal.core.text import check_name
 from kcal.games.kalua.cards import (
     DOUBLE_COST,
     GAME_ID,

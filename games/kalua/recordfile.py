@@ -30,9 +30,9 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 
 from kcal.core.errors import KcalError, raise_all
+from kcal.core.fields import PathText
 from kcal.core.game import Setup
 from kcal.core.packfile import catalog_ref, check_header, validate_doc
-from kcal.core.text import PathText
 from kcal.core.validation import format_loc
 from kcal.core.yamlsafe import YamlDoc, load_yaml
 from kcal.games.kalua import PACK

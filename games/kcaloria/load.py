@@ -1,4 +1,8 @@
-"""Load catalogs and decks from YAML into validated models, with positions for every error.
+"""Load catalogs and decks from YAML, validated, with positions for every error.
+
+Pydantic models (:mod:`kcal.games.kcaloria.models`) validate; the loader hands out the plain frozen
+objects of :mod:`kcal.games.kcaloria.frozen`, built from the models' dumps, or from kcal's cache for
+bytes this schema validated before: a warm run never imports Pydantic.
 
 ``load_library`` gathers catalogs (``builtin`` and/or paths) into a :class:`Library` that looks tiles
 up by folded name; ``load_deck`` reads a deck file and resolves its names against its catalogs.
@@ -13,9 +17,7 @@ import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
-
-from pydantic import BaseModel, ValidationError
+from typing import TYPE_CHECKING, Any
 
 from kcal import __version__
 from kcal.core import parsecache
@@ -24,7 +26,10 @@ from kcal.core.errors import KcalError, KcalErrors, raise_all
 from kcal.core.source import read_source
 from kcal.core.yamlsafe import MAX_BYTES, YamlDoc, load_yaml
 from kcal.games.kcaloria.domain import fold_name
-from kcal.games.kcaloria.models import Catalog, Deck, Tile, duplicate_tiles
+from kcal.games.kcaloria.frozen import Catalog, Deck, Tile, duplicate_tiles
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
 
 BUILTIN = "builtin"
 CARDS_DIR = Path(__file__).resolve().parent / "data"
@@ -43,6 +48,8 @@ def validate_doc(doc: YamlDoc, model: type[BaseModel]) -> Any:
             f"expected a mapping at the top of the file, found {type(doc.data).__name__}",
             file=doc.path, line=line, column=column,
         )
+    from pydantic import ValidationError
+
     try:
         return model.model_validate(doc.data)
     except ValidationError as exc:
@@ -97,7 +104,7 @@ def _schema_salt() -> bytes:
     """What the validated-catalog cache is keyed by besides the file: the schema's own source."""
     here = Path(__file__).resolve().parent
     parts = [__version__.encode()]
-    parts += [(here / name).read_bytes() for name in ("domain.py", "modifiers.py", "models.py")]
+    parts += [(here / name).read_bytes() for name in ("domain.py", "modifiers.py", "models.py", "frozen.py")]
     parts.append(Path(core_text.__file__).read_bytes())  # what a name and a text may hold
     return hashlib.sha256(b"\0".join(parts)).digest()
 
@@ -114,25 +121,31 @@ def load_catalog_file(path: str | Path) -> LoadedCatalog:
     trusted = parsecache.get_json("catalog", raw, _schema_salt())
     if trusted is not None:
         try:
-            loaded = LoadedCatalog(Catalog.from_trusted(trusted), p, raw)
+            loaded = LoadedCatalog(Catalog.from_json(trusted), p, raw)
         except (KeyError, TypeError, ValueError, AttributeError):
             loaded = None
         if loaded is not None:
             raise_all(list(_check_art(loaded.catalog, loaded, p.parent)))
             return loaded
-    loaded = LoadedCatalog(_validate_catalog(load_yaml(p, display=_display(p), raw=raw)), p, raw)
+    dump = _validate_catalog(load_yaml(p, display=_display(p), raw=raw))
+    loaded = LoadedCatalog(Catalog.from_json(dump), p, raw)
     raise_all(list(_check_art(loaded.catalog, loaded, p.parent)))
-    parsecache.put_json("catalog", raw, loaded.catalog.model_dump(mode="json", by_alias=True), _schema_salt())
+    parsecache.put_json("catalog", raw, dump, _schema_salt())
     return loaded
 
 
-def _validate_catalog(doc: YamlDoc) -> Catalog:
+def _validate_catalog(doc: YamlDoc) -> dict[str, Any]:
+    """The catalog's validated model, as its JSON dump (what the cache keeps and the frozen objects
+    are built from)."""
+    from kcal.games.kcaloria import models
+
     raw_tiles = doc.data.get("tiles") if isinstance(doc.data, dict) else None
     if isinstance(raw_tiles, list):
         raise_all([doc.error(f"tiles[{i}]: {msg}", ("tiles", i, "id" if "id" in msg else "name"), key=True,
                              code="schema")
                    for i, msg in duplicate_tiles(raw_tiles)])
-    return validate_doc(doc, Catalog)
+    dump: dict[str, Any] = validate_doc(doc, models.Catalog).model_dump(mode="json", by_alias=True)
+    return dump
 
 
 def load_catalog(path: str | Path) -> Catalog:
@@ -377,30 +390,19 @@ def load_deck(path: str | Path, extra_catalogs: Sequence[str | Path] = ()) -> Lo
 
 
 def _validated_deck(doc: YamlDoc, raw: bytes) -> Deck:
-    """The deck model of a file: validated, or, for bytes this schema validated before, rebuilt from
-    kcal's cache without building the model's validators (as catalogs are: issue 12 item 15)."""
+    """The deck of a file: validated, or, for bytes this schema validated before, rebuilt from kcal's
+    cache without Pydantic (as catalogs are: issue 12 item 15)."""
     trusted = parsecache.get_json("deck", raw, _schema_salt())
     if trusted is not None:
         try:
-            return _deck_from_trusted(trusted)
+            return Deck.from_json(trusted)
         except (KeyError, TypeError, ValueError, AttributeError):
             pass
-    deck = validate_doc(doc, Deck)
-    parsecache.put_json("deck", raw, deck.model_dump(mode="json", by_alias=True), _schema_salt())
-    return deck
+    from kcal.games.kcaloria import models
 
-
-def _deck_from_trusted(d: dict[str, Any]) -> Deck:
-    """Rebuild a deck from its own ``model_dump(mode="json", by_alias=True)`` without validating; a
-    test checks the round trip for every shipped deck."""
-    catalogs = d["catalogs"]
-    tiles = d["tiles"]
-    if not isinstance(tiles, dict) or not all(isinstance(n, int) for n in tiles.values()):
-        raise ValueError("not a deck dump")
-    return Deck.model_construct(
-        schema_=d["$schema"], game=d["game"], name=d["name"], format=d["format"],
-        description=d["description"], catalogs=None if catalogs is None else tuple(catalogs), tiles=dict(tiles),
-    )
+    dump = validate_doc(doc, models.Deck).model_dump(mode="json", by_alias=True)
+    parsecache.put_json("deck", raw, dump, _schema_salt())
+    return Deck.from_json(dump)
 
 
 def _display(path: Path) -> str:

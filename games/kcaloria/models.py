@@ -1,13 +1,13 @@
 """Pydantic models of catalogs and decks: closed, frozen, strict where YAML would coerce.
 
-Validation happens at the edge (see ``kcal.games.kcaloria.load``); past it the rest of kcal handles these
-models, never raw dicts.
+Validation happens at the edge (see ``kcal.games.kcaloria.load``); past it the rest of kcal handles the
+plain frozen objects of :mod:`kcal.games.kcaloria.frozen` built from these models' dumps, never raw dicts.
+The methods tiles, modifiers and decks have are written once there, in mixins these models inherit.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
 from pathlib import PurePosixPath, PureWindowsPath
 from typing import Annotated, Any, Literal
 
@@ -23,7 +23,16 @@ from pydantic import (
 )
 
 from kcal.core import text as core_text
-from kcal.games.kcaloria.domain import TYPE_CLASSES, Biome, Color, Klass, Rarity, TileType, fold_name
+from kcal.core.fields import PathText
+from kcal.games.kcaloria.domain import TYPE_CLASSES, Biome, Color, Klass, Rarity, TileType
+from kcal.games.kcaloria.frozen import (  # noqa: F401  (format_*, duplicate_tiles: kept importable here)
+    DeckMixin,
+    ModifierMixin,
+    TileMixin,
+    duplicate_tiles,
+    format_amounts,
+    format_cost,
+)
 from kcal.games.kcaloria.modifiers import MODIFIERS, PARAM_KINDS
 
 Amount = Annotated[StrictInt, Field(ge=1, le=99)]
@@ -64,20 +73,11 @@ def parse_amounts(text: str) -> dict[str, int]:
     return out
 
 
-def format_amounts(amounts: Mapping[Color, int]) -> str:
-    """The inverse of :func:`parse_amounts`, in food-chain colour order."""
-    return " + ".join(f"{amounts[c]} {c.value}" for c in Color if c in amounts)
-
-
 def parse_cost(text: str) -> list[dict[str, int]]:
     """Parse ``"4 green | 2 yellow"``; the empty string and ``"free"`` mean no cost."""
     if text.strip().lower() in ("", "free", "none"):
         return []
     return [parse_amounts(alt) for alt in text.split("|")]
-
-
-def format_cost(alternatives: tuple[Mapping[Color, int], ...]) -> str:
-    return " | ".join(format_amounts(a) for a in alternatives) if alternatives else "free"
 
 
 def _check_amounts(value: dict[Color, int], *, allow_zero: bool) -> dict[Color, int]:
@@ -102,7 +102,7 @@ ModifierName = Literal[
 ]
 
 
-class Modifier(Closed):
+class Modifier(Closed, ModifierMixin):
     """One modifier on a tile, with the parameters its rule needs.
 
     YAML may give a bare name (``nocturnal``) for a modifier without required parameters.
@@ -139,33 +139,6 @@ class Modifier(Closed):
                 )
         return self
 
-    @classmethod
-    def from_trusted(cls, d: dict[str, Any]) -> Modifier:
-        return cls.model_construct(
-            name=d["name"], amount=d["amount"], duration=d["duration"], partner=d["partner"],
-            target=d["target"], color=None if d["color"] is None else Color(d["color"]),
-            biome=None if d["biome"] is None else Biome(d["biome"]),
-        )
-
-    @property
-    def spec(self):  # -> ModifierSpec (kept untyped to avoid an import cycle in annotations)
-        return MODIFIERS[self.name]
-
-    def param(self, name: str) -> Any:
-        """The parameter's value, or the rule's default when the tile leaves it out."""
-        value = getattr(self, name)
-        return self.spec.defaults.get(name) if value is None else value
-
-    def label(self) -> str:
-        """``biome_boost(FF)``, ``symbiosis(Quercus alba, +1)``: the form ``catalog show`` prints."""
-        parts = []
-        for p in self.spec.params:
-            v = getattr(self, p)
-            if v is None:
-                continue
-            parts.append(f"+{v}" if p == "amount" else str(v.value if hasattr(v, "value") else v))
-        return f"{self.name}({', '.join(parts)})" if parts else self.name
-
 
 ModifierEntry = Annotated[Modifier, Field(json_schema_extra={"description": "a modifier name, or a mapping with name and parameters"})]
 
@@ -175,7 +148,7 @@ ModifierEntry = Annotated[Modifier, Field(json_schema_extra={"description": "a m
 TileId = Annotated[StrictStr, Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$")]
 
 
-class Tile(Closed):
+class Tile(Closed, TileMixin):
     """One printed tile."""
 
     id: TileId
@@ -253,39 +226,6 @@ class Tile(Closed):
             raise ValueError(f"modifier {sorted(dup)[0]!r} is listed twice")
         return self
 
-    # -- convenience for the rest of kcal --
-    @property
-    def key(self) -> str:
-        """The folded name the copy limit counts."""
-        return fold_name(self.name)
-
-    @property
-    def yield_total(self) -> int:
-        return sum(self.yield_.values())
-
-    @classmethod
-    def from_trusted(cls, d: dict[str, Any]) -> Tile:
-        """Rebuild a tile from its own ``model_dump(mode="json", by_alias=True)`` without validating.
-
-        Only for data this code validated before (kcal's cache, keyed by the schema's source); a test
-        checks that it round-trips every built-in tile exactly.
-        """
-        return cls.model_construct(
-            id=d["id"], name=d["name"], common_name=d["common_name"], type=TileType(d["type"]),
-            klass=Klass(d["class"]), rarity=Rarity(d["rarity"]),
-            biomes=tuple(Biome(b) for b in d["biomes"]),
-            cost=tuple({Color(c): n for c, n in alt.items()} for alt in d["cost"]),
-            yield_={Color(c): n for c, n in d["yield"].items()},
-            modifiers=tuple(Modifier.from_trusted(m) for m in d["modifiers"]),
-            text=d["text"], art=d["art"],
-        )
-
-    def has(self, modifier: str) -> bool:
-        return any(m.name == modifier for m in self.modifiers)
-
-    def modifier(self, name: str) -> Modifier | None:
-        return next((m for m in self.modifiers if m.name == name), None)
-
 
 class CatalogSet(Closed):
     code: Annotated[StrictStr, Field(pattern=r"^[A-Z0-9]{2,8}$")]
@@ -300,14 +240,6 @@ class Catalog(Closed):
     set: CatalogSet
     tiles: tuple[Tile, ...]
 
-    @classmethod
-    def from_trusted(cls, d: dict[str, Any]) -> Catalog:
-        """Rebuild from this class's own JSON dump without validating (see :meth:`Tile.from_trusted`)."""
-        return cls.model_construct(
-            schema_=d["$schema"], set=CatalogSet.model_construct(**d["set"]),
-            tiles=tuple(Tile.from_trusted(t) for t in d["tiles"]),
-        )
-
     @model_validator(mode="after")
     def _unique(self) -> Catalog:
         if not self.tiles:
@@ -317,34 +249,12 @@ class Catalog(Closed):
         return self
 
 
-def duplicate_tiles(tiles: list[Any]) -> list[tuple[int, str]]:
-    """(index, message) for each tile whose id, or folded name, an earlier tile already uses."""
-    out: list[tuple[int, str]] = []
-    ids: dict[str, int] = {}
-    names: dict[str, int] = {}
-    for i, tile in enumerate(tiles):
-        if not isinstance(tile, dict):
-            continue
-        tid, name = tile.get("id"), tile.get("name")
-        if isinstance(tid, str):
-            if tid in ids:
-                out.append((i, f"tile id {tid!r} is already used by tiles[{ids[tid]}]"))
-            ids.setdefault(tid, i)
-        if isinstance(name, str):
-            key = fold_name(name)
-            if key in names:
-                out.append((i, f"tile name {name!r} is already used by tiles[{names[key]}] "
-                               "(names are unique per catalog, compared without case)"))
-            names.setdefault(key, i)
-    return out
-
-
 # --- decks ------------------------------------------------------------------------------------
 
 Count = Annotated[StrictInt, Field(ge=1, le=10_000)]
 
 
-class Deck(Closed):
+class Deck(Closed, DeckMixin):
     """A deck file: a name, a format and tile counts by name."""
 
     schema_: StrictStr | None = Field(default=None, alias="$schema")
@@ -352,7 +262,7 @@ class Deck(Closed):
     name: Name
     format: Literal["standard", "solo"] = "standard"
     description: Text | None = None
-    catalogs: tuple[core_text.PathText, ...] | None = None
+    catalogs: tuple[PathText, ...] | None = None
     tiles: dict[Name, Count]
 
     @model_validator(mode="after")
@@ -360,7 +270,3 @@ class Deck(Closed):
         if not self.tiles:
             raise ValueError("tiles: a deck lists at least one tile")
         return self
-
-    @property
-    def size(self) -> int:
-        return sum(self.tiles.values())

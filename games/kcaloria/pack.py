@@ -35,7 +35,7 @@ from kcal.games.kcaloria import PACK
 from kcal.games.kcaloria.engine.moves import EndReason, IllegalMove, Move
 from kcal.games.kcaloria.engine.state import GameState
 from kcal.games.kcaloria.engine.tiles import COLORS, TileInfo
-from kcal.games.kcaloria.models import Tile
+from kcal.games.kcaloria.frozen import Tile
 
 MODES = ("standard", "beginner", "solo")
 OPTIONS = ("decks", "mode")

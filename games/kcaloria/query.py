@@ -17,8 +17,8 @@ from typing import Any, TypeVar
 from kcal.core.errors import KcalError, UsageError
 from kcal.core.suggest import did_you_mean, phrase
 from kcal.games.kcaloria.domain import Biome, Color, Klass, Rarity, TileType, fold_name
+from kcal.games.kcaloria.frozen import Tile, format_amounts, format_cost
 from kcal.games.kcaloria.load import Library
-from kcal.games.kcaloria.models import Tile, format_amounts, format_cost
 from kcal.games.kcaloria.modifiers import MODIFIER_NAMES, MODIFIERS
 
 E = TypeVar("E", bound=Enum)

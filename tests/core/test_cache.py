@@ -8,8 +8,8 @@ import pytest
 
 from kcal.core import parsecache
 from kcal.core.yamlsafe import load_yaml
+from kcal.games.kcaloria import frozen, load, models
 from kcal.games.kcaloria.load import builtin_catalog_paths, load_catalog_file
-from kcal.games.kcaloria.models import Catalog
 
 MINI = Path(__file__).parent.parent / "games" / "kcaloria" / "fixtures" / "mini-catalog.yaml"
 
@@ -23,10 +23,18 @@ def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 @pytest.mark.parametrize("path", [MINI, *builtin_catalog_paths()], ids=lambda p: p.name)
 def test_trusted_rebuild_equals_validation(path: Path) -> None:
-    catalog = load_catalog_file(path).catalog
-    rebuilt = Catalog.from_trusted(catalog.model_dump(mode="json", by_alias=True))
-    assert rebuilt == catalog
-    assert [t.model_dump() for t in rebuilt.tiles] == [t.model_dump() for t in catalog.tiles]
+    """The frozen catalog built from the model's dump holds what the model holds, field by field."""
+    model = load.validate_doc(load_yaml(path), models.Catalog)
+    rebuilt = frozen.Catalog.from_json(model.model_dump(mode="json", by_alias=True))
+    assert rebuilt.to_json() == model.model_dump(mode="json", by_alias=True)
+    for ours, theirs in zip(rebuilt.tiles, model.tiles, strict=True):
+        for name in models.Tile.model_fields:
+            if name != "modifiers":
+                assert getattr(ours, name) == getattr(theirs, name), name
+        assert [m.to_json() for m in ours.modifiers] == [m.to_json() for m in theirs.modifiers]
+        assert (ours.key, ours.yield_total) == (theirs.key, theirs.yield_total)
+        assert [m.label() for m in ours.modifiers] == [m.label() for m in theirs.modifiers]
+    assert load_catalog_file(path).catalog == rebuilt
 
 
 def test_second_load_comes_from_the_cache_and_is_equal(cache: Path) -> None:

@@ -9,7 +9,7 @@ import pytest
 
 from kcal.core.errors import KcalError
 from kcal.core.yamlsafe import load_yaml
-from kcal.games.kcaloria import load
+from kcal.games.kcaloria import frozen, load
 from kcal.games.kcaloria.models import Deck
 
 DECKS = sorted((Path(load.__file__).parent / "data" / "decks").glob("*.yaml"))
@@ -25,8 +25,10 @@ def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 @pytest.mark.parametrize("path", DECKS, ids=lambda p: p.name)
 def test_trusted_rebuild_equals_validation(path: Path) -> None:
     deck = load.validate_doc(load_yaml(path), Deck)
-    rebuilt = load._deck_from_trusted(deck.model_dump(mode="json", by_alias=True))
-    assert rebuilt == deck and rebuilt.model_dump() == deck.model_dump() and rebuilt.size == deck.size
+    rebuilt = frozen.Deck.from_json(deck.model_dump(mode="json", by_alias=True))
+    assert rebuilt.to_json() == deck.model_dump(mode="json", by_alias=True) and rebuilt.size == deck.size
+    assert all(getattr(rebuilt, name) == getattr(deck, name) for name in ("name", "format", "tiles", "description"))
+    assert load.load_deck(path).deck == rebuilt
 
 
 def test_second_load_skips_validation_and_is_equal(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:

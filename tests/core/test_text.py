@@ -7,9 +7,8 @@ from typing import Annotated
 import pytest
 from pydantic import AfterValidator, BaseModel, Field, StrictStr, ValidationError
 
+from kcal.core.fields import PathText, Text
 from kcal.core.text import (
-    PathText,
-    Text,
     char_label,
     check_name,
     name_problem,
@@ -116,7 +115,7 @@ def test_the_annotated_types_validate_in_any_pack_model() -> None:
 def test_the_plain_name_type_checks_characters() -> None:
     from pydantic import TypeAdapter
 
-    from kcal.core.text import Name
+    from kcal.core.fields import Name
 
     assert TypeAdapter(Name).validate_python("Pond") == "Pond"
     with pytest.raises(ValidationError, match="U\\+202E RIGHT-TO-LEFT OVERRIDE at position 1"):

@@ -16,8 +16,8 @@ from typing import Any
 from kcal.core.errors import KcalError
 from kcal.games.kcaloria.deck.formats import deck_format
 from kcal.games.kcaloria.domain import CUBE_SUPPLY, HAND_SIZE, Biome, Color, Klass, TileType, fold_name
+from kcal.games.kcaloria.frozen import Tile, format_amounts
 from kcal.games.kcaloria.load import LoadedDeck, load_deck
-from kcal.games.kcaloria.models import Tile, format_amounts
 from kcal.games.kcaloria.sim.exact import expected_reshuffles, p_none
 
 #: Neighbours a hex has: a cost is paid from at most this many tiles.

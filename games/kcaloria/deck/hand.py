@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from kcal.core.seeding import derive_seed, rng_for
-from kcal.games.kcaloria.models import Tile
+from kcal.games.kcaloria.frozen import Tile
 
 YOU, GOLDFISH = "you", "goldfish"
 MAX_TURNS = 10

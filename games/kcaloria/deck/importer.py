@@ -27,8 +27,8 @@ from pathlib import Path
 from kcal.core.errors import KcalError, raise_all
 from kcal.core.source import decode_utf8, read_source
 from kcal.games.kcaloria.domain import DECK_SIZE, fold_name
+from kcal.games.kcaloria.frozen import Tile
 from kcal.games.kcaloria.load import Library
-from kcal.games.kcaloria.models import Tile
 
 MAX_LIST_BYTES = 1024 * 1024
 MAX_COUNT = 99

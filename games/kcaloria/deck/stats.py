@@ -18,8 +18,8 @@ from collections.abc import Mapping, Sequence
 
 from kcal.games.kcaloria.deck.hashing import deck_hash
 from kcal.games.kcaloria.domain import Biome, Color, Klass, Rarity, TileType
+from kcal.games.kcaloria.frozen import Tile
 from kcal.games.kcaloria.load import LoadedDeck
-from kcal.games.kcaloria.models import Tile
 
 NO_COLOR = "none"
 

@@ -16,7 +16,7 @@ def tile_dicts(state: GameState, names) -> list[dict[str, Any]]:
         info = state.table.get(name)
         if info is not None and info.key not in seen:
             seen.add(info.key)
-            out.append(info.tile.model_dump(mode="json", by_alias=True, exclude_none=True))
+            out.append(info.tile.to_json(exclude_none=True))
     return out
 
 

@@ -146,7 +146,7 @@ def _load(record_path_or_model, library):
 def _check_inline_tiles(doc) -> None:
     """The record's own ``tiles`` follow the catalog rule: ids and folded names unique."""
     from kcal.core.errors import raise_all
-    from kcal.games.kcaloria.models import duplicate_tiles
+    from kcal.games.kcaloria.frozen import duplicate_tiles
 
     raw = doc.data.get("tiles") if isinstance(doc.data, dict) else None
     if isinstance(raw, list):

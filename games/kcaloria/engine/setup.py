@@ -12,7 +12,7 @@ from kcal.core.errors import KcalError
 from kcal.games.kcaloria.domain import HAND_SIZE, can_open, fold_name
 from kcal.games.kcaloria.engine.state import GameState
 from kcal.games.kcaloria.engine.tiles import TileInfo, TileTable
-from kcal.games.kcaloria.models import Tile
+from kcal.games.kcaloria.frozen import Tile
 
 MAX_RESHUFFLES = 1000
 SOLO_PILES = 7

@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from kcal.games.kcaloria.domain import COLOR_POINTS, FISH_CLASSES, Color, fold_name
-from kcal.games.kcaloria.models import Tile
+from kcal.games.kcaloria.frozen import Tile
 
 COLORS: tuple[str, ...] = tuple(c.value for c in Color)
 COLOR_INDEX: dict[str, int] = {c: i for i, c in enumerate(COLORS)}

@@ -14,7 +14,7 @@ from typing import Any
 
 from kcal.core.errors import KcalError, UsageError
 from kcal.games.kcaloria.domain import TileType
-from kcal.games.kcaloria.models import Tile
+from kcal.games.kcaloria.frozen import Tile
 from kcal.games.kcaloria.print.tile_face import RenderContext
 from kcal.games.kcaloria.print.tiles import tile_pages
 from kcal.print.layout import DEFAULT_BLEED_MM, DEFAULT_TILE_MM, PAPERS

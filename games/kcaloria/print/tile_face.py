@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from kcal.games.kcaloria.domain import Color
-from kcal.games.kcaloria.models import Modifier, Tile
+from kcal.games.kcaloria.frozen import Modifier, Tile
 from kcal.games.kcaloria.print import icons, palette
 from kcal.print.fonts import BOLD, REGULAR, printable
 from kcal.print.images import ArtCache, ArtProblem

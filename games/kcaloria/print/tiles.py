@@ -7,9 +7,10 @@ The honeycomb, cut lines, crop ticks, ruler, duplex backs and the alignment page
 from __future__ import annotations
 
 import hashlib
+import json
 from collections.abc import Sequence
 
-from kcal.games.kcaloria.models import Tile
+from kcal.games.kcaloria.frozen import Tile
 from kcal.games.kcaloria.print import icons, palette
 from kcal.games.kcaloria.print.tile_face import RenderContext, draw_face
 from kcal.print.fonts import BOLD
@@ -41,7 +42,8 @@ def draw_back(c, slot: Slot, geom: TileGeometry) -> None:
 
 def face_key(tile: Tile) -> str:
     """A form name per distinct tile content (two tiles sharing an id in a test still differ)."""
-    digest = hashlib.sha1(tile.model_dump_json(by_alias=True).encode("utf-8")).hexdigest()[:10]
+    digest = hashlib.sha1(json.dumps(tile.to_json(), separators=(",", ":"), ensure_ascii=False)
+                          .encode("utf-8")).hexdigest()[:10]
     return f"face-{digest}"
 
 

@@ -273,7 +273,7 @@ def test_ruling_an_inline_tile_may_not_override_a_catalog_tile(tmp_path, tile, w
 def test_an_inline_copy_of_a_catalog_tile_is_accepted():
     from kcal.games.kcaloria.load import load_library
 
-    bayou = load_library().get("Bayou").model_dump(mode="json", by_alias=True, exclude_none=True)
+    bayou = load_library().get("Bayou").to_json(exclude_none=True)
     r = replay({"catalogs": ["builtin"], "tiles": [bayou], "players": ["A", "B"],
                 "moves": [{"player": "A", "tile": "Bayou", "at": [0, 0]}]})
     assert r.legal and r.state.cubes[(0, 0)] == (2, 0, 0, 0, 0, 0)

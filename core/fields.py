@@ -1,0 +1,25 @@
+"""Pydantic field types for the names, texts and file names a data file holds (checked by
+:mod:`kcal.core.text`).
+
+Apart from :mod:`kcal.core.text` so that code which only checks or prints text (a warm command's loader,
+the print faces) does not import Pydantic.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from pydantic import AfterValidator, StrictStr
+
+from kcal.core.text import check_name, check_path_text, check_text
+
+# Length limits go *before* the check, so that they stay string limits (a ``Field`` after an
+# ``AfterValidator`` becomes a generic "too_long" with another message) and run first:
+# ``Annotated[StrictStr, Field(max_length=120), AfterValidator(check_name)]``.
+
+#: A visible one-line name.
+Name = Annotated[StrictStr, AfterValidator(check_name)]
+#: Text that may hold line breaks and tabs, but nothing else a terminal would act on.
+Text = Annotated[StrictStr, AfterValidator(check_text)]
+#: A file name as written in a file: anything but control characters.
+PathText = Annotated[StrictStr, AfterValidator(check_path_text)]
