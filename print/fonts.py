@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from kcal.core.errors import KcalError
 from kcal.print.report import Report
@@ -44,13 +45,186 @@ def _register() -> None:
         path = FONT_DIR / filename
         try:
             pdfmetrics._fonts.pop(name, None)  # registerFont keeps an existing TTF of that name: replace it
-            pdfmetrics.registerFont(TTFont(name, str(path)))
+            pdfmetrics.registerFont(_shipped_font(name, path, TTFont))
         except (TTFError, OSError) as exc:
             raise KcalError(f"cannot use font {path}: {exc}") from None
     addMapping(REGULAR, 0, 0, REGULAR)
     addMapping(REGULAR, 1, 0, BOLD)
     addMapping(REGULAR, 0, 1, REGULAR)
     addMapping(REGULAR, 1, 1, BOLD)
+
+
+def _shipped_font(name: str, path: Path, ttfont: Any) -> Any:
+    """ReportLab's ``TTFont`` of a shipped font, its parsed tables from kcal's cache when they are there.
+
+    Parsing the two faces is ~80 M instructions of every print command; the parsed face is the same for
+    the same font bytes and ReportLab version, so it is kept (as tagged JSON: nothing stored is executed,
+    :mod:`kcal.core.parsecache`) and put back in place of the parse. Stored only when it reads back equal to
+    what was parsed; any surprise on reading (another ReportLab, a damaged entry) means parsing again.
+    ``tests/print/test_fonts.py`` checks that the cached face equals a parsed one and that PDFs are the same.
+    """
+    from reportlab import Version
+    from reportlab.pdfbase import ttfonts
+
+    from kcal.core import parsecache
+
+    data = path.read_bytes()
+    salt = f"ttface-1 reportlab {Version}".encode()
+    stored = parsecache.get_bytes("ttface", data, salt)
+    if stored is not None:
+        try:
+            fields = _unpack(stored)
+            face = ttfonts.TTFontFace.__new__(ttfonts.TTFontFace)
+            face.__dict__.update(fields, _ttf_data=data, filename=str(path),
+                                 _pdfScale=_Scale(1000 / fields["unitsPerEm"]))
+        except (KeyError, TypeError, ValueError, AttributeError, ZeroDivisionError, IndexError):
+            face = None
+        if face is not None:
+            parse = ttfonts.TTFontFace
+            ttfonts.TTFontFace = lambda *args, **kw: face  # TTFont's own constructor, with this face
+            try:
+                return ttfont(name, str(path))
+            finally:
+                ttfonts.TTFontFace = parse
+    font = ttfont(name, str(path))
+    fields = {k: v for k, v in font.face.__dict__.items() if k not in ("_ttf_data", "filename", "_pdfScale")}
+    scale = font.face._pdfScale
+    try:
+        packed = _Packer().pack(fields)
+        if _unpack(packed) == fields and all(scale(x) == _Scale(1000 / fields["unitsPerEm"])(x) for x in (1, 7, 1000)):
+            parsecache.put_bytes("ttface", data, packed, salt)
+    except (TypeError, KeyError, ValueError, ZeroDivisionError, OverflowError):
+        pass
+    return font
+
+
+class _Scale:
+    """A face's font units to PDF units, as ReportLab's ``x * (1000 / unitsPerEm)`` (a picklable lambda)."""
+
+    def __init__(self, mult: float) -> None:
+        self.mult = mult
+
+    def __call__(self, x: float) -> float:
+        return x if self.mult == 1 else x * self.mult
+
+
+_SCALARS = (str, int, float, bool, type(None))
+
+
+class _Packer:
+    """A face's fields as a JSON header plus number columns as raw machine arrays (read back at memory
+    speed: JSON numbers cost as much to read as the font's own tables cost to parse)."""
+
+    def __init__(self) -> None:
+        self.blob = bytearray()
+
+    def column(self, values: list[Any]) -> list[Any]:
+        """[code, offset, count] of a list of numbers in the blob; TypeError for anything else."""
+        from array import array
+
+        kinds = {type(v) for v in values}
+        if kinds <= {int}:
+            arr, code = array("q", values), "q"
+        elif kinds <= {float}:
+            arr, code = array("d", values), "d"
+        elif kinds <= {int, float}:  # a metric that is a float for a few glyphs: the ints are flagged
+            flags = array("b", [type(v) is int for v in values])
+            ref = ["m", len(self.blob), len(values)]
+            self.blob += array("d", values).tobytes() + flags.tobytes()
+            return ref
+        else:
+            raise TypeError(f"not a number column: {sorted(k.__name__ for k in kinds)}")
+        ref = [code, len(self.blob), len(values)]
+        self.blob += arr.tobytes()
+        return ref
+
+    def tag(self, value: Any) -> Any:
+        from reportlab.pdfbase.ttfonts import TTFNameBytes
+
+        kind = type(value)
+        if kind in _SCALARS:
+            return value
+        if kind is list:
+            if len(value) > 16 and all(type(v) in (int, float) for v in value):
+                return {"c": self.column(value)}
+            if len(value) > 16 and all(type(v) is tuple for v in value) and len({len(v) for v in value}) == 1:
+                return {"lt": [self.column(list(col)) for col in zip(*value, strict=True)]}
+            return {"l": [self.tag(v) for v in value]}
+        if kind is tuple:
+            return {"t": [self.tag(v) for v in value]}
+        if kind is dict:
+            if len(value) > 16 and all(type(k) is int for k in value):
+                values = list(value.values())
+                if all(type(v) in (int, float) for v in values):
+                    return {"dn": [self.column(list(value)), self.column(values)]}
+                if all(type(v) is list for v in values):
+                    return {"dl": [self.column(list(value)), self.column([len(v) for v in values]),
+                                   self.column([x for v in values for x in v])]}
+            return {"d": [[self.tag(k), self.tag(v)] for k, v in value.items()]}
+        if kind is TTFNameBytes:
+            return {"n": value.ustr}
+        if kind is bytes:
+            return {"b": value.decode("latin-1")}
+        raise TypeError(f"cannot keep a {kind.__name__}")
+
+    def pack(self, fields: dict[str, Any]) -> bytes:
+        import json
+
+        head = json.dumps(self.tag(fields), separators=(",", ":")).encode("utf-8")
+        return len(head).to_bytes(4, "big") + head + bytes(self.blob)
+
+
+def _unpack(payload: bytes) -> Any:
+    """The fields :meth:`_Packer.pack` stored, exactly."""
+    import json
+    from array import array
+
+    from reportlab.pdfbase.ttfonts import TTFNameBytes
+
+    size = int.from_bytes(payload[:4], "big")
+    blob = memoryview(payload)[4 + size:]
+
+    def column(ref: list[Any]) -> list[Any]:
+        code, offset, count = ref
+        if code == "m":
+            doubles, flags = array("d"), array("b")
+            doubles.frombytes(blob[offset: offset + 8 * count])
+            flags.frombytes(blob[offset + 8 * count: offset + 9 * count])
+            return [int(v) if f else v for v, f in zip(doubles, flags, strict=True)]
+        arr = array(code)
+        arr.frombytes(blob[offset: offset + arr.itemsize * count])
+        return arr.tolist()
+
+    def untag(value: Any) -> Any:
+        if type(value) is not dict:
+            return value
+        (tag, inner), = value.items()
+        if tag == "c":
+            return column(inner)
+        if tag == "lt":
+            return list(zip(*map(column, inner), strict=True))
+        if tag == "dn":
+            return dict(zip(column(inner[0]), column(inner[1]), strict=True))
+        if tag == "dl":
+            keys, lengths, flat = (column(ref) for ref in inner)
+            out, at = {}, 0
+            for key, n in zip(keys, lengths, strict=True):
+                out[key] = flat[at: at + n]
+                at += n
+            return out
+        if tag == "l":
+            return [untag(v) for v in inner]
+        if tag == "t":
+            return tuple(untag(v) for v in inner)
+        if tag == "d":
+            return {untag(k): untag(v) for k, v in inner}
+        if tag == "n":
+            return TTFNameBytes(inner.encode("utf-8"))
+        if tag == "b":
+            return inner.encode("latin-1")
+        raise ValueError(f"unknown tag {tag!r}")
+
+    return untag(json.loads(bytes(payload[4: 4 + size])))
 
 
 @contextmanager
