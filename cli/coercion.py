@@ -43,10 +43,13 @@ def _plain(annotation: Any, info: Any) -> bool:
     return False
 
 
+#: Typer's own helpers the fast coercion calls (set by :func:`install`, which installs nothing without them)
+_TYPER: dict[str, Callable[..., Any]] = {}
+
+
 def _one(annotation: Any, info: Any, value: Any, param: Any, ctx: Any) -> Any:
     """The coerced value, or ``_MISSING`` when Typer's own coercion should decide."""
-    from typer._param_types import coerce_cli_choice, coerce_cli_path
-
+    coerce_cli_choice, coerce_cli_path = _TYPER["choice"], _TYPER["path"]
     if annotation is str:
         return value if isinstance(value, str) else _MISSING
     if annotation is bool:
@@ -81,9 +84,11 @@ def install() -> None:
     try:
         import typer.core as core
         from typer._coercion import RuntimeParam, TypeDescriptor  # noqa: F401
+        from typer._param_types import coerce_cli_choice, coerce_cli_path
         from typer._typing import get_args, get_origin
     except ImportError:
         return
+    _TYPER.update(choice=coerce_cli_choice, path=coerce_cli_path)
     found = getattr(core, "build_runtime_param", None)
     if found is None or getattr(found, "kcal", False):
         return
