@@ -8,26 +8,40 @@ Run (from the checkout, with kcal's venv; ``pip install chess`` for the baseline
 
 Each round measures, one after the other in the same process: random 4-player playouts through the Game
 protocol (``legal_moves`` + ``apply`` for every move; a placement is a card placed on a board), random
-playouts on the engine directly (``fast``: a random card tried at random places, as rollouts would),
-python-chess random games (plies), and greedy 4-player games. CPU time (``time.process_time``). The report gives
-the median of the rounds and the ratio placements/s : chess plies/s of each round (goal: at least 1).
+playouts on the engine directly (``fast``: a random card tried at random places, as rollouts would; and
+``rollouts``: a placement drawn uniformly from ``placements_by_card``, as a search's rollouts would run),
+python-chess random games (plies), and greedy 4-player games. CPU time (``time.process_time``). The report
+gives the median of the rounds and the ratio placements/s : chess plies/s of each round (goal: at least 1).
 
-Findings (2-core shared machine under load, Python 3.11, chess 1.11; 40 games per run). Before issue 13's
-speed work (3 rounds): through the Game protocol 1,100-1,900 placements/s (8,380 moves for 1,339
-placements: every step-1 exchange, step-2 move and step-3 hand-over was listed in full), ratio 0.12-0.13
-to python-chess's 9,400-15,700 random plies/s; on the engine directly ratio 0.24-0.32; greedy 4-player
-games 5.5-9 a second.
+To compare two trees, copy the checkout (without .venv) to ``/tmp/eco_before/kcal`` and run this file
+with ``PYTHONPATH=/tmp/eco_before`` (the copy is imported instead of the installed tree), alternating with runs
+without it. Instruction counts (load-independent): ``valgrind --tool=callgrind`` of a script that runs
+``playouts(10)`` (or ``fast``, ``rollouts``), minus the same script doing nothing.
 
-After it (2026-12-02; 5 alternating pairs of runs, each the tree before against the tree after, the
-same 1,339 placements and 8,390 moves on both, same seeds, same games): the protocol playouts take
-0.45-0.60 s CPU against 1.02-1.28 s before, **2.2x faster** (median of the pairs' ratios; 1.8-2.3x);
-placements/s 2,224-2,984 against 1,047-1,310; ratio to chess **0.24** (0.18-0.30) against 0.12
-(0.10-0.13) in the same runs. Engine directly: 1.4x faster (median; 0.98-1.46x), ratio 0.42 (0.25-0.46)
-against 0.31 (0.24-0.34). Greedy games 6.4-8.8/s against 5.5-7.7/s. What did it: the legal moves are a
-lazy sequence (movelist.py: counts, builds the chosen move only), the placements are checked once per
-board for all its empty fields with place_problem's checks inlined, and place_problem refuses a habitat
-mismatch at once when no words are asked for. The goal of 1 is still not reached: the rest is the checks
-themselves (each legal placement must be found to count them) and resolving the steps.
+Findings (2-core shared machine, Python 3.11, chess 1.11; 40 games per run). Before issue 13's speed
+work: through the protocol 0.12 of python-chess (every step-1 exchange listed in full); the first pass
+(lazy move lists, placements checked once per board) made it 0.24.
+
+Second pass (2026-12-02; 10 alternating pairs of ``--rounds 1`` runs under varying load, the tree
+before against the tree after, the same 1,339 placements in 8,390 moves (protocol), 3,131 in 14,764
+(fast), 3,063 in 14,764 (rollouts) on both): protocol 0.32-0.57 s CPU before, 0.23-0.27 s after, **1.45x
+faster** (median of the pairs; 1.35-2.2x), ratio to chess **0.33** (0.30-0.42) against 0.23 (0.16-0.30);
+callgrind, 10 playouts: 441 M instructions before, 273 M after (**1.62x**). ``rollouts`` 1.23x faster
+(1.04-1.96x), ratio **0.74** (0.71-0.87) against 0.62 (0.51-0.74); 465 M against 333 M instructions
+(1.40x). ``fast`` 1.04x, ratio 0.36 against 0.36 (its cost is its own shuffling and one place_problem
+per place tried; 1,186 M against 1,162 M instructions). Greedy games 13.0/s against 11.6/s (medians). What did it: the card set
+compiled into integer tables and bit sets over card numbers (``engine.Tables``: habitats, food keys,
+who eats and who may cover each card); per seat an ``Ecosystem`` kept while its stacks, biomass and
+remains stay the same, each board's part rebuilt only when its stacks change; a hand's placements
+counted with a few bit operations per board and per covered place (``engine.placeable``), a card's
+places listed only for the move chosen; ``apply`` trusts the move a MoveList just built for the same
+seat at the same state version (``State.version``, ``State.trust``); feeding walks the area once; the
+step-1 backs kept while the stack stays the same; a small-bird-follow card tries no follow when no small
+bird is left in hand. Goal not met: a placement takes 6.3 moves through the protocol, and a trivial move
+(a step-3 hand-over) already costs about 10 us in the protocol's machinery (an average move 30 us), so
+6.3 moves are about one python-chess ply (55-90 us here) before any rule is checked; counting the
+placements is still about a third of the time (the ecosystem changes after almost every step), resolving
+the steps the rest.
 """
 
 from __future__ import annotations
@@ -105,6 +119,54 @@ def fast(games: int) -> tuple[int, int, float]:
     return placements, moves, time.process_time() - start
 
 
+def rollouts(games: int) -> tuple[int, int, float]:
+    """Random 4-player games on the engine directly with a search's rollout policy: no exchange in step
+    1; in step 2 a placement drawn uniformly from the seat's legal placements (``placements_by_card``,
+    the card alone where a small bird could follow), else a random card traded; in step 3 two random
+    cards. (placements, moves, CPU seconds)."""
+    from kcal.core.game import Setup
+    from kcal.core.rng import Rng
+    from kcal.games.ecologic_europe import engine
+    from kcal.games.ecologic_europe.moves import Keep, Place, Trade, Transfer
+    from kcal.games.ecologic_europe.setup import new_state
+
+    setup = Setup(("A", "B", "C", "D"))
+    placements = moves = 0
+    start = time.process_time()
+    for seed in range(games):
+        state = new_state(setup, seed)
+        state.log = None
+        rng = Rng(seed)
+        spot = state.rules.spot
+        while not state.ended:
+            for seat in range(4):
+                if not state.active[seat] or state.pending[seat] is not None:
+                    continue
+                hand = state.hands[seat]
+                if state.step == 1:
+                    move = Keep()
+                elif state.step == 2:
+                    options = engine.placements_by_card(state, seat)
+                    count = sum(len(places) for _, places, _ in options)
+                    if count:
+                        k = rng.below(count)
+                        for card, places, _ in options:
+                            if k < len(places):
+                                move = Place(card, spot(places[k]))
+                                break
+                            k -= len(places)
+                        placements += 1
+                    else:
+                        move = Trade(hand[rng.below(len(hand))]) if hand else engine.Pass(False)
+                else:
+                    cards = hand[:]
+                    rng.shuffle(cards)
+                    move = Transfer(tuple(sorted(cards[:2])))
+                engine.apply(state, seat, move)
+                moves += 1
+    return placements, moves, time.process_time() - start
+
+
 def chess_plies(games: int) -> tuple[int, float]:
     """python-chess random games from the start position: (plies, CPU seconds)."""
     import random
@@ -144,22 +206,26 @@ def main() -> None:
     ap.add_argument("--greedy-games", type=int, default=4)
     ap.add_argument("--rounds", type=int, default=3)
     args = ap.parse_args()
-    ratios, fast_ratios, greedy_rates = [], [], []
+    ratios, fast_ratios, roll_ratios, greedy_rates = [], [], [], []
     for r in range(args.rounds):
         placements, moves, sec = playouts(args.games)
         fplacements, fmoves, fsec = fast(args.games)
+        rplacements, rmoves, rsec = rollouts(args.games)
         plies, csec = chess_plies(args.chess_games)
         games, gsec = greedy_games(args.greedy_games)
-        pr, fr, cr, gr = placements / sec, fplacements / fsec, plies / csec, games / gsec
+        pr, fr, rr, cr, gr = placements / sec, fplacements / fsec, rplacements / rsec, plies / csec, games / gsec
         ratios.append(pr / cr)
         fast_ratios.append(fr / cr)
+        roll_ratios.append(rr / cr)
         greedy_rates.append(gr)
         print(f"round {r + 1}: protocol {placements} placements ({moves} moves) in {sec:.2f} s = {pr:,.0f}/s; "
-              f"engine {fplacements} placements ({fmoves} moves) in {fsec:.2f} s = {fr:,.0f}/s; chess {plies} "
-              f"plies in {csec:.2f} s = {cr:,.0f}/s; ratios {pr / cr:.3f} (protocol), {fr / cr:.3f} (engine); "
-              f"greedy 4-player games {gr:.2f}/s")
+              f"engine {fplacements} placements ({fmoves} moves) in {fsec:.2f} s = {fr:,.0f}/s; rollouts "
+              f"{rplacements} placements ({rmoves} moves) in {rsec:.2f} s = {rr:,.0f}/s; chess {plies} "
+              f"plies in {csec:.2f} s = {cr:,.0f}/s; ratios {pr / cr:.3f} (protocol), {fr / cr:.3f} (engine), "
+              f"{rr / cr:.3f} (rollouts); greedy 4-player games {gr:.2f}/s")
     print(f"median ratio placements/s : chess plies/s: protocol {statistics.median(ratios):.3f}, engine "
-          f"{statistics.median(fast_ratios):.3f}; greedy 4-player games/s {statistics.median(greedy_rates):.2f}")
+          f"{statistics.median(fast_ratios):.3f}, rollouts {statistics.median(roll_ratios):.3f}; greedy 4-player "
+          f"games/s {statistics.median(greedy_rates):.2f}")
 
 
 if __name__ == "__main__":

@@ -11,7 +11,6 @@ Latin order; step 3 hands the prepared cards over at once.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from functools import lru_cache
 from itertools import combinations, product
 from typing import Any
 
@@ -55,6 +54,7 @@ INVERTEBRATES = TYPE_INDEX["invertebrates"]
 SKIP = "skip"
 NO = "no"  # place_problem's refusal when no words are asked for  # pending marker of a player who has nothing to do in step 3
 DEFERRED = ("fish-raid", "hoofed-raid", "invertebrate-raid", "discard-draw")
+AFTER_FEEDING = frozenset({"phytoplankton", "plant-remains-processing"})  # after_feeding's features (and bonus)
 
 
 def type_title(t: int) -> str:
@@ -108,12 +108,9 @@ def where(state: State, seat: int, place: int) -> str:
 
 
 def plants_in_area(state: State, seat: int, place: int) -> list[int]:
-    out = []
-    for q in state.rules.area[place]:
-        t = state.top(seat, q)
-        if t is not None and sp(state, t).producer:
-            out.append(q)
-    return out
+    producer = tables(state).producer
+    stacks = state.stacks[seat]
+    return [q for q in state.rules.area[place] if stacks[q] and producer[stacks[q][-1]]]
 
 
 def sources(state: State, seat: int, place: int, eater: Species) -> list[tuple[int, int, int]]:
@@ -185,19 +182,38 @@ def eats_text(s: Species) -> str:
 
 def feed(state: State, seat: int, place: int, use_jokers: bool = True) -> bool:
     """Gather the card's consumption on it (its own tokens count); False, with nothing changed, when
-    there is not enough. Then the after-feeding features."""
-    card = state.top(seat, place)
-    assert card is not None
-    eater = sp(state, card)
-    need = eater.consumption
-    if own_food(state, seat, place, eater) + available(state, seat, place, eater, use_jokers) < need:
-        return False
+    there is not enough. Then the after-feeding features. (:func:`own_food`, :func:`available` and
+    :func:`sources` on the tables, in one walk of the area.)"""
+    card = state.stacks[seat][place][-1]
+    t = tables(state)
+    need = t.need[card]
+    edible = t.edible[card]
     bio, rem = state.bio[seat], state.rem[seat]
-    if bio[place] < need and rem[place] and eater.eats >> remains_kind(state, card) & 1:
-        k = min(rem[place], need - bio[place])
+    own_rem = rem[place] if rem[place] and edible & t.remains[card] else 0
+    found: list[tuple[int, int, int, int]] = []
+    if bio[place] + own_rem < need:
+        stacks = state.stacks[seat]
+        food, remains, producer = t.food, t.remains, t.producer
+        total = bio[place] + own_rem + (state.jokers[seat] if use_jokers else 0)
+        for q in state.rules.area[place]:
+            st = stacks[q]
+            if not st:
+                continue
+            top = st[-1]
+            if bio[q] and edible & food[top]:
+                found.append((2 if producer[top] else 0, -bio[q], q, 0))
+                total += bio[q]
+            if rem[q] and edible & remains[top]:
+                found.append((1, -rem[q], q, 1))
+                total += rem[q]
+        if total < need:
+            return False
+        found.sort()
+    if bio[place] < need and own_rem:
+        k = min(own_rem, need - bio[place])
         rem[place] -= k
         bio[place] += k
-    for _, q, kind in sources(state, seat, place, eater):
+    for _, _, q, kind in found:
         if bio[place] >= need:
             break
         pile = rem if kind else bio
@@ -208,7 +224,8 @@ def feed(state: State, seat: int, place: int, use_jokers: bool = True) -> bool:
         k = need - bio[place]
         state.jokers[seat] -= k
         bio[place] += k
-    after_feeding(state, seat, place, eater)
+    if t.after[card]:
+        after_feeding(state, seat, place, sp(state, card))
     return True
 
 
@@ -257,6 +274,16 @@ def place_problem(state: State, seat: int, card: int, place: int, words: bool = 
     """Why ``card`` may not go to ``place`` of the seat's ecosystem now (None: it may). The checks
     come first, the words only for a refusal."""
     rules = state.rules
+    if not words and not rules.crops:
+        t = rules.memo.get("tables") or tables(state)
+        if not t.slow[card]:
+            hab = state.habitat[seat]
+            mask = 0
+            for b in rules.boards_of[place]:
+                mask |= 1 << hab[b]
+            if not t.habitats[card] & mask and not t.pioneers >> card & 1:
+                return NO  # most tries fail on the habitat
+            return NO if _refused(state, t, seat, card, place, mask) else None
     s = rules.cards.species[card]
     if not words:  # most tries fail on the habitat: refuse at once (any refusal is the same NO)
         hab = state.habitat[seat]
@@ -330,6 +357,56 @@ def place_problem(state: State, seat: int, card: int, place: int, words: bool = 
     return None
 
 
+def _refused(state: State, t: Tables, seat: int, card: int, place: int, mask: int) -> bool:
+    """:func:`place_problem`'s checks without words on the tables (a game without crops, a card of
+    neither ``Tables.slow`` kind; ``mask``: the place's habitats): True when the card may not go there."""
+    rules = state.rules
+    st = state.stacks[seat][place]
+    edge = place >= rules.boards * FIELDS
+    if edge and not t.edge[card]:
+        return True
+    stacks = state.stacks[seat]
+    area = rules.area[place]
+    if not t.habitats[card] & mask:
+        if st or edge or not t.pioneers >> card & 1:
+            return True
+        producer = t.producer
+        for q in area:
+            s = stacks[q]
+            if s and producer[s[-1]]:
+                return True  # a pioneer goes to another habitat only where no plant is
+    if state.season == 3 and t.winter >> card & 1 and not rules.express:
+        return True
+    if st and not t.coverers[st[-1]] >> card & 1:
+        return True
+    if t.producer[card]:
+        return False
+    edible, food, remains = t.edible[card], t.food, t.remains
+    bio, rem = state.bio[seat], state.rem[seat]
+    if not st:
+        for q in area:
+            s = stacks[q]
+            if s and (edible & food[s[-1]] or rem[q] and edible & remains[s[-1]]):
+                break
+        else:
+            return True  # no food around
+    total = bio[place] if st else 0
+    total += state.jokers[seat]
+    if t.spring[card] and state.season == 0 and not rules.express:
+        total += t.spring[card]
+    need = t.need[card]
+    if total >= need:
+        return False
+    for q in area:
+        s = stacks[q]
+        if s:
+            if bio[q] and edible & food[s[-1]]:
+                total += bio[q]
+            if rem[q] and edible & remains[s[-1]]:
+                total += rem[q]
+    return total < need
+
+
 def do_place(state: State, seat: int, card: int, place: int) -> list[tuple[str, int, int, str]]:
     """Place a card (checked already): covering, production or feeding, the features that act on the
     owner's own ecosystem. Returns the features left for later: ``(latin, seat, place, feature)``."""
@@ -337,7 +414,7 @@ def do_place(state: State, seat: int, card: int, place: int) -> list[tuple[str, 
     state.hands[seat].remove(card)
     bio, rem = state.bio[seat], state.rem[seat]
     covered = state.top(seat, place)
-    lone = not plants_in_area(state, seat, place)
+    lone = s.producer and "first-plant" in s.abilities and not plants_in_area(state, seat, place)
     if covered is not None:
         if s.producer:  # plant-cover: the covered plant's biomass becomes remains, its remains go
             rem[place] = bio[place]
@@ -348,7 +425,7 @@ def do_place(state: State, seat: int, card: int, place: int) -> list[tuple[str, 
     if state.log is not None:
         state.log.append(("placed", seat, card, state.season, covered))
     if s.producer:
-        if "first-plant" in s.abilities and lone:
+        if lone:  # first-plant
             bio[place] += 3
         produce(state, seat, place)
         return []
@@ -361,7 +438,7 @@ def do_place(state: State, seat: int, card: int, place: int) -> list[tuple[str, 
             if rem[q]:
                 state.jokers[seat] += rem[q]
                 rem[q] = 0
-    return [(s.latin, seat, place, a) for a in sorted(s.abilities) if a in DEFERRED]
+    return [(s.latin, seat, place, a) for a in tables(state).deferred[card]]
 
 
 def neighbours(state: State, seat: int) -> list[int]:
@@ -421,14 +498,27 @@ def pay_tokens(state: State, seat: int, k: int) -> None:
 
 def draw_back(state: State, back_type: int, pile: list[int]) -> int | None:
     """The topmost card of ``pile`` with that back (None: none left)."""
+    backs = state.rules.cards.backs
     for i in range(len(pile) - 1, -1, -1):
-        if back(state, pile[i]) == back_type:
+        if backs[pile[i]] == back_type:
             return pile.pop(i)
     return None
 
 
 def backs_in(state: State, pile: list[int]) -> list[int]:
     return sorted(set(map(state.rules.cards.backs.__getitem__, pile)))
+
+
+def _backs_of(state: State, which: str, pile: list[int]) -> list[int]:
+    """:func:`backs_in` of the stack or the discarded cards, kept while that pile stays the same (the
+    players of a step 1 all ask for the same pile)."""
+    memo = state.memo
+    kept = memo.get(which)
+    if kept is not None and kept[0] == pile:
+        return kept[1]  # type: ignore[no-any-return]
+    backs = backs_in(state, pile)
+    memo[which] = (list(pile), backs)
+    return backs
 
 
 # -- effects of weather and human-impact cards -------------------------------------------------------
@@ -482,7 +572,7 @@ def apply_effect(state: State, seat: int, effect: Effect) -> None:
 def to_move(state: State) -> tuple[str, ...]:
     if state.ended:
         return ()
-    return tuple(p for s, p in enumerate(state.rules.players) if state.active[s] and state.pending[s] is None)
+    return tuple([p for p, a, m in zip(state.rules.players, state.active, state.pending, strict=True) if a and m is None])
 
 
 def _places(state: State) -> range:
@@ -492,22 +582,426 @@ def _places(state: State) -> range:
 Placements = list[tuple[int, list[int], list[tuple[int, Any]] | None]]
 
 
-@lru_cache(maxsize=16)
-def _groups(boards_of: tuple[tuple[int, ...], ...]) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
-    """The places grouped by their board(s) (a board's fields, an edge's places), in place order."""
-    groups: dict[tuple[int, ...], list[int]] = {}
-    for q, key in enumerate(boards_of):
-        groups.setdefault(key, []).append(q)
-    return tuple((key, tuple(qs)) for key, qs in groups.items())
+# -- the card set as integer tables, and placements card by card -------------------------------------
+
+#: A card on top of a place is food of one key: its type, poisonous or not, and (for the
+#: big-bird-eater) a big bird of consumption under 4: bit ``type * 4 + poisonous * 2 + small``. The
+#: remains on it are plant or animal remains: the two bits after the types'.
+_REMAINS_BIT = {PLANT_REMAINS: 1 << 4 * len(FOOD_TYPES), ANIMAL_REMAINS: 1 << (4 * len(FOOD_TYPES) + 1)}
+
+
+class Tables:
+    """The species of a card set as tuples indexed by card number and as bit sets over card numbers,
+    compiled once per card set: what the placement checks ask. ``edible[c] & food[t]`` is
+    ``can_eat(c, t)``, ``edible[c] & remains[t]`` says that ``c`` eats the remains lying on ``t``;
+    ``eaters[t]`` is the set of cards that can eat ``t``, ``coverers[t]`` of those that may cover it."""
+
+    __slots__ = ("habitats", "edge", "producer", "need", "edible", "food", "remains", "spring", "slow", "level",
+                 "after", "deferred", "plant_bit",
+                 "fit", "edges", "producers", "winter", "pioneers", "eaters", "remains_eaters", "coverers",
+                 "needs_more", "slows")
+
+    def __init__(self, species: tuple[Species, ...]) -> None:
+        def edible(s: Species) -> int:
+            mask = 0
+            bird_eater = "big-bird-eater" in s.abilities
+            for t in range(len(FOOD_TYPES)):
+                for poisonous in (0, 1):
+                    if poisonous and s.type in MAMMALS_AND_BIRDS:
+                        continue
+                    for small in (0, 1):
+                        if s.eats >> t & 1 or (bird_eater and t == BIG_BIRDS and small):
+                            mask |= 1 << (t * 4 + poisonous * 2 + small)
+            for kind, bit in _REMAINS_BIT.items():
+                if s.eats >> kind & 1:
+                    mask |= bit
+            return mask
+
+        def bits(test: Callable[[Species], bool]) -> int:
+            return sum(1 << s.index for s in species if test(s))
+
+        def lives_in(h: int) -> Callable[[Species], bool]:
+            return lambda s: bool(s.habitats >> h & 1)
+
+        def needs_over(j: int) -> Callable[[Species], bool]:
+            return lambda s: s.consumption > j
+
+        self.habitats = tuple(s.habitats for s in species)
+        self.edge = tuple(s.edge for s in species)
+        self.producer = tuple(s.producer for s in species)
+        self.need = tuple(s.consumption for s in species)
+        self.edible = tuple(edible(s) for s in species)
+        self.food = tuple(1 << (s.type * 4 + 2 * ("poisonous" in s.features)
+                                + (s.type == BIG_BIRDS and s.consumption < 4)) for s in species)
+        self.remains = tuple(_REMAINS_BIT[PLANT_REMAINS if s.type in PLANT_LIKE else ANIMAL_REMAINS]
+                             for s in species)
+        self.spring = tuple(3 if "spring-jokers" in s.abilities else 0 for s in species)
+        self.level = tuple(TROPHIC_LEVEL[FOOD_TYPES[s.type].value] for s in species)  # feeding_order
+        self.after = tuple(s.bonus is not None or bool(s.abilities & AFTER_FEEDING) for s in species)
+        self.deferred = tuple(tuple(a for a in sorted(s.abilities) if a in DEFERRED) for s in species)
+        # checked the long way: crop plants, and the small-bird-follow (its placements come with thens)
+        self.slow = tuple("crop" in s.features or "small-bird-follow" in s.abilities for s in species)
+        self.slows = bits(lambda s: self.slow[s.index])
+        # bit sets over card numbers
+        self.fit = tuple(bits(lives_in(h)) for h in range(len(BOARD_HABITATS)))
+        self.edges = bits(lambda s: s.edge)
+        self.producers = bits(lambda s: s.producer)
+        self.winter = bits(lambda s: s.type in WINTER_FORBIDDEN)
+        self.pioneers = bits(lambda s: "pioneer" in s.features)
+        self.plant_bit = 1 << len(species)  # past every card: marks a plant in an Ecosystem's food bits
+        by_key: dict[int, int] = {}
+        for s in species:
+            e = self.edible[s.index]
+            while e:
+                low = e & -e
+                by_key[low] = by_key.get(low, 0) | 1 << s.index
+                e ^= low
+        self.eaters = tuple(by_key.get(f, 0) for f in self.food)
+        self.remains_eaters = {bit: by_key.get(bit, 0) for bit in _REMAINS_BIT.values()}
+        # place_problem's checks for a covered card: a plant covers only another plant, with plant-cover;
+        # a card that feeds only on remains never covers; an animal covers what it eats
+        cover_plants = bits(lambda s: s.producer and "plant-cover" in s.abilities)
+        cover_animals = bits(lambda s: not s.producer and not s.remains_only)
+        self.coverers = tuple((cover_plants if s.producer else 0) | (self.eaters[s.index] & cover_animals)
+                              for s in species)
+        most = max(self.need, default=0)
+        # needs_more[j]: the cards that need more than j biomass (j from 0 to the largest consumption)
+        self.needs_more = tuple(bits(needs_over(j)) for j in range(most + 1))
+
+    def fit_mask(self, mask: int) -> int:
+        """The cards that live in one of the habitats of ``mask`` (a bit set over habitats)."""
+        out = 0
+        for h, cards in enumerate(self.fit):
+            if mask >> h & 1:
+                out |= cards
+        return out
+
+
+_TABLES: dict[int, tuple[Any, Tables]] = {}
+
+
+def tables(state: State) -> Tables:
+    """The :class:`Tables` of the state's card set (built on first use, kept per card set)."""
+    memo = state.rules.memo
+    found = memo.get("tables")
+    if found is None:
+        cards = state.rules.cards
+        hit = _TABLES.get(id(cards))
+        if hit is None or hit[0] is not cards:
+            if len(_TABLES) >= 8:  # a few card sets at a time (the built-in one, files being checked)
+                _TABLES.clear()
+            hit = _TABLES[id(cards)] = (cards, Tables(cards.species))
+        found = memo["tables"] = hit[1]
+    return found  # type: ignore[no-any-return]
+
+
+class Layout:
+    """The shape of an ecosystem as the placement checks walk it (one per game, in ``rules.memo``):
+    the groups of places that share their board(s) (a board's fields, an edge's places), in place
+    order; each group's area as groups (the groups whose places are around it: a board's fields
+    and its edges; for an edge, the fields and edges of both boards)."""
+
+    __slots__ = ("groups", "areas", "fields", "bounds")
+
+    def __init__(self, boards_of: tuple[tuple[int, ...], ...], fields: int) -> None:
+        groups: dict[tuple[int, ...], list[int]] = {}
+        for q, key in enumerate(boards_of):
+            groups.setdefault(key, []).append(q)
+        self.groups = tuple((key, tuple(qs)) for key, qs in groups.items())
+        self.bounds = tuple((qs[0], qs[-1] + 1) for _, qs in self.groups)  # a group's places are a slice
+        assert all(qs == tuple(range(a, b)) for (_, qs), (a, b) in zip(self.groups, self.bounds, strict=True))
+        keys = [key for key, _ in self.groups]
+        self.areas = tuple(tuple(j for j, other in enumerate(keys) if set(other) & set(key)) for key in keys)
+        self.fields = fields
+
+
+def layout(state: State) -> Layout:
+    memo = state.rules.memo
+    found = memo.get("layout")
+    if found is None:
+        found = memo["layout"] = Layout(state.rules.boards_of, state.rules.boards * FIELDS)
+    return found  # type: ignore[no-any-return]
+
+
+# Per seat, what the placement checks need of its ecosystem, kept while the ecosystem stays the same
+# (the key: season, habitats, stacks, biomass and remains).
+#   free:    per group with empty places: (the cards living there, the empty places, the cards that
+#            find food around them, pioneers may go there)
+#   covered: per covered place: (place, the cards that may cover it there)
+Free = tuple[int, tuple[int, ...], int, bool]
+
+
+class Ecosystem:
+    __slots__ = ("key", "free", "covered", "area")
+
+    def __init__(self, key: tuple[Any, ...], free: list[Free], covered: list[tuple[int, int]]) -> None:
+        self.key = key
+        self.free = free
+        self.covered = covered
+        self.area: dict[int, tuple[tuple[int, int], ...]] = {}  # a place: the tokens around it (lazily)
+
+    def tokens(self, t: Tables, area: tuple[tuple[int, ...], ...], place: int) -> tuple[tuple[int, int], ...]:
+        """The tokens around ``place`` by food key: ``(food key, tokens)``."""
+        found = self.area.get(place)
+        if found is None:
+            _, _, stacks, bio, rem = self.key
+            out = []
+            food, remains = t.food, t.remains
+            for q in area[place]:
+                st = stacks[q]
+                if st:
+                    if bio[q]:
+                        out.append((food[st[-1]], bio[q]))
+                    if rem[q]:
+                        out.append((remains[st[-1]], rem[q]))
+            found = self.area[place] = tuple(out)
+        return found
+
+
+# A group's own part of an Ecosystem, kept while the group's stacks stay the same: (its stacks, the
+# cards living there, its empty places, its tops as (place, card), the cards that find food on its
+# cards, a plant is there, its covered places as (place, the cards that may cover it there)).
+Local = tuple[list[tuple[int, ...]], int, tuple[int, ...], list[tuple[int, int]], int, bool, list[tuple[int, int]]]
+
+
+def _local(t: Tables, fit: int, stacks: list[tuple[int, ...]], group: tuple[int, ...]) -> Local:
+    eaters, producer, coverers = t.eaters, t.producer, t.coverers
+    free = []
+    tops = []
+    covers = []
+    eat = 0
+    plant = False
+    for q in group:
+        st = stacks[q]
+        if not st:
+            free.append(q)
+            continue
+        top = st[-1]
+        tops.append((q, top))
+        eat |= eaters[top]
+        if producer[top]:
+            plant = True
+            eat |= t.plant_bit
+        c = fit & coverers[top]
+        if c:
+            covers.append((q, c))
+    return stacks[group[0]:group[-1] + 1], fit, tuple(free), tops, eat, plant, covers
+
+
+def ecosystem(state: State, seat: int) -> Ecosystem:
+    """The seat's :class:`Ecosystem`, rebuilt only when its key changed (and then only the groups whose
+    stacks changed are walked again)."""
+    stacks, bio, rem = state.stacks[seat], state.bio[seat], state.rem[seat]
+    hab = state.habitat[seat]
+    key = (state.season, hab, tuple(stacks), tuple(bio), tuple(rem))
+    memo = state.memo
+    eco: Ecosystem | None = memo.get(seat)
+    if eco is not None and eco.key == key:
+        return eco
+    t = tables(state)
+    lay = layout(state)
+    nfields = lay.fields
+    kept: list[Local | None] | None = memo.get(("groups", seat, hab))
+    if kept is None:
+        kept = memo[("groups", seat, hab)] = [None] * len(lay.groups)
+    remains, remains_eaters = t.remains, t.remains_eaters
+    locals_: list[Local] = []
+    eat: list[int] = []  # per group: the cards that find food there, and t.plant_bit when a plant is there
+    covered: list[tuple[int, int]] = []
+    bounds = lay.bounds
+    for g, (boards, group) in enumerate(lay.groups):
+        a, b = bounds[g]
+        local = kept[g]
+        if local is None or local[0] != stacks[a:b]:
+            if local is None:
+                m = 0
+                for board in boards:
+                    m |= 1 << hab[board]
+                fit = t.fit_mask(m)
+                if group[0] >= nfields:
+                    fit &= t.edges
+            else:
+                fit = local[1]
+            local = kept[g] = _local(t, fit, stacks, group)
+        locals_.append(local)
+        e = local[4]
+        if local[3] and any(rem[a:b]):
+            for q, top in local[3]:
+                if rem[q]:
+                    e |= remains_eaters[remains[top]]
+        eat.append(e)
+        if local[6]:
+            covered += local[6]
+    out: list[Free] = []
+    plant_bit = t.plant_bit
+    areas = lay.areas
+    for g, local in enumerate(locals_):
+        free = local[2]
+        if free:
+            e = 0
+            for j in areas[g]:
+                e |= eat[j]
+            out.append((local[1], free, e, free[0] < nfields and not e & plant_bit))
+    eco = memo[seat] = Ecosystem(key, out, covered)
+    return eco
+
+
+def placeable(state: State, seat: int, hand: int) -> tuple[int, list[tuple[int, tuple[int, ...]]]]:
+    """The placements of the cards of ``hand`` (a bit set over card numbers; species, none of
+    ``Tables.slow``): their number, and ``(cards, places)`` pairs, each saying that the cards of the
+    bit set may go to each of the places (:func:`place_problem`'s checks on the tables)."""
+    t = tables(state)
+    rules = state.rules
+    express = rules.express
+    season = state.season
+    if season == 3 and not express:
+        hand &= ~t.winter
+    if not hand:
+        return 0, []
+    eco = ecosystem(state, seat)
+    jokers = state.jokers[seat]
+    spring = season == 0 and not express
+    needs_more = t.needs_more
+    top_need = len(needs_more)
+    more = needs_more[jokers] if jokers < top_need else 0
+    producers, pioneers, edible, need = t.producers, t.pioneers, t.edible, t.need
+    count = 0
+    out: list[tuple[int, tuple[int, ...]]] = []
+    for fit, free, eat, pioneer in eco.free:
+        cand = hand & (fit | pioneers) if pioneer else hand & fit
+        if not cand:
+            continue
+        ok = cand & producers
+        hungry = cand & eat & ~producers
+        check = hungry & more
+        ok |= hungry ^ check
+        while check:  # need more than the jokers: count the food around
+            low = check & -check
+            check ^= low
+            c = low.bit_length() - 1
+            d = need[c] - (t.spring[c] if spring else 0) - jokers
+            e = edible[c]
+            for bit, k in eco.tokens(t, rules.area, free[0]):
+                if e & bit:
+                    d -= k
+            if d <= 0:
+                ok |= low
+        if ok:
+            count += ok.bit_count() * len(free)
+            out.append((ok, free))
+    bio = state.bio[seat]
+    for q, coverers in eco.covered:
+        cand = hand & coverers
+        if not cand:
+            continue
+        ok = cand & producers
+        hungry = cand ^ ok
+        j = jokers + bio[q]
+        check = hungry & needs_more[j] if j < top_need else 0
+        ok |= hungry ^ check
+        while check:
+            low = check & -check
+            check ^= low
+            c = low.bit_length() - 1
+            d = need[c] - (t.spring[c] if spring else 0) - j
+            e = edible[c]
+            for bit, k in eco.tokens(t, rules.area, q):
+                if e & bit:
+                    d -= k
+            if d <= 0:
+                ok |= low
+        if ok:
+            count += ok.bit_count()
+            out.append((ok, (q,)))
+    return count, out
+
+
+def _places_of(card: int, sets: list[tuple[int, tuple[int, ...]]]) -> list[int]:
+    """The places of one card, in place order, from :func:`placeable`'s pairs."""
+    places = [q for cards, qs in sets if cards >> card & 1 for q in qs]
+    places.sort()
+    return places
+
+
+def _hand_bits(state: State, cards: list[int]) -> int:
+    bits = 0
+    for c in cards:
+        bits |= 1 << c
+    return bits & ~tables(state).slows
+
+
+def placement_parts(state: State, seat: int, hand: list[int]) -> list[Part]:
+    """The placements of :func:`placements_by_card` as parts of a :class:`MoveList` (their number; the
+    places of a card listed only for the move asked for). ``hand``: the seat's cards, sorted, each once."""
+    rules = state.rules
+    n = rules.species_count
+    species = [c for c in hand if c < n]
+    if rules.crops:
+        return [_placing_part(state, c, qs, th) for c, qs, th in _placements_checked(state, seat, species)]
+    bits = _hand_bits(state, species)
+    count, sets = placeable(state, seat, bits)
+    spot = rules.spot
+    if bits.bit_count() == len(species):  # no slow card: one part, the card found when asked for
+
+        def build(i: int) -> Move:
+            for c in species:
+                places = _places_of(c, sets)
+                if i < len(places):
+                    return Place(c, spot(places[i]))
+                i -= len(places)
+            raise IndexError(i)  # pragma: no cover - count is the sum of the cards' places
+
+        return [(count, build)]
+    parts: list[Part] = []
+    for c in species:
+        if not bits >> c & 1:
+            parts += [_placing_part(state, c, qs, th) for c, qs, th in _placements_checked(state, seat, [c])]
+        elif count:
+            places = _places_of(c, sets)
+            if places:
+                parts.append(_placing_part(state, c, places, None))
+    return parts
 
 
 def placements_by_card(state: State, seat: int) -> Placements:
     """Every legal placement, card by card: ``(card, places, None)``, or for a card with the
     small-bird-follow feature ``(card, places, thens)`` with ``thens`` the ``(place, then)`` pairs in
     order (then None: the card alone). The cards in card order, the places in place order: the order of
-    :func:`placements`. An empty place's check depends only on its board(s), so it runs once for all
-    the empty places of a board (or of an edge); :func:`place_problem` decides the rare cases (pioneers,
-    crop plants), the common checks are its own, inlined."""
+    :func:`placements`."""
+    n = state.rules.species_count
+    hand = [c for c in sorted(set(state.hands[seat])) if c < n]
+    if state.rules.crops:
+        return _placements_checked(state, seat, hand)
+    bits = _hand_bits(state, hand)
+    _, sets = placeable(state, seat, bits)
+    by_card: dict[int, list[int]] = {}
+    for cards, qs in sets:  # the places of each card, from the sets (few cards in each)
+        while cards:
+            low = cards & -cards
+            cards ^= low
+            c = low.bit_length() - 1
+            found = by_card.get(c)
+            if found is None:
+                by_card[c] = list(qs)
+            else:
+                found += qs
+    out: Placements = []
+    for card in hand:
+        if not bits >> card & 1:
+            out += _placements_checked(state, seat, [card])
+            continue
+        places = by_card.get(card)
+        if places:
+            places.sort()
+            out.append((card, places, None))
+    return out
+
+
+def _placements_checked(state: State, seat: int, cards: list[int]) -> Placements:
+    """:func:`placements_by_card` for the given cards (in card order) the long way, for the rare cards
+    the tables leave out (crop plants and every card of a game with crops, small-bird-follow). An
+    empty place's check depends only on its board(s), so it runs once for all the empty places of a
+    board (or of an edge); :func:`place_problem` decides pioneers and crop plants."""
     rules = state.rules
     species = rules.cards.species
     hab = state.habitat[seat]
@@ -517,7 +1011,7 @@ def placements_by_card(state: State, seat: int) -> Placements:
     bio, rem = state.bio[seat], state.rem[seat]
     masks: dict[tuple[int, ...], int] = {}
     empties: dict[tuple[int, ...], list[int]] = {}  # per board (or edge): its empty places, in order
-    for key, group in _groups(boards_of):
+    for key, group in layout(state).groups:
         m = 0
         for b in key:
             m |= 1 << hab[b]
@@ -533,7 +1027,7 @@ def placements_by_card(state: State, seat: int) -> Placements:
     crops = rules.crops
     out: Placements = []
     n = rules.species_count
-    for card in sorted(set(state.hands[seat])):
+    for card in cards:
         if card >= n:
             continue
         s = species[card]
@@ -625,6 +1119,12 @@ def placements(state: State, seat: int) -> list[Place]:
 
 
 def follows(state: State, seat: int, card: int, place: int) -> list[tuple[int, Any]]:
+    n = state.rules.species_count
+    species = state.rules.cards.species
+    rest = list(state.hands[seat])
+    rest.remove(card)
+    if not any(c < n and species[c].type == SMALL_BIRDS for c in rest):
+        return []  # no small bird left in hand to follow (placing takes no card into the hand)
     trial = state.copy()
     trial.log = None
     do_place(trial, seat, card, place)
@@ -643,13 +1143,19 @@ def _grid(count: int, build: Callable[[int, int], Move], inner: int) -> Part:
     return count * inner, lambda i: build(*divmod(i, inner))
 
 
+# parts of every listing (the moves are immutable: one object serves every list)
+_KEEP = listed([Keep()])
+_PASSES = listed([Pass(False), Pass(True)])
+_PASS = listed([Pass(False)])
+
+
 def exchange_parts(state: State, seat: int) -> list[Part]:
     """The step-1 moves (in this order: no exchange, the exchanges, the weather die) as parts of a
     :class:`MoveList`."""
     rules = state.rules
     hand = sorted(set(state.hands[seat]))
-    parts: list[Part] = [listed([Keep()])]
-    stack_backs = backs_in(state, state.pile)
+    parts: list[Part] = [_KEEP]
+    stack_backs = _backs_of(state, "stack", state.pile)
     nb = len(stack_backs)
     if rules.express:
         faces = sorted(set(state.face_up))
@@ -671,7 +1177,7 @@ def exchange_parts(state: State, seat: int) -> list[Part]:
         if tokens_total(state, seat) >= 4:
             parts.append((nb, lambda t: Exchange((), 4, stack_backs[t])))
     else:
-        discard_backs = backs_in(state, state.discard)
+        discard_backs = _backs_of(state, "discard", state.discard)
         pairs = list(combinations(hand, 2))
         per = nb + len(discard_backs)
 
@@ -704,17 +1210,31 @@ def legal_move_list(state: State, seat: int) -> MoveList:
     if state.ended or not state.active[seat] or state.pending[seat] is not None:
         return MoveList([])
     if state.step == EXCHANGE:
-        return MoveList(exchange_parts(state, seat))
+        return MoveList(exchange_parts(state, seat), state, seat)
     hand = sorted(set(state.hands[seat]))
     if state.step == PLACE:
-        parts = [_placing_part(state, card, places, thens) for card, places, thens in placements_by_card(state, seat)]
+        parts = placement_parts(state, seat, hand)
         n = state.rules.species_count
         humans = [c for c in hand if c >= n]
         return MoveList(parts + [(len(humans), lambda i: Impact(humans[i])),
                          (len(hand), lambda i: Trade(hand[i])),
-                         listed([Pass(False), Pass(True)] if hand else [Pass(False)])])
-    pairs = list(combinations(hand, min(2, len(state.hands[seat]))))
-    return MoveList([(len(pairs), lambda i: Transfer(pairs[i]))])
+                         _PASSES if hand else _PASS], state, seat)
+    k = min(2, len(state.hands[seat]))
+    if k == 2:  # the pairs of combinations(hand, 2), built when asked for
+        m = len(hand)
+        return MoveList([(m * (m - 1) // 2, lambda i: Transfer(_pair(hand, i)))], state, seat)
+    pairs = list(combinations(hand, k))
+    return MoveList([(len(pairs), lambda i: Transfer(pairs[i]))], state, seat)
+
+
+def _pair(items: list[int], i: int) -> tuple[int, int]:
+    """The ``i``-th pair of ``combinations(items, 2)``."""
+    for a in range(len(items) - 1):
+        row = len(items) - 1 - a
+        if i < row:
+            return items[a], items[a + 1 + i]
+        i -= row
+    raise IndexError(i)
 
 
 def legal_moves(state: State, seat: int) -> list[Move]:
@@ -863,11 +1383,15 @@ def why_illegal(state: State, seat: int, move: Any) -> str | None:
 
 def apply(state: State, seat: int, move: Any) -> None:
     """Submit a checked move; the step resolves when the last acting player has moved."""
+    state.version += 1
+    state.trust = None
     if state.log is not None:
         state.log.append(("move", seat, move))
-    state.pending[seat] = move
-    if any(state.active[s] and state.pending[s] is None for s in range(state.rules.n)):
-        return
+    pending = state.pending
+    pending[seat] = move
+    for a, m in zip(state.active, pending, strict=True):
+        if a and m is None:
+            return
     step = state.step
     if step == EXCHANGE:
         resolve_exchanges(state)
@@ -1105,21 +1629,27 @@ def feeding_order(state: State, seat: int, place: int) -> tuple[int, int]:
 def beginning_of_season(state: State) -> None:
     """Production, then feeding (ruling "feeding-order"), death, revealed cards, hands to 8."""
     rules = state.rules
+    tb = tables(state)
+    producer, level = tb.producer, tb.level
     for seat in range(rules.n):
+        stacks = state.stacks[seat]
         for q in range(rules.places):
-            t = state.top(seat, q)
-            if t is not None and sp(state, t).producer:
+            st = stacks[q]
+            if st and producer[st[-1]]:
                 produce(state, seat, q)
         fed: set[tuple[int, int]] = set()
         while True:
-            hungry = []
+            order = []
             for q in range(rules.places):
-                t = state.top(seat, q)
-                if t is not None and (q, t) not in fed and not sp(state, t).producer:
-                    hungry.append(q)
-            hungry.sort(key=lambda q: feeding_order(state, seat, q))
-            if not hungry:
+                st = stacks[q]
+                if st:
+                    top = st[-1]
+                    if not producer[top] and (q, top) not in fed:
+                        order.append((level[top], q))  # feeding_order
+            if not order:
                 break
+            order.sort()
+            hungry = [q for _, q in order]
             progress = False
             for jokers in (False, True):
                 for q in hungry:

@@ -6,6 +6,11 @@ offers every pair of cards times every back) or building every :class:`~.moves.P
 costs more than choosing. :class:`MoveList` is a concatenation of parts, each a count and a function
 that builds the ``i``-th move of the part. The order is the eager list's (engine.legal_moves), so
 the same seeds give the same games; iterating or slicing builds the moves asked for, in that order.
+
+A list made for a state and a seat stamps the move it builds for ``moves[k]`` on the state
+(``state.trust``: the move, the seat and the state's version), so that ``apply`` need not check that
+move again; any change of the state (``engine.apply``, ``State.touch``) moves the version on, and a
+stale move is checked as any other.
 """
 
 from __future__ import annotations
@@ -19,11 +24,20 @@ Part = tuple[int, Callable[[int], Move]]
 
 
 class MoveList(Sequence[Move]):
-    __slots__ = ("_parts", "_len")
+    __slots__ = ("_parts", "_len", "_state", "_seat", "_version")
 
-    def __init__(self, parts: list[Part]) -> None:
-        self._parts = [p for p in parts if p[0] > 0]
-        self._len = sum(p[0] for p in self._parts)
+    def __init__(self, parts: list[Part], state: Any = None, seat: int = -1) -> None:
+        kept = []
+        total = 0
+        for p in parts:
+            if p[0] > 0:
+                kept.append(p)
+                total += p[0]
+        self._parts = kept
+        self._len = total
+        self._state = state
+        self._seat = seat
+        self._version = -1 if state is None else state.version
 
     def __len__(self) -> int:
         return self._len
@@ -35,14 +49,21 @@ class MoveList(Sequence[Move]):
     def __getitem__(self, index: slice) -> list[Move]: ...
 
     def __getitem__(self, index: int | slice) -> Move | list[Move]:
-        if isinstance(index, slice):
-            return [self._at(i) for i in range(*index.indices(self._len))]
-        i = index.__index__()
-        if i < 0:
-            i += self._len
-        if not 0 <= i < self._len:
-            raise IndexError("move index out of range")
-        return self._at(i)
+        if type(index) is int and 0 <= index < self._len:
+            i = index
+        else:
+            if isinstance(index, slice):
+                return [self._at(i) for i in range(*index.indices(self._len))]
+            i = index.__index__()
+            if i < 0:
+                i += self._len
+            if not 0 <= i < self._len:
+                raise IndexError("move index out of range")
+        move = self._at(i)
+        state = self._state
+        if state is not None and state.version == self._version:
+            state.trust = (move, self._seat, self._version)
+        return move
 
     def _at(self, i: int) -> Move:
         for count, build in self._parts:

@@ -35,6 +35,7 @@ class Rules:
     crops: bool = False  # the human habitat expansion (its crop plants) is in the game
     area: tuple[tuple[int, ...], ...] = ()  # per place: the places it feeds from (its habitat or habitats)
     boards_of: tuple[tuple[int, ...], ...] = ()  # per place: the board(s) it belongs to
+    memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)  # the engine's tables
 
     def __post_init__(self) -> None:
         self.seat_of.update({p: s for s, p in enumerate(self.players)})
@@ -124,6 +125,17 @@ class State:
     seen: list[int] = field(default_factory=list)  # bit set of cards each player has held
     log: list[tuple[Any, ...]] | None = field(default_factory=list)  # (seat, move) and events
     ended: bool = False
+    # Bumped by every engine.apply (and by touch()): a move built by a MoveList carries the version it
+    # was listed at (``trust``), and apply checks it again only when the version moved on since.
+    version: int = field(default=0, compare=False, repr=False)
+    trust: Any = field(default=None, compare=False, repr=False)  # (move, seat, version) or None
+    memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)  # the engine's caches
+
+    def touch(self) -> None:
+        """Say that the state changed other than through engine.apply: moves listed before are
+        checked again when applied."""
+        self.version += 1
+        self.trust = None
 
     def copy(self) -> State:
         return State(self.rules, self.rng.copy(), self.season, self.step, list(self.habitat),

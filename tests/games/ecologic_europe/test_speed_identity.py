@@ -1,0 +1,213 @@
+"""Speed work must not change a game: for fixed seeds, random playouts through the Game interface
+play the same moves (``encode_move``), log the same events (placements, feeding, deaths, weather)
+and end with the same scores as before the speed work of issue 13 (pinned 2026-12-02, computed with
+the engine as it was before the integer tables and the trusted moves).
+
+And a move is trusted only while the state it was listed for has not changed: a move taken from an
+older MoveList (a stale move) is checked again by ``apply``."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+import pytest
+
+from kcal.core.game import IllegalMove, Setup, random_mover
+from kcal.core.rng import Rng
+from kcal.games.ecologic_europe import engine
+from kcal.games.ecologic_europe.game import GAME
+from kcal.games.ecologic_europe.moves import Trade
+
+SETUPS = {
+    "base-4": Setup(("A", "B", "C", "D")),
+    "express-3": Setup(("A", "B", "C"), "express"),
+    "weather-4": Setup(("A", "B", "C", "D"), "weather"),
+    "human-impact-4": Setup(("A", "B", "C", "D"), "human-impact"),
+    "coastal-human-habitat-2": Setup(("A", "B"), None, {"expansions": ["coastal", "human-habitat"]}),
+    "mountains-5": Setup(("A", "B", "C", "D", "E"), None, {"expansions": ["mountains"]}),
+}
+
+#: sha256 of the seeds 0-9 of each setup: every move (encode_move), the events of the state's log other
+#: than the moves, the final scores and winners. Computed before the speed work; a change of the rules
+#: changes these pins, a change of speed must not.
+PINNED = {
+    "base-4": "4c5b167e8535d64292c56ac87beb78c39464d88a533dc1577d5bed23137d1db4",
+    "express-3": "4f6b2f4415fc8a5cf4cfa0323468acbfcc024928beb4708faae201713611d81d",
+    "weather-4": "1fae3d9d45d048472ac73b3bbeb5d1bbf2cfb8d89cb44c88017e81ce7984bef6",
+    "human-impact-4": "842c8fc73b2b07545f60b6c97b0ca5d33c0e1a6a02e817162a36c996f0dfd65d",
+    "coastal-human-habitat-2": "c855a2ca5021e958ad5a837b8df158dc12f94af6cac846d8c9e2c2822c98e770",
+    "mountains-5": "455c0b58d49472da86b3be8e7ed4cc0d6adf0aa37f894e02c538eb2d9c242495",
+}
+
+
+def _digest(setup: Setup) -> str:
+    games: dict[str, Any] = {}
+    for seed in range(10):
+        state = GAME.new_state(setup, seed)
+        mover = random_mover(GAME, Rng(seed))
+        moves = []
+        while GAME.to_move(state):
+            for p in GAME.to_move(state):
+                m = mover(state, p)
+                moves.append([p, GAME.encode_move(m)])
+                GAME.apply(state, p, m)
+        result = GAME.outcome(state)
+        assert result is not None
+        events = [list(e) for e in state.log or () if e[0] != "move"]
+        games[str(seed)] = {"moves": moves, "events": events, "scores": dict(result.scores),
+                            "winners": list(result.winners)}
+    text = json.dumps(json.loads(json.dumps(games, default=str)), sort_keys=True)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+@pytest.mark.parametrize("name", list(SETUPS))
+def test_random_playouts_seeds_0_to_9_play_the_same_games(name):
+    assert _digest(SETUPS[name]) == PINNED[name]
+
+
+def _bot_digest(bot_name: str, seeds: range) -> str:
+    bot = GAME.bots()[bot_name]
+    games: dict[str, Any] = {}
+    for seed in seeds:
+        state = GAME.new_state(SETUPS["base-4"], seed)
+        rng = Rng(seed)
+        moves = []
+        while GAME.to_move(state):
+            for p in GAME.to_move(state):
+                m = bot(GAME, state, p, rng)
+                moves.append([p, GAME.encode_move(m)])
+                GAME.apply(state, p, m)
+        result = GAME.outcome(state)
+        assert result is not None
+        games[str(seed)] = {"moves": moves, "scores": dict(result.scores)}
+    text = json.dumps(json.loads(json.dumps(games, default=str)), sort_keys=True)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+#: the greedy bot (seeds 0-2) and the planner (seed 0), 4 players: they copy states and try placements
+#: on the copies (do_place, the turn of the season), so the copies must play as the originals do.
+BOT_PINNED = {"greedy": "40c9df55d0b118b661c2532faa1aa4c3073e9ecf33d36d0fa3c28de9a538fce9",
+              "planner": "84a10c650f118d1d4e70799a1228d61b138c2fd5eab5a90c0514e2b1cedefb45"}
+
+
+@pytest.mark.parametrize("bot_name,seeds", [("greedy", range(3)), ("planner", range(1))])
+def test_bots_play_the_same_games(bot_name, seeds):
+    assert _bot_digest(bot_name, seeds) == BOT_PINNED[bot_name]
+
+
+# -- trusted moves: apply checks a move again unless the MoveList of this seat built it at this version
+
+
+def _to_step_2(seed: int = 1):
+    state = GAME.new_state(SETUPS["base-4"], seed)
+    rng = Rng(seed)
+    while state.step != 2:
+        for p in GAME.to_move(state):
+            legal = GAME.legal_moves(state, p)
+            GAME.apply(state, p, legal[rng.below(len(legal))])
+    return state
+
+
+def _count_checks(monkeypatch):
+    calls = []
+    real = engine.why_illegal
+
+    def counting(state, seat, move):
+        calls.append(move)
+        return real(state, seat, move)
+
+    monkeypatch.setattr(engine, "why_illegal", counting)
+    return calls
+
+
+def test_a_move_taken_from_the_current_move_list_is_not_checked_again(monkeypatch):
+    state = _to_step_2()
+    calls = _count_checks(monkeypatch)
+    legal = GAME.legal_moves(state, "A")
+    move = legal[0]
+    GAME.apply(state, "A", move)
+    assert calls == [] and state.pending[0] is move
+    # an equal move built elsewhere is checked
+    legal = GAME.legal_moves(state, "B")
+    GAME.apply(state, "B", type(legal[0])(**{f: getattr(legal[0], f) for f in legal[0].__slots__}))
+    assert len(calls) == 1
+
+
+def test_a_move_listed_before_another_seat_moved_is_checked_again(monkeypatch):
+    state = _to_step_2()
+    calls = _count_checks(monkeypatch)
+    mine = GAME.legal_moves(state, "B")
+    m = mine[len(mine) - 3]
+    other = GAME.legal_moves(state, "A")
+    GAME.apply(state, "A", other[len(other) - 3])
+    assert calls == []
+    GAME.apply(state, "B", m)  # still legal, but the state moved on since B's list: checked
+    assert calls == [m] and state.pending[1] is m
+
+
+def test_a_stale_move_is_checked_again(monkeypatch):
+    state = _to_step_2()
+    calls = _count_checks(monkeypatch)
+    legal = GAME.legal_moves(state, "A")
+    stale = legal[len(legal) - 1]  # a pass
+    trade = legal[len(legal) - 3]  # the moves end with the trades and the two passes
+    assert isinstance(trade, Trade) and state.trust is not None and state.trust[0] is trade
+    GAME.apply(state, "A", trade)
+    assert calls == []
+    # the same seat again, with a move of the list it already used: checked, and refused
+    with pytest.raises(IllegalMove, match="already moved"):
+        GAME.apply(state, "A", stale)
+    assert calls == [stale]
+    # a move of B's list applied for another seat is checked
+    legal = GAME.legal_moves(state, "B")
+    m = legal[len(legal) - 1]
+    GAME.apply(state, "C", m)
+    assert calls[-1] is m and state.pending[2] is m
+    # the state changed other than by apply (touch): the move listed before is checked again
+    legal = GAME.legal_moves(state, "B")
+    m = legal[len(legal) - 3]
+    state.hands[1].remove(m.card)
+    state.touch()
+    with pytest.raises(IllegalMove, match="not in B's hand"):
+        GAME.apply(state, "B", m)
+    # a copy does not inherit the trust of the original
+    legal = GAME.legal_moves(state, "D")
+    m = legal[len(legal) - 3]
+    twin = GAME.clone(state)
+    before = len(calls)
+    GAME.apply(twin, "D", m)
+    assert len(calls) == before + 1
+
+
+# -- the integer tables say what can_eat and place_problem say
+
+
+def test_tables_agree_with_can_eat_for_every_pair_of_species():
+    state = GAME.new_state(SETUPS["coastal-human-habitat-2"], 0)
+    t = engine.tables(state)
+    species = state.rules.cards.species
+    for eater in species:
+        for food in species:
+            assert bool(t.edible[eater.index] & t.food[food.index]) == engine.can_eat(eater, food), (eater.latin, food.latin)
+            assert bool(t.eaters[food.index] >> eater.index & 1) == engine.can_eat(eater, food)
+
+
+@pytest.mark.parametrize("name", ["base-4", "express-3", "mountains-5"])
+def test_quick_refusals_agree_with_the_worded_checks_for_every_card_and_place(name):
+    state = GAME.new_state(SETUPS[name], 5)
+    rng = Rng(5)
+    checked = 0
+    while GAME.to_move(state):
+        for p in GAME.to_move(state):
+            seat = state.rules.seat_of[p]
+            if state.step == 2 and rng.below(3) == 0:
+                for c in range(state.rules.species_count):
+                    for q in range(state.rules.places):
+                        quick = engine.place_problem(state, seat, c, q, False) is None
+                        assert quick == (engine.place_problem(state, seat, c, q) is None), (c, q)
+                        checked += quick
+            legal = GAME.legal_moves(state, p)
+            GAME.apply(state, p, legal[rng.below(len(legal))])
+    assert checked > 100
