@@ -199,8 +199,19 @@ class _Frozen:
 
     __hash__ = None  # type: ignore[assignment]  # dict fields, as the models: not hashable
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle and copy by fields (worker processes get tiles; the default would assign them)."""
+        return _rebuild, (type(self), tuple(getattr(self, n) for n in self.__slots__))
+
     def __repr__(self) -> str:
         return f"{type(self).__name__}({', '.join(f'{n}={getattr(self, n)!r}' for n in self.__slots__)})"
+
+
+def _rebuild(cls: type[_Frozen], values: tuple[Any, ...]) -> _Frozen:
+    obj = cls.__new__(cls)
+    for name, value in zip(cls.__slots__, values, strict=True):
+        object.__setattr__(obj, name, value)
+    return obj
 
 
 class Modifier(_Frozen, ModifierMixin):

@@ -45,6 +45,20 @@ def test_frozen_objects_cannot_be_changed() -> None:
     assert tile != other and other != tile
 
 
+def test_frozen_objects_pickle_and_copy() -> None:
+    """Worker processes (``--jobs``, Dask) receive tiles and decks pickled."""
+    import copy
+    import pickle
+
+    library = load.load_library()
+    tiles = [t for t in library.tiles if t.modifiers][:5] + list(library.tiles[:3])
+    deck = load.load_deck(DECKS[0]).deck
+    for thing in [*tiles, deck, load.load_catalog(load.builtin_catalog_paths()[0])]:
+        for again in (pickle.loads(pickle.dumps(thing)), copy.deepcopy(thing), copy.copy(thing)):
+            assert again == thing and type(again) is type(thing)
+            assert again.to_json() == thing.to_json()
+
+
 @pytest.mark.parametrize("command", [["deck", "validate", str(DECKS[0])], ["print", "deck", str(DECKS[0]), "-o", "{out}"]])
 def test_a_warm_command_never_imports_pydantic(command: list[str], tmp_path: Path) -> None:
     """The whole point: on a warm cache, neither Typer's option coercion nor kcal's loading import it."""
