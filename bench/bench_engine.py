@@ -1,7 +1,11 @@
 """Engine speed: random playouts with ``push``/``pop``, plies per second, as a ratio to python-chess.
 
 Run:  python bench/bench_engine.py [--slices 6] [--slice 1.0] [--only solo|standard] [--apply]
-      [--profile NAME]
+      [--profile NAME] [--engine DIR]
+
+A/B against an older engine: copy ``games/kcaloria/engine`` to ``DIR/engine`` first (e.g. from
+``git show``), then run this script with ``--engine DIR`` and without, alternately; only the engine
+package is swapped, the rest of kcal is the checkout's.
 
 Like for like, push against push:
 
@@ -19,6 +23,21 @@ the workload's total plies/s over the chess slices' total plies/s of the same al
 per-slice minimum, median and maximum. ``--apply`` adds the same playouts with ``apply()`` (no undo)
 for comparison; ``--profile NAME`` prints a cProfile of one workload. Figures and history:
 docs/performance.md.
+
+Findings (issue 12 item 14, 2026-12-02; 6 alternations old engine / new engine, 4 slices of
+0.5 s each, a shared 2-core machine at load 2-3.5, so a ratio swings by ~10-20 % between runs):
+
+- standard: bayou v caddo 0.85-1.09x -> **1.28-1.43x**; longleaf v piney 0.98-1.15x -> **1.28-1.58x**.
+- solo: piney 0.65-0.73x -> **0.90-1.06x**; bayou 0.72-0.79x -> **0.89-0.95x**; caddo 0.72-0.82x ->
+  **0.88-1.02x**: better, still short of the goal of 1.0x.
+- Load-independent (``valgrind --tool=callgrind``, instructions a ply after 2,000 warm plies,
+  2,000 measured): python-chess 421 k; solo piney 468 k -> 344 k, bayou 468 k -> 345 k, caddo
+  440 k -> 355 k; standard bayou v caddo 357 k -> 260 k, longleaf v piney 311 k -> 231 k. A solo
+  ply now takes fewer instructions than a chess ply and still more time (more dict lookups,
+  calls and allocations per instruction).
+- Where a solo ply goes (in-process, piney): ``push`` + ``pop`` ~66 us, of which the stagnation
+  test's move generation ~25 us (the generation the ply needs anyway: ``legal_moves`` reuses it)
+  and ``legal.check`` ~5 us; the rest is the placement's bookkeeping and its undo.
 """
 
 from __future__ import annotations
@@ -127,7 +146,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--only", choices=("solo", "standard"), help="only the solo or the 2-player workloads")
     ap.add_argument("--apply", action="store_true", help="also time apply() without undo")
     ap.add_argument("--profile", metavar="NAME", help="cProfile one workload (a WORKLOADS key)")
+    ap.add_argument("--engine", metavar="DIR", help="use the engine package in DIR/engine (an older copy)")
     args = ap.parse_args(argv)
+    if args.engine:
+        import kcal.games.kcaloria
+
+        kcal.games.kcaloria.__path__.insert(0, str(Path(args.engine).resolve()))
     from kcal.games.kcaloria.load import load_deck, load_library
 
     library = load_library()

@@ -11,7 +11,8 @@ Modules, one concept each:
 ``legal``     where a player may place and ``check``: a ``Verdict`` (why a move is illegal, or its
               plan: a ``PlacePlan`` for a placement)
 ``movegen``   legal-move generation from the same tests (the hot loop)
-``movelist``  a standard turn's move list, whose discards are built on demand
+``movelist``  a standard turn's move list, whose placements and discards are built on demand
+``undolog``   the markers of the undo log that ``push``/``pop`` keep
 ``payment``   costs: what adjacent cubes can pay, the default payment, explicit payments
 ``yields``    a new tile's cubes and its effects on its neighbours
 ``collapse``  collapse dice, removal, returned cubes, starvation and rescue

@@ -120,9 +120,19 @@ _WAIVED: dict[tuple, dict[Hex, frozenset]] = {}
 WAIVED_LIMIT = 256
 
 
+#: The last anchors tuple asked about and its map: a state replaces its ``anchors`` tuple whenever
+#: an anchor comes or goes, and an undo puts back the tuple with the tiles it named, so the same
+#: tuple object means the same anchor tiles (held here, so its id is never reused meanwhile).
+_LAST_WAIVED: list = [None, None]
+
+
 def waived_map(state: GameState) -> dict[Hex, frozenset]:
     """Cells next to anchors and the colours the anchors satisfy there (cached per anchor layout)."""
-    key = tuple((c, state.tiles[c].info.idx) for c in state.anchors)  # idx: which tile, globally
+    anchors = state.anchors
+    last = _LAST_WAIVED
+    if last[0] is anchors:
+        return last[1]
+    key = tuple((c, state.tiles[c].info.idx) for c in anchors)  # idx: which tile, globally
     hit = _WAIVED.get(key)
     if hit is None:
         m: dict[Hex, set[int]] = {}
@@ -133,6 +143,7 @@ def waived_map(state: GameState) -> dict[Hex, frozenset]:
         if len(_WAIVED) >= WAIVED_LIMIT:
             _WAIVED.clear()
         hit = _WAIVED[key] = {c: frozenset(v) for c, v in m.items()}
+    last[0], last[1] = anchors, hit
     return hit
 
 
@@ -216,10 +227,20 @@ def _hand_index(state: GameState, i: int, name: str) -> tuple[TileInfo | None, i
     """The named tile and its index in player ``i``'s hand (-1: an open game); index None when
     the player does not hold it."""
     key = state.table.fold(name)
-    if state.piles is None and state.open_hands:
-        info = state.table.by_key.get(key)
-        return info, (None if info is None else -1)
-    for n, info in enumerate(state.hand_infos(i)):
+    piles = state.piles
+    if piles is not None:  # (hand_infos: the tops of the piles left)
+        n = 0
+        for pile in piles:
+            if pile:
+                top = pile[-1]
+                if top.key == key:
+                    return top, n
+                n += 1
+        return state.table.by_key.get(key), None
+    if state.open_hands:
+        known = state.table.by_key.get(key)
+        return known, (None if known is None else -1)
+    for n, info in enumerate(state.hands[i]):
         if info.key == key:
             return info, n
     return state.table.by_key.get(key), None
@@ -236,15 +257,17 @@ def _check_discard(state: GameState, i: int, move: Move) -> Verdict:
                 return _illegal(f"no tile named {name!r} in the catalogs")
         return Verdict(None, ())
     hand = [info.key for info in state.hands[i]]
-    picks = []
+    picks: list[int] = []
     fold = state.table.fold
     for name in move.discard:
         key = fold(name)
-        idx = next((n for n, k in enumerate(hand) if k == key and n not in picks), None)
-        if idx is None:
+        for n, k in enumerate(hand):
+            if k == key and n not in picks:
+                picks.append(n)
+                break
+        else:
             return _illegal(f"{name} is not in {move.player}'s hand (or not that many times)")
-        picks.append(idx)
-    return Verdict(None, tuple(picks))
+    return _TUPLE(Verdict, (None, tuple(picks)))
 
 
 def _check_place(state: GameState, i: int, move: Move) -> Verdict:

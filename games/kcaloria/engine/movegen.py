@@ -22,10 +22,10 @@ from kcal.games.kcaloria.engine.legal import (
     remove_targets,
     waived_map,
 )
-from kcal.games.kcaloria.engine.movelist import Discards, MoveList
+from kcal.games.kcaloria.engine.movelist import Discards, MoveList, Places
 from kcal.games.kcaloria.engine.moves import Move, MoveKind, fast_place
 from kcal.games.kcaloria.engine.payment import packed_available, packed_costs
-from kcal.games.kcaloria.engine.tiles import GUARD, TileInfo, TileTable
+from kcal.games.kcaloria.engine.tiles import GUARD, TileInfo
 
 if TYPE_CHECKING:
     from kcal.games.kcaloria.engine.state import GameState
@@ -39,24 +39,31 @@ def generate(state: GameState) -> list[Move] | MoveList:
     i = state.current
     player = state.players[i]
     out: list[Move] = []
-    seen: set[str] = set()
-    normal: list[TileInfo] = []
-    roaming: list[TileInfo] = []
     tiles = state.tiles
+    table = state.table
     cells: Any
+    front = state.frontier[i]
     if not tiles:
         cells = [(0, 0)]
         first = True
-    elif not state.frontier[i]:
+    elif not front:
         cells = first_tile_cells(state)
         first = True
     else:
-        cells = state.frontier[i]
+        cells = front
         first = False
-    for info in state.hand_infos(i):
-        if info.key not in seen:
-            seen.add(info.key)
-            (roaming if not first and "transplant" in info.mods else normal).append(info)
+    infos = state.hand_infos(i)
+    hand = 0
+    bit_of = table.bit_of
+    for info in infos:
+        hand |= bit_of[info.key]
+    if hand >> table.n_cover:  # a tile outside the decks the table was built for
+        table.widen()
+    if hand & table.odd:  # a remove or transplant tile: scanned apart
+        hand, special, roam, roam_special = table.hand_split(infos, first)
+    else:
+        special = roam_special = ()
+        roam = 0
     blocked = blocked_cells(state, i) if state.barricades else ()
     pc = move_cache_of(state, i)
     if first:
@@ -66,103 +73,162 @@ def generate(state: GameState) -> list[Move] | MoveList:
     else:
         items = cells.items()
     waived = waived_map(state) if state.anchors else None
-    _scan(state, player, items, normal, waived, out)
-    if roaming:
-        items = [(c, pc.setdefault(c, {})) for c in sorted(open_cells(state)) if c not in blocked]
-        _scan(state, player, items, roaming, waived, out)
+    lazy = state.mode != "solo" and not state.open_hands and state.hands[i]
+    if lazy:  # a standard turn: placements counted now, built when asked for (movelist.Places)
+        found: list[tuple] = []
+        ends: list[int] = []
+        total = _count(state, player, items, hand, special, waived, found, ends, 0)
+        if roam or roam_special:
+            items = [(c, pc.setdefault(c, {})) for c in sorted(open_cells(state)) if c not in blocked]
+            _count(state, player, items, roam, roam_special, waived, found, ends, total)
+    else:
+        _scan(state, player, items, hand, special, waived, out)
+        if roam or roam_special:
+            items = [(c, pc.setdefault(c, {})) for c in sorted(open_cells(state)) if c not in blocked]
+            _scan(state, player, items, roam, roam_special, waived, out)
     rescues = []
-    for cell in sorted(state.dice):  # the turn player's rescues (others may rescue too: see rulings)
-        p = tiles.get(cell)
-        if p is not None and p.owner == i and collapse.starving(state, cell):
-            if collapse.rescue_plan(state, i, cell, None)[0] is None:
-                rescues.append(Move.rescue(player, cell))
-    if state.mode != "solo" and not state.open_hands and state.hands[i]:
-        return MoveList(out, Discards(player, [info.name for info in state.hands[i]], MAX_DISCARD), rescues)
+    if state.dice:
+        for cell in sorted(state.dice):  # the turn player's rescues (others may rescue too: see rulings)
+            p = tiles.get(cell)
+            if p is not None and p.owner == i and collapse.starving(state, cell):
+                if collapse.rescue_plan(state, i, cell, None)[0] is None:
+                    rescues.append(Move.rescue(player, cell))
+    if lazy:
+        return MoveList(Places(player, table, found, ends),
+                        Discards(player, [info.name for info in state.hands[i]], MAX_DISCARD), rescues)
     if rescues:
         out.extend(rescues)
     return out
 
 
-def _scan(state: GameState, player: str, items, infos, waived, out) -> None:
+def _scan(state: GameState, player: str, items, hand: int, special: tuple[TileInfo, ...], waived,
+          out: list[Move]) -> None:
     """Append a place move for every (cell, tile) whose cost the cubes next to the cell cover.
 
     The hot loop of the engine. The unused cubes next to a cell are one packed int (kept up to
     date incrementally); the table caches, per packed value, the bit mask of tiles it pays for;
-    a mask of the hand picks the playable ones; generated moves are reused from a cache.
+    ``hand``, a mask of the playable tiles, picks the ones in the hand; each cell keeps its single
+    moves by tile bit, built once and shared by every game over the table.
 
-    Measured against a version doing each step as one C-level pass over the cells (``map``,
-    ``chain``, ``compress``): that one was 40 % slower on the built-in decks (a frontier of ~25
-    cells is too short to repay six list allocations), so this loop stays."""
+    Measured and not kept: (1) a cache of each cell's tuple of moves by mask of playable tiles: the
+    hand changes every ply (solo: a pile top; standard: the draw), so ~5 cells a ply missed and built
+    a tuple; one move is a cell in ~23, so a loop over the bits costs no more than a hit did.
+    (2) each step as one C-level pass over the cells (``map``, ``chain``, ``compress``): 40 % slower
+    on the built-in decks (a frontier of ~25 cells does not repay six list allocations)."""
     table = state.table
     avail = state.avail
-    pos = table.pos
-    hand = 0
-    special = []
-    for info in infos:
-        if "remove" in info.mods:
-            special.append(info)
-        else:
-            hand |= 1 << pos[info.key]
     cover = table.cover_cache
+    append = out.append
+    new = 0
     if not waived and not special:  # the common case, kept as tight as it goes
         for cell, cm in items:
-            a = avail.get(cell)
-            if a is None:
-                a = packed_available(state, cell)
-            x = cover.get(a)
-            if x is None:
-                x = table.cover(a)
-            x &= hand
-            if x:
-                ms = cm.get(x)
-                if ms is None:
-                    ms = _moves_for(player, cell, cm, x, table)
-                out.extend(ms)
+            try:  # (subscripts, not .get: misses are rare and a subscript is no call)
+                x = cover[avail[cell]] & hand
+            except KeyError:
+                x = _cover_at(state, table, cell) & hand
+            while x:
+                low = x & -x
+                try:
+                    m = cm[low]
+                except KeyError:
+                    m = cm[low] = fast_place(player, table.by_bit[low.bit_length() - 1].name, cell)
+                    new += 1
+                append(m)
+                x ^= low
+        if new:
+            table.added_moves(new)
         return
     for cell, cm in items:
         a = avail.get(cell)
         if a is None:
             a = packed_available(state, cell)
-        if waived and cell in waived:
-            x = table.cover_waived(a, waived[cell]) & hand
+        w = waived.get(cell) if waived else None
+        if w is not None:
+            x = table.cover_waived(a, w) & hand
         else:
-            x = cover.get(a)
-            if x is None:
-                x = table.cover(a)
-            x &= hand
-        if x:
-            ms = cm.get(x)  # the moves for this set of playable tiles at this cell
-            if ms is None:
-                ms = _moves_for(player, cell, cm, x, table)
-            out.extend(ms)
-        for info in special:
-            pcs = packed_costs(info, waived[cell]) if waived and cell in waived else info.pcosts
-            if pcs:
-                a2 = packed_available(state, cell) | GUARD
-                if not any((a2 - pc) & GUARD == GUARD for pc in pcs):
-                    continue
-            for t in remove_targets(state, info, cell):
-                out.append(fast_place(player, info.name, cell, t))
+            hit = cover.get(a)
+            x = (table.cover(a) if hit is None else hit) & hand
+        while x:
+            low = x & -x
+            try:
+                m = cm[low]
+            except KeyError:
+                m = cm[low] = fast_place(player, table.by_bit[low.bit_length() - 1].name, cell)
+                new += 1
+            append(m)
+            x ^= low
+        if special:
+            out.extend(_specials(state, player, cell, cm, a, w, special))
+    if new:
+        table.added_moves(new)
 
 
-def _moves_for(player: str, cell: Hex, cm: dict, x: int, table: TileTable) -> tuple[Move, ...]:
-    """The moves for the tiles in mask ``x`` at ``cell``, cached in the cell's ``cm`` (the table
-    counts the entries and keeps the cache bounded)."""
-    tinfos = table.infos
-    ms = []
-    y = x
-    new = 0
-    while y:
-        low = y & -y
-        y ^= low
-        k = -low.bit_length()  # negative keys: single moves; positive: masks
-        m = cm.get(k)
-        if m is None:
-            m = cm[k] = fast_place(player, tinfos[-k - 1].name, cell)
-            new += 1
-        ms.append(m)
-    out = cm[x] = tuple(ms)
-    table.added_moves(new)
+def _cover_at(state: GameState, table, cell: Hex) -> int:
+    """The cover mask at ``cell`` when its availability or its cover is not cached yet."""
+    a = state.avail.get(cell)
+    if a is None:
+        a = packed_available(state, cell)
+    x = table.cover_cache.get(a)
+    return table.cover(a) if x is None else x
+
+
+def _count(state: GameState, player: str, items, hand: int, special: tuple[TileInfo, ...], waived,
+           found: list[tuple], ends: list[int], total: int) -> int:
+    """:func:`_scan` for a lazy list: each cell with moves as ``(cell, its move cache, mask of
+    playable tiles, special moves)`` in ``found`` and the running count in ``ends``; returns the
+    count. The same tests, the same order."""
+    table = state.table
+    avail = state.avail
+    cover = table.cover_cache
+    add = found.append
+    end = ends.append
+    if not waived and not special:  # the common case (as in _scan)
+        for cell, cm in items:
+            try:
+                x = cover[avail[cell]] & hand
+            except KeyError:
+                x = _cover_at(state, table, cell) & hand
+            if x:
+                total += x.bit_count()
+                add((cell, cm, x, ()))
+                end(total)
+        return total
+    for cell, cm in items:
+        a = avail.get(cell)
+        if a is None:
+            a = packed_available(state, cell)
+        w = waived.get(cell) if waived else None
+        if w is not None:
+            x = table.cover_waived(a, w) & hand
+        else:
+            hit = cover.get(a)
+            x = (table.cover(a) if hit is None else hit) & hand
+        extra: Any = ()
+        if special:
+            extra = _specials(state, player, cell, cm, a, w, special)
+        if x or extra:
+            total += x.bit_count() + len(extra)
+            add((cell, cm, x, extra))
+            end(total)
+    return total
+
+
+def _specials(state: GameState, player: str, cell: Hex, cm: dict, a: int, w, special) -> list[Move]:
+    """The moves of the special (remove) tiles at ``cell``, one per target each names."""
+    out = []
+    for info in special:
+        pcs = packed_costs(info, w) if w is not None else info.pcosts
+        if pcs:
+            a2 = a | GUARD
+            if not any((a2 - pc) & GUARD == GUARD for pc in pcs):
+                continue
+        for t in remove_targets(state, info, cell):
+            key = (info.key, t)
+            m = cm.get(key)
+            if m is None:
+                m = cm[key] = fast_place(player, info.name, cell, t)
+                state.table.added_moves(1)
+            out.append(m)
     return out
 
 
@@ -172,5 +238,9 @@ def any_placement(state: GameState) -> bool:
     if moves is None:
         moves = state._moves = generate(state)
     if type(moves) is MoveList:
-        moves = moves.places
-    return any(m.kind is MoveKind.PLACE for m in moves)
+        return len(moves.places) > 0
+    for m in moves:
+        if m.kind is MoveKind.PLACE:
+            return True
+    return False
+

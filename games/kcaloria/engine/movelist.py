@@ -1,10 +1,11 @@
-"""The legal moves of a standard-mode turn, with the discards generated lazily.
+"""The legal moves of a standard-mode turn, with the placements and discards generated lazily.
 
 A closed hand of 7 tiles allows up to 63 discards (every choice of 1 to 3 tiles, the same names
 once) against a few placements, and most random plies are discards. :class:`MoveList` holds the
-placements and rescues as lists and the discards as :class:`Discards`, which knows their number
-and builds the ``k``-th one on demand (by unranking), so ``moves[rng.randrange(len(moves))]``
-builds one move, not 63. Iterating builds them all, once.
+rescues as a list, the placements as :class:`Places` (each cell's mask of playable tiles, counted
+at once, a move built when asked for) and the discards as :class:`Discards`, which knows their
+number and builds the ``k``-th one on demand (by unranking), so ``moves[rng.randrange(len(moves))]``
+builds one move, not 63. Iterating builds them all, once (the discards) or from the cells' caches.
 
 The order is the eager generator's: placements, then discards (1 tile, then 2, then 3; each size in
 lexicographic order of the sorted names, a repeated choice listed once), then rescues.
@@ -12,22 +13,33 @@ lexicographic order of the sorted names, a repeated choice listed once), then re
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Iterator, Sequence
 from itertools import combinations
 from typing import Any, overload
 
-from kcal.games.kcaloria.engine.moves import Move, MoveKind
+from kcal.games.kcaloria.engine.hexgrid import Hex
+from kcal.games.kcaloria.engine.moves import Move, MoveKind, fast_place
 
 _NEW = object.__new__
 _SETTERS = tuple(Move.__dict__[f].__set__ for f in Move.__slots__)
 
 
+(_S_KIND, _S_PLAYER, _S_TILE, _S_AT, _S_PAY, _S_COLOR, _S_CAMO, _S_TARGET, _S_DISCARD) = _SETTERS
+
+
 def fast_discard(player: str, names: tuple[str, ...]) -> Move:
     """A discard move built without the frozen ``__init__``'s checks (as ``Move.discard_tiles``)."""
     m = _NEW(Move)
-    for setter, value in zip(_SETTERS, (MoveKind.DISCARD, player, None, None, None, None, None, None, names),
-                             strict=True):
-        setter(m, value)
+    _S_KIND(m, MoveKind.DISCARD)
+    _S_PLAYER(m, player)
+    _S_TILE(m, None)
+    _S_AT(m, None)
+    _S_PAY(m, None)
+    _S_COLOR(m, None)
+    _S_CAMO(m, None)
+    _S_TARGET(m, None)
+    _S_DISCARD(m, names)
     return m
 
 
@@ -101,6 +113,8 @@ class Discards:
             r -= n
             size += 1
         names, counts = self.names, self.counts
+        if size == 1:
+            return (names[r],)
         twos_after = [0] * (len(counts) + 1)
         for j in range(len(counts) - 1, -1, -1):
             twos_after[j] = twos_after[j + 1] + (counts[j] >= 2)
@@ -142,12 +156,79 @@ class Discards:
         return self._all
 
 
+class Places(Sequence[Move]):
+    """A standard turn's placements, by cell: what the generator found (each cell's mask of
+    playable tiles and its special moves), counted at once and built only when asked for.
+
+    ``cells`` holds ``(cell, its move cache, mask, special moves)`` in generation order; ``ends``
+    the running count of moves up to each. The ``k``-th move is the one the eager list had: a
+    cell's tiles in bit order (built once per cell and tile, in the cell's move cache), then its
+    special moves."""
+
+    __slots__ = ("player", "table", "cells", "ends", "_n")
+
+    def __init__(self, player: str, table: Any, cells: list[tuple], ends: list[int]) -> None:
+        self.player, self.table, self.cells, self.ends = player, table, cells, ends
+        self._n = ends[-1] if ends else 0
+
+    def __len__(self) -> int:
+        return self._n
+
+    @overload
+    def __getitem__(self, i: int) -> Move: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[Move]: ...
+
+    def __getitem__(self, i: int | slice) -> Move | list[Move]:
+        if isinstance(i, slice):
+            return list(self)[i]
+        if i < 0:
+            i += self._n
+        if not 0 <= i < self._n:
+            raise IndexError("move index out of range")
+        j = bisect_right(self.ends, i)
+        cell, cm, x, extra = self.cells[j]
+        r = i - (self.ends[j - 1] if j else 0)
+        n = x.bit_count()
+        if r >= n:
+            return extra[r - n]
+        for _ in range(r):
+            x &= x - 1
+        return self._single(cell, cm, x & -x)
+
+    def _single(self, cell: Hex, cm: dict, low: int) -> Move:
+        m = cm.get(low)
+        if m is None:
+            m = cm[low] = fast_place(self.player, self.table.by_bit[low.bit_length() - 1].name, cell)
+            self.table.added_moves(1)
+        return m
+
+    def __iter__(self) -> Iterator[Move]:
+        for cell, cm, x, extra in self.cells:
+            while x:
+                low = x & -x
+                yield self._single(cell, cm, low)
+                x ^= low
+            yield from extra
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (Places, list, tuple)):
+            return len(self) == len(other) and list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(list(self))
+
+
 class MoveList(Sequence[Move]):
     """Placements, lazily generated discards, rescues: a read-only sequence of moves."""
 
     __slots__ = ("places", "discards", "rescues", "_n")
 
-    def __init__(self, places: list[Move], discards: Discards, rescues: list[Move]) -> None:
+    def __init__(self, places: Sequence[Move], discards: Discards, rescues: list[Move]) -> None:
         self.places, self.discards, self.rescues = places, discards, rescues
         self._n = len(places) + discards.total + len(rescues)
 

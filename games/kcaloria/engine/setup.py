@@ -40,30 +40,33 @@ def _remember(key: object, owner: object, table: TileTable) -> TileTable:
 
 
 def build_table(library_or_tiles, decks: Sequence[Sequence[Tile]] = ()) -> TileTable:
-    """The compiled tiles of a game; games over the same tiles share one (it is read-only)."""
+    """The compiled tiles of a game; games over the same tiles share one (it is read-only).
+
+    A closed game's table gives the tiles of its decks the first bits of the generator's masks
+    (see :class:`TileTable`), so games over a library share one table per set of decks."""
     if library_or_tiles is not None and not isinstance(library_or_tiles, (list, tuple, TileTable)):
-        # a Library: one table per library object (kept alive with it), decks added to it
-        hit = _TABLES.get(id(library_or_tiles))
+        # a Library: one table per library object (kept alive with it) and set of decks
+        deck_tiles = [t for d in decks for t in d]
+        key: object = id(library_or_tiles)
+        if deck_tiles:  # ids are stable: every compiled tile is kept alive by engine.tiles._COMPILED
+            key = (key, frozenset(map(id, deck_tiles)))
+        hit = _TABLES.get(key)
         if hit is None or hit[0] is not library_or_tiles:
-            table = _remember(id(library_or_tiles), library_or_tiles,
-                              TileTable(_library_tiles(library_or_tiles)))
-        else:
-            table = hit[1]
-            _TABLES.move_to_end(id(library_or_tiles))
-        for d in decks:
-            for t in d:
-                table.add(t)
-        return table
+            return _remember(key, library_or_tiles,
+                             TileTable([*_library_tiles(library_or_tiles), *deck_tiles], first=deck_tiles))
+        _TABLES.move_to_end(key)
+        return hit[1]
     if isinstance(library_or_tiles, TileTable):
         lib = [i.tile for i in library_or_tiles.infos]
     else:
         lib = list(_library_tiles(library_or_tiles))
-    all_tiles = lib + [t for d in decks for t in d]
+    deck_tiles = [t for d in decks for t in d]
+    all_tiles = lib + deck_tiles
     # ids are stable: every compiled tile is kept alive by engine.tiles._COMPILED
-    key = tuple(id(t) for t in all_tiles)
+    key = (tuple(id(t) for t in all_tiles), len(deck_tiles))
     hit = _TABLES.get(key)
     if hit is None:
-        return _remember(key, None, TileTable(all_tiles))
+        return _remember(key, None, TileTable(all_tiles, first=deck_tiles))
     _TABLES.move_to_end(key)
     return hit[1]
 

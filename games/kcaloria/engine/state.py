@@ -26,7 +26,8 @@ from kcal.games.kcaloria.engine import collapse, legal, movegen, turnflow
 from kcal.games.kcaloria.engine.hexgrid import Hex, neighbours
 from kcal.games.kcaloria.engine.movelist import MoveList
 from kcal.games.kcaloria.engine.moves import IllegalMove, Move, Outcome
-from kcal.games.kcaloria.engine.tiles import POINTS, ZERO6, TileInfo, TileTable, pack_vec
+from kcal.games.kcaloria.engine.tiles import FIELD_MAX, POINTS, ZERO6, TileInfo, TileTable, pack_vec
+from kcal.games.kcaloria.engine.undolog import CUBES, MISSING, SNAP
 
 
 class Placed:
@@ -47,12 +48,11 @@ class Placed:
 _COPIED = ("tiles", "cubes", "dice", "barricades", "used", "avail", "pcubes")
 
 
-#: log markers: "the key was absent", "a copy of the whole dict", and, in a log entry's container
-#: place, "undo a set_cubes" (see GameState._unset_cubes). (States do not pickle: the tile table
-#: holds the effects' functions.)
-_MISSING = object()
-_SNAP = object()
-_CUBES = object()
+#: log markers (engine.undolog): "the key was absent", "a copy of the whole dict", and, in a log
+#: entry's container place, "undo a set_cubes" (see GameState._unset_cubes)
+_MISSING = MISSING
+_SNAP = SNAP
+_CUBES = CUBES
 
 
 class GameState:
@@ -305,7 +305,11 @@ class GameState:
         cubes = self.cubes
         pcubes = self.pcubes
         avail = self.avail
-        new = pack_vec(vec)
+        v0, v1, v2, v3, v4, v5 = vec
+        if v0 < FIELD_MAX and v1 < FIELD_MAX and v2 < FIELD_MAX and v3 < FIELD_MAX and v4 < FIELD_MAX and v5 < FIELD_MAX:
+            new = v0 + (v1 << 10) + (v2 << 20) + (v3 << 30) + (v4 << 40) + (v5 << 50)  # pack_vec, inline
+        else:
+            new = pack_vec(vec)
         old = pcubes.get(cell)
         leaving = cell in self.leaving
         log = self._log
@@ -374,7 +378,7 @@ class GameState:
         """Every move the turn player may make (and rescues of starving tiles), with default
         payment and choices. Each one applies. A new list; in a standard game with a closed hand,
         a read-only :class:`~kcal.games.kcaloria.engine.movelist.MoveList` (a sequence equal to
-        that list) that builds its discards only when asked."""
+        that list) that builds its placements and discards only when asked."""
         moves = self._moves
         if moves is None:
             moves = self._moves = movegen.generate(self)

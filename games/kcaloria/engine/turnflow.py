@@ -12,6 +12,7 @@ from kcal.games.kcaloria.domain import HAND_SIZE
 from kcal.games.kcaloria.engine import collapse, legal, movegen
 from kcal.games.kcaloria.engine.hexgrid import Hex, neighbours
 from kcal.games.kcaloria.engine.moves import Move, MoveKind, Outcome, Payment
+from kcal.games.kcaloria.engine.undolog import MISSING, SNAP
 from kcal.games.kcaloria.engine.yields import apply_to_neighbours, new_tile_yield, take_cheapest
 
 if TYPE_CHECKING:
@@ -69,17 +70,25 @@ def _place(state: GameState, move: Move, plan: legal.PlacePlan) -> None:
     _take_from_hand(state, i, info, idx)
     ledger = _pay(state, pay, turn)
     y, outward, removes, timer = new_tile_yield(state, info, cell, i, pay, move)
-    state.jset(state.tiles, cell, Placed(info, i, state.uid_next, ledger, turn))
+    tiles = state.tiles
+    log = state._log
+    if log is not None:  # (GameState.jset, inline: this runs for every placement)
+        log.append((tiles, cell, MISSING))
+    tiles[cell] = Placed(info, i, state.uid_next, ledger, turn)
     state.uid_next += 1
     state.set_cubes(cell, tuple(y))
     state.produced = tuple(map(add, state.produced, y))
-    if "temporary" in info.mods:
-        state.jset(state.used, cell, turn)
-    if "anchor" in info.mods:
-        state.anchors = state.anchors + (cell,)
+    mods = info.mods
+    if mods:
+        if "temporary" in mods:
+            state.jset(state.used, cell, turn)
+        if "anchor" in mods:
+            state.anchors = state.anchors + (cell,)
     for f in state.frontier:
-        state.jdel(f, cell)
-    tiles = state.tiles
+        if cell in f:  # (GameState.jdel, inline: a frontier's order orders the generated moves)
+            if log is not None:
+                log.append((f, SNAP, f.copy()))
+            del f[cell]
     mine = state.frontier[i]
     pc = legal.move_cache_of(state, i)
     for nb in neighbours(cell):
@@ -87,8 +96,13 @@ def _place(state: GameState, move: Move, plan: legal.PlacePlan) -> None:
             cm = pc.get(nb)
             if cm is None:
                 cm = pc[nb] = {}
-            state.jset(mine, nb, cm)
-    state.jset(state.placed_n, i, state.placed_n[i] + 1)
+            if log is not None:
+                log.append((mine, nb, MISSING))
+            mine[nb] = cm
+    placed_n = state.placed_n
+    if log is not None:
+        log.append((placed_n, i, placed_n[i]))
+    placed_n[i] += 1
     if state.events is not None:
         state.log(f"{state.players[i]} places {info.name} at [{cell[0]}, {cell[1]}]")
     if outward:

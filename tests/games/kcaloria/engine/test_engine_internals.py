@@ -40,30 +40,27 @@ def _playouts(deck, seeds, watch=None) -> list[tuple]:
 @pytest.mark.parametrize("singles", [10**6, 150])
 def test_move_cache_stays_bounded_over_many_games(solo_deck, monkeypatch, singles):
     """Issue 15: the move and cover caches are shared by every game of a table and were never
-    pruned; now each stays under its bound (tuples of moves, single moves, cover masks), and
-    trimming them changes no game."""
+    pruned; now each stays under its bound (single moves, cover masks), and trimming them changes
+    no game. (Issue 12: the cache holds single moves only, by tile bit; no tuples by mask.)"""
     seeds = range(12)
     reference = _playouts(solo_deck, seeds)  # the default, generous bounds
     table = new_game(None, [solo_deck], ["S"], seed=0).table
-    table.trim_moves(everything=True)
+    table.trim_moves()
     table.cover_cache.clear()
-    monkeypatch.setattr(tiles, "MOVE_CACHE_LIMIT", 200)
     monkeypatch.setattr(tiles, "SINGLE_MOVES_LIMIT", singles)
     monkeypatch.setattr(tiles, "COVER_CACHE_LIMIT", 40)
-    seen = {"tuples": 0, "singles": 0, "cover": 0, "trims": 0}
+    seen = {"singles": 0, "cover": 0, "trims": 0}
 
     def watch(s) -> None:
         assert s.table is table
-        keys = [k for per_cell in table.move_cache.values() for cm in per_cell.values() for k in cm]
-        tuples = sum(k > 0 for k in keys)
-        seen["trims"] += tuples < seen["tuples"]
-        seen["tuples"] = max(seen["tuples"], tuples)
-        seen["singles"] = max(seen["singles"], len(keys) - tuples)
+        n = sum(len(cm) for per_cell in table.move_cache.values() for cm in per_cell.values())
+        seen["trims"] += n < seen["singles"]
+        seen["singles"] = max(seen["singles"], n)
         seen["cover"] = max(seen["cover"], len(table.cover_cache))
 
     assert _playouts(solo_deck, seeds, watch) == reference
-    assert 0 < seen["tuples"] <= 200 and seen["trims"] > 0
-    assert 0 < seen["singles"] <= min(singles, 10**5) + len(table.infos)  # one miss adds at most one per tile
+    assert 0 < seen["singles"] <= min(singles, 10**5) + len(table.infos)  # one scan adds at most one per tile
+    assert (seen["trims"] > 0) == (singles < 10**5)
     assert 0 < seen["cover"] <= 40
 
 
