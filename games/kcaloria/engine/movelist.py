@@ -16,8 +16,9 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Iterator, Sequence
 from itertools import combinations
-from typing import Any, overload
+from typing import Any
 
+from kcal.core.lazyseq import LazySequence
 from kcal.games.kcaloria.engine.hexgrid import Hex
 from kcal.games.kcaloria.engine.moves import Move, MoveKind, fast_place
 
@@ -156,7 +157,7 @@ class Discards:
         return self._all
 
 
-class Places(Sequence[Move]):
+class Places(LazySequence[Move]):
     """A standard turn's placements, by cell: what the generator found (each cell's mask of
     playable tiles and its special moves), counted at once and built only when asked for.
 
@@ -165,34 +166,19 @@ class Places(Sequence[Move]):
     cell's tiles in bit order (built once per cell and tile, in the cell's move cache), then its
     special moves."""
 
-    __slots__ = ("player", "table", "cells", "ends", "_n")
+    __slots__ = ("player", "table", "cells", "ends")
 
     def __init__(self, player: str, table: Any, cells: list[tuple], ends: list[int]) -> None:
         self.player, self.table, self.cells, self.ends = player, table, cells, ends
         self._n = ends[-1] if ends else 0
 
-    def __len__(self) -> int:
-        return self._n
-
-    @overload
-    def __getitem__(self, i: int) -> Move: ...
-
-    @overload
-    def __getitem__(self, i: slice) -> list[Move]: ...
-
-    def __getitem__(self, i: int | slice) -> Move | list[Move]:
-        if isinstance(i, slice):
-            return list(self)[i]
-        if i < 0:
-            i += self._n
-        if not 0 <= i < self._n:
-            raise IndexError("move index out of range")
+    def _at(self, i: int) -> Move:
         j = bisect_right(self.ends, i)
         cell, cm, x, extra = self.cells[j]
         r = i - (self.ends[j - 1] if j else 0)
         n = x.bit_count()
         if r >= n:
-            return extra[r - n]
+            return extra[r - n]  # type: ignore[no-any-return]
         for _ in range(r):
             x &= x - 1
         return self._single(cell, cm, x & -x)
@@ -212,43 +198,17 @@ class Places(Sequence[Move]):
                 x ^= low
             yield from extra
 
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, (Places, list, tuple)):
-            return len(self) == len(other) and list(self) == list(other)
-        return NotImplemented
 
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return repr(list(self))
-
-
-class MoveList(Sequence[Move]):
+class MoveList(LazySequence[Move]):
     """Placements, lazily generated discards, rescues: a read-only sequence of moves."""
 
-    __slots__ = ("places", "discards", "rescues", "_n")
+    __slots__ = ("places", "discards", "rescues")
 
     def __init__(self, places: Sequence[Move], discards: Discards, rescues: list[Move]) -> None:
         self.places, self.discards, self.rescues = places, discards, rescues
         self._n = len(places) + discards.total + len(rescues)
 
-    def __len__(self) -> int:
-        return self._n
-
-    @overload
-    def __getitem__(self, i: int) -> Move: ...
-
-    @overload
-    def __getitem__(self, i: slice) -> list[Move]: ...
-
-    def __getitem__(self, i: int | slice) -> Move | list[Move]:
-        if isinstance(i, slice):
-            return list(self)[i]
-        n = self._n
-        if i < 0:
-            i += n
-        if not 0 <= i < n:
-            raise IndexError("move index out of range")
+    def _at(self, i: int) -> Move:
         p = len(self.places)
         if i < p:
             return self.places[i]
@@ -267,19 +227,3 @@ class MoveList(Sequence[Move]):
         if isinstance(move, Move) and move.kind is MoveKind.DISCARD:
             return move in self.discards.all()
         return move in self.places or move in self.rescues
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, (MoveList, list, tuple)):
-            return len(self) == len(other) and list(self) == list(other)
-        return NotImplemented
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __add__(self, other: Any) -> list[Move]:
-        return list(self) + list(other)
-
-    def __radd__(self, other: Any) -> list[Move]:
-        return list(other) + list(self)
-
-    def __repr__(self) -> str:
-        return repr(list(self))
