@@ -185,10 +185,14 @@ def feed(state: State, seat: int, place: int, use_jokers: bool = True) -> bool:
     there is not enough. Then the after-feeding features. (:func:`own_food`, :func:`available` and
     :func:`sources` on the tables, in one walk of the area.)"""
     card = state.stacks[seat][place][-1]
-    t = tables(state)
+    t = state.rules.memo.get("tables") or tables(state)
     need = t.need[card]
-    edible = t.edible[card]
     bio, rem = state.bio[seat], state.rem[seat]
+    if bio[place] >= need:  # fed already (its own biomass)
+        if t.after[card]:
+            after_feeding(state, seat, place, sp(state, card))
+        return True
+    edible = t.edible[card]
     own_rem = rem[place] if rem[place] and edible & t.remains[card] else 0
     found: list[tuple[int, int, int, int]] = []
     if bio[place] + own_rem < need:
@@ -246,12 +250,12 @@ def after_feeding(state: State, seat: int, place: int, eater: Species) -> None:
 
 
 def produce(state: State, seat: int, place: int) -> None:
-    card = state.top(seat, place)
-    assert card is not None
-    s = sp(state, card)
-    assert s.production is not None
-    amount = max(s.production) if state.rules.express else s.production[state.season]
-    if "lone-plant" in s.abilities and not plants_in_area(state, seat, place):
+    card = state.stacks[seat][place][-1]
+    t = tables(state)
+    production = t.production[card]
+    assert production is not None
+    amount = max(production) if state.rules.express else production[state.season]
+    if t.lone_plant[card] and not plants_in_area(state, seat, place):
         amount += 1
     state.bio[seat][place] += amount
 
@@ -410,35 +414,44 @@ def _refused(state: State, t: Tables, seat: int, card: int, place: int, mask: in
 def do_place(state: State, seat: int, card: int, place: int) -> list[tuple[str, int, int, str]]:
     """Place a card (checked already): covering, production or feeding, the features that act on the
     owner's own ecosystem. Returns the features left for later: ``(latin, seat, place, feature)``."""
-    s = sp(state, card)
+    t = tables(state)
     state.hands[seat].remove(card)
     bio, rem = state.bio[seat], state.rem[seat]
-    covered = state.top(seat, place)
-    lone = s.producer and "first-plant" in s.abilities and not plants_in_area(state, seat, place)
+    stacks = state.stacks[seat]
+    stack = stacks[place]
+    covered = stack[-1] if stack else None
+    producer = t.producer[card]
+    lone = t.first_plant[card] and not plants_in_area(state, seat, place)
     if covered is not None:
-        if s.producer:  # plant-cover: the covered plant's biomass becomes remains, its remains go
+        if producer:  # plant-cover: the covered plant's biomass becomes remains, its remains go
             rem[place] = bio[place]
             bio[place] = 0
         else:  # the biomass goes over to the covering card, the remains are discarded
             rem[place] = 0
-    state.stacks[seat][place] = state.stacks[seat][place] + (card,)
+    stacks[place] = stack + (card,)
+    _restacked(state, seat, place)
     if state.log is not None:
         state.log.append(("placed", seat, card, state.season, covered))
-    if s.producer:
+    if producer:
         if lone:  # first-plant
             bio[place] += 3
-        produce(state, seat, place)
+        made = t.production[card]
+        if t.lone_plant[card] or made is None:
+            produce(state, seat, place)
+        else:  # produce()
+            bio[place] += max(made) if state.rules.express else made[state.season]
         return []
-    if "spring-jokers" in s.abilities and not state.rules.express and state.season == 0:
-        state.jokers[seat] += 3
+    if t.spring[card] and not state.rules.express and state.season == 0:
+        state.jokers[seat] += t.spring[card]
     ok = feed(state, seat, place)
     assert ok, "placement checked before"
-    if "remains-to-jokers" in s.abilities:
+    if t.to_jokers[card]:
         for q in range(state.rules.places):
             if rem[q]:
                 state.jokers[seat] += rem[q]
                 rem[q] = 0
-    return [(s.latin, seat, place, a) for a in tables(state).deferred[card]]
+    deferred = t.deferred[card]
+    return [(t.latin[card], seat, place, a) for a in deferred] if deferred else []
 
 
 def neighbours(state: State, seat: int) -> list[int]:
@@ -597,8 +610,10 @@ class Tables:
     ``eaters[t]`` is the set of cards that can eat ``t``, ``coverers[t]`` of those that may cover it."""
 
     __slots__ = ("habitats", "edge", "producer", "need", "edible", "food", "remains", "spring", "slow", "level",
-                 "after", "deferred", "plant_bit",
-                 "fit", "edges", "producers", "winter", "pioneers", "eaters", "remains_eaters", "coverers",
+                 "after", "deferred", "plant_bit", "latin", "production", "first_plant", "lone_plant",
+                 "to_jokers", "species",
+                 "fit", "edges", "producers", "winter", "pioneers", "eaters", "remains_eaters", "remains_eaters_all",
+                 "coverers",
                  "needs_more", "slows")
 
     def __init__(self, species: tuple[Species, ...]) -> None:
@@ -639,9 +654,15 @@ class Tables:
         self.level = tuple(TROPHIC_LEVEL[FOOD_TYPES[s.type].value] for s in species)  # feeding_order
         self.after = tuple(s.bonus is not None or bool(s.abilities & AFTER_FEEDING) for s in species)
         self.deferred = tuple(tuple(a for a in sorted(s.abilities) if a in DEFERRED) for s in species)
+        self.latin = tuple(s.latin for s in species)
+        self.production = tuple(s.production for s in species)
+        self.first_plant = tuple(s.producer and "first-plant" in s.abilities for s in species)
+        self.lone_plant = tuple("lone-plant" in s.abilities for s in species)
+        self.to_jokers = tuple("remains-to-jokers" in s.abilities for s in species)
         # checked the long way: crop plants, and the small-bird-follow (its placements come with thens)
         self.slow = tuple("crop" in s.features or "small-bird-follow" in s.abilities for s in species)
         self.slows = bits(lambda s: self.slow[s.index])
+        self.species = (1 << len(species)) - 1  # every species (the human-impact cards come after them)
         # bit sets over card numbers
         self.fit = tuple(bits(lives_in(h)) for h in range(len(BOARD_HABITATS)))
         self.edges = bits(lambda s: s.edge)
@@ -658,6 +679,9 @@ class Tables:
                 e ^= low
         self.eaters = tuple(by_key.get(f, 0) for f in self.food)
         self.remains_eaters = {bit: by_key.get(bit, 0) for bit in _REMAINS_BIT.values()}
+        self.remains_eaters_all = 0  # the cards that eat any remains
+        for eats_remains in self.remains_eaters.values():
+            self.remains_eaters_all |= eats_remains
         # place_problem's checks for a covered card: a plant covers only another plant, with plant-cover;
         # a card that feeds only on remains never covers; an animal covers what it eats
         cover_plants = bits(lambda s: s.producer and "plant-cover" in s.abilities)
@@ -701,7 +725,7 @@ class Layout:
     order; each group's area as groups (the groups whose places are around it: a board's fields
     and its edges; for an edge, the fields and edges of both boards)."""
 
-    __slots__ = ("groups", "areas", "fields", "bounds")
+    __slots__ = ("groups", "areas", "fields", "bounds", "group_of", "around")
 
     def __init__(self, boards_of: tuple[tuple[int, ...], ...], fields: int) -> None:
         groups: dict[tuple[int, ...], list[int]] = {}
@@ -712,56 +736,56 @@ class Layout:
         assert all(qs == tuple(range(a, b)) for (_, qs), (a, b) in zip(self.groups, self.bounds, strict=True))
         keys = [key for key, _ in self.groups]
         self.areas = tuple(tuple(j for j, other in enumerate(keys) if set(other) & set(key)) for key in keys)
+        self.around = tuple(sum(1 << j for j in area) for area in self.areas)  # the areas as bit sets
+        self.group_of = tuple(g for g, (_, qs) in enumerate(self.groups) for _ in qs)  # per place
         self.fields = fields
+
+
+_LAYOUTS: dict[int, Layout] = {}  # per number of boards
 
 
 def layout(state: State) -> Layout:
     memo = state.rules.memo
     found = memo.get("layout")
     if found is None:
-        found = memo["layout"] = Layout(state.rules.boards_of, state.rules.boards * FIELDS)
+        rules = state.rules
+        found = _LAYOUTS.get(rules.boards)
+        if found is None:
+            found = _LAYOUTS[rules.boards] = Layout(rules.boards_of, rules.boards * FIELDS)
+        memo["layout"] = found
     return found  # type: ignore[no-any-return]
 
 
-# Per seat, what the placement checks need of its ecosystem, kept while the ecosystem stays the same
-# (the key: season, habitats, stacks, biomass and remains).
-#   free:    per group with empty places: (the cards living there, the empty places, the cards that
-#            find food around them, pioneers may go there)
-#   covered: per covered place: (place, the cards that may cover it there)
-Free = tuple[int, tuple[int, ...], int, bool]
+# Per seat, what the placement checks need of its stacks, kept while its stacks and habitats stay the
+# same (biomass and remains are read from the state at each count: they change after almost every step).
+# do_place and die say which place they changed (:func:`_restacked`): only that place's group and the
+# groups around it are walked again; any other change of the stacks is found by comparing them with
+# the copy the Ecosystem keeps, and rebuilds it whole.
+#   free:    per group with empty places: (the cards that may go there by habitat: those living there,
+#            and the pioneers where no plant is around, the empty places, their number, the cards that
+#            find food on the cards around them, the group)
+#   cover:   the cards that may cover a card of the ecosystem
+Free = tuple[int, tuple[int, ...], int, int, int]
+
+# A group's own part of an Ecosystem: (the cards living there, its empty places, its tops as
+# (place, card), the cards that find food on its cards (and Tables.plant_bit when a plant is there),
+# its covered places as (place, the cards that may cover it there), the union of those cards).
+Local = tuple[int, tuple[int, ...], list[tuple[int, int]], int, list[tuple[int, int]], int]
 
 
 class Ecosystem:
-    __slots__ = ("key", "free", "covered", "area")
+    __slots__ = ("stacks", "hab", "areas", "locals", "entries", "free", "cover", "stale")
 
-    def __init__(self, key: tuple[Any, ...], free: list[Free], covered: list[tuple[int, int]]) -> None:
-        self.key = key
-        self.free = free
-        self.covered = covered
-        self.area: dict[int, tuple[tuple[int, int], ...]] = {}  # a place: the tokens around it (lazily)
-
-    def tokens(self, t: Tables, area: tuple[tuple[int, ...], ...], place: int) -> tuple[tuple[int, int], ...]:
-        """The tokens around ``place`` by food key: ``(food key, tokens)``."""
-        found = self.area.get(place)
-        if found is None:
-            _, _, stacks, bio, rem = self.key
-            out = []
-            food, remains = t.food, t.remains
-            for q in area[place]:
-                st = stacks[q]
-                if st:
-                    if bio[q]:
-                        out.append((food[st[-1]], bio[q]))
-                    if rem[q]:
-                        out.append((remains[st[-1]], rem[q]))
-            found = self.area[place] = tuple(out)
-        return found
-
-
-# A group's own part of an Ecosystem, kept while the group's stacks stay the same: (its stacks, the
-# cards living there, its empty places, its tops as (place, card), the cards that find food on its
-# cards, a plant is there, its covered places as (place, the cards that may cover it there)).
-Local = tuple[list[tuple[int, ...]], int, tuple[int, ...], list[tuple[int, int]], int, bool, list[tuple[int, int]]]
+    def __init__(self, stacks: list[tuple[int, ...]], hab: tuple[int, ...], areas: tuple[tuple[int, ...], ...],
+                 locals_: list[Local]) -> None:
+        self.stacks = stacks  # a copy of the seat's stacks as this Ecosystem describes them
+        self.hab = hab
+        self.areas = areas  # Layout.areas
+        self.locals = locals_  # per group
+        self.entries: list[Free | None] = [None] * len(locals_)  # per group: its Free entry, if it has empty places
+        self.free: list[Free] = []
+        self.cover = 0
+        self.stale = 0  # bit set of the groups whose stacks changed since (do_place, die)
 
 
 def _local(t: Tables, fit: int, stacks: list[tuple[int, ...]], group: tuple[int, ...]) -> Local:
@@ -769,8 +793,7 @@ def _local(t: Tables, fit: int, stacks: list[tuple[int, ...]], group: tuple[int,
     free = []
     tops = []
     covers = []
-    eat = 0
-    plant = False
+    eat = cover = 0
     for q in group:
         st = stacks[q]
         if not st:
@@ -780,78 +803,95 @@ def _local(t: Tables, fit: int, stacks: list[tuple[int, ...]], group: tuple[int,
         tops.append((q, top))
         eat |= eaters[top]
         if producer[top]:
-            plant = True
             eat |= t.plant_bit
         c = fit & coverers[top]
         if c:
             covers.append((q, c))
-    return stacks[group[0]:group[-1] + 1], fit, tuple(free), tops, eat, plant, covers
+            cover |= c
+    return fit, tuple(free), tops, eat, covers, cover
+
+
+def _entries(eco: Ecosystem, t: Tables, lay: Layout, groups: int) -> None:
+    """Work out the Free entries of ``groups`` (a bit set) again, then the whole Ecosystem's lists."""
+    locals_, entries, areas = eco.locals, eco.entries, lay.areas
+    plant_bit, nfields, pioneers = t.plant_bit, lay.fields, t.pioneers
+    while groups:
+        low = groups & -groups
+        groups ^= low
+        g = low.bit_length() - 1
+        local = locals_[g]
+        free = local[1]
+        if free:
+            e = 0
+            for j in areas[g]:
+                e |= locals_[j][3]
+            fit = local[0] | pioneers if free[0] < nfields and not e & plant_bit else local[0]
+            entries[g] = (fit, free, len(free), e, g)
+        else:
+            entries[g] = None
+    eco.free = [e for e in entries if e is not None]
+    cover = 0
+    for local in locals_:
+        cover |= local[5]
+    eco.cover = cover
 
 
 def ecosystem(state: State, seat: int) -> Ecosystem:
-    """The seat's :class:`Ecosystem`, rebuilt only when its key changed (and then only the groups whose
-    stacks changed are walked again)."""
-    stacks, bio, rem = state.stacks[seat], state.bio[seat], state.rem[seat]
+    """The seat's :class:`Ecosystem`, up to date: the groups do_place or die changed walked again, or
+    the whole rebuilt when the stacks or habitats changed otherwise."""
+    stacks = state.stacks[seat]
     hab = state.habitat[seat]
-    key = (state.season, hab, tuple(stacks), tuple(bio), tuple(rem))
     memo = state.memo
     eco: Ecosystem | None = memo.get(seat)
-    if eco is not None and eco.key == key:
+    if eco is not None and eco.stacks == stacks and eco.hab == hab:
+        stale = eco.stale
+        if stale:
+            eco.stale = 0
+            t = tables(state)
+            lay = layout(state)
+            groups, kept, around = lay.groups, eco.locals, 0
+            while stale:
+                low = stale & -stale
+                stale ^= low
+                g = low.bit_length() - 1
+                old = kept[g]
+                new = kept[g] = _local(t, old[0], stacks, groups[g][1])
+                # the groups around see its cards' food (eat) only: the same eat changes its own entry only
+                around |= low if new[3] == old[3] else lay.around[g]
+            _entries(eco, t, lay, around)
         return eco
     t = tables(state)
     lay = layout(state)
     nfields = lay.fields
-    kept: list[Local | None] | None = memo.get(("groups", seat, hab))
-    if kept is None:
-        kept = memo[("groups", seat, hab)] = [None] * len(lay.groups)
-    remains, remains_eaters = t.remains, t.remains_eaters
     locals_: list[Local] = []
-    eat: list[int] = []  # per group: the cards that find food there, and t.plant_bit when a plant is there
-    covered: list[tuple[int, int]] = []
-    bounds = lay.bounds
-    for g, (boards, group) in enumerate(lay.groups):
-        a, b = bounds[g]
-        local = kept[g]
-        if local is None or local[0] != stacks[a:b]:
-            if local is None:
-                m = 0
-                for board in boards:
-                    m |= 1 << hab[board]
-                fit = t.fit_mask(m)
-                if group[0] >= nfields:
-                    fit &= t.edges
-            else:
-                fit = local[1]
-            local = kept[g] = _local(t, fit, stacks, group)
-        locals_.append(local)
-        e = local[4]
-        if local[3] and any(rem[a:b]):
-            for q, top in local[3]:
-                if rem[q]:
-                    e |= remains_eaters[remains[top]]
-        eat.append(e)
-        if local[6]:
-            covered += local[6]
-    out: list[Free] = []
-    plant_bit = t.plant_bit
-    areas = lay.areas
-    for g, local in enumerate(locals_):
-        free = local[2]
-        if free:
-            e = 0
-            for j in areas[g]:
-                e |= eat[j]
-            out.append((local[1], free, e, free[0] < nfields and not e & plant_bit))
-    eco = memo[seat] = Ecosystem(key, out, covered)
+    for boards, group in lay.groups:
+        m = 0
+        for board in boards:
+            m |= 1 << hab[board]
+        fit = t.fit_mask(m)
+        if group[0] >= nfields:
+            fit &= t.edges
+        locals_.append(_local(t, fit, stacks, group))
+    eco = memo[seat] = Ecosystem(list(stacks), hab, lay.areas, locals_)
+    _entries(eco, t, lay, (1 << len(locals_)) - 1)
     return eco
+
+
+def _restacked(state: State, seat: int, place: int) -> None:
+    """do_place or die changed the stack of ``place``: the seat's Ecosystem (if kept) walks its group
+    again when next asked."""
+    eco: Ecosystem | None = state.memo.get(seat)
+    if eco is not None:  # then ecosystem() made the layout
+        eco.stacks[place] = state.stacks[seat][place]
+        eco.stale |= 1 << state.rules.memo["layout"].group_of[place]
 
 
 def placeable(state: State, seat: int, hand: int) -> tuple[int, list[tuple[int, tuple[int, ...]]]]:
     """The placements of the cards of ``hand`` (a bit set over card numbers; species, none of
     ``Tables.slow``): their number, and ``(cards, places)`` pairs, each saying that the cards of the
     bit set may go to each of the places (:func:`place_problem`'s checks on the tables)."""
-    t = tables(state)
     rules = state.rules
+    t = rules.memo.get("tables") or tables(state)
     express = rules.express
     season = state.season
     if season == 3 and not express:
@@ -864,15 +904,25 @@ def placeable(state: State, seat: int, hand: int) -> tuple[int, list[tuple[int, 
     needs_more = t.needs_more
     top_need = len(needs_more)
     more = needs_more[jokers] if jokers < top_need else 0
-    producers, pioneers, edible, need = t.producers, t.pioneers, t.edible, t.need
+    producers, edible, need = t.producers, t.edible, t.need
+    rem_eaters, remains_eaters = t.remains_eaters_all, t.remains_eaters
+    bio, rem = state.bio[seat], state.rem[seat]
     count = 0
     out: list[tuple[int, tuple[int, ...]]] = []
-    for fit, free, eat, pioneer in eco.free:
-        cand = hand & (fit | pioneers) if pioneer else hand & fit
+    food, remains = t.food, t.remains
+    locals_, areas = eco.locals, eco.areas
+    for fit, free, nfree, eat, g in eco.free:
+        cand = hand & fit
         if not cand:
             continue
         ok = cand & producers
-        hungry = cand & eat & ~producers
+        hungry = cand ^ ok
+        if hungry & rem_eaters & ~eat:  # a card that may find food only in remains: which lie around
+            for j in areas[g]:
+                for q, top in locals_[j][2]:
+                    if rem[q]:
+                        eat |= remains_eaters[remains[top]]
+        hungry &= eat
         check = hungry & more
         ok |= hungry ^ check
         while check:  # need more than the jokers: count the food around
@@ -881,38 +931,51 @@ def placeable(state: State, seat: int, hand: int) -> tuple[int, list[tuple[int, 
             c = low.bit_length() - 1
             d = need[c] - (t.spring[c] if spring else 0) - jokers
             e = edible[c]
-            for bit, k in eco.tokens(t, rules.area, free[0]):
-                if e & bit:
-                    d -= k
+            for j in areas[g]:
+                for q, top in locals_[j][2]:
+                    if e & food[top]:
+                        d -= bio[q]
+                    if e & remains[top]:
+                        d -= rem[q]
             if d <= 0:
                 ok |= low
         if ok:
-            count += ok.bit_count() * len(free)
+            count += ok.bit_count() * nfree
             out.append((ok, free))
-    bio = state.bio[seat]
-    for q, coverers in eco.covered:
-        cand = hand & coverers
-        if not cand:
-            continue
-        ok = cand & producers
-        hungry = cand ^ ok
-        j = jokers + bio[q]
-        check = hungry & needs_more[j] if j < top_need else 0
-        ok |= hungry ^ check
-        while check:
-            low = check & -check
-            check ^= low
-            c = low.bit_length() - 1
-            d = need[c] - (t.spring[c] if spring else 0) - j
-            e = edible[c]
-            for bit, k in eco.tokens(t, rules.area, q):
-                if e & bit:
-                    d -= k
-            if d <= 0:
-                ok |= low
-        if ok:
-            count += ok.bit_count()
-            out.append((ok, (q,)))
+    if hand & eco.cover:
+        stacks = state.stacks[seat]
+        area = rules.area
+        for local in locals_:
+            if not hand & local[5]:
+                continue
+            for q, coverers in local[4]:
+                cand = hand & coverers
+                if not cand:
+                    continue
+                ok = cand & producers
+                hungry = cand ^ ok
+                j = jokers + bio[q]
+                check = hungry & needs_more[j] if j < top_need else 0
+                ok |= hungry ^ check
+                while check:
+                    low = check & -check
+                    check ^= low
+                    c = low.bit_length() - 1
+                    d = need[c] - (t.spring[c] if spring else 0) - j
+                    e = edible[c]
+                    for p in area[q]:
+                        st = stacks[p]
+                        if st:
+                            top = st[-1]
+                            if e & food[top]:
+                                d -= bio[p]
+                            if e & remains[top]:
+                                d -= rem[p]
+                    if d <= 0:
+                        ok |= low
+                if ok:
+                    count += ok.bit_count()
+                    out.append((ok, (q,)))
     return count, out
 
 
@@ -930,28 +993,110 @@ def _hand_bits(state: State, cards: list[int]) -> int:
     return bits & ~tables(state).slows
 
 
+class Counted:
+    """A seat's legal placements counted, without listing them: ``count``, and :meth:`at` the ``k``-th
+    ``(card, place)`` in :func:`placements_by_card`'s order (cards in card order, each card's places in
+    place order; a small-bird-follow card counts its places, each once: the card alone). Valid while
+    the state stays as it was counted."""
+
+    __slots__ = ("count", "cards", "sets", "lists")
+
+    def __init__(self, count: int, cards: int, sets: list[tuple[int, tuple[int, ...]]],
+                 lists: dict[int, list[int]] | None) -> None:
+        self.count = count
+        self.cards = cards  # the species in hand, a bit set
+        self.sets = sets  # placeable's (cards, places) pairs
+        self.lists = lists  # the places of the cards checked the long way (Tables.slow, games with crops)
+
+    def at(self, k: int) -> tuple[int, int]:
+        """The ``k``-th placement (0 <= k < count): ``(card, place)``."""
+        sets, lists = self.sets, self.lists
+        cards = self.cards
+        while cards:
+            low = cards & -cards
+            cards ^= low
+            c = low.bit_length() - 1
+            places = lists.get(c) if lists is not None else None
+            if places is None:
+                n = 0
+                for bits, qs in sets:
+                    if bits & low:
+                        n += len(qs)
+                if k >= n:
+                    k -= n
+                    continue
+                places = _places_of(c, sets)
+            elif k >= len(places):
+                k -= len(places)
+                continue
+            return c, places[k]
+        raise IndexError("placement index out of range")
+
+    def move(self, state: State, k: int) -> Place:
+        """The ``k``-th placement as a move (the state it was counted on)."""
+        card, q = self.at(k)
+        return Place(card, _spots(state)[q])
+
+
+def count_placements(state: State, seat: int) -> Counted:
+    """The seat's legal placements, counted (:class:`Counted`): what a search's rollout needs to draw
+    one uniformly, ``counted.at(rng.below(counted.count))``, without listing them all."""
+    rules = state.rules
+    t = rules.memo.get("tables") or tables(state)
+    bits = 0
+    for c in state.hands[seat]:
+        bits |= 1 << c
+    bits &= t.species
+    if rules.crops:
+        lists = {c: places for c, places, _ in _placements_checked(state, seat, _cards_of(bits), False)}
+        return Counted(sum(map(len, lists.values())), bits, [], lists)
+    slow = bits & t.slows
+    count, sets = placeable(state, seat, bits ^ slow)
+    if not slow:
+        return Counted(count, bits, sets, None)
+    lists = {}
+    for card, places, _ in _placements_checked(state, seat, _cards_of(slow), False):
+        lists[card] = places
+        count += len(places)
+    return Counted(count, bits, sets, lists)
+
+
+def _cards_of(bits: int) -> list[int]:
+    """The cards of a bit set, in card order."""
+    out = []
+    while bits:
+        low = bits & -bits
+        bits ^= low
+        out.append(low.bit_length() - 1)
+    return out
+
+
 def placement_parts(state: State, seat: int, hand: list[int]) -> list[Part]:
     """The placements of :func:`placements_by_card` as parts of a :class:`MoveList` (their number; the
     places of a card listed only for the move asked for). ``hand``: the seat's cards, sorted, each once."""
     rules = state.rules
     n = rules.species_count
-    species = [c for c in hand if c < n]
     if rules.crops:
+        species = [c for c in hand if c < n]
         return [_placing_part(state, c, qs, th) for c, qs, th in _placements_checked(state, seat, species)]
-    bits = _hand_bits(state, species)
-    count, sets = placeable(state, seat, bits)
-    spot = rules.spot
-    if bits.bit_count() == len(species):  # no slow card: one part, the card found when asked for
+    t = rules.memo.get("tables") or tables(state)
+    bits = 0
+    for c in hand:
+        bits |= 1 << c
+    bits &= t.species
+    if not bits & t.slows:  # no slow card: one part, the card found when asked for
+        count, sets = placeable(state, seat, bits)
+        at = Counted(count, bits, sets, None).at
+        spots = _spots(state)
 
         def build(i: int) -> Move:
-            for c in species:
-                places = _places_of(c, sets)
-                if i < len(places):
-                    return Place(c, spot(places[i]))
-                i -= len(places)
-            raise IndexError(i)  # pragma: no cover - count is the sum of the cards' places
+            card, q = at(i)
+            return Place(card, spots[q])
 
         return [(count, build)]
+    species = [c for c in hand if c < n]
+    bits &= ~t.slows
+    count, sets = placeable(state, seat, bits)
     parts: list[Part] = []
     for c in species:
         if not bits >> c & 1:
@@ -997,11 +1142,12 @@ def placements_by_card(state: State, seat: int) -> Placements:
     return out
 
 
-def _placements_checked(state: State, seat: int, cards: list[int]) -> Placements:
+def _placements_checked(state: State, seat: int, cards: list[int], follow: bool = True) -> Placements:
     """:func:`placements_by_card` for the given cards (in card order) the long way, for the rare cards
     the tables leave out (crop plants and every card of a game with crops, small-bird-follow). An
     empty place's check depends only on its board(s), so it runs once for all the empty places of a
-    board (or of an edge); :func:`place_problem` decides pioneers and crop plants."""
+    board (or of an edge); :func:`place_problem` decides pioneers and crop plants. ``follow`` False:
+    no small-bird follows listed (thens None)."""
     rules = state.rules
     species = rules.cards.species
     hab = state.habitat[seat]
@@ -1097,7 +1243,7 @@ def _placements_checked(state: State, seat: int, cards: list[int]) -> Placements
         if not places:
             continue
         thens: list[tuple[int, Any]] | None = None
-        if "small-bird-follow" in s.abilities:
+        if follow and "small-bird-follow" in s.abilities:
             thens = []
             for place in places:
                 thens.append((place, None))
@@ -1389,8 +1535,9 @@ def apply(state: State, seat: int, move: Any) -> None:
         state.log.append(("move", seat, move))
     pending = state.pending
     pending[seat] = move
-    for a, m in zip(state.active, pending, strict=True):
-        if a and m is None:
+    active = state.active
+    for s, m in enumerate(pending):
+        if m is None and active[s]:
             return
     step = state.step
     if step == EXCHANGE:
@@ -1406,9 +1553,9 @@ def _clear(state: State) -> None:
 
 
 def resolve_exchanges(state: State) -> None:
-    for seat in range(state.rules.n):
+    for seat in range(len(state.pending)):
         move = state.pending[seat]
-        if not state.active[seat]:
+        if type(move) is Keep or not state.active[seat]:
             continue
         if isinstance(move, Exchange):
             do_exchange(state, seat, move)
@@ -1495,21 +1642,52 @@ def do_weather(state: State, seat: int, move: Weather) -> None:
         state.skip[seat] = True
 
 
+_SPOTS: dict[int, tuple[Any, ...]] = {}  # per number of boards
+
+
+def _spots(state: State) -> tuple[Any, ...]:
+    """Each place's :class:`~.domain.Place` (rules.spot of every place), made once per game."""
+    memo = state.rules.memo
+    found = memo.get("spots")
+    if found is None:
+        rules = state.rules
+        found = _SPOTS.get(rules.boards)
+        if found is None:
+            found = _SPOTS[rules.boards] = tuple(rules.spot(q) for q in range(rules.places))
+        memo["spots"] = found
+    return found  # type: ignore[no-any-return]
+
+
+def _place_numbers(state: State) -> dict[Any, int]:
+    """Each place's :class:`~.domain.Place` to its number (rules.place_index of every place)."""
+    memo = state.rules.memo
+    found = memo.get("index")
+    if found is None:
+        found = memo["index"] = {spot: q for q, spot in enumerate(_spots(state))}
+    return found  # type: ignore[no-any-return]
+
+
 def resolve_placing(state: State) -> None:
     rules = state.rules
-    placed = [(sp(state, m.card).latin, seat, m) for seat, m in enumerate(state.pending)
-              if state.active[seat] and isinstance(m, Place)]
+    latin = tables(state).latin
+    pending, active = state.pending, state.active
+    placed = []
+    others = False
+    for seat, m in enumerate(pending):
+        if active[seat]:
+            if type(m) is Place:
+                placed.append((latin[m.card], seat, m))
+            else:
+                others = True
     placed.sort()
     later: list[tuple[str, int, int, str]] = []
+    index = _place_numbers(state)
     for _, seat, m in placed:
-        place = rules.place_index(m.at)
-        assert place is not None
+        place = index[m.at]
         later += do_place(state, seat, m.card, place)
         if m.then is not None:
-            q = rules.place_index(m.then[1])
-            assert q is not None
-            later += do_place(state, seat, m.then[0], q)
-    for seat, m in enumerate(state.pending):
+            later += do_place(state, seat, m.then[0], index[m.then[1]])
+    for seat, m in enumerate(state.pending) if others else ():
         if not state.active[seat]:
             continue
         if isinstance(m, Trade):
@@ -1522,7 +1700,7 @@ def resolve_placing(state: State) -> None:
                 state.discard += state.hands[seat]
                 state.hands[seat] = []
             state.active[seat] = False
-    for seat, m in enumerate(state.pending):
+    for seat, m in enumerate(state.pending) if others else ():
         if state.active[seat] and isinstance(m, Impact):
             state.hands[seat].remove(m.card)
             state.played.append(m.card)
@@ -1532,12 +1710,14 @@ def resolve_placing(state: State) -> None:
             for s in range(rules.n):
                 for e in card.all:
                     apply_effect(state, s, e)
-    later.sort()
-    for _, seat, place, feature in later:
-        deferred(state, seat, place, feature)
-    for seat in range(rules.n):
-        if not state.hands[seat]:
-            state.active[seat] = False  # out of cards: out until the season ends
+    if later:
+        later.sort()
+        for _, seat, place, feature in later:
+            deferred(state, seat, place, feature)
+    hands = state.hands
+    for seat in range(len(hands)):
+        if not hands[seat]:
+            active[seat] = False  # out of cards: out until the season ends
     _clear(state)
     after_step(state)
 
@@ -1545,7 +1725,7 @@ def resolve_placing(state: State) -> None:
 def after_step(state: State) -> None:
     """Step 2 or 3 done: the next step 1, step 3, or the end of the habitation phase."""
     rules = state.rules
-    active = [s for s in range(rules.n) if state.active[s]]
+    active = [s for s, a in enumerate(state.active) if a]
     if not active:
         end_habitation(state)
         return
@@ -1562,20 +1742,25 @@ def after_step(state: State) -> None:
 
 def resolve_transfers(state: State) -> None:
     n = state.rules.n
-    giving = [s for s in range(n) if state.active[s] and isinstance(state.pending[s], Transfer)]
+    active, pending = state.active, state.pending
+    giving = [s for s in range(n) if active[s] and type(pending[s]) is Transfer]
     step = 1 if state.season in (0, 2) else -1  # clockwise in spring and autumn (ruling "directions")
     handed: list[tuple[int, tuple[int, ...]]] = []
+    hands, seen = state.hands, state.seen
     for s in giving:
         to = (s + step) % n
         while to not in giving:
             to = (to + step) % n
-        move = state.pending[s]
-        for c in move.cards:
-            state.hands[s].remove(c)
-        handed.append((to, move.cards))
-    for to, cards in handed:
+        cards = state.pending[s].cards
+        hand = hands[s]
         for c in cards:
-            take(state, to, c)
+            hand.remove(c)
+        handed.append((to, cards))
+    for to, cards in handed:
+        hand = hands[to]
+        for c in cards:  # take()
+            hand.append(c)
+            seen[to] |= 1 << c
     _clear(state)
     state.step = EXCHANGE
 
@@ -1608,14 +1793,14 @@ def end_habitation(state: State) -> None:
 def end_of_season(state: State) -> None:
     """An odd count turns one token into remains, then half the biomass is discarded (ruling
     "end-of-season")."""
-    for seat in range(state.rules.n):
+    for seat in range(len(state.bio)):
         bio, rem = state.bio[seat], state.rem[seat]
-        for q in range(state.rules.places):
-            b = bio[q]
-            if b % 2:
-                rem[q] += 1
-                b -= 1
-            bio[q] = b // 2
+        for q, b in enumerate(bio):
+            if b:
+                if b % 2:
+                    rem[q] += 1
+                    b -= 1
+                bio[q] = b // 2
     if state.log is not None:
         state.log.append(("season-end", state.season))
 
@@ -1631,17 +1816,25 @@ def beginning_of_season(state: State) -> None:
     rules = state.rules
     tb = tables(state)
     producer, level = tb.producer, tb.level
+    log = state.log
+    production, lone_plant = tb.production, tb.lone_plant
+    season = state.season
     for seat in range(rules.n):
         stacks = state.stacks[seat]
-        for q in range(rules.places):
-            st = stacks[q]
-            if st and producer[st[-1]]:
-                produce(state, seat, q)
+        bio = state.bio[seat]
+        for q, st in enumerate(stacks):
+            if st:
+                top = st[-1]
+                if producer[top]:
+                    made = production[top]
+                    if lone_plant[top] or made is None:
+                        produce(state, seat, q)
+                    else:  # produce(), without looking for plants around
+                        bio[q] += max(made) if rules.express else made[season]
         fed: set[tuple[int, int]] = set()
         while True:
             order = []
-            for q in range(rules.places):
-                st = stacks[q]
+            for q, st in enumerate(stacks):
                 if st:
                     top = st[-1]
                     if not producer[top] and (q, top) not in fed:
@@ -1653,14 +1846,14 @@ def beginning_of_season(state: State) -> None:
             progress = False
             for jokers in (False, True):
                 for q in hungry:
-                    t = state.top(seat, q)
+                    t = stacks[q][-1]  # feeding changes no stack
                     if (q, t) in fed:
                         continue
-                    if feed(state, seat, q, use_jokers=jokers):
-                        fed.add((q, t))  # type: ignore[arg-type]
+                    if feed(state, seat, q, jokers):
+                        fed.add((q, t))
                         progress = True
-                        if state.log is not None:
-                            state.log.append(("fed", seat, t, state.season, True))
+                        if log is not None:
+                            log.append(("fed", seat, t, state.season, True))
                 if progress:
                     break
             if progress:
@@ -1681,6 +1874,7 @@ def die(state: State, seat: int, place: int) -> None:
         state.log.append(("fed", seat, card, state.season, False))
     state.discard.append(card)
     state.stacks[seat][place] = stack[:-1]
+    _restacked(state, seat, place)
     if len(stack) > 1:
         if sp(state, stack[-2]).producer:
             produce(state, seat, place)

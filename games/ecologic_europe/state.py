@@ -40,22 +40,9 @@ class Rules:
     def __post_init__(self) -> None:
         self.seat_of.update({p: s for s, p in enumerate(self.players)})
         object.__setattr__(self, "crops", "human-habitat" in self.expansions)
-        b = self.boards
-        fields_of = [[bb * FIELDS + s for s in range(FIELDS)] for bb in range(b)]
-        edges_of: list[list[int]] = [[] for _ in range(b)]
-        boards_of: list[tuple[int, ...]] = [(p // FIELDS,) for p in range(b * FIELDS)]
-        for e in range(b - 1):
-            for k in range(EDGE_SLOTS):
-                place = b * FIELDS + e * EDGE_SLOTS + k
-                edges_of[e].append(place)
-                edges_of[e + 1].append(place)
-                boards_of.append((e, e + 1))
-        area = []
-        for p, bs in enumerate(boards_of):
-            places = sorted({q for bb in bs for q in fields_of[bb] + edges_of[bb]} - {p})
-            area.append(tuple(places))
-        object.__setattr__(self, "area", tuple(area))
-        object.__setattr__(self, "boards_of", tuple(boards_of))
+        area, boards_of = _shape(self.boards)
+        object.__setattr__(self, "area", area)
+        object.__setattr__(self, "boards_of", boards_of)
 
     @property
     def n(self) -> int:
@@ -148,3 +135,29 @@ class State:
     def top(self, seat: int, place: int) -> int | None:
         st = self.stacks[seat][place]
         return st[-1] if st else None
+
+
+_SHAPES: dict[int, tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]] = {}
+
+
+def _shape(b: int) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    """``Rules.area`` and ``Rules.boards_of`` of an ecosystem of ``b`` boards (worked out once per size)."""
+    found = _SHAPES.get(b)
+    if found is not None:
+        return found
+    fields_of = [[bb * FIELDS + s for s in range(FIELDS)] for bb in range(b)]
+    edges_of: list[list[int]] = [[] for _ in range(b)]
+    boards_of: list[tuple[int, ...]] = [(p // FIELDS,) for p in range(b * FIELDS)]
+    for e in range(b - 1):
+        for k in range(EDGE_SLOTS):
+            place = b * FIELDS + e * EDGE_SLOTS + k
+            edges_of[e].append(place)
+            edges_of[e + 1].append(place)
+            boards_of.append((e, e + 1))
+    area = []
+    for p, bs in enumerate(boards_of):
+        places = sorted({q for bb in bs for q in fields_of[bb] + edges_of[bb]} - {p})
+        area.append(tuple(places))
+    found = _SHAPES[b] = (tuple(area), tuple(boards_of))
+    return found
+

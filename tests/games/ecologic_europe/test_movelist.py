@@ -58,6 +58,26 @@ def test_habitation_step2_placements_are_exactly_the_allowed_places(setup):
     assert checked > 20
 
 
+@pytest.mark.parametrize("setup", SETUPS, ids=lambda s: f"{len(s.players)}-{s.variant}-{sorted(s.options)}")
+def test_counted_placements_are_placements_by_card_in_order(setup):
+    """engine.count_placements (a rollout's count and k-th placement) lists what placements_by_card
+    lists, in its order: every card's places, the card alone where a small bird could follow."""
+    checked = 0
+    for seed in (3, 4):
+        for state, p in _playout_states(setup, seed):
+            seat = state.rules.seat_of[p]
+            if state.step != 2 or state.pending[seat] is not None:
+                continue
+            expected = [(c, q) for c, places, _ in engine.placements_by_card(state, seat) for q in places]
+            counted = engine.count_placements(state, seat)
+            assert counted.count == len(expected)
+            assert [counted.at(k) for k in range(counted.count)] == expected
+            with pytest.raises(IndexError):
+                counted.at(counted.count)
+            checked += bool(expected)
+    assert checked > 20
+
+
 def test_movelist_reads_like_a_list():
     moves = MoveList([listed([Keep()]), (0, lambda i: Pass()), (3, lambda i: Pass(bool(i % 2)))])
     assert len(moves) == 4 and list(moves) == [Keep(), Pass(False), Pass(True), Pass(False)]

@@ -211,3 +211,58 @@ def test_quick_refusals_agree_with_the_worded_checks_for_every_card_and_place(na
             legal = GAME.legal_moves(state, p)
             GAME.apply(state, p, legal[rng.below(len(legal))])
     assert checked > 100
+
+
+# -- the bench's rollouts (bench/bench_ecologic.py) play the same games on the engine directly
+
+#: sha256 of every ``(seat, encode_move(move))`` of ``rollouts`` for seeds 0-4 (390 placements in 1,848
+#: moves), computed before the second speed pass (2026-12-02, the engine of commit 6a7164f, the rollout
+#: drawing the k-th placement of ``placements_by_card``). A change of speed must not change it.
+ROLLOUTS_PINNED = "4c6c8be98597fedabc8cc1a3df45523b4ce8c2e239ae1b69790d8b7736c247e0"
+
+
+def test_bench_rollouts_seeds_0_to_4_play_the_same_moves():
+    import importlib.util
+    from pathlib import Path
+
+    from kcal.games.ecologic_europe.moves import encode_move
+
+    path = Path(__file__).resolve().parents[3] / "bench" / "bench_ecologic.py"
+    spec = importlib.util.spec_from_file_location("bench_ecologic", path)
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    trace: list[tuple[int, Any]] = []
+    placements, moves, _ = bench.rollouts(5, trace)
+    assert (placements, moves, len(trace)) == (390, 1848, 1848)
+    text = json.dumps([[seat, encode_move(m)] for seat, m in trace], sort_keys=True)
+    assert hashlib.sha256(text.encode()).hexdigest() == ROLLOUTS_PINNED
+
+
+@pytest.mark.parametrize("name", ["base-4", "mountains-5"])
+def test_an_ecosystem_kept_up_to_date_by_do_place_and_die_equals_one_built_afresh(name):
+    """engine.ecosystem walks again only the groups do_place and die changed (and rebuilds the whole when
+    the stacks changed otherwise): at every step it equals the summary of a fresh copy of the state."""
+    state = GAME.new_state(SETUPS[name], 2)
+    rng = Rng(2)
+    last: dict[int, tuple[Any, list[tuple[int, ...]]]] = {}
+    updated = 0
+    while GAME.to_move(state):
+        for p in GAME.to_move(state):
+            seat = state.rules.seat_of[p]
+            kept = engine.ecosystem(state, seat)
+            fresh = engine.ecosystem(state.copy(), seat)
+            assert (kept.locals, kept.free, kept.cover) == (fresh.locals, fresh.free, fresh.cover)
+            if seat in last and last[seat][0] is kept and last[seat][1] != state.stacks[seat]:
+                updated += 1  # the same Ecosystem, its stacks changed since: brought up to date
+            last[seat] = (kept, list(state.stacks[seat]))
+            legal = GAME.legal_moves(state, p)
+            GAME.apply(state, p, legal[rng.below(len(legal))])
+    assert updated > 20
+    # a change made without do_place or die is found by comparing the stacks: the whole is rebuilt
+    seat = 0
+    before = engine.ecosystem(state, seat)
+    q = next(q for q, st in enumerate(state.stacks[seat]) if st)
+    state.stacks[seat][q] = ()
+    after = engine.ecosystem(state, seat)
+    assert after is not before and after.locals == engine.ecosystem(state.copy(), seat).locals
