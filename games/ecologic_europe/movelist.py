@@ -15,16 +15,19 @@ stale move is checked as any other.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from typing import Any, overload
 
+from kcal.core.lazyseq import LazySequence
 from kcal.games.ecologic_europe.moves import Move
 
 Part = tuple[int, Callable[[int], Move]]
 
 
-class MoveList(Sequence[Move]):
-    __slots__ = ("_parts", "_len", "_state", "_seat", "_version")
+class MoveList(LazySequence[Move]):
+    """Parts in order; ``moves[k]`` also stamps the move on the state as trusted (see above)."""
+
+    __slots__ = ("_parts", "_state", "_seat", "_version")
 
     def __init__(self, parts: list[Part], state: Any = None, seat: int = -1) -> None:
         kept = []
@@ -34,13 +37,10 @@ class MoveList(Sequence[Move]):
                 kept.append(p)
                 total += p[0]
         self._parts = kept
-        self._len = total
+        self._n = total
         self._state = state
         self._seat = seat
         self._version = -1 if state is None else state.version
-
-    def __len__(self) -> int:
-        return self._len
 
     @overload
     def __getitem__(self, index: int) -> Move: ...
@@ -49,15 +49,15 @@ class MoveList(Sequence[Move]):
     def __getitem__(self, index: slice) -> list[Move]: ...
 
     def __getitem__(self, index: int | slice) -> Move | list[Move]:
-        if type(index) is int and 0 <= index < self._len:
+        if type(index) is int and 0 <= index < self._n:
             i = index
         else:
             if isinstance(index, slice):
-                return [self._at(i) for i in range(*index.indices(self._len))]
+                return [self._at(i) for i in range(*index.indices(self._n))]
             i = index.__index__()
             if i < 0:
-                i += self._len
-            if not 0 <= i < self._len:
+                i += self._n
+            if not 0 <= i < self._n:
                 raise IndexError("move index out of range")
         move = self._at(i)
         state = self._state
@@ -70,22 +70,12 @@ class MoveList(Sequence[Move]):
             if i < count:
                 return build(i)
             i -= count
-        raise IndexError("move index out of range")  # pragma: no cover - _len is the parts' sum
+        raise IndexError("move index out of range")  # pragma: no cover - _n is the parts' sum
 
     def __iter__(self) -> Iterator[Move]:
         for count, build in self._parts:
             for i in range(count):
                 yield build(i)
-
-    def __eq__(self, other: Any) -> bool:
-        if isinstance(other, (MoveList, list, tuple)):
-            return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
-        return NotImplemented
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return f"MoveList({list(self)!r})"
 
 
 def listed(moves: list[Move]) -> Part:
