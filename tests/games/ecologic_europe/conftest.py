@@ -49,3 +49,20 @@ def at(state: State, player: str, spot: str) -> dict[str, Any]:
     from kcal.games.ecologic_europe.view import ecosystem_json
 
     return ecosystem_json(state, state.rules.seat_of[player])["places"].get(spot, {})
+
+
+def random_game(setup: Setup, seed: int) -> tuple[State, list[list[Any]]]:
+    """A random playout through the game interface (``core.game.random_mover`` seeded with ``seed``):
+    the finished state and every ``[player, encoded move]``, for the tests that pin games."""
+    from kcal.core.game import random_mover
+    from kcal.core.rng import Rng
+
+    state = GAME.new_state(setup, seed)
+    mover = random_mover(GAME, Rng(seed))
+    moves: list[list[Any]] = []
+    while GAME.to_move(state):
+        for p in GAME.to_move(state):
+            m = mover(state, p)
+            moves.append([p, GAME.encode_move(m)])
+            GAME.apply(state, p, m)
+    return state, moves

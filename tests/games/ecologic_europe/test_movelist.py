@@ -13,6 +13,8 @@ from kcal.games.ecologic_europe.game import GAME
 from kcal.games.ecologic_europe.movelist import MoveList, listed
 from kcal.games.ecologic_europe.moves import Keep, Pass, Place
 
+from .conftest import random_game
+
 SETUPS = [Setup(("A", "B", "C", "D")), Setup(("A", "B", "C"), "express"), Setup(("A", "B", "C", "D"), "weather"),
           Setup(("A", "B", "C", "D"), "human-impact"),
           Setup(("A", "B"), None, {"expansions": ["coastal", "human-habitat"]}),
@@ -100,18 +102,9 @@ def test_same_seeds_give_the_same_games_as_the_eager_move_lists():
     import hashlib
     import json
 
-    from kcal.core.game import random_mover
-
     games = {}
     for seed in range(5):
-        state = GAME.new_state(Setup(("A", "B", "C", "D")), seed)
-        mover = random_mover(GAME, Rng(seed))
-        moves = []
-        while GAME.to_move(state):
-            for p in GAME.to_move(state):
-                m = mover(state, p)
-                moves.append([p, GAME.encode_move(m)])
-                GAME.apply(state, p, m)
+        state, moves = random_game(Setup(("A", "B", "C", "D")), seed)
         result = GAME.outcome(state)
         assert result is not None
         games[str(seed)] = {"moves": moves, "scores": dict(result.scores), "winners": list(result.winners)}

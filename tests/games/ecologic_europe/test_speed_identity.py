@@ -14,11 +14,13 @@ from typing import Any
 
 import pytest
 
-from kcal.core.game import IllegalMove, Setup, random_mover
+from kcal.core.game import IllegalMove, Setup
 from kcal.core.rng import Rng
 from kcal.games.ecologic_europe import engine
 from kcal.games.ecologic_europe.game import GAME
 from kcal.games.ecologic_europe.moves import Trade
+
+from .conftest import random_game
 
 SETUPS = {
     "base-4": Setup(("A", "B", "C", "D")),
@@ -45,14 +47,7 @@ PINNED = {
 def _digest(setup: Setup) -> str:
     games: dict[str, Any] = {}
     for seed in range(10):
-        state = GAME.new_state(setup, seed)
-        mover = random_mover(GAME, Rng(seed))
-        moves = []
-        while GAME.to_move(state):
-            for p in GAME.to_move(state):
-                m = mover(state, p)
-                moves.append([p, GAME.encode_move(m)])
-                GAME.apply(state, p, m)
+        state, moves = random_game(setup, seed)
         result = GAME.outcome(state)
         assert result is not None
         events = [list(e) for e in state.log or () if e[0] != "move"]
