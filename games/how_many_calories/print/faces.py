@@ -21,7 +21,7 @@ from kcal.games.how_many_calories.cards import LIMITS, Card, Colour, kcal_text
 from kcal.games.how_many_calories.models import FoodCard
 from kcal.games.how_many_calories.print import palette
 from kcal.games.how_many_calories.print.palette import STYLES, rgb, text_on
-from kcal.print.cardface import POKER_H, scale
+from kcal.print.cardface import POKER_H, banded_frame, dot_rows, scale, stripes
 from kcal.print.cardface import card_clip as _card_clip
 from kcal.print.cardface import fill as _fill
 from kcal.print.fonts import BOLD, REGULAR, printable
@@ -49,28 +49,12 @@ def pattern(c, kind: str, x: float, y: float, w: float, h: float, ink: str, k: f
     if kind == "plain":
         return
     c.saveState()
-    if kind == "dots":  # each row one dashed line of zero-length dashes with round caps: dots, cheaply
+    if kind == "dots":
         c.setStrokeColorRGB(*rgb(ink))
-        c.setLineWidth(mm(0.84) * k)
-        c.setLineCap(1)
-        step = mm(1.9) * k
-        row = 0
-        yy = y + step / 2
-        while yy < y + h:
-            c.setDash([0, step], step / 2 if row % 2 else 0)
-            c.line(x + step / 2, yy, x + w, yy)
-            yy += step
-            row += 1
+        dot_rows(c, x, y, w, h, mm(0.84) * k, mm(1.9) * k)
     elif kind == "stripes":  # dark stripes: they stay visible when a light colour prints as white
         c.setStrokeColorRGB(*rgb(ink))
-        c.setLineWidth(mm(0.55) * k)
-        step = mm(2.2) * k
-        t = -h
-        segs = []
-        while t < w:
-            segs.append((x + t, y, x + t + h, y + h))
-            t += step
-        c.lines(segs)
+        stripes(c, x, y, w, h, mm(0.55) * k, mm(2.2) * k)
     elif kind == "grid":
         c.setStrokeColorRGB(1, 1, 1)
         c.setLineWidth(mm(0.4) * k)
@@ -93,17 +77,8 @@ def frame(c, box: Box, fill: str, kind: str, ink: str) -> tuple[float, float, fl
     the panel (x0, y0, x1, y1)."""
     k = scale(box)
     band = mm(3.5) * k
-    c.saveState()
-    _card_clip(c, box)
-    ox, oy, ow, oh = box.outer
-    _fill(c, fill)
-    c.rect(ox, oy, ow, oh, stroke=0, fill=1)
-    pattern(c, kind, ox, oy, ow, oh, ink, k)
-    _fill(c, palette.WHITE)
-    inner_r = max(box.radius - band, mm(1.5) * k)
-    c.roundRect(box.x + band, box.y + band, box.width - 2 * band, box.height - 2 * band, inner_r, stroke=0, fill=1)
-    c.restoreState()
-    return box.x + band, box.y + band, box.x + box.width - band, box.y + box.height - band
+    return banded_frame(c, box, fill, palette.WHITE, band, band,
+                        lambda x, y, w, h: pattern(c, kind, x, y, w, h, ink, k))
 
 
 def _index(c, panel, number_text: str, letter: str, style_fill: str, k: float) -> None:

@@ -24,9 +24,9 @@ from kcal.games.kalua.describe import card_lines
 from kcal.games.kalua.models import CardEntry, HelpCard
 from kcal.games.kalua.print import palette
 from kcal.games.kalua.print.palette import STYLES, text_on
+from kcal.print.cardface import banded_frame, dot_rows, scale, stripes
 from kcal.print.cardface import card_clip as _card_clip
 from kcal.print.cardface import fill as _fill
-from kcal.print.cardface import scale
 from kcal.print.cardface import stroke as _stroke
 from kcal.print.fonts import BOLD, REGULAR, printable
 from kcal.print.layout import mm
@@ -52,25 +52,9 @@ def pattern(c, kind: str, x: float, y: float, w: float, h: float, ink: str, k: f
     c.saveState()
     _stroke(c, ink)
     if kind == "dots":
-        c.setLineWidth(mm(0.8) * k)
-        c.setLineCap(1)
-        step = mm(2.0) * k
-        row = 0
-        yy = y + step / 2
-        while yy < y + h:
-            c.setDash([0, step], step / 2 if row % 2 else 0)
-            c.line(x + step / 2, yy, x + w, yy)
-            yy += step
-            row += 1
+        dot_rows(c, x, y, w, h, mm(0.8) * k, mm(2.0) * k)
     elif kind == "stripes":
-        c.setLineWidth(mm(0.55) * k)
-        step = mm(2.2) * k
-        t = -h
-        segs = []
-        while t < w:
-            segs.append((x + t, y, x + t + h, y + h))
-            t += step
-        c.lines(segs)
+        stripes(c, x, y, w, h, mm(0.55) * k, mm(2.2) * k)
     elif kind == "rays":
         c.setLineWidth(mm(0.8) * k)
         cx, cy = x + w / 2, y + h / 2
@@ -84,18 +68,8 @@ def frame(c, box: Box, fill: str, kind: str, ink: str) -> tuple[float, float, fl
     """The coloured, patterned border band (into the bleed) and the white panel inside it; returns
     the panel (x0, y0, x1, y1)."""
     k = scale(box)
-    band, top = mm(3.2) * k, mm(6.5) * k
-    c.saveState()
-    _card_clip(c, box)
-    ox, oy, ow, oh = box.outer
-    _fill(c, fill)
-    c.rect(ox, oy, ow, oh, stroke=0, fill=1)
-    pattern(c, kind, ox, oy, ow, oh, ink, k)
-    _fill(c, palette.WHITE)
-    inner_r = max(box.radius - band, mm(1.5) * k)
-    c.roundRect(box.x + band, box.y + band, box.width - 2 * band, box.height - band - top, inner_r, stroke=0, fill=1)
-    c.restoreState()
-    return box.x + band, box.y + band, box.x + box.width - band, box.y + box.height - top
+    return banded_frame(c, box, fill, palette.WHITE, mm(3.2) * k, mm(6.5) * k,
+                        lambda x, y, w, h: pattern(c, kind, x, y, w, h, ink, k))
 
 
 # --- icons: the rulebook's effect icons, drawn as vectors ------------------------------------------
