@@ -75,9 +75,10 @@ def error_dict(err: KcalError) -> dict[str, Any]:
     """One error in the JSON contract's shape (a usage error without a code of its own: ``usage``)."""
     from kcal.core.errors import UsageError
 
-    code = "usage" if isinstance(err, UsageError) and err.code == "error" else err.code
-    return {"file": err.where.file, "line": err.where.line, "column": err.where.column,
-            "message": err.message, "code": code}
+    out = err.to_dict()
+    if isinstance(err, UsageError) and err.code == "error":
+        out["code"] = "usage"
+    return out
 
 
 def json_errors(problems: Iterable[KcalError], **extra: Any) -> str:

@@ -6,10 +6,11 @@ Expected failures raise :class:`KcalError`; the CLI turns it into one line per p
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import IntEnum
 from pathlib import Path
+from typing import Any
 
 
 class Exit(IntEnum):
@@ -57,6 +58,11 @@ class KcalError(Exception):
     def problems(self) -> list[KcalError]:
         return [self]
 
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON contract's error object: ``file``, ``line``, ``column``, ``message``, ``code``."""
+        return {"file": self.where.file, "line": self.where.line, "column": self.where.column,
+                "message": self.message, "code": self.code}
+
     def __str__(self) -> str:
         if self.where.file is None and self.where.line is None:
             return self.message
@@ -90,3 +96,16 @@ def raise_all(errors: list[KcalError]) -> None:
         raise errors[0]
     if errors:
         raise KcalErrors(errors)
+
+
+def problem_dicts(exc: KcalError) -> list[dict[str, Any]]:
+    """Each problem of ``exc`` as a JSON error object: ``file``, ``line``, ``column``, ``message``, ``code``
+    (what a per-file report such as ``catalog validate`` lists)."""
+    return [p.to_dict() for p in exc.problems]
+
+
+def raise_problem_dicts(dicts: Iterable[Mapping[str, Any]]) -> None:
+    """Raise the problems :func:`problem_dicts` wrote, all at once (nothing when there are none)."""
+    raise_all([KcalError(e["message"], file=e["file"], line=e["line"], column=e["column"], code=e["code"])
+               for e in dicts])
+

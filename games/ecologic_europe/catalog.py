@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from kcal.core.errors import KcalError, KcalErrors
+from kcal.core.errors import KcalError, problem_dicts, raise_problem_dicts
 from kcal.core.suggest import did_you_mean
 from kcal.games.ecologic_europe.cardset import CardSet, Species
 from kcal.games.ecologic_europe.domain import (
@@ -35,8 +35,7 @@ def validate_catalogs(paths: Paths = None) -> dict[str, Any]:
         try:
             report["cards"] = len(load_species(group))
         except KcalError as exc:
-            report["errors"] = [{"file": p.where.file, "line": p.where.line, "column": p.where.column,
-                                 "message": p.message, "code": p.code} for p in exc.problems]
+            report["errors"] = problem_dicts(exc)
         reports.append(report)
     return {"game": "ecologic-europe", "valid": not any(r["errors"] for r in reports), "catalogs": reports}
 
@@ -48,10 +47,7 @@ def validate_text(result: dict[str, Any]) -> str:
 
 def validate(paths: Paths = None) -> dict[str, Any]:
     result = validate_catalogs(paths)
-    problems = [KcalError(e["message"], file=e["file"], line=e["line"], column=e["column"], code=e["code"])
-                for r in result["catalogs"] for e in r["errors"]]
-    if problems:
-        raise KcalErrors(problems) if len(problems) > 1 else problems[0]
+    raise_problem_dicts(e for r in result["catalogs"] for e in r["errors"])
     return result
 
 

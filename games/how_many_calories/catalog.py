@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from kcal.core.errors import KcalError, KcalErrors
+from kcal.core.errors import KcalError, problem_dicts, raise_problem_dicts
 from kcal.core.suggest import did_you_mean
 from kcal.games.how_many_calories.cards import COLOUR_NAMES, CardError, parse_colour
 from kcal.games.how_many_calories.foodset import FoodSet
@@ -36,8 +36,7 @@ def validate_catalogs(paths: Paths = None) -> dict[str, Any]:
             foods = load_catalog(target)
             report.update({"set": foods.code, "cards": len(foods), "variant": foods.variant})
         except KcalError as exc:
-            report["errors"] = [{"file": p.where.file, "line": p.where.line, "column": p.where.column,
-                                 "message": p.message, "code": p.code} for p in exc.problems]
+            report["errors"] = problem_dicts(exc)
         reports.append(report)
     return {"game": "how-many-calories", "valid": not any(r["errors"] for r in reports), "catalogs": reports}
 
@@ -52,10 +51,7 @@ def validate(paths: Paths = None) -> dict[str, Any]:
     """Validate card-set files (none: the built-in set); every problem of every file is raised
     together (exit 2); otherwise a summary per file."""
     result = validate_catalogs(paths)
-    problems = [KcalError(e["message"], file=e["file"], line=e["line"], column=e["column"], code=e["code"])
-                for r in result["catalogs"] for e in r["errors"]]
-    if problems:
-        raise KcalErrors(problems) if len(problems) > 1 else problems[0]
+    raise_problem_dicts(e for r in result["catalogs"] for e in r["errors"])
     return result
 
 

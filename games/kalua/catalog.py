@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from kcal.core.errors import KcalError, KcalErrors, UsageError
+from kcal.core.errors import KcalError, UsageError, problem_dicts, raise_problem_dicts
 from kcal.core.suggest import did_you_mean
 from kcal.games.kalua.cards import KINDS, Kind, fold
 from kcal.games.kalua.cardset import CardDef, CardSet
@@ -36,8 +36,7 @@ def validate_catalogs(paths: Paths = None) -> dict[str, Any]:
             report.update({"set": cards.code, "cards": len(cards), "by_kind": counts, "variant": cards.variant,
                            "help_cards": len(cards.model.help_cards)})
         except KcalError as exc:
-            report["errors"] = [{"file": p.where.file, "line": p.where.line, "column": p.where.column,
-                                 "message": p.message, "code": p.code} for p in exc.problems]
+            report["errors"] = problem_dicts(exc)
         reports.append(report)
     return {"game": "kalua", "valid": not any(r["errors"] for r in reports), "catalogs": reports}
 
@@ -58,10 +57,7 @@ def validate_text(result: dict[str, Any]) -> str:
 def validate(paths: Paths = None) -> dict[str, Any]:
     """Validate card-set files (none: the built-in set); every problem is raised together (exit 2)."""
     result = validate_catalogs(paths)
-    problems = [KcalError(e["message"], file=e["file"], line=e["line"], column=e["column"], code=e["code"])
-                for r in result["catalogs"] for e in r["errors"]]
-    if problems:
-        raise KcalErrors(problems) if len(problems) > 1 else problems[0]
+    raise_problem_dicts(e for r in result["catalogs"] for e in r["errors"])
     return result
 
 
