@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import re
 from pathlib import Path
+from typing import Any
 
 _FIELD = re.compile(r"^- (?:\*\*(\w+):\*\*|(\w+):) (.+(?:\n  .+)*)", re.M)
 _ID = re.compile(r"^([a-z0-9][a-z0-9-]*):\s*(.+)$")
@@ -47,6 +48,22 @@ def ruling_lines(ruling: dict[str, str], indent: str = "  ") -> list[str]:
     name = f"{ruling['id']}: {ruling['title']}" if "id" in ruling else ruling["title"]
     head = f"{indent}{name}" + (f"  [{ruling['section']}]" if ruling.get("section") else "")
     return [head] + [f"{indent}  {f}: {ruling[f]}" for f in FIELDS if f in ruling]
+
+
+def rulings_block(rulings: list[dict[str, str]]) -> list[str]:
+    """The lines an explanation ends with: its rulings in full under a heading (none: no lines)."""
+    out: list[str] = []
+    if rulings:
+        out += ["", "rulings (docs/rulings.md):"]
+        for r in rulings:
+            out += ["", *ruling_lines(r)]
+    return out
+
+
+def explain_text(d: dict[str, Any]) -> str:
+    """A ``rules explain`` answer for a terminal: the title, the rule, the rulings in full (a pack's
+    ``explain`` hook may use it as its ``explain_text``)."""
+    return "\n".join([d["title"], "", d["rule"], *rulings_block(d.get("rulings") or [])])
 
 
 def rulings_under(path: Path, section: str) -> list[dict[str, str]]:

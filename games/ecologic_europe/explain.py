@@ -8,7 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from kcal.core.errors import KcalError
-from kcal.core.rulings import ruling_lines, rulings_under, topic_key
+from kcal.core.rulings import explain_text as explain_text  # the hook's text: the shared one
+from kcal.core.rulings import rulings_under, topic_key
 from kcal.core.suggest import did_you_mean
 from kcal.games.ecologic_europe.domain import EDGE_SLOTS, FIELDS, HAND_SIZE
 from kcal.games.ecologic_europe.features import FEATURE_SPECS
@@ -109,12 +110,3 @@ def explain(topic: str) -> dict[str, Any]:
     names = list(TOPICS) + [s.latin for s in cs.species]
     raise KcalError(f"no topic {topic!r} for EcoLogic: Europe{did_you_mean(topic, names)}; topics: "
                     f"{', '.join(TOPICS)}, or a species' Latin name", code="unknown-topic")
-
-
-def explain_text(d: dict[str, Any]) -> str:
-    out = [d["title"], "", d["rule"]]
-    if d.get("rulings"):
-        out += ["", "rulings (docs/rulings.md):"]
-        for r in d["rulings"]:
-            out += ["", *ruling_lines(r)]
-    return "\n".join(out)

@@ -8,7 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from kcal.core.errors import KcalError
-from kcal.core.rulings import ruling_lines, rulings_under, topic_key
+from kcal.core.rulings import explain_text as explain_text  # the hook's text: the shared one
+from kcal.core.rulings import rulings_under, topic_key
 from kcal.core.suggest import did_you_mean
 from kcal.games.kalua.cards import (
     ATHEISTS_PER_PLAYER,
@@ -149,12 +150,3 @@ def explain(topic: str) -> dict[str, Any]:
     names = list(TOPICS) + [d.name for d in load_catalog().defs]
     raise KcalError(f"no rule topic {topic!r}{did_you_mean(topic, names)}; topics: {', '.join(TOPICS)}, "
                     "or a card such as 'Tornado'", code="usage")
-
-
-def explain_text(d: dict[str, Any]) -> str:
-    out = [d["title"], "", d["rule"]]
-    if d.get("rulings"):
-        out += ["", "rulings (docs/rulings.md):"]
-        for r in d["rulings"]:
-            out += ["", *ruling_lines(r)]
-    return "\n".join(out)

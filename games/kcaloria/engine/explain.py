@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from kcal.core.errors import KcalError
-from kcal.core.rulings import read_rulings, ruling_lines
+from kcal.core.rulings import read_rulings, rulings_block
 from kcal.core.suggest import close_matches, phrase
 from kcal.games.kcaloria.domain import (
     ANIMAL_CLASSES,
@@ -269,8 +269,5 @@ def explain_text(d: dict[str, Any]) -> str:
         out += ["", f"parameters: {d['parameters']}"]
     if d.get("engine"):
         out += [f"engine: {d['engine']}"]
-    if d.get("rulings"):
-        out += ["", "rulings (docs/rulings.md):"]
-        for r in d["rulings"]:
-            out += ["", *ruling_lines(r)]
+    out += rulings_block(d.get("rulings") or [])
     return "\n".join(out)
