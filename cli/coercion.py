@@ -83,7 +83,7 @@ def install() -> None:
     """Make Typer build kcal's coercion for plain parameters (idempotent; a no-op on other Typers)."""
     try:
         import typer.core as core
-        from typer._coercion import RuntimeParam, TypeDescriptor  # noqa: F401
+        from typer._coercion import RuntimeParam
         from typer._param_types import coerce_cli_choice, coerce_cli_path
         from typer._typing import get_args, get_origin
     except ImportError:

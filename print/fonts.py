@@ -99,7 +99,8 @@ def _shipped_font(name: str, path: Path, ttfont: Any) -> Any:
 
 
 class _Scale:
-    """A face's font units to PDF units, as ReportLab's ``x * (1000 / unitsPerEm)`` (a picklable lambda)."""
+    """A face's font units to PDF units, as ReportLab's own ``x * (1000 / unitsPerEm)`` does (its lambda
+    is not kept in the cache, so a cached face gets this instead)."""
 
     def __init__(self, mult: float) -> None:
         self.mult = mult

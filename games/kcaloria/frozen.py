@@ -192,7 +192,7 @@ class _Frozen:
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):
-            if self.KIND is not None and isinstance(other, self.KIND) and isinstance(self, _Dumps):
+            if self.KIND is not None and isinstance(other, self.KIND):  # KIND is set on dumping classes only
                 return bool(self.to_json() == other.to_json())  # type: ignore[attr-defined]
             return NotImplemented
         return all(getattr(self, n) == getattr(other, n) for n in self.__slots__)
