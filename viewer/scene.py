@@ -152,6 +152,13 @@ class Frame:
     illegal: str | None = None
     step: int = 0  #: moves applied before this frame (an illegal move's frame: the moves before it)
 
+    @classmethod
+    def refused(cls, items: tuple[Item, ...], index: int, words: str, reason: str, where: str,
+                summary: tuple[str, ...], step: int) -> Frame:
+        """The last frame of a record whose move ``index`` (``words``) was refused, and why."""
+        return cls(items, f"{index}. {words} (refused)", (Section("Illegal move", (reason, f"at {where}")),),
+                   summary, illegal=reason, step=step)
+
 
 @dataclass(frozen=True, slots=True)
 class Story:
@@ -161,6 +168,11 @@ class Story:
     frames: tuple[Frame, ...]
     legend: tuple[Item, ...] = ()
     notes: tuple[str, ...] = field(default=())
+
+    @classmethod
+    def told(cls, title: str, frames: list[Frame], every: bool, legend: tuple[Item, ...] = ()) -> Story:
+        """A story of these frames; without ``every`` only the last one (the ``--upto`` picture)."""
+        return cls(title, tuple(frames if every else frames[-1:]), legend)
 
     def upto(self, n: int | None) -> Frame:
         """The last frame after at most ``n`` moves (None: the last frame)."""

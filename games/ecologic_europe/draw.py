@@ -308,13 +308,10 @@ def story(path: str | Path, *, upto: int | None = None, coords: bool = False, ev
         ill = checked.illegal
         entry = rec.moves[ill.index]
         words = move_text(state, seat_of[entry["player"]], decode_move(entry))
-        frames.append(Frame(items(state), f"{ill.index}. {words} (refused)",
-                            (Section("Illegal move", (ill.reason, f"at {checked.path}:{ill.line}:{ill.column}")),),
-                            summary(state), illegal=ill.reason, step=checked.moves_applied))
-    if not every:
-        frames = frames[-1:]
+        frames.append(Frame.refused(items(state), ill.index, words, ill.reason,
+                                    f"{checked.path}:{ill.line}:{ill.column}", summary(state), checked.moves_applied))
     title = f"{GAME_NAME}: {Path(str(checked.path)).name} ({', '.join(state.rules.players)})"
-    return Story(title, tuple(frames), legend())
+    return Story.told(title, frames, every, legend())
 
 
 def printed_card(s: Species) -> tuple[Shape, ...]:

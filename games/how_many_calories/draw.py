@@ -255,15 +255,12 @@ def story(path: str | Path, *, upto: int | None = None, coords: bool = False, ev
             frames.append(Frame(painter.items(state), f"{i}. {rm.player} {_verb(rm.move)}", sections, _summary(state),
                                 step=i + 1))
     if checked.illegal is not None and (upto is None or upto > checked.moves_applied):
-        bad = loaded.moves[checked.illegal.index]
-        frames.append(Frame(painter.items(state), f"{checked.illegal.index}. {bad.player} {_verb(bad.move)} (refused)",
-                            (Section("Illegal move", (checked.illegal.reason, f"at {checked.path}:"
-                                                      f"{checked.illegal.line}:{checked.illegal.column}")),),
-                            _summary(state), illegal=checked.illegal.reason, step=checked.moves_applied))
-    if not every:
-        frames = frames[-1:]
+        ill = checked.illegal
+        bad = loaded.moves[ill.index]
+        frames.append(Frame.refused(painter.items(state), ill.index, f"{bad.player} {_verb(bad.move)}", ill.reason,
+                                    f"{checked.path}:{ill.line}:{ill.column}", _summary(state), checked.moves_applied))
     title = f"{GAME_NAME}: {Path(str(checked.path)).name} ({', '.join(state.rules.players)})"
-    return Story(title, tuple(frames), legend())
+    return Story.told(title, frames, every, legend())
 
 
 def printed_card(number: int, colour: int, food: str, kcal: int) -> tuple[Shape, ...]:

@@ -357,13 +357,10 @@ def story(path: str | Path, *, upto: int | None = None, coords: bool = False, ev
     ill = checked.illegal
     if ill is not None and (upto is None or upto > checked.moves_applied):
         bad = loaded.moves[ill.index]
-        frames.append(Frame(painter.items(state), f"{ill.index}. {caption(bad.player, bad.move)} (refused)",
-                            (Section("Illegal move", (ill.reason, f"at {checked.path}:{ill.line}:{ill.column}")),),
-                            _summary(state), illegal=ill.reason, step=checked.moves_applied))
-    if not every:
-        frames = frames[-1:]
+        frames.append(Frame.refused(painter.items(state), ill.index, caption(bad.player, bad.move), ill.reason,
+                                    f"{checked.path}:{ill.line}:{ill.column}", _summary(state), checked.moves_applied))
     title = f"{GAME_NAME}: {Path(str(checked.path)).name} ({', '.join(state.rules.players)})"
-    return Story(title, tuple(frames), legend())
+    return Story.told(title, frames, every, legend())
 
 
 def _wrap(text: str, width: int) -> list[str]:

@@ -441,13 +441,10 @@ def story(path: str | Path, *, upto: int | None = None, coords: bool = False, ev
         bad = record.moves[checked.illegal_index]
         words = str(Move.from_record(bad))
         where = f"{source}:{checked.illegal_line}:{checked.illegal_column or 1}" if checked.illegal_line else source
-        frames.append(Frame(painter.items(state), f"{checked.illegal_index}. {words} (refused)",
-                            (Section("Illegal move", (checked.illegal_reason or "", f"at {where}")),),
-                            _summary(state), illegal=checked.illegal_reason, step=checked.moves_applied))
-    if not every:
-        frames = frames[-1:]
+        frames.append(Frame.refused(painter.items(state), checked.illegal_index, words, checked.illegal_reason or "",
+                                    where, _summary(state), checked.moves_applied))
     title = f"kCaloria: {Path(str(source)).name} ({', '.join(state.players)}, {state.mode})"
-    return Story(title, tuple(frames), legend(state.players))
+    return Story.told(title, frames, every, legend(state.players))
 
 
 def printed_face(info: TileInfo) -> tuple[Shape, ...]:
