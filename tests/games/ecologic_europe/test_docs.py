@@ -2,29 +2,21 @@
 
 from __future__ import annotations
 
-import ast
 import re
 from pathlib import Path
 
 from kcal.core.rulings import read_rulings
 from kcal.games.ecologic_europe import explain
 from kcal.games.ecologic_europe.features import ABILITY_IDS
+from kcal.tests.ruling_checks import defined_tests
 
 HERE = Path(__file__).resolve().parent
-
-
-def _test_names() -> set[str]:
-    names: set[str] = set()
-    for path in HERE.glob("test_*.py"):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        names |= {n.name for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.name.startswith("test_")}
-    return names
 
 
 def test_every_ruling_has_its_fields_and_names_existing_tests():
     rulings = read_rulings(explain.RULINGS)
     assert len(rulings) >= 15
-    names = _test_names()
+    names = defined_tests(HERE)
     for r in rulings:
         assert {"section", "question", "decision", "why", "test"} <= set(r), r["title"]
         tests = re.findall(r"`(test_\w+)`", r["test"])

@@ -2,25 +2,16 @@
 
 from __future__ import annotations
 
-import ast
 import re
 from pathlib import Path
 
 from kcal.core.rulings import read_rulings
 from kcal.games.how_many_calories import explain
 from kcal.games.how_many_calories.cards import LIMITS
+from kcal.tests.ruling_checks import defined_tests
 
 HERE = Path(__file__).resolve().parent
 DOCS = HERE.parents[2] / "games" / "how_many_calories" / "docs"
-
-
-def _test_names():
-    names: set[str] = set()
-    for path in HERE.glob("test_*.py"):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.FunctionDef) and node.name.startswith("test_"):
-                names.add(node.name)
-    return names
 
 
 def test_every_ruling_has_section_question_decision_why_and_tests():
@@ -32,7 +23,7 @@ def test_every_ruling_has_section_question_decision_why_and_tests():
 
 
 def test_every_ruling_names_an_existing_test():
-    existing = _test_names()
+    existing = defined_tests(HERE)
     for r in read_rulings(explain.RULINGS):
         named = re.findall(r"`(test_\w+)`", r["test"])
         assert named, r["id"]
