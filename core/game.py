@@ -115,6 +115,19 @@ class Game(Protocol, Generic[StateT, MoveT]):
     def bots(self) -> Mapping[str, Bot]: ...
 
 
+def not_a_player(name: object, players: Sequence[str]) -> str:
+    """Why ``name`` cannot act or be named here: it is none of ``players``."""
+    return f"{name!r} is not a player of this game ({', '.join(players)})"
+
+
+def seat_in(seat_of: Mapping[str, int], players: Sequence[str], player: str) -> int:
+    """The seat of ``player``; a usage error naming the players when there is none."""
+    found = seat_of.get(player)
+    if found is None:
+        raise KcalError(not_a_player(player, players), code="usage")
+    return found
+
+
 def random_mover(game: Game[StateT, MoveT], rng: Any) -> Callable[[StateT, str], MoveT]:
     """A ``choose`` for :func:`play` that picks uniformly among the legal moves with ``rng`` (anything
     with ``below(n)``, such as :class:`kcal.core.rng.Rng`): random playouts, as the benches run them."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from kcal.core.game import not_a_player
 from kcal.games.how_many_calories.cards import Card
 from kcal.games.how_many_calories.moves import Move, Pass, Play
 from kcal.games.how_many_calories.state import OVER, PASS, State
@@ -16,7 +17,7 @@ from kcal.games.how_many_calories.state import OVER, PASS, State
 
 def seat_problem(state: State, player: str) -> str | None:
     if player not in state.rules.seat_of:
-        return f"{player!r} is not a player of this game ({', '.join(state.rules.players)})"
+        return not_a_player(player, state.rules.players)
     if state.phase == OVER:
         return f"the game is over: all {state.rules.rounds} rounds are played"
     return None

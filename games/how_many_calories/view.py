@@ -11,17 +11,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from kcal.core.errors import KcalError
+from kcal.core.game import seat_in
 from kcal.core.rng import Rng
 from kcal.games.how_many_calories.state import PASS, PHASES, State, TrickResult
 
 
 def seat(state: State, player: str) -> int:
-    found = state.rules.seat_of.get(player)
-    if found is None:
-        raise KcalError(f"{player!r} is not a player of this game ({', '.join(state.rules.players)})",
-                        code="usage")
-    return found
+    return seat_in(state.rules.seat_of, state.rules.players, player)
 
 
 def to_move(state: State) -> tuple[str, ...]:

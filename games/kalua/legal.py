@@ -9,6 +9,7 @@ families, no leader): a card cannot target them".
 
 from __future__ import annotations
 
+from kcal.core.game import not_a_player
 from kcal.games.kalua.cards import (
     BUY_COST,
     DECKS,
@@ -29,7 +30,7 @@ _DECK_INDEX = {d: i for i, d in enumerate(DECKS)}
 
 def seat_problem(state: State, player: str) -> str | None:
     if player not in state.rules.seat_of:
-        return f"{player!r} is not a player of this game ({', '.join(state.rules.players)})"
+        return not_a_player(player, state.rules.players)
     if state.step == OVER:
         return f"the game is over ({(state.end_reason or '').replace('_', ' ')})"
     seat = state.rules.seat_of[player]
@@ -195,7 +196,7 @@ def why_illegal(state: State, player: str, move: Move) -> str | None:
     if isinstance(move, Target):
         other = state.rules.seat_of.get(move.god)
         if other is None:
-            return f"{move.god!r} is not a player of this game ({', '.join(state.rules.players)})"
+            return not_a_player(move.god, state.rules.players)
         if state.out[other]:
             return f"{move.god} is out of the game (no families, no leader): a card cannot target them"
         return None
@@ -212,7 +213,7 @@ def _lead_problem(state: State, seat: int, move: Lead) -> str | None:
     if move.action is LeaderAction.BELIEVER:
         other = state.rules.seat_of.get(move.source or "")
         if other is None:
-            return f"{move.source!r} is not a player of this game ({', '.join(state.rules.players)})"
+            return not_a_player(move.source, state.rules.players)
         if other == seat:
             return "a leader converts a believer from another god, not from their own"
         if state.out[other]:
