@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kcal import __version__
 from kcal.core.errors import KcalError
@@ -35,6 +35,9 @@ from kcal.print.sandbox import (
     environment,
     render_template,
 )
+
+if TYPE_CHECKING:
+    from kcal.print.output import Printed
 
 __all__ = ["MAX_OUTPUT_CHARS", "MAX_SECONDS", "ALLOWED_TAGS", "Block", "Directive", "Limits", "TemplateLimit",
            "TemplateProblem", "environment", "render_template", "parse_markup", "render_sections", "build_story",
@@ -251,3 +254,31 @@ def build_rulebook(out_path: str, paper: Paper, blocks: Sequence[Block], *, inva
     except LayoutError as exc:  # one block taller than a page
         raise KcalError(f"rulebook text cannot be laid out (a block is taller than a page?): {exc}") from None
     return doc.page
+
+
+#: what a pack's ``print_rulebook`` hands :func:`reference_sheets`: the files its sheets are made from,
+#: and ``draw(out_path, paper, report, template_dir) -> pages``
+Drawing = tuple[list[Path], Callable[[str, Paper, Report, Path | None], int]]
+
+
+def reference_sheets(output: str | Path, paper: str, templates: str | Path | None, game_id: str,
+                     prepare: Callable[[], Drawing]) -> Printed:
+    """A pack's ``print rulebook``: check the paper and the output's suffix, then ``prepare()`` (load the
+    pack's data), then draw into a temporary file committed atomically (never over an input: the data
+    files and the user's ``*.j2`` templates); a write error is a plain message. Returns the
+    :class:`~kcal.print.output.Printed`."""
+    from kcal.core.atomic import atomic_output
+    from kcal.print.layout import PAPERS
+    from kcal.print.options import check_paper
+    from kcal.print.output import Printed, binary_streams, require_suffix, writing
+
+    paper_size = PAPERS[check_paper(paper)]
+    require_suffix(output, ".pdf")
+    inputs, draw = prepare()
+    report = Report()
+    template_dir = Path(templates) if templates else None
+    inputs = [*inputs, *(sorted(template_dir.glob("*.j2")) if template_dir and template_dir.is_dir() else [])]
+    with writing(output), atomic_output(output, inputs=inputs) as tmp, binary_streams():
+        pages = draw(str(tmp), paper_size, report, template_dir)
+    return Printed([Path(output)], pages, 0, "", report.warnings, {"game": game_id})
+

@@ -88,23 +88,16 @@ def print_cards(output: str | Path, paper: str = "letter", backs: bool = False, 
 def print_rulebook(output: str | Path, paper: str = "letter", *, templates: str | Path | None = None,
                    catalog: str | Path | None = None, invariant: bool = True) -> Printed:
     """The reference sheets: components and icons, the rules in short, the features, kcal's rulings."""
-    from kcal.core.atomic import atomic_output
     from kcal.games.ecologic_europe.load import DATA, SPECIES_FILES, load_cardset
     from kcal.games.ecologic_europe.print.rulebook import build
-    from kcal.print.layout import PAPERS
-    from kcal.print.options import check_paper
-    from kcal.print.output import binary_streams, require_suffix, writing
+    from kcal.print.rulebook import Drawing, reference_sheets
 
-    paper_size = PAPERS[check_paper(paper)]
-    require_suffix(output, ".pdf")
-    cs = load_cardset(catalog)
-    report = Report()
-    template_dir = Path(templates) if templates else None
-    inputs = [DATA / f for f in SPECIES_FILES] if catalog is None else [Path(catalog)]
-    inputs += sorted(template_dir.glob("*.j2")) if template_dir and template_dir.is_dir() else []
-    with writing(output), atomic_output(output, inputs=inputs) as tmp, binary_streams():
-        pages = build(str(tmp), paper_size, cs, report, template_dir, invariant)
-    return Printed([Path(output)], pages, 0, "", report.warnings, {"game": GAME_ID})
+    def prepare() -> Drawing:
+        cs = load_cardset(catalog)
+        inputs = [DATA / f for f in SPECIES_FILES] if catalog is None else [Path(catalog)]
+        return inputs, lambda out, size, report, tdir: build(out, size, cs, report, tdir, invariant)
+
+    return reference_sheets(output, paper, templates, GAME_ID, prepare)
 
 
 def print_board(output: str | Path, paper: str = "letter", *, catalog: str | Path | None = None,

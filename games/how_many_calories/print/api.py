@@ -119,18 +119,11 @@ def _cut_files(faces: Sequence[Face], opts, output: str | Path, inputs) -> list[
 def print_rulebook(output: str | Path, paper: str = "letter", *, templates: str | Path | None = None,
                    catalog: str | Path | None = None, invariant: bool = True) -> Printed:
     """The reference sheets: setup, a trick, the +5, equal values, the limit, scoring, the card list."""
-    from kcal.core.atomic import atomic_output
     from kcal.games.how_many_calories.print.rulebook import build
-    from kcal.print.layout import PAPERS
-    from kcal.print.options import check_paper
-    from kcal.print.output import binary_streams, require_suffix, writing
+    from kcal.print.rulebook import Drawing, reference_sheets
 
-    paper_size = PAPERS[check_paper(paper)]
-    require_suffix(output, ".pdf")
-    foodset, set_path, _ = load_set(catalog)
-    report = Report()
-    template_dir = Path(templates) if templates else None
-    inputs = [set_path, *(sorted(template_dir.glob("*.j2")) if template_dir and template_dir.is_dir() else [])]
-    with writing(output), atomic_output(output, inputs=inputs) as tmp, binary_streams():
-        pages = build(str(tmp), paper_size, foodset, report, template_dir, invariant)
-    return Printed([Path(output)], pages, 0, "", report.warnings, {"game": GAME_ID})
+    def prepare() -> Drawing:
+        foodset, set_path, _ = load_set(catalog)
+        return [set_path], lambda out, size, report, tdir: build(out, size, foodset, report, tdir, invariant)
+
+    return reference_sheets(output, paper, templates, GAME_ID, prepare)

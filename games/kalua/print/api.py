@@ -179,18 +179,11 @@ def print_board(output: str | Path, paper: str = "letter", *, catalog: str | Pat
 def print_rulebook(output: str | Path, paper: str = "letter", *, templates: str | Path | None = None,
                    catalog: str | Path | None = None, invariant: bool = True) -> Printed:
     """The reference sheets: the game, setup, a turn (the five phases), the end, the card list."""
-    from kcal.core.atomic import atomic_output
     from kcal.games.kalua.print.rulebook import build
-    from kcal.print.layout import PAPERS
-    from kcal.print.options import check_paper
-    from kcal.print.output import binary_streams, require_suffix
+    from kcal.print.rulebook import Drawing, reference_sheets
 
-    paper_size = PAPERS[check_paper(paper)]
-    require_suffix(output, ".pdf")
-    cardset, set_path, _ = load_set(catalog)
-    report = Report()
-    template_dir = Path(templates) if templates else None
-    inputs = [set_path, *(sorted(template_dir.glob("*.j2")) if template_dir and template_dir.is_dir() else [])]
-    with atomic_output(output, inputs=inputs) as tmp, binary_streams():
-        pages = build(str(tmp), paper_size, cardset, report, template_dir, invariant)
-    return Printed([Path(output)], pages, 0, "", report.warnings, {"game": GAME_ID})
+    def prepare() -> Drawing:
+        cardset, set_path, _ = load_set(catalog)
+        return [set_path], lambda out, size, report, tdir: build(out, size, cardset, report, tdir, invariant)
+
+    return reference_sheets(output, paper, templates, GAME_ID, prepare)
