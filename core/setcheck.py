@@ -10,9 +10,30 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from kcal.core.errors import Exit, UsageError
+from kcal.core.errors import Exit, KcalError, UsageError
+
+if TYPE_CHECKING:
+    from kcal.core.yamlsafe import YamlDoc
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One problem a pack finds in a card-set file, before it is placed: a code, a message and where
+    (a key path in the file)."""
+
+    code: str
+    message: str
+    loc: tuple[str | int, ...] = ()
+
+    def placed(self, doc: YamlDoc) -> Problem:
+        """The finding at its ``line:column`` of ``doc`` (a set check's verdict lists these)."""
+        return Problem(self.code, self.message, *doc.pos(self.loc))
+
+    def error(self, doc: YamlDoc) -> KcalError:
+        """The finding as an error at its position in ``doc`` (loading refuses a set with it)."""
+        return doc.error(self.message, self.loc, code=self.code)
 
 
 @dataclass(frozen=True)

@@ -28,7 +28,7 @@ def validate(path: str | Path, strict: bool = False) -> DeckResult:
     errors, warnings = composition_findings(model)
 
     def placed(findings: list[Any]) -> list[Problem]:
-        return [Problem(f.code, f.message, *doc.pos(f.loc)) for f in findings]
+        return [f.placed(doc) for f in findings]
 
     kind = f"house-rule set {model.variant!r}" if model.variant else "the published composition"
     return SetVerdict(GAME_ID, doc.path, len(model.cards), kind, strict=strict, errors=placed(errors),

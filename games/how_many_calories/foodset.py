@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from kcal.core.setcheck import Finding
 from kcal.core.suggest import did_you_mean
 from kcal.games.how_many_calories.cards import (
     COLOUR_INDEX,
@@ -31,15 +32,6 @@ RULEBOOK_CARDS = tuple(parse_card(c) for c in ("red 8", "red 9", "red 25", "yell
                                                "yellow 30", "green 4"))
 
 Loc = tuple[str | int, ...]
-
-
-@dataclass(frozen=True)
-class Finding:
-    """One problem with a card set: a code, a message and where in the file (a key path)."""
-
-    code: str
-    message: str
-    loc: Loc = ()
 
 
 def composition_findings(model: CardSetFile) -> tuple[list[Finding], list[Finding]]:

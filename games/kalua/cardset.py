@@ -11,6 +11,7 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from kcal.core.setcheck import Finding
 from kcal.core.suggest import did_you_mean
 from kcal.games.kalua.cards import (
     ATHEISTS_PER_PLAYER,
@@ -38,15 +39,6 @@ Fx = tuple[int, int, int]
 #: the rulebook's named cards, each with its rule and kind
 NAMED_CARDS = {"Temple": (Rule.TEMPLE, Kind.BONUS), "Temple destroyed!": (Rule.DESTROY_TEMPLE, Kind.LOCAL),
                "Amulets": (Rule.AMULETS, Kind.BONUS), "New Leader": (Rule.NEW_LEADER, Kind.BONUS)}
-
-
-@dataclass(frozen=True)
-class Finding:
-    """One problem with a card set: a code, a message and where in the file (a key path)."""
-
-    code: str
-    message: str
-    loc: Loc = ()
 
 
 def composition_findings(model: CardSetFile) -> tuple[list[Finding], list[Finding]]:

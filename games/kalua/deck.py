@@ -28,7 +28,7 @@ def validate(path: str | Path, strict: bool = False) -> DeckResult:
     errors, warnings = composition_findings(model)
 
     def placed(findings: list[Any]) -> list[Problem]:
-        return [Problem(f.code, f.message, *doc.pos(f.loc)) for f in findings]
+        return [f.placed(doc) for f in findings]
 
     counts = {"bonus": 0, "local": 0, "global": 0}
     for card in model.cards:

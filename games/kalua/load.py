@@ -9,11 +9,11 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
-from kcal.core.errors import KcalError, raise_all
+from kcal.core.errors import raise_all
 from kcal.core.packfile import read_model
 from kcal.core.yamlsafe import YamlDoc
 from kcal.games.kalua.cards import GAME_ID, GAME_NAME
-from kcal.games.kalua.cardset import CardSet, Finding, composition_findings
+from kcal.games.kalua.cardset import CardSet, composition_findings
 from kcal.games.kalua.models import CardSetFile
 
 BUILTIN = "builtin"
@@ -23,10 +23,6 @@ BUILTIN_PATH = Path(__file__).resolve().parent / "data" / "cards.yaml"
 def read_set_file(path: str | Path) -> tuple[YamlDoc, CardSetFile]:
     """Parse and validate the schema of one card-set file (composition not checked yet)."""
     return read_model(path, CardSetFile, GAME_ID, GAME_NAME, "card set")
-
-
-def finding_error(doc: YamlDoc, finding: Finding) -> KcalError:
-    return doc.error(finding.message, finding.loc, code=finding.code)
 
 
 def load_catalog(path: str | Path | None = None) -> CardSet:
@@ -44,5 +40,5 @@ def _builtin() -> CardSet:
 def _load(path: Path, source: str | None = None) -> CardSet:
     doc, model = read_set_file(path)
     errors, _warnings = composition_findings(model)
-    raise_all([finding_error(doc, f) for f in errors])
+    raise_all([f.error(doc) for f in errors])
     return CardSet.from_model(model, source or str(path.resolve()))
