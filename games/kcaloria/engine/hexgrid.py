@@ -22,11 +22,27 @@ def neighbours(cell: Hex) -> tuple[Hex, ...]:
         return _NEIGHBOURS[cell]
     except KeyError:
         q, r = cell
-        out = ((q + 1, r), (q - 1, r), (q, r + 1), (q, r - 1), (q + 1, r - 1), (q - 1, r + 1))
         if len(_NEIGHBOURS) >= NEIGHBOURS_LIMIT:
             _NEIGHBOURS.clear()
+        out = tuple(map(cell_of, ((q + 1, r), (q - 1, r), (q, r + 1), (q, r - 1), (q + 1, r - 1), (q - 1, r + 1))))
         _NEIGHBOURS[cell] = out
         return out
+
+
+#: One tuple per cell: the engine's dicts are keyed by cells, and a lookup whose key is the very
+#: object stored skips comparing the tuples (a solo ply makes hundreds of such lookups).
+_CELLS: dict[Hex, Hex] = {}
+
+
+def cell_of(cell: Hex) -> Hex:
+    """The one shared tuple for ``cell``'s coordinates (not on the hot path: the memoised
+    neighbours, rings and parsed cells are made of these)."""
+    hit = _CELLS.get(cell)
+    if hit is None:
+        if len(_CELLS) >= NEIGHBOURS_LIMIT:
+            _CELLS.clear()
+        hit = _CELLS[cell] = cell
+    return hit
 
 
 def distance(a: Hex, b: Hex) -> int:
@@ -38,12 +54,12 @@ def distance(a: Hex, b: Hex) -> int:
 def ring(center: Hex, radius: int) -> list[Hex]:
     """Cells at exactly ``radius`` from ``center``, in a fixed order."""
     if radius == 0:
-        return [center]
+        return [cell_of(center)]
     q, r = center[0] - radius, center[1] + radius  # start at direction (-1, +1) * radius
     out = []
     for dq, dr in ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)):
         for _ in range(radius):
-            out.append((q, r))
+            out.append(cell_of((q, r)))
             q += dq
             r += dr
     return out
@@ -54,7 +70,7 @@ def parse_hex(value) -> Hex:
     if (not isinstance(value, (list, tuple)) or len(value) != 2
             or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
         raise ValueError(f"a cell is [q, r] with two whole numbers, got {value!r}")
-    return (value[0], value[1])
+    return cell_of((value[0], value[1]))
 
 
 def format_hex(cell: Hex) -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from kcal.games.kcaloria.engine import collapse
-from kcal.games.kcaloria.engine.hexgrid import Hex
+from kcal.games.kcaloria.engine.hexgrid import Hex, cell_of
 from kcal.games.kcaloria.engine.legal import (
     MAX_DISCARD,
     blocked_cells,
@@ -25,7 +25,7 @@ from kcal.games.kcaloria.engine.legal import (
 from kcal.games.kcaloria.engine.movelist import Discards, MoveList, Places
 from kcal.games.kcaloria.engine.moves import Move, MoveKind, fast_place
 from kcal.games.kcaloria.engine.payment import packed_available, packed_costs
-from kcal.games.kcaloria.engine.tiles import GUARD, TileInfo
+from kcal.games.kcaloria.engine.tiles import FIELD_MAX, GUARD, TileInfo, pack_pairs
 
 if TYPE_CHECKING:
     from kcal.games.kcaloria.engine.state import GameState
@@ -44,7 +44,7 @@ def generate(state: GameState) -> list[Move] | MoveList:
     cells: Any
     front = state.frontier[i]
     if not tiles:
-        cells = [(0, 0)]
+        cells = [cell_of((0, 0))]
         first = True
     elif not front:
         cells = first_tile_cells(state)
@@ -120,12 +120,15 @@ def _scan(state: GameState, player: str, items, hand: int, special: tuple[TileIn
     cover = table.cover_cache
     append = out.append
     new = 0
-    if not waived and not special:  # the common case, kept as tight as it goes
+    if not special:  # the common case, kept as tight as it goes
+        fills = None
+        if waived:
+            avail, fills = _waived_avail(avail, waived)
         for cell, cm in items:
             try:  # (subscripts, not .get: misses are rare and a subscript is no call)
                 x = cover[avail[cell]] & hand
             except KeyError:
-                x = _cover_at(state, table, cell) & hand
+                x = _cover_at(state, table, cell, fills) & hand
             while x:
                 low = x & -x
                 try:
@@ -163,13 +166,44 @@ def _scan(state: GameState, player: str, items, hand: int, special: tuple[TileIn
         table.added_moves(new)
 
 
-def _cover_at(state: GameState, table, cell: Hex) -> int:
-    """The cover mask at ``cell`` when its availability or its cover is not cached yet."""
+def _cover_at(state: GameState, table, cell: Hex, fills: dict[Hex, int] | None = None) -> int:
+    """The cover mask at ``cell`` when its availability or its cover is not cached yet (``fills``:
+    see :func:`_waived_avail`)."""
     a = state.avail.get(cell)
     if a is None:
         a = packed_available(state, cell)
+    if fills:
+        a |= fills.get(cell, 0)
     x = table.cover_cache.get(a)
     return table.cover(a) if x is None else x
+
+
+#: Per anchor map (``legal.waived_map``, cached and never changed): the packed fill of its cells,
+#: held with the map so its id is not reused meanwhile.
+_FILLS: dict[int, tuple[dict, dict[Hex, int]]] = {}
+FILLS_LIMIT = 256
+
+
+def _waived_avail(avail: dict[Hex, int], waived: dict[Hex, frozenset]) -> tuple[dict[Hex, int], dict[Hex, int]]:
+    """``avail`` as the scan sees it next to anchors, and the fill used.
+
+    A colour an anchor waives at a cell counts as the most cubes a field holds (``FIELD_MAX``):
+    every cost part of that colour is then covered, which is what leaving the part out does
+    (:meth:`TileTable.cover_waived`), so the plain cover cache answers for waived cells too and
+    the scan keeps its tight loop. A copy: ``state.avail`` keeps the cubes there are."""
+    hit = _FILLS.get(id(waived))
+    if hit is None or hit[0] is not waived:
+        if len(_FILLS) >= FILLS_LIMIT:
+            _FILLS.clear()
+        hit = _FILLS[id(waived)] = (waived, {c: pack_pairs([(k, FIELD_MAX) for k in w])
+                                             for c, w in waived.items() if w})
+    fills = hit[1]
+    out = avail.copy()
+    for cell, f in fills.items():
+        a = out.get(cell)
+        if a is not None:
+            out[cell] = a | f
+    return out, fills
 
 
 def _count(state: GameState, player: str, items, hand: int, special: tuple[TileInfo, ...], waived,
@@ -182,12 +216,15 @@ def _count(state: GameState, player: str, items, hand: int, special: tuple[TileI
     cover = table.cover_cache
     add = found.append
     end = ends.append
-    if not waived and not special:  # the common case (as in _scan)
+    if not special:  # the common case (as in _scan)
+        fills = None
+        if waived:
+            avail, fills = _waived_avail(avail, waived)
         for cell, cm in items:
             try:
                 x = cover[avail[cell]] & hand
             except KeyError:
-                x = _cover_at(state, table, cell) & hand
+                x = _cover_at(state, table, cell, fills) & hand
             if x:
                 total += x.bit_count()
                 add((cell, cm, x, ()))

@@ -69,8 +69,19 @@ def test_other_memos_are_bounded(monkeypatch):
     for q in range(400):
         hexgrid.neighbours((q, 10_000))
         assert len(hexgrid._NEIGHBOURS) <= 50
+        assert len(hexgrid._CELLS) <= 50
     assert hexgrid.neighbours((3, 4)) == ((4, 4), (2, 4), (3, 5), (3, 3), (4, 3), (2, 5))
     assert legal.WAIVED_LIMIT <= 1024
+
+
+def test_cells_are_shared_tuples():
+    """The memoised neighbours, rings and parsed cells of one place are one object (dict lookups
+    by cell then match by identity), and still plain equal tuples."""
+    a = hexgrid.neighbours((0, 0))[0]
+    assert a == (1, 0) and type(a) is tuple
+    assert hexgrid.neighbours((2, 0))[1] is a
+    assert hexgrid.parse_hex([1, 0]) is a
+    assert (1, 0) in hexgrid.ring((0, 0), 1) and any(c is a for c in hexgrid.ring((0, 0), 1))
 
 
 def test_check_returns_a_verdict_with_a_place_plan(kit):
@@ -92,3 +103,22 @@ def test_move_kind_is_a_string_enum_with_the_record_strings():
         Move("jump", "A")
     assert m.to_record() == {"player": "A", "tile": "Bayou", "at": [0, 0]}
     assert {x.value for x in MoveKind} == {"place", "discard", "rescue"}
+
+
+def test_anchor_fill_covers_as_the_waived_costs(solo_deck):
+    """Rulebook "anchor" (issue 12, engine speed): the scan counts a colour an adjacent anchor
+    waives as a full field of cubes instead of dropping the cost parts of that colour; for every
+    tile of the table, every waived set and many cube counts, the two give the same tiles."""
+    from kcal.games.kcaloria.engine.movegen import _waived_avail
+
+    table = new_game(None, [solo_deck], ["S"], seed=0).table
+    rng = random.Random(12)
+    sets = [frozenset(c for c in range(6) if bits >> c & 1) for bits in range(1, 64)]
+    waived = {(k, 0): w for k, w in enumerate(sets)}
+    for _ in range(300):
+        vec = [rng.choice((0, 0, 1, 2, 3, 5, 9)) for _ in range(6)]
+        packed = tiles.pack_vec(vec)
+        seen, fills = _waived_avail({cell: packed for cell in waived}, waived)
+        for cell, w in waived.items():
+            assert seen[cell] == packed | fills[cell]
+            assert table.cover(seen[cell]) == table.cover_waived(packed, w), (vec, sorted(w))
