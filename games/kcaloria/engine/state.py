@@ -9,9 +9,10 @@ while a frame is open, every change the rule modules make to a dict or list of t
 through :meth:`GameState.jset`, :meth:`GameState.jdel`, :meth:`GameState.jpop` or
 :meth:`GameState.own`, which first log ``(container, key, old value)``. ``pop`` undoes the frame's
 entries last first and puts the scalars back. A deletion from a dict whose order matters (the
-table, a frontier: generated moves follow their order) logs a copy of the dict instead, so the
-undo restores the order too; ``avail``, a lookup table, logs the entry alone (:meth:`jpop`).
-Lists of tiles (a hand, a pile, the draw pile) are replaced by a copy the first time a frame changes
+table, the dice: a rebuilt frontier and the end of a turn follow their order) logs a copy of the
+dict instead, so the undo restores the order too; ``avail``, a lookup table, logs the entry alone (:meth:`jpop`). A placement replaces
+each frontier it changes (generated moves follow a frontier's order) by a copy the frame owns, as
+lists of tiles (a hand, a pile, the draw pile) are replaced by a copy the first time a frame changes
 them (:meth:`own`). With no frame open (``apply`` alone) nothing is logged.
 """
 

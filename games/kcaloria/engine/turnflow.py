@@ -12,7 +12,7 @@ from kcal.games.kcaloria.domain import HAND_SIZE
 from kcal.games.kcaloria.engine import collapse, legal, movegen
 from kcal.games.kcaloria.engine.hexgrid import Hex, neighbours
 from kcal.games.kcaloria.engine.moves import Move, MoveKind, Outcome, Payment
-from kcal.games.kcaloria.engine.undolog import MISSING, SNAP
+from kcal.games.kcaloria.engine.undolog import MISSING
 from kcal.games.kcaloria.engine.yields import apply_to_neighbours, new_tile_yield, take_cheapest
 
 if TYPE_CHECKING:
@@ -84,21 +84,38 @@ def _place(state: GameState, move: Move, plan: legal.PlacePlan) -> None:
             state.jset(state.used, cell, turn)
         if "anchor" in mods:
             state.anchors = state.anchors + (cell,)
-    for f in state.frontier:
-        if cell in f:  # (GameState.jdel, inline: a frontier's order orders the generated moves)
+    # The frontiers: within a frame, each one this placement changes is replaced by a copy the
+    # frame owns (its order orders the generated moves; the undo puts the old dict back), so
+    # changing the copy logs nothing more. A new frontier cell gets its packed availability now
+    # (payment.packed_available, inline), which the end of the turn's move scan reads.
+    frontier = state.frontier
+    mine = frontier[i]
+    for k, f in enumerate(frontier):
+        if cell in f or (k == i and log is not None):
             if log is not None:
-                log.append((f, SNAP, f.copy()))
-            del f[cell]
-    mine = state.frontier[i]
+                log.append((frontier, k, f))
+                f = frontier[k] = f.copy()
+                if k == i:
+                    mine = f
+            f.pop(cell, None)
     pc = legal.move_cache_of(state, i)
+    avail = state.avail
+    pcubes = state.pcubes
+    leaving = state.leaving
     for nb in neighbours(cell):
         if nb not in tiles and nb not in mine:
             cm = pc.get(nb)
             if cm is None:
                 cm = pc[nb] = {}
-            if log is not None:
-                log.append((mine, nb, MISSING))
             mine[nb] = cm
+            if nb not in avail:
+                v = 0
+                for x in neighbours(nb):
+                    if x in pcubes and x not in leaving:
+                        v += pcubes[x]
+                if log is not None:
+                    log.append((avail, nb, MISSING))
+                avail[nb] = v
     placed_n = state.placed_n
     if log is not None:
         log.append((placed_n, i, placed_n[i]))
