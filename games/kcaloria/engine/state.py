@@ -328,8 +328,9 @@ class GameState:
             d = new - (old or 0)
             if d:
                 for nb in neighbours(cell):
-                    if nb in avail:
-                        avail[nb] += d
+                    a = avail.get(nb)
+                    if a is not None:
+                        avail[nb] = a + d
 
     def _unset_cubes(self, cell: Hex, entry: tuple) -> None:
         """Undo a :meth:`set_cubes` (the log is unwound last first, so ``avail`` holds the same
@@ -347,8 +348,9 @@ class GameState:
         if d and not leaving:
             avail = self.avail
             for nb in neighbours(cell):
-                if nb in avail:
-                    avail[nb] += d
+                a = avail.get(nb)
+                if a is not None:
+                    avail[nb] = a + d
 
     def drop_cubes(self, cell: Hex) -> None:
         self.jdel(self.cubes, cell)

@@ -48,16 +48,21 @@ def _take_from_hand(state: GameState, i: int, info, idx: int) -> None:
 
 
 def _pay(state: GameState, pay, turn: int) -> tuple:
+    """Take the payment's cubes (one change of cubes per paying tile) and return its ledger."""
     tiles = state.tiles
     cubes = state.cubes
     ledger = []
+    after: dict = {}
     for src, c, n in pay:
-        v = list(cubes[src])
+        v = after.get(src)
+        if v is None:
+            v = after[src] = list(cubes[src])
         v[c] -= n
+        ledger.append((tiles[src].uid, src, c, n))
+    for src, v in after.items():
         state.set_cubes(src, tuple(v))
         if "temporary" in tiles[src].info.mods:
             state.jset(state.used, src, turn)
-        ledger.append((tiles[src].uid, src, c, n))
     return tuple(ledger)
 
 
@@ -67,11 +72,15 @@ def _place(state: GameState, move: Move, plan: legal.PlacePlan) -> None:
     assert idx is not None  # legal.check found the tile in the hand (or -1: an open game)
     i = state.current
     turn = state.turn
+    log = state._log
+    avail = state.avail
+    a = avail.pop(cell, None)  # (GameState.jpop, inline: only empty cells need their availability)
+    if a is not None and log is not None:
+        log.append((avail, cell, a))
     _take_from_hand(state, i, info, idx)
     ledger = _pay(state, pay, turn)
     y, outward, removes, timer = new_tile_yield(state, info, cell, i, pay, move)
     tiles = state.tiles
-    log = state._log
     if log is not None:  # (GameState.jset, inline: this runs for every placement)
         log.append((tiles, cell, MISSING))
     tiles[cell] = Placed(info, i, state.uid_next, ledger, turn)
@@ -99,7 +108,6 @@ def _place(state: GameState, move: Move, plan: legal.PlacePlan) -> None:
                     mine = f
             f.pop(cell, None)
     pc = legal.move_cache_of(state, i)
-    avail = state.avail
     pcubes = state.pcubes
     leaving = state.leaving
     for nb in neighbours(cell):
