@@ -52,15 +52,20 @@ def generate(state: GameState) -> list[Move] | MoveList:
     else:
         cells = front
         first = False
-    infos = state.hand_infos(i)
     hand = 0
     bit_of = table.bit_of
-    for info in infos:
-        hand |= bit_of[info.key]
+    piles = state.piles
+    if piles is not None:  # (state.hand_infos, inline: solo, the tops of the piles)
+        for p in piles:
+            if p:
+                hand |= bit_of[p[-1].key]
+    else:
+        for info in state.hand_infos(i):
+            hand |= bit_of[info.key]
     if hand >> table.n_cover:  # a tile outside the decks the table was built for
         table.widen()
     if hand & table.odd:  # a remove or transplant tile: scanned apart
-        hand, special, roam, roam_special = table.hand_split(infos, first)
+        hand, special, roam, roam_special = table.hand_split(state.hand_infos(i), first)
     else:
         special = roam_special = ()
         roam = 0
