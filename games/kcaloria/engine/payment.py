@@ -41,7 +41,13 @@ def costs_at(state: GameState, info: TileInfo, cell: Hex) -> tuple[tuple[tuple[i
     satisfy. Placement and rescue both pay these."""
     if not info.costs or not state.anchors:
         return info.costs
-    return effective_costs(info, waived_colors(state, cell))
+    waived = waived_colors(state, cell)
+    if not waived:
+        return info.costs
+    hit = info.costs_waived.get(waived)
+    if hit is None:
+        hit = info.costs_waived[waived] = effective_costs(info, waived)
+    return hit
 
 
 def sources(state: GameState, cell: Hex, exclude: Hex | None = None) -> list[Hex]:
@@ -54,10 +60,13 @@ def sources(state: GameState, cell: Hex, exclude: Hex | None = None) -> list[Hex
     mine: list[Hex] = []
     for nb in neighbours(cell):
         p = tiles.get(nb)
-        if p is None or nb == exclude or nb in leaving:
+        if p is None or nb in leaving or (exclude is not None and nb == exclude):
             continue
-        (mine if p.owner == me else theirs).append(nb)
-    return theirs + mine
+        if p.owner == me:
+            mine.append(nb)
+        else:
+            theirs.append(nb)
+    return theirs + mine if theirs else mine
 
 
 def available(state: GameState, cell: Hex, exclude: Hex | None = None) -> list[int]:
