@@ -24,7 +24,7 @@ from kcal.games.kcaloria.engine.legal import (
 )
 from kcal.games.kcaloria.engine.movelist import Discards, MoveList, Places
 from kcal.games.kcaloria.engine.moves import Move, MoveKind, fast_place
-from kcal.games.kcaloria.engine.payment import packed_available, packed_costs
+from kcal.games.kcaloria.engine.payment import packed_available
 from kcal.games.kcaloria.engine.tiles import FIELD_MAX, GUARD, TileInfo, pack_pairs
 
 if TYPE_CHECKING:
@@ -146,16 +146,15 @@ def _scan(state: GameState, player: str, items, hand: int, special: tuple[TileIn
         if new:
             table.added_moves(new)
         return
+    fills = None
+    if waived:
+        avail, fills = _waived_avail(avail, waived)
     for cell, cm in items:
         a = avail.get(cell)
         if a is None:
-            a = packed_available(state, cell)
-        w = waived.get(cell) if waived else None
-        if w is not None:
-            x = table.cover_waived(a, w) & hand
-        else:
-            hit = cover.get(a)
-            x = (table.cover(a) if hit is None else hit) & hand
+            a = _avail_at(state, cell, fills)
+        hit = cover.get(a)
+        x = (table.cover(a) if hit is None else hit) & hand
         while x:
             low = x & -x
             try:
@@ -165,8 +164,7 @@ def _scan(state: GameState, player: str, items, hand: int, special: tuple[TileIn
                 new += 1
             append(m)
             x ^= low
-        if special:
-            out.extend(_specials(state, player, cell, cm, a, w, special))
+        out.extend(_specials(state, player, cell, cm, a, special))
     if new:
         table.added_moves(new)
 
@@ -174,13 +172,17 @@ def _scan(state: GameState, player: str, items, hand: int, special: tuple[TileIn
 def _cover_at(state: GameState, table, cell: Hex, fills: dict[Hex, int] | None = None) -> int:
     """The cover mask at ``cell`` when its availability or its cover is not cached yet (``fills``:
     see :func:`_waived_avail`)."""
+    a = _avail_at(state, cell, fills)
+    x = table.cover_cache.get(a)
+    return table.cover(a) if x is None else x
+
+
+def _avail_at(state: GameState, cell: Hex, fills: dict[Hex, int] | None) -> int:
+    """The packed availability at ``cell`` as the scan sees it (``fills``: see :func:`_waived_avail`)."""
     a = state.avail.get(cell)
     if a is None:
         a = packed_available(state, cell)
-    if fills:
-        a |= fills.get(cell, 0)
-    x = table.cover_cache.get(a)
-    return table.cover(a) if x is None else x
+    return a | fills.get(cell, 0) if fills else a
 
 
 #: Per anchor map (``legal.waived_map``, cached and never changed): the packed fill of its cells,
@@ -235,19 +237,16 @@ def _count(state: GameState, player: str, items, hand: int, special: tuple[TileI
                 add((cell, cm, x, ()))
                 end(total)
         return total
+    fills = None
+    if waived:
+        avail, fills = _waived_avail(avail, waived)
     for cell, cm in items:
         a = avail.get(cell)
         if a is None:
-            a = packed_available(state, cell)
-        w = waived.get(cell) if waived else None
-        if w is not None:
-            x = table.cover_waived(a, w) & hand
-        else:
-            hit = cover.get(a)
-            x = (table.cover(a) if hit is None else hit) & hand
-        extra: Any = ()
-        if special:
-            extra = _specials(state, player, cell, cm, a, w, special)
+            a = _avail_at(state, cell, fills)
+        hit = cover.get(a)
+        x = (table.cover(a) if hit is None else hit) & hand
+        extra = _specials(state, player, cell, cm, a, special)
         if x or extra:
             total += x.bit_count() + len(extra)
             add((cell, cm, x, extra))
@@ -255,11 +254,12 @@ def _count(state: GameState, player: str, items, hand: int, special: tuple[TileI
     return total
 
 
-def _specials(state: GameState, player: str, cell: Hex, cm: dict, a: int, w, special) -> list[Move]:
-    """The moves of the special (remove) tiles at ``cell``, one per target each names."""
+def _specials(state: GameState, player: str, cell: Hex, cm: dict, a: int, special) -> list[Move]:
+    """The moves of the special (remove) tiles at ``cell``, one per target each names (``a``: the
+    packed availability there, anchored colours filled, see :func:`_waived_avail`)."""
     out = []
     for info in special:
-        pcs = packed_costs(info, w) if w is not None else info.pcosts
+        pcs = info.pcosts
         if pcs:
             a2 = a | GUARD
             if not any((a2 - pc) & GUARD == GUARD for pc in pcs):

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from kcal.games.kcaloria.engine.effects import EFFECTS
 from kcal.games.kcaloria.engine.hexgrid import Hex, format_hex, neighbours
-from kcal.games.kcaloria.engine.tiles import COLORS, ZERO6, TileInfo, fmt_amounts, pack_pairs
+from kcal.games.kcaloria.engine.tiles import COLORS, ZERO6, TileInfo, fmt_amounts
 
 if TYPE_CHECKING:
     from kcal.games.kcaloria.engine.state import GameState
@@ -95,15 +95,6 @@ def packed_available(state: GameState, cell: Hex) -> int:
                 v += pc[nb]
         state.jset(state.avail, cell, v)
     return v
-
-
-def packed_costs(info: TileInfo, waived: frozenset[int]) -> tuple[int, ...]:
-    if not waived:
-        return info.pcosts
-    hit = info.pcosts_waived.get(waived)
-    if hit is None:
-        hit = info.pcosts_waived[waived] = tuple(pack_pairs(a) for a in effective_costs(info, waived))
-    return hit
 
 
 def first_payable(alts, avail) -> int:

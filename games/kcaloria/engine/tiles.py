@@ -62,7 +62,7 @@ class TileInfo:
     __slots__ = (
         "idx", "tile", "name", "key", "type", "klass", "biomes", "costs", "base", "yield_colors",
         "bonus_color", "mods", "animal", "plant", "water", "human", "fish", "action", "has_cost",
-        "pair_mods", "pcosts", "pcosts_waived", "costs_waived", "leaves",
+        "pair_mods", "pcosts", "costs_waived", "leaves",
     )
 
     def __init__(self, tile: Tile, idx: int) -> None:
@@ -78,7 +78,6 @@ class TileInfo:
         )
         self.has_cost = bool(self.costs)
         self.pcosts = tuple(pack_pairs(alt) for alt in self.costs)
-        self.pcosts_waived: dict = {}
         self.costs_waived: dict = {}  # the cost alternatives less waived colours, by waived set
         base = [0] * 6
         for c, n in tile.yield_.items():
