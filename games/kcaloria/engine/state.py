@@ -200,8 +200,9 @@ class GameState:
          self.rng.state, n_events) = self._undo.pop()
         log = self._log
         assert log is not None
-        for k in range(len(log) - 1, mark - 1, -1):
-            d, key, old = log[k]
+        entries = log[mark:]
+        del log[mark:]
+        for d, key, old in reversed(entries):
             if d is _CUBES:
                 self._unset_cubes(key, old)
             elif key is _SNAP:
@@ -211,7 +212,6 @@ class GameState:
                 del d[key]
             else:
                 d[key] = old
-        del log[mark:]
         if n_events >= 0 and self.events is not None:
             del self.events[n_events:]
         if not self._undo:
@@ -315,7 +315,7 @@ class GameState:
         leaving = cell in self.leaving
         log = self._log
         if log is not None:
-            log.append((_CUBES, cell, (cubes[cell] if old is not None else _MISSING, leaving)))
+            log.append((_CUBES, cell, (cubes[cell] if old is not None else _MISSING, old, leaving)))
         cubes[cell] = vec
         pcubes[cell] = new
         if leaving:
@@ -335,15 +335,16 @@ class GameState:
     def _unset_cubes(self, cell: Hex, entry: tuple) -> None:
         """Undo a :meth:`set_cubes` (the log is unwound last first, so ``avail`` holds the same
         cells as right after it)."""
-        vec, leaving = entry
-        now = self.pcubes[cell]
+        vec, before, leaving = entry
+        pcubes = self.pcubes
+        now = pcubes[cell]
         if vec is _MISSING:
             del self.cubes[cell]
-            del self.pcubes[cell]
+            del pcubes[cell]
             d = -now
         else:
             self.cubes[cell] = vec
-            before = self.pcubes[cell] = pack_vec(vec)
+            pcubes[cell] = before
             d = before - now
         if d and not leaving:
             avail = self.avail
