@@ -208,9 +208,12 @@ def check(state: GameState, move: Move) -> Verdict:
     """Why ``move`` is illegal (``Verdict(reason, None)``), or how to play it (``Verdict(None, plan)``)."""
     if state.ended is not None:
         return _illegal(f"the game is over ({state.ended.end_reason.replace('_', ' ')}); no move is legal")
-    i = state.player_index(move.player)
-    if i < 0:
-        return _illegal(f"{move.player} is not a player of this game ({', '.join(state.players)})")
+    try:
+        i = state.players.index(move.player)  # (the name as the game spells it: the usual case)
+    except ValueError:
+        i = state.player_index(move.player)
+        if i < 0:
+            return _illegal(f"{move.player} is not a player of this game ({', '.join(state.players)})")
     kind = move.kind
     if kind is MoveKind.RESCUE:
         assert move.at is not None  # a rescue names its tile's cell (Move.rescue)
@@ -226,7 +229,8 @@ def check(state: GameState, move: Move) -> Verdict:
 def _hand_index(state: GameState, i: int, name: str) -> tuple[TileInfo | None, int | None]:
     """The named tile and its index in player ``i``'s hand (-1: an open game); index None when
     the player does not hold it."""
-    key = state.table.fold(name)
+    table = state.table
+    key = table.folded.get(name) or table.fold(name)  # (TileTable.fold's memo, inline)
     piles = state.piles
     if piles is not None:  # (hand_infos: the tops of the piles left)
         n = 0
@@ -236,14 +240,14 @@ def _hand_index(state: GameState, i: int, name: str) -> tuple[TileInfo | None, i
                 if top.key == key:
                     return top, n
                 n += 1
-        return state.table.by_key.get(key), None
+        return table.by_key.get(key), None
     if state.open_hands:
-        known = state.table.by_key.get(key)
+        known = table.by_key.get(key)
         return known, (None if known is None else -1)
     for n, info in enumerate(state.hands[i]):
         if info.key == key:
             return info, n
-    return state.table.by_key.get(key), None
+    return table.by_key.get(key), None
 
 
 def _check_discard(state: GameState, i: int, move: Move) -> Verdict:
@@ -279,26 +283,29 @@ def _check_place(state: GameState, i: int, move: Move) -> Verdict:
         return _illegal(f"{info.name} is not in {move.player}'s hand")
     assert info is not None  # a held tile is a known tile
     cell = move.at
-    here = state.tiles.get(cell)
+    tiles = state.tiles
+    here = tiles.get(cell)
     if here is not None:
         return _illegal(f"{format_hex(cell)} already holds {here.info.name}")
     # placement
-    if not state.tiles:
+    frontier = state.frontier[i]
+    if cell in frontier:
+        pass  # next to one of the player's tiles (the usual case)
+    elif not tiles:
         pass  # the very first tile of the game goes anywhere
-    elif not state.frontier[i]:
-        d = min(distance(cell, t) for t in state.tiles)
+    elif not frontier:
+        d = min(distance(cell, t) for t in tiles)
         if d != FIRST_DISTANCE:
             return _illegal(f"{move.player}'s first tile must be exactly {FIRST_DISTANCE} spaces from the "
                             f"closest tile on the table; {format_hex(cell)} is {d} away")
-    elif cell not in state.frontier[i]:
-        if "transplant" in info.mods:
-            if not any(nb in state.tiles for nb in neighbours(cell)):
-                return _illegal(f"{info.name} (transplant) must still touch a tile on the table; "
-                                f"{format_hex(cell)} touches none")
-        else:
-            return _illegal(f"{info.name} must be placed next to one of {move.player}'s tiles; "
+    elif "transplant" in info.mods:
+        if not any(nb in tiles for nb in neighbours(cell)):
+            return _illegal(f"{info.name} (transplant) must still touch a tile on the table; "
                             f"{format_hex(cell)} touches none")
-    for b, (owner, remaining) in state.barricades.items():
+    else:
+        return _illegal(f"{info.name} must be placed next to one of {move.player}'s tiles; "
+                        f"{format_hex(cell)} touches none")
+    for b, (owner, remaining) in state.barricades.items() if state.barricades else ():
         if owner != i and remaining > 0 and distance(b, cell) == 1:
             return _illegal(f"{format_hex(cell)} is next to {state.players[owner]}'s barricade "
                             f"({state.tiles[b].info.name} at {format_hex(b)}, {remaining} more turn(s))")

@@ -115,6 +115,10 @@ def default_payment(state: GameState, cell: Hex, alt, exclude: Hex | None = None
     out = []
     srcs = sources(state, cell, exclude)
     cubes = state.cubes
+    if len(alt) == 1 and srcs:  # one colour, and the first source holds enough: the usual case
+        c, need = alt[0]
+        if cubes[srcs[0]][c] >= need:
+            return ((srcs[0], c, need),) if need else ()
     for c, need in alt:
         for s in srcs:
             if need == 0:
