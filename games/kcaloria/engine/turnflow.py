@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from kcal.games.kcaloria.engine.state import GameState
 
 PACK_SIZE = 3
+_NO_CUBES = (0,) * 6  # the packed cubes of an empty neighbour (for map(pcubes.get, cells, _NO_CUBES))
 HUMANS_TO_END = 2
 
 
@@ -117,10 +118,13 @@ def _place(state: GameState, move: Move, plan: legal.PlacePlan) -> None:
                 cm = pc[nb] = {}
             mine[nb] = cm
             if nb not in avail:
-                v = 0
-                for x in neighbours(nb):
-                    if x in pcubes and x not in leaving:
-                        v += pcubes[x]
+                if leaving:
+                    v = 0
+                    for x in neighbours(nb):
+                        if x in pcubes and x not in leaving:
+                            v += pcubes[x]
+                else:
+                    v = sum(map(pcubes.get, neighbours(nb), _NO_CUBES))
                 if log is not None:
                     log.append((avail, nb, MISSING))
                 avail[nb] = v
