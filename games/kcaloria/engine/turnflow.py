@@ -203,6 +203,8 @@ def _rescue(state: GameState, move: Move, pay: Payment) -> None:
     state.jset(tiles, cell, Placed(p.info, p.owner, p.uid, ledger, p.turn))
     state.log(f"{state.players[p.owner]} re-pays {p.info.name} at [{cell[0]}, {cell[1]}]")
     collapse.prune(state)
+    if _stagnated(state):  # the cubes it took may have paid the only placements (rulings.md)
+        _finish(state, "stagnation")
 
 
 def end_turn(state: GameState) -> None:
@@ -248,8 +250,13 @@ def end_turn(state: GameState) -> None:
             return
     state.turn = turn + 1
     state.current = (i + 1) % len(state.players)
-    if state.mode == "solo" and not state.open_hands and not movegen.any_placement(state):
+    if _stagnated(state):
         _finish(state, "stagnation")
+
+
+def _stagnated(state: GameState) -> bool:
+    """Solo: the player can place no tile, so the ecosystem has stagnated (rulebook "Solo Mode")."""
+    return state.mode == "solo" and not state.open_hands and not movegen.any_placement(state)
 
 
 def _finish(state: GameState, reason: str) -> None:
@@ -260,4 +267,5 @@ def _finish(state: GameState, reason: str) -> None:
         best = max(scores.values())
         winners = [p for p in state.players if scores[p] == best]
     state.ended = Outcome(reason, scores, winners)
+    state._moves = None  # (a stagnation test may have listed rescues: an ended game has no moves)
     state.log(f"the game ends: {reason.replace('_', ' ')}")

@@ -63,3 +63,30 @@ def test_solo_needs_one_player(kit):
     b = kit.basics()
     with pytest.raises(KcalError):
         new_game([], [[b["Pond"]] * 40] * 2, ["A", "B"], seed=0, mode="solo")
+
+
+def test_ruling_a_rescue_that_leaves_no_placement_stagnates(fixtures_dir):
+    """Ruling "Stagnation after a rescue" (rulings.md): a rescue is not a turn, but it spends cubes;
+    when none of the piles' tops can be placed after it, the solo game ends there (stagnation),
+    as it does at the end of a turn, instead of waiting for a move that does not exist. (Found by
+    bench/bench_engine.py: the engine used to list no move and report no end.)"""
+    from ruamel.yaml import YAML
+
+    from kcal.games.kcaloria.engine import MoveKind
+    from kcal.games.kcaloria.load import load_deck, load_library
+
+    game = YAML(typ="safe").load((fixtures_dir / "solo-rescue-stagnates.yaml").read_text(encoding="utf-8"))
+    decks = fixtures_dir.parents[4] / "games" / "kcaloria" / "data" / "decks"
+    deck = load_deck(decks / f"{game['deck']}.yaml").tiles()
+    s = new_game(load_library(), [deck], ["solo"], seed=game["seed"], mode="solo")
+    *before, rescue = [Move.from_record(m) for m in game["moves"]]
+    for m in before:
+        s.push(m)
+    assert s.outcome() is None and any(m.kind is MoveKind.PLACE for m in s.legal_moves())
+    assert rescue in s.legal_moves()
+    s.push(rescue)
+    o = s.outcome()
+    assert o is not None and o.end_reason == "stagnation" and o.winners == []
+    assert s.legal_moves() == []
+    s.pop()  # the undo puts the game back, placements and all
+    assert s.outcome() is None and any(m.kind is MoveKind.PLACE for m in s.legal_moves())
