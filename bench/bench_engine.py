@@ -38,6 +38,28 @@ Findings (issue 12 item 14, 2026-12-02; 6 alternations old engine / new engine, 
 - Where a solo ply goes (in-process, piney): ``push`` + ``pop`` ~66 us, of which the stagnation
   test's move generation ~25 us (the generation the ply needs anyway: ``legal_moves`` reuses it)
   and ``legal.check`` ~5 us; the rest is the placement's bookkeeping and its undo.
+
+Third round (issue 12 item 14, solo, 2026-12-02 later; a quiet machine, load ~1):
+
+- solo, this script's totals over 10 alternating slices: piney **1.12x**, bayou **1.14x**, caddo
+  **1.04x**; standard 1.36x and 1.43x. A/B against the engine before the round (``--engine``,
+  3 alternations of 4 slices): solo 0.90-0.98x -> **1.09-1.18x**.
+- Instructions a ply (callgrind, 2,000 -> 6,000 plies): solo piney 340 k -> 276 k, bayou
+  341 k -> 280 k, caddo 350 k -> 305 k; standard bayou v caddo 256 k -> 244 k, longleaf v piney
+  230 k -> 222 k (a chess ply: 421 k). Instruction counts of the same tree move by ~1 % with the
+  process's memory layout (dicts keyed by ``id``), so a change under ~1 % is not measurable this way.
+- What did it: one shared tuple per cell (dict lookups match by identity); anchors folded into a copy
+  of the packed availability, so anchored turns (43-70 % of solo plies on piney and bayou) keep
+  the scan's tight loop; a placement replaces the frontiers it changes by copies its frame owns
+  and gives new frontier cells their availability (no ``KeyError`` in the scan); occupied cells
+  drop their availability; a payment changes each paying tile once. Measured and dropped: a lazy
+  move list for solo (the sequence's bookkeeping cost more than the moves it did not build:
+  277 k -> 287 k), a one-entry payment fast path (not measurable).
+- caddo-harvest stays the lowest: its games are shorter (26 plies against piney's 41), so the deal
+  (``new_game``, ~85 us, 60 % of it the seeded shuffle, which must stay bit-for-bit the same) weighs
+  more a ply, and 7 % of its plies remove a tile (the frontier is rebuilt in table order).
+- The longer runs found a solo game (caddo, seed 6405) that a rescue left with no move and no end;
+  fixed (rulings.md "Stagnation after a rescue").
 """
 
 from __future__ import annotations
