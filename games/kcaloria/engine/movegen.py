@@ -56,9 +56,9 @@ def generate(state: GameState) -> list[Move] | MoveList:
     bit_of = table.bit_of
     piles = state.piles
     if piles is not None:  # (state.hand_infos, inline: solo, the tops of the piles)
-        for p in piles:
-            if p:
-                hand |= bit_of[p[-1].key]
+        for pile in piles:
+            if pile:
+                hand |= bit_of[pile[-1].key]
     else:
         for info in state.hand_infos(i):
             hand |= bit_of[info.key]
