@@ -108,4 +108,3 @@ def raise_problem_dicts(dicts: Iterable[Mapping[str, Any]]) -> None:
     """Raise the problems :func:`problem_dicts` wrote, all at once (nothing when there are none)."""
     raise_all([KcalError(e["message"], file=e["file"], line=e["line"], column=e["column"], code=e["code"])
                for e in dicts])
-

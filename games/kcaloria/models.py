@@ -25,14 +25,7 @@ from pydantic import (
 from kcal.core import text as core_text
 from kcal.core.fields import PathText
 from kcal.games.kcaloria.domain import TYPE_CLASSES, Biome, Color, Klass, Rarity, TileType
-from kcal.games.kcaloria.frozen import (  # noqa: F401  (format_*, duplicate_tiles: kept importable here)
-    DeckMixin,
-    ModifierMixin,
-    TileMixin,
-    duplicate_tiles,
-    format_amounts,
-    format_cost,
-)
+from kcal.games.kcaloria.frozen import DeckMixin, ModifierMixin, TileMixin, duplicate_tiles
 from kcal.games.kcaloria.modifiers import MODIFIERS, PARAM_KINDS
 
 Amount = Annotated[StrictInt, Field(ge=1, le=99)]

@@ -18,7 +18,7 @@ from kcal.games.kcaloria.engine.payment import (
     default_payment,
     unpayable_reason,
 )
-from kcal.games.kcaloria.engine.tiles import COLORS, TileInfo
+from kcal.games.kcaloria.engine.tiles import COLORS, TileInfo, waived_fill
 
 if TYPE_CHECKING:
     from kcal.games.kcaloria.engine.state import GameState
@@ -115,19 +115,20 @@ def blocked_cells(state: GameState, i: int) -> set[Hex]:
     return out
 
 
-#: Anchor maps by anchor layout (cells and tiles): a few per game, so a small bound will do.
-_WAIVED: dict[tuple, dict[Hex, frozenset]] = {}
+#: Anchor fills by anchor layout (cells and tiles): a few per game, so a small bound will do.
+_WAIVED: dict[tuple, dict[Hex, int]] = {}
 WAIVED_LIMIT = 256
 
 
-#: The last anchors tuple asked about and its map: a state replaces its ``anchors`` tuple whenever
+#: The last anchors tuple asked about and its fills: a state replaces its ``anchors`` tuple whenever
 #: an anchor comes or goes, and an undo puts back the tuple with the tiles it named, so the same
 #: tuple object means the same anchor tiles (held here, so its id is never reused meanwhile).
 _LAST_WAIVED: list = [None, None]
 
 
-def waived_map(state: GameState) -> dict[Hex, frozenset]:
-    """Cells next to anchors and the colours the anchors satisfy there (cached per anchor layout)."""
+def anchor_fills(state: GameState) -> dict[Hex, int]:
+    """Cells next to anchors, each with the packed fill of the colours the anchors satisfy there
+    (:func:`~kcal.games.kcaloria.engine.tiles.waived_fill`; cached per anchor layout)."""
     anchors = state.anchors
     last = _LAST_WAIVED
     if last[0] is anchors:
@@ -142,7 +143,7 @@ def waived_map(state: GameState) -> dict[Hex, frozenset]:
                 m.setdefault(nb, set()).update(COLORS.index(x["color"]) for x in p.info.mods["anchor"])
         if len(_WAIVED) >= WAIVED_LIMIT:
             _WAIVED.clear()
-        hit = _WAIVED[key] = {c: frozenset(v) for c, v in m.items()}
+        hit = _WAIVED[key] = {c: waived_fill(v) for c, v in m.items()}
     last[0], last[1] = anchors, hit
     return hit
 
@@ -208,12 +209,9 @@ def check(state: GameState, move: Move) -> Verdict:
     """Why ``move`` is illegal (``Verdict(reason, None)``), or how to play it (``Verdict(None, plan)``)."""
     if state.ended is not None:
         return _illegal(f"the game is over ({state.ended.end_reason.replace('_', ' ')}); no move is legal")
-    try:
-        i = state.players.index(move.player)  # (the name as the game spells it: the usual case)
-    except ValueError:
-        i = state.player_index(move.player)
-        if i < 0:
-            return _illegal(f"{move.player} is not a player of this game ({', '.join(state.players)})")
+    i = state.player_index(move.player)
+    if i < 0:
+        return _illegal(f"{move.player} is not a player of this game ({', '.join(state.players)})")
     kind = move.kind
     if kind is MoveKind.RESCUE:
         assert move.at is not None  # a rescue names its tile's cell (Move.rescue)
@@ -230,7 +228,7 @@ def _hand_index(state: GameState, i: int, name: str) -> tuple[TileInfo | None, i
     """The named tile and its index in player ``i``'s hand (-1: an open game); index None when
     the player does not hold it."""
     table = state.table
-    key = table.folded.get(name) or table.fold(name)  # (TileTable.fold's memo, inline)
+    key = table.fold(name)
     piles = state.piles
     if piles is not None:  # (hand_infos: the tops of the piles left)
         n = 0
@@ -305,7 +303,7 @@ def _check_place(state: GameState, i: int, move: Move) -> Verdict:
     else:
         return _illegal(f"{info.name} must be placed next to one of {move.player}'s tiles; "
                         f"{format_hex(cell)} touches none")
-    for b, (owner, remaining) in state.barricades.items() if state.barricades else ():
+    for b, (owner, remaining) in state.barricades.items():
         if owner != i and remaining > 0 and distance(b, cell) == 1:
             return _illegal(f"{format_hex(cell)} is next to {state.players[owner]}'s barricade "
                             f"({state.tiles[b].info.name} at {format_hex(b)}, {remaining} more turn(s))")

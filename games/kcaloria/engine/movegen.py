@@ -15,17 +15,17 @@ from kcal.games.kcaloria.engine import collapse
 from kcal.games.kcaloria.engine.hexgrid import Hex, cell_of
 from kcal.games.kcaloria.engine.legal import (
     MAX_DISCARD,
+    anchor_fills,
     blocked_cells,
     first_tile_cells,
     move_cache_of,
     open_cells,
     remove_targets,
-    waived_map,
 )
-from kcal.games.kcaloria.engine.movelist import Discards, MoveList, Places
+from kcal.games.kcaloria.engine.movelist import Discards, MoveList, Places, single_move
 from kcal.games.kcaloria.engine.moves import Move, MoveKind, fast_place
 from kcal.games.kcaloria.engine.payment import packed_available
-from kcal.games.kcaloria.engine.tiles import FIELD_MAX, GUARD, TileInfo, pack_pairs
+from kcal.games.kcaloria.engine.tiles import GUARD, TileInfo
 
 if TYPE_CHECKING:
     from kcal.games.kcaloria.engine.state import GameState
@@ -77,20 +77,20 @@ def generate(state: GameState) -> list[Move] | MoveList:
         items = [(c, cm) for c, cm in cells.items() if c not in blocked]
     else:
         items = cells.items()
-    waived = waived_map(state) if state.anchors else None
+    fills = anchor_fills(state) if state.anchors else None
     lazy = state.mode != "solo" and not state.open_hands and state.hands[i]
     if lazy:  # a standard turn: placements counted now, built when asked for (movelist.Places)
         found: list[tuple] = []
         ends: list[int] = []
-        total = _count(state, player, items, hand, special, waived, found, ends, 0)
+        total = _count(state, player, items, hand, special, fills, found, ends, 0)
         if roam or roam_special:
             items = [(c, pc.setdefault(c, {})) for c in sorted(open_cells(state)) if c not in blocked]
-            _count(state, player, items, roam, roam_special, waived, found, ends, total)
+            _count(state, player, items, roam, roam_special, fills, found, ends, total)
     else:
-        _scan(state, player, items, hand, special, waived, out)
+        _scan(state, player, items, hand, special, fills, out)
         if roam or roam_special:
             items = [(c, pc.setdefault(c, {})) for c in sorted(open_cells(state)) if c not in blocked]
-            _scan(state, player, items, roam, roam_special, waived, out)
+            _scan(state, player, items, roam, roam_special, fills, out)
     rescues = []
     if state.dice:
         for cell in sorted(state.dice):  # the turn player's rescues (others may rescue too: see rulings)
@@ -106,14 +106,15 @@ def generate(state: GameState) -> list[Move] | MoveList:
     return out
 
 
-def _scan(state: GameState, player: str, items, hand: int, special: tuple[TileInfo, ...], waived,
+def _scan(state: GameState, player: str, items, hand: int, special: tuple[TileInfo, ...], fills,
           out: list[Move]) -> None:
     """Append a place move for every (cell, tile) whose cost the cubes next to the cell cover.
 
     The hot loop of the engine. The unused cubes next to a cell are one packed int (kept up to
     date incrementally); the table caches, per packed value, the bit mask of tiles it pays for;
     ``hand``, a mask of the playable tiles, picks the ones in the hand; each cell keeps its single
-    moves by tile bit, built once and shared by every game over the table.
+    moves by tile bit, built once and shared by every game over the table. ``fills``: the anchors'
+    (:func:`_waived_avail`).
 
     Measured and not kept: (1) a cache of each cell's tuple of moves by mask of playable tiles: the
     hand changes every ply (solo: a pile top; standard: the draw), so ~5 cells a ply missed and built
@@ -121,19 +122,16 @@ def _scan(state: GameState, player: str, items, hand: int, special: tuple[TileIn
     (2) each step as one C-level pass over the cells (``map``, ``chain``, ``compress``): 40 % slower
     on the built-in decks (a frontier of ~25 cells does not repay six list allocations)."""
     table = state.table
-    avail = state.avail
-    cover = table.cover_cache
+    avail = _waived_avail(state.avail, fills) if fills else state.avail
     append = out.append
-    new = 0
-    if not special:  # the common case, kept as tight as it goes
-        fills = None
-        if waived:
-            avail, fills = _waived_avail(avail, waived)
+    if not special:  # the common case, kept as tight as it goes (single_move, inline)
+        cover = table.cover_cache
+        new = 0
         for cell, cm in items:
             try:  # (subscripts, not .get: misses are rare and a subscript is no call)
                 x = cover[avail[cell]] & hand
             except KeyError:
-                x = _cover_at(state, table, cell, fills) & hand
+                x = table.cover(_avail_at(state, cell, fills)) & hand
             while x:
                 low = x & -x
                 try:
@@ -146,106 +144,66 @@ def _scan(state: GameState, player: str, items, hand: int, special: tuple[TileIn
         if new:
             table.added_moves(new)
         return
-    fills = None
-    if waived:
-        avail, fills = _waived_avail(avail, waived)
     for cell, cm in items:
         a = avail.get(cell)
         if a is None:
             a = _avail_at(state, cell, fills)
-        hit = cover.get(a)
-        x = (table.cover(a) if hit is None else hit) & hand
+        x = table.cover(a) & hand
         while x:
             low = x & -x
-            try:
-                m = cm[low]
-            except KeyError:
-                m = cm[low] = fast_place(player, table.by_bit[low.bit_length() - 1].name, cell)
-                new += 1
-            append(m)
+            append(single_move(player, table, cell, cm, low))
             x ^= low
         out.extend(_specials(state, player, cell, cm, a, special))
-    if new:
-        table.added_moves(new)
-
-
-def _cover_at(state: GameState, table, cell: Hex, fills: dict[Hex, int] | None = None) -> int:
-    """The cover mask at ``cell`` when its availability or its cover is not cached yet (``fills``:
-    see :func:`_waived_avail`)."""
-    a = _avail_at(state, cell, fills)
-    x = table.cover_cache.get(a)
-    return table.cover(a) if x is None else x
 
 
 def _avail_at(state: GameState, cell: Hex, fills: dict[Hex, int] | None) -> int:
-    """The packed availability at ``cell`` as the scan sees it (``fills``: see :func:`_waived_avail`)."""
-    a = state.avail.get(cell)
-    if a is None:
-        a = packed_available(state, cell)
+    """The packed availability at ``cell`` as the scan sees it, when the scan's copy lacks it."""
+    a = packed_available(state, cell)
     return a | fills.get(cell, 0) if fills else a
 
 
-#: Per anchor map (``legal.waived_map``, cached and never changed): the packed fill of its cells,
-#: held with the map so its id is not reused meanwhile.
-_FILLS: dict[int, tuple[dict, dict[Hex, int]]] = {}
-FILLS_LIMIT = 256
+def _waived_avail(avail: dict[Hex, int], fills: dict[Hex, int]) -> dict[Hex, int]:
+    """``avail`` as the scan sees it next to anchors: a copy, each cell next to an anchor with its
+    fill (``legal.anchor_fills``) added.
 
-
-def _waived_avail(avail: dict[Hex, int], waived: dict[Hex, frozenset]) -> tuple[dict[Hex, int], dict[Hex, int]]:
-    """``avail`` as the scan sees it next to anchors, and the fill used.
-
-    A colour an anchor waives at a cell counts as the most cubes a field holds (``FIELD_MAX``):
-    every cost part of that colour is then covered, which is what leaving the part out does
-    (:meth:`TileTable.cover_waived`), so the plain cover cache answers for waived cells too and
-    the scan keeps its tight loop. A copy: ``state.avail`` keeps the cubes there are."""
-    hit = _FILLS.get(id(waived))
-    if hit is None or hit[0] is not waived:
-        if len(_FILLS) >= FILLS_LIMIT:
-            _FILLS.clear()
-        hit = _FILLS[id(waived)] = (waived, {c: pack_pairs([(k, FIELD_MAX) for k in w])
-                                             for c, w in waived.items() if w})
-    fills = hit[1]
+    A colour an anchor waives at a cell counts as the most cubes a field holds
+    (:func:`~kcal.games.kcaloria.engine.tiles.waived_fill`): every cost part of that colour is then
+    covered, which is what leaving the part out does, so the plain cover cache answers for those cells
+    too and the scan keeps its tight loop. ``state.avail`` keeps the cubes there are."""
     out = avail.copy()
     for cell, f in fills.items():
         a = out.get(cell)
         if a is not None:
             out[cell] = a | f
-    return out, fills
+    return out
 
 
-def _count(state: GameState, player: str, items, hand: int, special: tuple[TileInfo, ...], waived,
+def _count(state: GameState, player: str, items, hand: int, special: tuple[TileInfo, ...], fills,
            found: list[tuple], ends: list[int], total: int) -> int:
     """:func:`_scan` for a lazy list: each cell with moves as ``(cell, its move cache, mask of
     playable tiles, special moves)`` in ``found`` and the running count in ``ends``; returns the
     count. The same tests, the same order."""
     table = state.table
-    avail = state.avail
-    cover = table.cover_cache
+    avail = _waived_avail(state.avail, fills) if fills else state.avail
     add = found.append
     end = ends.append
     if not special:  # the common case (as in _scan)
-        fills = None
-        if waived:
-            avail, fills = _waived_avail(avail, waived)
+        cover = table.cover_cache
         for cell, cm in items:
             try:
                 x = cover[avail[cell]] & hand
             except KeyError:
-                x = _cover_at(state, table, cell, fills) & hand
+                x = table.cover(_avail_at(state, cell, fills)) & hand
             if x:
                 total += x.bit_count()
                 add((cell, cm, x, ()))
                 end(total)
         return total
-    fills = None
-    if waived:
-        avail, fills = _waived_avail(avail, waived)
     for cell, cm in items:
         a = avail.get(cell)
         if a is None:
             a = _avail_at(state, cell, fills)
-        hit = cover.get(a)
-        x = (table.cover(a) if hit is None else hit) & hand
+        x = table.cover(a) & hand
         extra = _specials(state, player, cell, cm, a, special)
         if x or extra:
             total += x.bit_count() + len(extra)
@@ -285,4 +243,3 @@ def any_placement(state: GameState) -> bool:
         if m.kind is MoveKind.PLACE:
             return True
     return False
-

@@ -44,6 +44,16 @@ def fast_discard(player: str, names: tuple[str, ...]) -> Move:
     return m
 
 
+def single_move(player: str, table: Any, cell: Hex, cm: dict, low: int) -> Move:
+    """The place move of the tile of bit ``low`` at ``cell``, from the cell's move cache ``cm`` (built
+    and counted against the table's bound the first time)."""
+    m = cm.get(low)
+    if m is None:
+        m = cm[low] = fast_place(player, table.by_bit[low.bit_length() - 1].name, cell)
+        table.added_moves(1)
+    return m  # type: ignore[no-any-return]
+
+
 class Discards:
     """The distinct discards of 1 to ``most`` tiles from a hand: their number, and the ``k``-th."""
 
@@ -181,20 +191,14 @@ class Places(LazySequence[Move]):
             return extra[r - n]  # type: ignore[no-any-return]
         for _ in range(r):
             x &= x - 1
-        return self._single(cell, cm, x & -x)
+        return single_move(self.player, self.table, cell, cm, x & -x)
 
-    def _single(self, cell: Hex, cm: dict, low: int) -> Move:
-        m = cm.get(low)
-        if m is None:
-            m = cm[low] = fast_place(self.player, self.table.by_bit[low.bit_length() - 1].name, cell)
-            self.table.added_moves(1)
-        return m
 
     def __iter__(self) -> Iterator[Move]:
         for cell, cm, x, extra in self.cells:
             while x:
                 low = x & -x
-                yield self._single(cell, cm, low)
+                yield single_move(self.player, self.table, cell, cm, low)
                 x ^= low
             yield from extra
 

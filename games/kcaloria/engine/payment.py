@@ -83,16 +83,22 @@ def available(state: GameState, cell: Hex, exclude: Hex | None = None) -> list[i
     return tot
 
 
+NO_CUBES = (0,) * 6  # the packed cubes of a cell without a tile (map(pcubes.get, cells, NO_CUBES))
+
+
 def packed_available(state: GameState, cell: Hex) -> int:
     """:func:`available` packed into one int (cached in ``state.avail`` until a neighbour changes)."""
     v = state.avail.get(cell)
     if v is None:
         pc = state.pcubes
         leaving = state.leaving
-        v = 0
-        for nb in neighbours(cell):
-            if nb in pc and nb not in leaving:
-                v += pc[nb]
+        if leaving:
+            v = 0
+            for nb in neighbours(cell):
+                if nb in pc and nb not in leaving:
+                    v += pc[nb]
+        else:
+            v = sum(map(pc.get, neighbours(cell), NO_CUBES))
         state.jset(state.avail, cell, v)
     return v
 
@@ -115,10 +121,6 @@ def default_payment(state: GameState, cell: Hex, alt, exclude: Hex | None = None
     out = []
     srcs = sources(state, cell, exclude)
     cubes = state.cubes
-    if len(alt) == 1 and srcs:  # one colour, and the first source holds enough: the usual case
-        c, need = alt[0]
-        if cubes[srcs[0]][c] >= need:
-            return ((srcs[0], c, need),) if need else ()
     for c, need in alt:
         for s in srcs:
             if need == 0:

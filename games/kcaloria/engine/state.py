@@ -10,10 +10,9 @@ through :meth:`GameState.jset`, :meth:`GameState.jdel`, :meth:`GameState.jpop` o
 :meth:`GameState.own`, which first log ``(container, key, old value)``. ``pop`` undoes the frame's
 entries last first and puts the scalars back. A deletion from a dict whose order matters (the
 table, the dice: a rebuilt frontier and the end of a turn follow their order) logs a copy of the
-dict instead, so the undo restores the order too; ``avail``, a lookup table, logs the entry alone (:meth:`jpop`). A placement replaces
-each frontier it changes (generated moves follow a frontier's order) by a copy the frame owns, as
-lists of tiles (a hand, a pile, the draw pile) are replaced by a copy the first time a frame changes
-them (:meth:`own`). With no frame open (``apply`` alone) nothing is logged.
+dict instead, so the undo restores the order too; ``avail``, a lookup table, logs the entry alone
+(:meth:`jpop`). A list of tiles (a hand, a pile, the draw pile) or a frontier a placement changes
+is replaced by a copy the first time a frame changes it (:meth:`own`). With no frame open (``apply`` alone) nothing is logged.
 """
 
 from __future__ import annotations
@@ -158,8 +157,8 @@ class GameState:
                 log.append((d, key, d[key]))
             del d[key]
 
-    def own(self, lists: list, i: int) -> list:
-        """``lists[i]``, to be changed in place: within a frame, a copy the frame owns."""
+    def own(self, lists: list, i: int) -> Any:
+        """``lists[i]`` (a list or a dict), to be changed in place: within a frame, a copy the frame owns."""
         lst = lists[i]
         log = self._log
         if log is not None:

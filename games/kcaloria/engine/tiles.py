@@ -36,6 +36,13 @@ def pack_pairs(pairs) -> int:
     return sum(n << (FIELD * c) for c, n in pairs)
 
 
+def waived_fill(colours: Iterable[int]) -> int:
+    """Packed cubes that count as enough of each of ``colours`` (every such field at ``FIELD_MAX``):
+    added to a cell's availability, a cover test passes every cost part of those colours, which is
+    what an adjacent anchor's waiver does."""
+    return pack_pairs((c, FIELD_MAX) for c in colours)
+
+
 def pack_vec(vec) -> int:
     a, b, c, d, e, f = vec
     if a > FIELD_MAX or b > FIELD_MAX or c > FIELD_MAX or d > FIELD_MAX or e > FIELD_MAX or f > FIELD_MAX:
@@ -157,7 +164,7 @@ class TileTable:
         self.folded: dict[str, str] = {}  # memo of fold_name
         self.by_id: dict[int, TileInfo] = {}  # id(tile) -> info (tiles live on in _COMPILED)
         self.pos: dict[str, int] = {}  # folded name -> index in infos (a bit in a tile mask)
-        #: packed cubes (or packed cubes and waived colours) -> mask of the tiles they pay for
+        #: packed cubes -> mask of the tiles they pay for
         self.cover_cache: dict[Any, int] = {}
         self.bit_of: dict[str, int] = {}  # folded name -> its bit in a tile mask
         self.by_bit: list[TileInfo] = []  # the tiles by bit
@@ -266,24 +273,6 @@ class TileTable:
                 self.folded.clear()
             key = self.folded[name] = fold_name(name)
         return key
-
-    def cover_waived(self, packed: int, waived: frozenset) -> int:
-        """:meth:`cover` next to an anchor: cost parts of the ``waived`` colours need no cubes."""
-        key = (packed, waived)
-        m = self.cover_cache.get(key)
-        if m is None:
-            if len(self.cover_cache) >= COVER_CACHE_LIMIT:
-                self.cover_cache.clear()
-            a = packed | GUARD
-            m = 0
-            for k, info in enumerate(self.by_bit[:self.n_cover]):
-                alts = info.costs
-                if not alts or any(
-                        (a - pack_pairs([(c, n) for c, n in alt if c not in waived])) & GUARD == GUARD
-                        for alt in alts):
-                    m |= 1 << k
-            self.cover_cache[key] = m
-        return m
 
     def get(self, name: str) -> TileInfo | None:
         return self.by_key.get(self.fold(name))
