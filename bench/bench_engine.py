@@ -54,7 +54,7 @@ Third round (issue 12 item 14, solo, 2026-12-02 later; a quiet machine, load ~1)
   and gives new frontier cells their availability (no ``KeyError`` in the scan); occupied cells
   drop their availability; a payment changes each paying tile once. Measured and dropped: a lazy
   move list for solo (the sequence's bookkeeping cost more than the moves it did not build:
-  277 k -> 287 k), a one-entry payment fast path (not measurable).
+  277 k -> 287 k), fast paths for one-entry and one-colour payments (not measurable).
 - caddo-harvest stays the lowest: its games are shorter (26 plies against piney's 41), so the deal
   (``new_game``, ~85 us, 60 % of it the seeded shuffle, which must stay bit-for-bit the same) weighs
   more a ply, and 7 % of its plies remove a tile (the frontier is rebuilt in table order).
