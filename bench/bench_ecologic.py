@@ -93,52 +93,28 @@ def fast(games: int) -> tuple[int, int, float]:
     """Random 4-player games on the engine directly, as a search's rollouts would run: no exchange in
     step 1, in step 2 the hand in random order and each card's places in random order until one is legal
     (else a random card traded), in step 3 two random cards. (placements, moves, CPU seconds)."""
-    from kcal.core.game import Setup
-    from kcal.core.rng import Rng
     from kcal.games.ecologic_europe import engine
-    from kcal.games.ecologic_europe.moves import Keep, Place, Trade, Transfer
-    from kcal.games.ecologic_europe.setup import new_state
+    from kcal.games.ecologic_europe.moves import Place
 
-    setup = Setup(("A", "B", "C", "D"))
-    placements = moves = 0
-    start = time.process_time()
-    for seed in range(games):
-        state = new_state(setup, seed)
-        state.log = None
-        rng = Rng(seed)
+    def first_legal(state: Any, rng: Any) -> Any:
         places = list(range(state.rules.places))
         n = state.rules.species_count
-        while not state.ended:
-            for seat in range(4):
-                if not state.active[seat] or state.pending[seat] is not None:
+
+        def choose(seat: int, hand: list[int]) -> Any:
+            cards = hand[:]
+            rng.shuffle(cards)
+            for card in cards:
+                if card >= n:
                     continue
-                hand = state.hands[seat]
-                if state.step == 1:
-                    move = Keep()
-                elif state.step == 2:
-                    move = None
-                    cards = hand[:]
-                    rng.shuffle(cards)
-                    for card in cards:
-                        if card >= n:
-                            continue
-                        rng.shuffle(places)
-                        for q in places:
-                            if engine.place_problem(state, seat, card, q, False) is None:
-                                move = Place(card, state.rules.spot(q))
-                                placements += 1
-                                break
-                        if move is not None:
-                            break
-                    if move is None:
-                        move = Trade(hand[rng.below(len(hand))]) if hand else engine.Pass(False)
-                else:
-                    cards = hand[:]
-                    rng.shuffle(cards)
-                    move = Transfer(tuple(sorted(cards[:2])))
-                engine.apply(state, seat, move)
-                moves += 1
-    return placements, moves, time.process_time() - start
+                rng.shuffle(places)
+                for q in places:
+                    if engine.place_problem(state, seat, card, q, False) is None:
+                        return Place(card, state.rules.spot(q))
+            return None
+
+        return choose
+
+    return _engine_games(games, first_legal)
 
 
 def rollouts(games: int, trace: list[tuple[int, Any]] | None = None) -> tuple[int, int, float]:
@@ -148,13 +124,31 @@ def rollouts(games: int, trace: list[tuple[int, Any]] | None = None) -> tuple[in
     follow), else a random card traded; in step 3 two random cards. (placements, moves, CPU seconds).
     ``trace``: a list that gets every ``(seat, move)`` (tests/games/ecologic_europe/test_speed_identity.py
     pins it)."""
+    from kcal.games.ecologic_europe import engine
+
+    count_placements = engine.count_placements
+
+    def uniform(state: Any, rng: Any) -> Any:
+        def choose(seat: int, hand: list[int]) -> Any:
+            counted = count_placements(state, seat)
+            return counted.move(state, rng.below(counted.count)) if counted.count else None
+
+        return choose
+
+    return _engine_games(games, uniform, trace)
+
+
+def _engine_games(games: int, policy: Any, trace: list[tuple[int, Any]] | None = None) -> tuple[int, int, float]:
+    """The engine-level playouts of :func:`fast` and :func:`rollouts`: ``policy(state, rng)`` gives, per
+    game, ``choose(seat, hand)``: step 2's placement, or None (then a random card is traded); step 1 keeps
+    the hand and step 3 hands over two random cards. (placements, moves, CPU seconds)."""
     from kcal.core.game import Setup
     from kcal.core.rng import Rng
     from kcal.games.ecologic_europe import engine
     from kcal.games.ecologic_europe.moves import Keep, Trade, Transfer
     from kcal.games.ecologic_europe.setup import new_state
 
-    count_placements, apply = engine.count_placements, engine.apply
+    apply = engine.apply
     setup = Setup(("A", "B", "C", "D"))
     placements = moves = 0
     start = time.process_time()
@@ -162,6 +156,7 @@ def rollouts(games: int, trace: list[tuple[int, Any]] | None = None) -> tuple[in
         state = new_state(setup, seed)
         state.log = None
         rng = Rng(seed)
+        choose = policy(state, rng)
         while not state.ended:
             for seat in range(4):
                 if not state.active[seat] or state.pending[seat] is not None:
@@ -170,12 +165,11 @@ def rollouts(games: int, trace: list[tuple[int, Any]] | None = None) -> tuple[in
                 if state.step == 1:
                     move = Keep()
                 elif state.step == 2:
-                    counted = count_placements(state, seat)
-                    if counted.count:
-                        move = counted.move(state, rng.below(counted.count))
-                        placements += 1
-                    else:
+                    move = choose(seat, hand)
+                    if move is None:
                         move = Trade(hand[rng.below(len(hand))]) if hand else engine.Pass(False)
+                    else:
+                        placements += 1
                 else:
                     cards = hand[:]
                     rng.shuffle(cards)
