@@ -77,4 +77,3 @@ def banded_frame(c: Any, box: Box, colour: str, panel_colour: str, band: float, 
     c.roundRect(box.x + band, box.y + band, box.width - 2 * band, box.height - band - top, inner_r, stroke=0, fill=1)
     c.restoreState()
     return box.x + band, box.y + band, box.x + box.width - band, box.y + box.height - top
-

@@ -61,7 +61,7 @@ def _shipped_font(name: str, path: Path, ttfont: Any) -> Any:
     the same font bytes and ReportLab version, so it is kept (as tagged JSON: nothing stored is executed,
     :mod:`kcal.core.parsecache`) and put back in place of the parse. Stored only when it reads back equal to
     what was parsed; any surprise on reading (another ReportLab, a damaged entry) means parsing again.
-    ``tests/print/test_fonts.py`` checks that the cached face equals a parsed one and that PDFs are the same.
+    ``tests/print/test_font_cache.py`` checks that the cached face equals a parsed one and that PDFs are the same.
     """
     from reportlab import Version
     from reportlab.pdfbase import ttfonts

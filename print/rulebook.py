@@ -281,4 +281,3 @@ def reference_sheets(output: str | Path, paper: str, templates: str | Path | Non
     with writing(output), atomic_output(output, inputs=inputs) as tmp, binary_streams():
         pages = draw(str(tmp), paper_size, report, template_dir)
     return Printed([Path(output)], pages, 0, "", report.warnings, {"game": game_id})
-

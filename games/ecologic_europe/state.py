@@ -160,4 +160,3 @@ def _shape(b: int) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], 
         area.append(tuple(places))
     found = _SHAPES[b] = (tuple(area), tuple(boards_of))
     return found
-
