@@ -957,7 +957,8 @@ def placeable(state: State, seat: int, hand: int) -> tuple[int, list[tuple[int, 
                 j = jokers + bio[q]
                 check = hungry & needs_more[j] if j < top_need else 0
                 ok |= hungry ^ check
-                while check:
+                while check:  # (the free places' count above, over this place's area: a shared helper
+                    # taking the places around as a list cost 2.2 % of a rollout's instructions)
                     low = check & -check
                     check ^= low
                     c = low.bit_length() - 1
