@@ -3,7 +3,7 @@
 Run:  python bench/bench_engine.py [--slices 6] [--slice 1.0] [--only solo|standard] [--apply]
       [--profile NAME] [--engine DIR]
 
-A/B against an older engine: copy ``games/kcaloria/engine`` to ``DIR/engine`` first (e.g. from
+A/B against an older engine: copy ``src/kcal/games/kcaloria/engine`` to ``DIR/engine`` first (e.g. from
 ``git show``), then run this script with ``--engine DIR`` and without, alternately; only the engine
 package is swapped, the rest of kcal is the checkout's.
 
@@ -74,7 +74,7 @@ from pathlib import Path
 
 clock = time.process_time
 ROOT = Path(__file__).resolve().parent.parent
-DECKS = ROOT / "games" / "kcaloria" / "data" / "decks"
+DECKS = ROOT / "src" / "kcal" / "games" / "kcaloria" / "data" / "decks"
 
 #: name -> deck file stems (one: solo; two: 2-player standard)
 WORKLOADS: dict[str, tuple[str, ...]] = {

@@ -27,7 +27,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_DECK = next(p for p in (ROOT / "games" / "kcaloria" / "data" / "decks" / "bayou-ambush.yaml", ROOT / "tests" / "games" / "kcaloria" / "sim" / "fixtures" / "piney.yaml") if p.exists())
+DEFAULT_DECK = next(p for p in (ROOT / "src" / "kcal" / "games" / "kcaloria" / "data" / "decks" / "bayou-ambush.yaml", ROOT / "tests" / "games" / "kcaloria" / "sim" / "fixtures" / "piney.yaml") if p.exists())
 SIM_CMD = [sys.executable, "-c", "import sys; from kcal.cli.sim import app; sys.argv[0] = 'kcal sim'; app()"]
 
 

@@ -20,7 +20,7 @@ hundred games the peak stays put; before they were bounded, the move cache alone
 game. 1e5 games take a while (playouts ~5 min, ``sim solo --bot random`` longer on a 2-core
 machine): ``--games 1000,10000`` gives the trend in about two minutes.
 
-Default deck: the built-in solo deck ``games/kcaloria/data/decks/solo-piney-trail.yaml``.
+Default deck: the built-in solo deck ``src/kcal/games/kcaloria/data/decks/solo-piney-trail.yaml``.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-DECK = ROOT / "games" / "kcaloria" / "data" / "decks" / "solo-piney-trail.yaml"
+DECK = ROOT / "src" / "kcal" / "games" / "kcaloria" / "data" / "decks" / "solo-piney-trail.yaml"
 KCAL = Path(sys.executable).with_name("kcal")
 
 

@@ -18,7 +18,7 @@ Make the two trees and their environments, then run it (a few minutes; valgrind 
     python bench/bench_move.py --before /tmp/before --after /tmp/after [--runs 11] [--no-valgrind]
 
 A tree is recognised by its layout: before the move the decks are in ``decks/``, after it in
-``games/kcaloria/data/decks/``. The engine is measured through ``sim solo`` with the random bot (one job),
+``src/kcal/games/kcaloria/data/decks/``. The engine is measured through ``sim solo`` with the random bot (one job),
 whose time is the engine's: dealing, generating moves and applying them.
 """
 
@@ -37,8 +37,11 @@ from pathlib import Path
 
 
 def deck_dir(tree: Path) -> Path:
-    new = tree / "games" / "kcaloria" / "data" / "decks"
-    return new if new.is_dir() else tree / "decks"
+    for sub in (("src", "kcal", "games"), ("games",)):  # the src layout, the layout before it
+        found = tree.joinpath(*sub, "kcaloria", "data", "decks")
+        if found.is_dir():
+            return found
+    return tree / "decks"
 
 
 def commands(tree: Path, out: Path) -> dict[str, list[str]]:
@@ -63,7 +66,7 @@ def run_once(cmd: list[str], out: Path) -> tuple[float, bytes]:
     proc = subprocess.run(cmd, capture_output=True, env={**os.environ, "PYTHONHASHSEED": "0"}, check=False)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    text = re.sub(rb"\S*/(decks|games/kcaloria/data/decks)/", b"", proc.stdout).replace(bytes(out), b"OUT")
+    text = re.sub(rb"\S*/(decks|src/kcal/games/kcaloria/data/decks)/", b"", proc.stdout).replace(bytes(out), b"OUT")
     pdf = out / "deck.pdf"
     return cpu, text + (pdf.read_bytes() if pdf.exists() else b"")
 

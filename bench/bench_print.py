@@ -10,7 +10,7 @@ What it measures, each as a *whole process* (interpreter start, imports, loading
 
 * floor: a bare ReportLab script drawing the same number of flat-top hexes, each with a name and two
   rows of cube icons, in Helvetica (nothing embedded), written in this file (``FLOOR``);
-* ``kcal print deck games/kcaloria/data/decks/bayou-ambush.yaml`` (60 tiles) and ``kcal print catalog`` (every built-in
+* ``kcal print deck src/kcal/games/kcaloria/data/decks/bayou-ambush.yaml`` (60 tiles) and ``kcal print catalog`` (every built-in
   tile), as ratios to the floor for the same number of hexes; the goal is deck <= 2.5x (issue 12);
 * ``kcal print cards --game how-many-calories`` (37 poker cards) against a second floor script
   (``FLOOR_CARDS``) drawing the same number of rounded card rectangles with their numbers and texts;
@@ -172,7 +172,7 @@ def art_catalog(tmp: Path, with_art: int) -> Path:
     """A copy of the built-in catalog where the first ``with_art`` tiles point at generated art."""
     from PIL import Image, ImageDraw
 
-    src = (ROOT / "games" / "kcaloria" / "data" / "piney-woods.yaml").read_text(encoding="utf-8")
+    src = (ROOT / "src" / "kcal" / "games" / "kcaloria" / "data" / "piney-woods.yaml").read_text(encoding="utf-8")
     (tmp / "art").mkdir(exist_ok=True)
     out_lines, seen = [], 0
     for line in src.splitlines():
@@ -196,7 +196,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--valgrind", action="store_true", help="also count executed instructions (deck, floor)")
-    ap.add_argument("--deck", default=str(ROOT / "games" / "kcaloria" / "data" / "decks" / "bayou-ambush.yaml"))
+    ap.add_argument("--deck", default=str(ROOT / "src" / "kcal" / "games" / "kcaloria" / "data" / "decks" / "bayou-ambush.yaml"))
     args = ap.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="kcal-bench-print-"))
     # like an installed package: bytecode cached (in a temp folder, never the repo), for floor and kcal alike

@@ -25,7 +25,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_DECK = next(p for p in (ROOT / "games" / "kcaloria" / "data" / "decks" / "bayou-ambush.yaml", ROOT / "tests" / "games" / "kcaloria" / "sim" / "fixtures" / "piney.yaml") if p.exists())
+DEFAULT_DECK = next(p for p in (ROOT / "src" / "kcal" / "games" / "kcaloria" / "data" / "decks" / "bayou-ambush.yaml", ROOT / "tests" / "games" / "kcaloria" / "sim" / "fixtures" / "piney.yaml") if p.exists())
 
 
 def run_one(deck: Path, bot: str, games: int, jobs: int) -> dict:

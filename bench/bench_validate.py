@@ -2,7 +2,7 @@
 
 Run from the repo root, with kcal installed:
 
-    python bench/bench_validate.py [--runs 21] [--deck games/kcaloria/data/decks/bayou-ambush.yaml]
+    python bench/bench_validate.py [--runs 21] [--deck src/kcal/games/kcaloria/data/decks/bayou-ambush.yaml]
 
 It times, alternately in the same run, (a) the whole command `kcal deck validate DECK` as a fresh
 process, (b) the floor `python -c "import typer, pydantic, ruamel.yaml"`, (c) that floor plus one
@@ -66,7 +66,7 @@ def timed(cmd: list[str]) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=21)
-    parser.add_argument("--deck", default="games/kcaloria/data/decks/bayou-ambush.yaml")
+    parser.add_argument("--deck", default="src/kcal/games/kcaloria/data/decks/bayou-ambush.yaml")
     args = parser.parse_args()
     kcal = shutil.which("kcal") or str(Path(sys.executable).with_name("kcal"))
     command = [kcal, "deck", "validate", args.deck]

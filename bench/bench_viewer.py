@@ -41,7 +41,7 @@ def make_game(path: Path, moves: int = 60, seed: int = 11) -> None:
     from kcal.games.kcaloria.load import load_deck, load_library
 
     lib = load_library()
-    decks = [load_deck(ROOT / "games" / "kcaloria" / "data" / "decks" / n).tiles()
+    decks = [load_deck(ROOT / "src" / "kcal" / "games" / "kcaloria" / "data" / "decks" / n).tiles()
              for n in ("bayou-ambush.yaml", "caddo-harvest.yaml", "longleaf-canopy.yaml", "bayou-ambush.yaml")]
     s = new_game(lib, decks, ["A", "B", "C", "D"], seed=seed)
     rng = random.Random(seed)

@@ -70,7 +70,7 @@ def run(command: str, cwd: Path) -> list[str]:
 
 def scratch() -> tempfile.TemporaryDirectory[str]:
     tmp = tempfile.TemporaryDirectory(prefix="kcal-readme-")
-    for name in ("games", "tests", "docs"):
+    for name in ("src", "tests", "docs"):
         os.symlink(ROOT / name, Path(tmp.name) / name)
     return tmp
 

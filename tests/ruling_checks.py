@@ -1,5 +1,5 @@
 """What the packs' docs tests share: the test functions a folder defines, which a rulings document's
-``test:`` field must name (imported as ``kcal.tests.ruling_checks``, like ``readme_examples``)."""
+``test:`` field must name (imported as ``tests.ruling_checks``, like ``readme_examples``)."""
 
 from __future__ import annotations
 

@@ -19,7 +19,7 @@ def test_readme_starts_with_the_two_setup_commands() -> None:
 def test_readme_examples_print_what_the_readme_shows() -> None:
     """Every ``$ kcal ...`` example runs and prints what the README shows (``python
     tests/readme_examples.py --update`` rewrites them from real runs)."""
-    from kcal.tests.readme_examples import README, examples, expected, run, scratch
+    from tests.readme_examples import README, examples, expected, run, scratch
 
     found = examples(README.read_text(encoding="utf-8"))
     assert len(found) >= 20

@@ -18,7 +18,7 @@ from kcal.cli.app import app
 from kcal.cli.output import use_colour
 
 ROOT = Path(__file__).resolve().parents[2]
-DECK = ROOT / "games" / "kcaloria" / "data" / "decks" / "bayou-ambush.yaml"
+DECK = ROOT / "src" / "kcal" / "games" / "kcaloria" / "data" / "decks" / "bayou-ambush.yaml"
 RED = "\x1b[31m"
 YELLOW = "\x1b[33m"
 

@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 from kcal.cli.app import app
 
 ROOT = Path(__file__).resolve().parents[2]
-DECK = ROOT / "games" / "kcaloria" / "data" / "decks" / "bayou-ambush.yaml"
+DECK = ROOT / "src" / "kcal" / "games" / "kcaloria" / "data" / "decks" / "bayou-ambush.yaml"
 
 
 def run(*args: str):

@@ -19,7 +19,7 @@ from kcal.cli.app import app
 
 runner = CliRunner()
 ROOT = typer.main.get_command(app)
-DECK = Path(__file__).resolve().parents[2] / "games" / "kcaloria" / "data" / "decks" / "bayou-ambush.yaml"
+DECK = Path(__file__).resolve().parents[2] / "src" / "kcal" / "games" / "kcaloria" / "data" / "decks" / "bayou-ambush.yaml"
 KEYS = {"file", "line", "column", "message", "code"}
 
 

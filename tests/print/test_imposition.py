@@ -14,7 +14,7 @@ from kcal.print.marks import grid_mark_segments, ruler_boxes
 from kcal.print.options import card_sheet_options
 from kcal.print.output import PdfMeta, write_pdf
 from kcal.print.sheets import Box, Face, face_pages, footer, sheet_layout
-from kcal.tests.print.pdfprobe import DPI, PX_PER_MM, dark, page_count, pdf_text, raster, to_px
+from tests.print.pdfprobe import DPI, PX_PER_MM, dark, page_count, pdf_text, raster, to_px
 
 FACE = (0.80, 0.88, 1.0)  # light blue: cut lines and marks stay the darkest thing on a front
 BACK = (0.20, 0.20, 0.20)

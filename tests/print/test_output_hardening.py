@@ -18,8 +18,8 @@ from typer.testing import CliRunner
 from kcal.cli.app import app
 
 runner = CliRunner()
-DECK = Path(__file__).resolve().parents[2] / "games" / "kcaloria" / "data" / "decks" / "bayou-ambush.yaml"
-FONT = Path(__file__).resolve().parents[2] / "print" / "fonts" / "DejaVuSansCondensed.ttf"
+DECK = Path(__file__).resolve().parents[2] / "src" / "kcal" / "games" / "kcaloria" / "data" / "decks" / "bayou-ambush.yaml"
+FONT = Path(__file__).resolve().parents[2] / "src" / "kcal" / "print" / "fonts" / "DejaVuSansCondensed.ttf"
 
 
 @pytest.fixture

@@ -18,11 +18,11 @@ from typer.testing import CliRunner
 from kcal import __version__
 from kcal.cli.app import app
 from kcal.print.layout import MM
-from kcal.tests.print.pdfprobe import fonts_used, metadata, page_boxes, pdf_text
+from tests.print.pdfprobe import fonts_used, metadata, page_boxes, pdf_text
 
 runner = CliRunner()
 ROOT = Path(__file__).resolve().parents[2]
-DECK = ROOT / "games" / "kcaloria" / "data" / "decks" / "longleaf-canopy.yaml"
+DECK = ROOT / "src" / "kcal" / "games" / "kcaloria" / "data" / "decks" / "longleaf-canopy.yaml"
 
 PRODUCTS = {
     "deck": ["print", "deck", str(DECK)],

@@ -12,7 +12,7 @@ from kcal.core.errors import KcalError
 from kcal.print import rulebook
 from kcal.print.layout import PAPERS
 from kcal.print.report import Report
-from kcal.tests.print.pdfprobe import pdf_text
+from tests.print.pdfprobe import pdf_text
 
 SHARED = Path(rulebook.__file__).resolve().parent
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from kcal.tests.sim import fakepack
+from tests.sim import fakepack
 
 
 @pytest.fixture

@@ -1,5 +1,5 @@
 """A tiny dice race behind :class:`kcal.core.game.Game`, for testing the shared simulator without any
-real pack. Importable as ``kcal.tests.sim.fakepack`` so worker processes (fork, spawn, Dask) load it.
+real pack. Importable as ``tests.sim.fakepack`` so worker processes (fork, spawn, Dask) load it.
 
 Rules: every player first picks a warm-up of 1 or 2 points, all at once (a simultaneous step). Then,
 in turn order, a player still racing rolls a die (adds 1-6; above the target they bust: score 0) or
@@ -22,7 +22,7 @@ from kcal.core.rng import Rng
 from kcal.core.suggest import did_you_mean
 
 ID = "dice-race"
-HERE = "kcal.tests.sim.fakepack"
+HERE = "tests.sim.fakepack"
 OPTIONS = ("target",)
 
 

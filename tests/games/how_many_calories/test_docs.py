@@ -8,10 +8,10 @@ from pathlib import Path
 from kcal.core.rulings import read_rulings
 from kcal.games.how_many_calories import explain
 from kcal.games.how_many_calories.cards import LIMITS
-from kcal.tests.ruling_checks import defined_tests
+from tests.ruling_checks import defined_tests
 
 HERE = Path(__file__).resolve().parent
-DOCS = HERE.parents[2] / "games" / "how_many_calories" / "docs"
+DOCS = HERE.parents[2] / "src" / "kcal" / "games" / "how_many_calories" / "docs"
 
 
 def test_every_ruling_has_section_question_decision_why_and_tests():

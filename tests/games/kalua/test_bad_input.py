@@ -117,5 +117,5 @@ def test_any_yaml_like_card_set_gives_a_set_or_a_positioned_error(tmp_path_facto
 
 
 def test_the_builtin_set_parses_with_the_safe_loader_only():
-    doc = parse_yaml((Path(__file__).parents[3] / "games" / "kalua" / "data" / "cards.yaml").read_text())
+    doc = parse_yaml((Path(__file__).parents[3] / "src" / "kcal" / "games" / "kalua" / "data" / "cards.yaml").read_text())
     assert CardSetFile.model_validate(doc.data).game == "kalua"

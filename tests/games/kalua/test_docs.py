@@ -8,10 +8,10 @@ from pathlib import Path
 from kcal.core.rulings import read_rulings
 from kcal.games.kalua import explain
 from kcal.games.kalua.cards import DEFAULT_TURN_LIMIT
-from kcal.tests.ruling_checks import defined_tests
+from tests.ruling_checks import defined_tests
 
 HERE = Path(__file__).resolve().parent
-DOCS = HERE.parents[2] / "games" / "kalua" / "docs"
+DOCS = HERE.parents[2] / "src" / "kcal" / "games" / "kalua" / "docs"
 
 
 def test_every_ruling_has_section_question_decision_why_and_tests():

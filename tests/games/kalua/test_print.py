@@ -21,7 +21,7 @@ from kcal.games.kalua.print.palette import grey_levels
 from kcal.print.layout import PAPERS, mm
 from kcal.print.options import card_sheet_options
 from kcal.print.sheets import sheet_layout
-from kcal.tests.print.pdfprobe import page_count, pdf_text, raster
+from tests.print.pdfprobe import page_count, pdf_text, raster
 
 CARDS = load_catalog()
 

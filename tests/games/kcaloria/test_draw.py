@@ -21,7 +21,7 @@ from kcal.viewer.scene import Text
 
 FIX = Path(__file__).parent / "engine" / "fixtures"
 EVIL = Path(__file__).parents[2] / "viewer" / "evil-names.yaml"
-DECKS = Path(__file__).parents[3] / "games" / "kcaloria" / "data" / "decks"
+DECKS = Path(__file__).parents[3] / "src" / "kcal" / "games" / "kcaloria" / "data" / "decks"
 NS = "{http://www.w3.org/2000/svg}"
 runner = CliRunner()
 

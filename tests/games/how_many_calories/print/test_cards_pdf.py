@@ -16,7 +16,7 @@ from kcal.games.how_many_calories.print.palette import STYLES, grey_levels
 from kcal.print.layout import mm
 from kcal.print.options import card_sheet_options
 from kcal.print.sheets import sheet_layout
-from kcal.tests.print.pdfprobe import page_count, pdf_text, raster
+from tests.print.pdfprobe import page_count, pdf_text, raster
 
 FOODS = sorted(load_catalog().foods, key=lambda f: (COLOUR_INDEX[f.colour], f.number))
 

@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 from kcal.cli.app import app
 from kcal.games.how_many_calories import PACK
-from kcal.tests.print.pdfprobe import page_count, pdf_text
+from tests.print.pdfprobe import page_count, pdf_text
 
 HOOK = "kcal.games.how_many_calories.print.api"
 

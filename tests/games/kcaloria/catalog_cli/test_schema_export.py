@@ -114,7 +114,7 @@ class TestSchemaAgreesWithTheLoader:
 
         for path in builtin_catalog_paths():
             assert list(validator("catalog").iter_errors(load_yaml(path).data)) == []
-        for path in sorted((Path(__file__).resolve().parents[4] / "games" / "kcaloria" / "data" / "decks").glob("*.yaml")):
+        for path in sorted((Path(__file__).resolve().parents[4] / "src" / "kcal" / "games" / "kcaloria" / "data" / "decks").glob("*.yaml")):
             assert list(validator("deck").iter_errors(load_yaml(path).data)) == []
 
     @pytest.mark.parametrize(

@@ -17,7 +17,7 @@ from kcal.games.kcaloria.domain import TYPE_CLASSES, Color, Klass, Rarity, TileT
 from kcal.games.kcaloria.models import Catalog, Deck, Tile
 from kcal.games.kcaloria.modifiers import MODIFIERS
 
-ROOT = Path(__file__).resolve().parents[4] / "games" / "kcaloria"
+ROOT = Path(__file__).resolve().parents[4] / "src" / "kcal" / "games" / "kcaloria"
 CATALOG_PATH = ROOT / "data" / "piney-woods.yaml"
 DECK_PATHS = sorted((ROOT / "data" / "decks").glob("*.yaml"))
 

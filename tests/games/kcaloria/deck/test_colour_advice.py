@@ -12,7 +12,7 @@ from kcal.cli.app import app
 from kcal.games.kcaloria.deck.check import colour_balance, validate_deck_file
 from kcal.games.kcaloria.load import load_deck
 
-DECKS = Path(__file__).resolve().parents[4] / "games" / "kcaloria" / "data" / "decks"
+DECKS = Path(__file__).resolve().parents[4] / "src" / "kcal" / "games" / "kcaloria" / "data" / "decks"
 runner = CliRunner()
 THIRSTY = "name: Thirsty\ntiles:\n  Bayou: 2\n  Phlox nivalis: 5\n  Campsis radicans: 5\n  Rudbeckia hirta: 5\n"
 

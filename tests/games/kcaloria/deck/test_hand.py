@@ -15,7 +15,7 @@ from kcal.games.kcaloria.deck.hand import sample_hand
 from kcal.games.kcaloria.domain import TileType
 from kcal.games.kcaloria.load import load_deck
 
-DECKS = Path(__file__).resolve().parents[4] / "games" / "kcaloria" / "data" / "decks"
+DECKS = Path(__file__).resolve().parents[4] / "src" / "kcal" / "games" / "kcaloria" / "data" / "decks"
 DECK = DECKS / "bayou-ambush.yaml"
 runner = CliRunner()
 

@@ -102,7 +102,7 @@ class TestHash:
 def test_builtin_decks_have_sixty_tiles_in_stats() -> None:
     from kcal.games.kcaloria.load import builtin_catalog_paths
 
-    decks = sorted((Path(__file__).resolve().parents[4] / "games" / "kcaloria" / "data" / "decks").glob("*.yaml"))
+    decks = sorted((Path(__file__).resolve().parents[4] / "src" / "kcal" / "games" / "kcaloria" / "data" / "decks").glob("*.yaml"))
     assert decks and builtin_catalog_paths(), "the built-in catalog and decks ship with kcal"
     load_library()
     for path in decks:
@@ -117,7 +117,7 @@ def test_builtin_decks_survive_export_to_a_list_and_import(tmp_path: Path) -> No
     from kcal.games.kcaloria.deck.importer import import_deck
     from kcal.games.kcaloria.load import builtin_catalog_paths
 
-    decks = sorted((Path(__file__).resolve().parents[4] / "games" / "kcaloria" / "data" / "decks").glob("*.yaml"))
+    decks = sorted((Path(__file__).resolve().parents[4] / "src" / "kcal" / "games" / "kcaloria" / "data" / "decks").glob("*.yaml"))
     assert decks and builtin_catalog_paths(), "the built-in catalog and decks ship with kcal"
     library = load_library()
     for path in decks:

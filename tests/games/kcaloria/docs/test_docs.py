@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[4] / "games" / "kcaloria"
+ROOT = Path(__file__).resolve().parents[4] / "src" / "kcal" / "games" / "kcaloria"
 sys.path.insert(0, str(Path(__file__).parent))
 
 from modifier_table import modifier_table  # noqa: E402

@@ -12,7 +12,7 @@ import pytest
 from kcal.games.kcaloria.engine import Move, MoveKind, hexgrid, legal, new_game, tiles
 from kcal.games.kcaloria.engine.legal import PlacePlan, Verdict
 
-DECK = Path(__file__).resolve().parents[4] / "games" / "kcaloria" / "data" / "decks" / "solo-piney-trail.yaml"
+DECK = Path(__file__).resolve().parents[4] / "src" / "kcal" / "games" / "kcaloria" / "data" / "decks" / "solo-piney-trail.yaml"
 
 
 @pytest.fixture(scope="module")

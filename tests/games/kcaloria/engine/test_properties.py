@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from kcal.games.kcaloria.engine import IllegalMove, Move, new_game
 from kcal.games.kcaloria.engine.hexgrid import neighbours
 
-ROOT = Path(__file__).resolve().parents[4] / "games" / "kcaloria"
+ROOT = Path(__file__).resolve().parents[4] / "src" / "kcal" / "games" / "kcaloria"
 
 
 @pytest.fixture(scope="module")

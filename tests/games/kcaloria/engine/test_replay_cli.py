@@ -146,7 +146,7 @@ def test_explain_unknown_topic_exit_2():
 def test_simulated_game_record_replays_to_the_same_state(mode, tmp_path):
     from kcal.games.kcaloria.load import load_deck, load_library
 
-    root = Path(__file__).resolve().parents[4] / "games" / "kcaloria" / "data"
+    root = Path(__file__).resolve().parents[4] / "src" / "kcal" / "games" / "kcaloria" / "data"
     lib = load_library()
     if mode == "solo":
         decks = [load_deck(root / "decks" / "solo-piney-trail.yaml").tiles()]

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from kcal.games.kcaloria.engine import Move, new_game
 
-ROOT = Path(__file__).resolve().parents[4] / "games" / "kcaloria"
+ROOT = Path(__file__).resolve().parents[4] / "src" / "kcal" / "games" / "kcaloria"
 
 
 def _scene(kit, *extra, players=("A", "B")):

@@ -76,7 +76,7 @@ def test_ruling_a_rescue_that_leaves_no_placement_stagnates(fixtures_dir):
     from kcal.games.kcaloria.load import load_deck, load_library
 
     game = YAML(typ="safe").load((fixtures_dir / "solo-rescue-stagnates.yaml").read_text(encoding="utf-8"))
-    decks = fixtures_dir.parents[4] / "games" / "kcaloria" / "data" / "decks"
+    decks = fixtures_dir.parents[4] / "src" / "kcal" / "games" / "kcaloria" / "data" / "decks"
     deck = load_deck(decks / f"{game['deck']}.yaml").tiles()
     s = new_game(load_library(), [deck], ["solo"], seed=game["seed"], mode="solo")
     *before, rescue = [Move.from_record(m) for m in game["moves"]]

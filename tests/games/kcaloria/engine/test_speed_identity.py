@@ -21,7 +21,7 @@ import pytest
 from kcal.games.kcaloria.engine import new_game
 from kcal.games.kcaloria.engine.movelist import MoveList
 
-DECKS = Path(__file__).resolve().parents[4] / "games" / "kcaloria" / "data" / "decks"
+DECKS = Path(__file__).resolve().parents[4] / "src" / "kcal" / "games" / "kcaloria" / "data" / "decks"
 SEEDS = range(10)
 
 #: sha256 of the playouts (see the module docstring), by workload, from the engine before the change

@@ -13,7 +13,7 @@ import pytest
 from kcal.games.kcaloria.engine import IllegalMove, Move, new_game
 from kcal.games.kcaloria.engine.movelist import Discards, MoveList
 
-DECKS = Path(__file__).resolve().parents[4] / "games" / "kcaloria" / "data" / "decks"
+DECKS = Path(__file__).resolve().parents[4] / "src" / "kcal" / "games" / "kcaloria" / "data" / "decks"
 
 
 @pytest.fixture(scope="module")

@@ -38,7 +38,7 @@ def test_damaged_entry_is_ignored(workdir, tmp_path, monkeypatch):
 
 
 def test_changed_art_is_a_new_entry(workdir, tmp_path, monkeypatch):
-    from kcal.tests.games.kcaloria.print.conftest import make_art
+    from tests.games.kcaloria.print.conftest import make_art
 
     cache = tmp_path / "cache"
     monkeypatch.setenv("KCAL_CACHE_DIR", str(cache))

@@ -13,7 +13,7 @@ import pytest
 from typer.testing import CliRunner
 
 from kcal.cli.app import app
-from kcal.tests.games.kcaloria.print.conftest import make_art
+from tests.games.kcaloria.print.conftest import make_art
 
 GOLDEN = Path(__file__).with_name("bad_input_expected.txt")
 

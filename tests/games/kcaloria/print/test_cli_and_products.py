@@ -18,7 +18,7 @@ from kcal.games.kcaloria.print.api import (
     render_rulebook_pdf,
 )
 from kcal.games.kcaloria.print.icons import CLASS_CODES, MODIFIER_CODES
-from kcal.tests.games.kcaloria.print.conftest import page_sizes, pdf_text
+from tests.games.kcaloria.print.conftest import page_sizes, pdf_text
 
 runner = CliRunner()
 

@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 from kcal.cli.app import app
 
 runner = CliRunner()
-DECKS = Path(__file__).resolve().parents[4] / "games" / "kcaloria" / "data" / "decks"
+DECKS = Path(__file__).resolve().parents[4] / "src" / "kcal" / "games" / "kcaloria" / "data" / "decks"
 SMALL = ["--hands", "2000", "--games", "30", "--solo-games", "6", "--bot", "random", "-q"]
 
 

@@ -15,7 +15,7 @@ from kcal.games.kcaloria.print.api import render_deck_pdf
 from kcal.games.kcaloria.print.preview import tile_pdf_bytes
 from kcal.print.raster import rasterise
 from kcal.print.report import Report
-from kcal.tests.games.kcaloria.print.conftest import raster
+from tests.games.kcaloria.print.conftest import raster
 
 GOLDEN = Path(__file__).with_name("golden")
 UPDATE = os.environ.get("KCAL_UPDATE_GOLDEN") == "1"

@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 
 from kcal.cli.app import app
 
-DECK = str(Path(__file__).resolve().parents[4] / "games" / "kcaloria" / "data" / "decks" / "bayou-ambush.yaml")
+DECK = str(Path(__file__).resolve().parents[4] / "src" / "kcal" / "games" / "kcaloria" / "data" / "decks" / "bayou-ambush.yaml")
 
 
 @pytest.mark.parametrize(

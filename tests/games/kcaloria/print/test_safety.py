@@ -10,7 +10,7 @@ import pytest
 from kcal.core.errors import KcalError
 from kcal.games.kcaloria.print.api import render_deck_pdf, render_rulebook_pdf
 from kcal.print.images import ArtProblem, open_image, resolve_art
-from kcal.tests.games.kcaloria.print.conftest import CATALOG, image_objects, make_art
+from tests.games.kcaloria.print.conftest import CATALOG, image_objects, make_art
 
 
 class TestArtPaths:
@@ -133,7 +133,7 @@ class TestOutput:
         assert not [p for p in os.listdir(workdir) if p.endswith(".tmp")]
 
     def test_split_writes_parts_with_whole_duplex_pairs(self, workdir):
-        from kcal.tests.games.kcaloria.print.conftest import page_sizes
+        from tests.games.kcaloria.print.conftest import page_sizes
 
         res = render_deck_pdf(workdir / "deck.yaml", workdir / "out.pdf", backs=True, split_every=1, bleed=True)
         names = [p.name for p in res.files]
@@ -187,7 +187,7 @@ class TestTemplates:
         assert "hot &amp; dry desert" in text
 
     def test_user_template_overrides_builtin(self, tmp_path):
-        from kcal.tests.games.kcaloria.print.conftest import pdf_text
+        from tests.games.kcaloria.print.conftest import pdf_text
 
         d = self._user(tmp_path, "# House rules\nPlay nice &amp; have fun: {{ components.deck_size }} tiles.\n")
         render_rulebook_pdf(tmp_path / "r.pdf", templates=d)

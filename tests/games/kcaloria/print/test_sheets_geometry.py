@@ -8,7 +8,7 @@ import pytest
 
 from kcal.games.kcaloria.print.api import render_deck_pdf
 from kcal.print.layout import MM, PAPERS, SQRT3, Slot, TileGeometry, honeycomb, mirror_slot, mm
-from kcal.tests.games.kcaloria.print.conftest import page_sizes, raster
+from tests.games.kcaloria.print.conftest import page_sizes, raster
 
 
 class TestPaper:
@@ -167,7 +167,7 @@ class TestBacks:
         assert union and inter / union > 0.95
 
     def test_back_follows_each_front(self, workdir):
-        from kcal.tests.games.kcaloria.print.conftest import pdf_text
+        from tests.games.kcaloria.print.conftest import pdf_text
 
         out = workdir / "out.pdf"
         render_deck_pdf(workdir / "deck.yaml", out, backs=True)

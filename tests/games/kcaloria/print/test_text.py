@@ -11,7 +11,7 @@ from kcal.games.kcaloria.print.api import render_deck_pdf, render_tiles_pdf, she
 from kcal.print.fonts import REGULAR, printable
 from kcal.print.report import Report
 from kcal.print.text import escape, fit
-from kcal.tests.games.kcaloria.print.conftest import pdf_text
+from tests.games.kcaloria.print.conftest import pdf_text
 
 
 def _tile(**kw) -> Tile:
@@ -51,7 +51,7 @@ class TestNamesCounted:
 
         from kcal.games.kcaloria.load import load_deck
 
-        deck = Path(__file__).resolve().parents[4] / "games" / "kcaloria" / "data" / "decks" / "bayou-ambush.yaml"
+        deck = Path(__file__).resolve().parents[4] / "src" / "kcal" / "games" / "kcaloria" / "data" / "decks" / "bayou-ambush.yaml"
         assert deck.exists(), "the built-in deck ships with kcal"
         loaded = load_deck(deck)
         out = tmp_path / "deck.pdf"

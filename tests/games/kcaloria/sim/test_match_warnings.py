@@ -9,7 +9,7 @@ import pytest
 from kcal.core.errors import UsageError
 from kcal.games.kcaloria.sim.match import simulate_match
 
-DECKS = Path(__file__).resolve().parents[4] / "games" / "kcaloria" / "data" / "decks"
+DECKS = Path(__file__).resolve().parents[4] / "src" / "kcal" / "games" / "kcaloria" / "data" / "decks"
 
 
 @pytest.fixture(scope="module")
