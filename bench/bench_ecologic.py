@@ -93,8 +93,8 @@ def fast(games: int) -> tuple[int, int, float]:
     """Random 4-player games on the engine directly, as a search's rollouts would run: no exchange in
     step 1, in step 2 the hand in random order and each card's places in random order until one is legal
     (else a random card traded), in step 3 two random cards. (placements, moves, CPU seconds)."""
-    from kcal.games.ecologic_europe import engine
-    from kcal.games.ecologic_europe.moves import Place
+    from kcal.games.ecologic_europe.rules import engine
+    from kcal.games.ecologic_europe.rules.moves import Place
 
     def first_legal(state: Any, rng: Any) -> Any:
         places = list(range(state.rules.places))
@@ -124,7 +124,7 @@ def rollouts(games: int, trace: list[tuple[int, Any]] | None = None) -> tuple[in
     follow), else a random card traded; in step 3 two random cards. (placements, moves, CPU seconds).
     ``trace``: a list that gets every ``(seat, move)`` (tests/games/ecologic_europe/test_speed_identity.py
     pins it)."""
-    from kcal.games.ecologic_europe import engine
+    from kcal.games.ecologic_europe.rules import engine
 
     count_placements = engine.count_placements
 
@@ -144,9 +144,9 @@ def _engine_games(games: int, policy: Any, trace: list[tuple[int, Any]] | None =
     the hand and step 3 hands over two random cards. (placements, moves, CPU seconds)."""
     from kcal.core.game import Setup
     from kcal.core.rng import Rng
-    from kcal.games.ecologic_europe import engine
-    from kcal.games.ecologic_europe.moves import Keep, Trade, Transfer
-    from kcal.games.ecologic_europe.setup import new_state
+    from kcal.games.ecologic_europe.rules import engine
+    from kcal.games.ecologic_europe.rules.moves import Keep, Trade, Transfer
+    from kcal.games.ecologic_europe.rules.setup import new_state
 
     apply = engine.apply
     setup = Setup(("A", "B", "C", "D"))

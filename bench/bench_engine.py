@@ -3,7 +3,7 @@
 Run:  python bench/bench_engine.py [--slices 6] [--slice 1.0] [--only solo|standard] [--apply]
       [--profile NAME] [--engine DIR]
 
-A/B against an older engine: copy ``src/kcal/games/kcaloria/engine`` to ``DIR/engine`` first (e.g. from
+A/B against an older engine: copy ``src/kcal/games/kcaloria/rules`` to ``DIR/engine`` first (e.g. from
 ``git show``), then run this script with ``--engine DIR`` and without, alternately; only the engine
 package is swapped, the rest of kcal is the checkout's.
 
@@ -96,7 +96,7 @@ class KcalPlayouts:
         self.rng = random.Random(0)
 
     def run(self, seconds: float) -> tuple[int, float]:
-        from kcal.games.kcaloria.engine import new_game
+        from kcal.games.kcaloria.rules import new_game
 
         plies = 0
         t0 = clock()
@@ -174,7 +174,7 @@ def main(argv: list[str] | None = None) -> int:
         import kcal.games.kcaloria
 
         kcal.games.kcaloria.__path__.insert(0, str(Path(args.engine).resolve()))
-    from kcal.games.kcaloria.load import load_deck, load_library
+    from kcal.games.kcaloria.files.load import load_deck, load_library
 
     library = load_library()
     decks = {stem: load_deck(DECKS / f"{stem}.yaml").tiles()

@@ -51,7 +51,7 @@ def time_kcal(deck: Path, hands: int, jobs: int | None, repeat: int) -> tuple[fl
 
 
 def deck_counts(deck: Path) -> list[int]:
-    from kcal.games.kcaloria.load import load_deck
+    from kcal.games.kcaloria.files.load import load_deck
 
     return [e.count for e in load_deck(deck).entries]
 

@@ -54,9 +54,9 @@ def fast(games: int) -> tuple[int, int, float]:
     """Random games on the engine's ints, as the search's rollouts run: (tricks, plays, CPU seconds)."""
     from kcal.core.game import Setup
     from kcal.core.rng import Rng
-    from kcal.games.how_many_calories import flow
-    from kcal.games.how_many_calories.setup import new_state
-    from kcal.games.how_many_calories.state import OVER, PASS
+    from kcal.games.how_many_calories.rules import flow
+    from kcal.games.how_many_calories.rules.setup import new_state
+    from kcal.games.how_many_calories.rules.state import OVER, PASS
 
     setup = Setup(("A", "B", "C", "D"))
     tricks = plays = 0
@@ -83,9 +83,9 @@ def ismcts(decisions: int) -> tuple[int, float]:
     """Decisions of the search bot at its default strength in greedy 4-player games."""
     from kcal.core.game import Setup
     from kcal.core.rng import Rng
-    from kcal.games.how_many_calories.bots import greedy_bot
+    from kcal.games.how_many_calories.bots.basic import greedy_bot
+    from kcal.games.how_many_calories.bots.search import search
     from kcal.games.how_many_calories.game import GAME
-    from kcal.games.how_many_calories.ismcts import search
 
     done = 0
     spent = 0.0

@@ -85,7 +85,7 @@ def greedy(games: int, players: int, within: int = 200) -> None:
     from kcal.core.game import Setup
     from kcal.core.rng import Rng
     from kcal.core.stats import proportion
-    from kcal.games.kalua.bots import BOTS
+    from kcal.games.kalua.bots.basic import BOTS
     from kcal.games.kalua.game import GAME
 
     bot = BOTS["greedy"]

@@ -40,8 +40,8 @@ KCAL = Path(sys.executable).with_name("kcal")
 
 def playouts(deck_path: Path, games: int) -> None:
     """The child's work for ``playouts``: ``games`` random solo games on the engine."""
-    from kcal.games.kcaloria.engine import new_game
-    from kcal.games.kcaloria.load import load_deck, load_library
+    from kcal.games.kcaloria.files.load import load_deck, load_library
+    from kcal.games.kcaloria.rules import new_game
 
     library = load_library()
     deck = load_deck(deck_path).tiles()

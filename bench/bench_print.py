@@ -205,7 +205,7 @@ def main() -> None:
     try:
         floor = tmp / "floor.py"
         floor.write_text(FLOOR)
-        from kcal.games.kcaloria.load import load_library
+        from kcal.games.kcaloria.files.load import load_library
 
         n_catalog = len(load_library().tiles)
         kcal = [sys.executable, "-m", "kcal", "print"]
@@ -220,7 +220,7 @@ def main() -> None:
                          (tmp / f"floor{n}.pdf").stat().st_size, image_objects(out), k_w, f_w))
         # art: 10 tiles get generated art; a deck of those tiles, several copies each
         cat = art_catalog(tmp, 10)
-        from kcal.games.kcaloria.load import load_catalog
+        from kcal.games.kcaloria.files.load import load_catalog
 
         arted = [t for t in load_catalog(cat).tiles if t.art][:10]
         deck = tmp / "art-deck.yaml"

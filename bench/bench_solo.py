@@ -30,7 +30,7 @@ DEFAULT_DECK = next(p for p in (ROOT / "src" / "kcal" / "games" / "kcaloria" / "
 
 def run_one(deck: Path, bot: str, games: int, jobs: int) -> dict:
     """One measurement, in this process: load the deck, play, time the play."""
-    from kcal.games.kcaloria.load import load_deck
+    from kcal.games.kcaloria.files.load import load_deck
     from kcal.games.kcaloria.sim.solo import simulate_solo
     from kcal.sim import parallel
 

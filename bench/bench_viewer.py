@@ -37,8 +37,8 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def make_game(path: Path, moves: int = 60, seed: int = 11) -> None:
     """A 4-player game of ``moves`` moves: random legal moves, a placement whenever there is one."""
-    from kcal.games.kcaloria.engine import new_game
-    from kcal.games.kcaloria.load import load_deck, load_library
+    from kcal.games.kcaloria.files.load import load_deck, load_library
+    from kcal.games.kcaloria.rules import new_game
 
     lib = load_library()
     decks = [load_deck(ROOT / "src" / "kcal" / "games" / "kcaloria" / "data" / "decks" / n).tiles()

@@ -8,13 +8,15 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-SHARED = ("cli", "core", "sim", "print", "viewer")
+PACKAGE = ROOT / "src" / "kcal"
+SHARED = ("cli", "core", "conformance", "sim", "print", "viewer")
 
 
 def test_shared_packages_import_no_game_pack() -> None:
     pattern = re.compile(r"kcal\.games\.\w+")
+    assert all((PACKAGE / folder / "__init__.py").is_file() for folder in SHARED)
     found = [f"{path.relative_to(ROOT)}:{n}: {m.group(0)}"
-             for folder in SHARED for path in sorted((ROOT / folder).rglob("*.py"))
+             for folder in SHARED for path in sorted((PACKAGE / folder).rglob("*.py"))
              for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
              for m in pattern.finditer(line)]
     assert not found, "\n".join(found)

@@ -1,4 +1,4 @@
-"""The conformance suite (kcal.core.conformance) over every registered pack.
+"""The conformance suite (kcal.conformance) over every registered pack.
 
 The packs come from ``kcal.core.registry.ids()``, so a pack installed later is checked without a change
 here. A pack whose ``game`` hook (or ``replay``/``schema`` hook) is missing or broken fails these tests;
@@ -13,8 +13,9 @@ from typing import Any
 
 import pytest
 
-from kcal.core import conformance, registry
-from kcal.core.conformance import Report
+from kcal import conformance
+from kcal.conformance import Report
+from kcal.core import registry
 
 PACK_IDS = registry.ids()
 SEEDS = range(30)

@@ -12,11 +12,11 @@ from typing import Any
 
 import pytest
 
-from kcal.core import conformance
-from kcal.core.conformance import Report
+from kcal import conformance
+from kcal.conformance import Report
 from kcal.core.game import IllegalMove, Setup
-from kcal.games.kcaloria.engine.moves import Move
-from kcal.games.kcaloria.pack import GAME, KCaloria
+from kcal.games.kcaloria.game import GAME, KCaloria
+from kcal.games.kcaloria.rules.moves import Move
 
 TWO = Setup(("p1", "p2"))
 
@@ -29,8 +29,8 @@ def samples(game: Any, setup: Setup = TWO, seeds: range = range(2)) -> list[tupl
 
 
 def test_the_real_game_passes_check_game(tmp_path: Path) -> None:
-    from kcal.games.kcaloria.engine.replay import replay
-    from kcal.games.kcaloria.export import json_schema
+    from kcal.games.kcaloria.replay import replay
+    from kcal.games.kcaloria.schema import json_schema
 
     report = conformance.check_game(GAME, replay=replay, schema=json_schema, folder=tmp_path, seeds=range(4))
     assert report.games == 4 and report.replays >= 4 and report.refused_applies > 0
@@ -151,7 +151,7 @@ class LostMove(KCaloria):
 
 
 def test_a_record_that_loses_a_move_is_caught(tmp_path: Path) -> None:
-    from kcal.games.kcaloria.engine.replay import replay
+    from kcal.games.kcaloria.replay import replay
 
     game = LostMove()
     report = conformance.check_random_games(game, range(2))
@@ -184,7 +184,7 @@ def test_bad_metadata_is_caught() -> None:
 
 
 def test_a_bad_schema_export_is_caught() -> None:
-    from kcal.games.kcaloria.export import json_schema
+    from kcal.games.kcaloria.schema import json_schema
 
     with pytest.raises(AssertionError, match="not valid Draft 2020-12"):
         conformance.check_schemas(GAME.info, lambda kind: {"type": 5})

@@ -14,7 +14,7 @@ import pytest
 from kcal.core import yamlsafe
 from kcal.core.errors import KcalError
 from kcal.core.yamlsafe import parse_yaml
-from kcal.games.kcaloria.load import builtin_catalog_paths, load_catalog_file, validate_doc
+from kcal.games.kcaloria.files.load import builtin_catalog_paths, load_catalog_file, validate_doc
 
 
 def _nodes(text: str) -> int:
@@ -78,7 +78,7 @@ def test_alias_budget_a_1400_tile_catalog_loads(tmp_path: Path) -> None:
 
 
 def test_alias_budget_a_20000_move_record_parses() -> None:
-    from kcal.games.kcaloria.game_record import GameRecord
+    from kcal.games.kcaloria.files.recordfile import GameRecord
 
     moves = "".join(f"  - {{player: {'AB'[i % 2]}, tile: Bayou, at: [{i}, {-i}]}}\n" for i in range(20_000))
     moves += "  - {player: A, tile: Bayou, at: [0, 0], pay: [{from: [1, 0], blue: 1}]}\n" * 100

@@ -8,8 +8,9 @@ import pytest
 
 from kcal.core import parsecache
 from kcal.core.yamlsafe import load_yaml
-from kcal.games.kcaloria import frozen, load, models
-from kcal.games.kcaloria.load import builtin_catalog_paths, load_catalog_file
+from kcal.games.kcaloria.files import cardset as frozen
+from kcal.games.kcaloria.files import load, models
+from kcal.games.kcaloria.files.load import builtin_catalog_paths, load_catalog_file
 
 MINI = Path(__file__).parent.parent / "games" / "kcaloria" / "fixtures" / "mini-catalog.yaml"
 

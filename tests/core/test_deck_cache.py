@@ -9,10 +9,11 @@ import pytest
 
 from kcal.core.errors import KcalError
 from kcal.core.yamlsafe import load_yaml
-from kcal.games.kcaloria import frozen, load
-from kcal.games.kcaloria.models import Deck
+from kcal.games.kcaloria.files import cardset as frozen
+from kcal.games.kcaloria.files import load
+from kcal.games.kcaloria.files.models import Deck
 
-DECKS = sorted((Path(load.__file__).parent / "data" / "decks").glob("*.yaml"))
+DECKS = sorted((Path(load.__file__).parent.parent / "data" / "decks").glob("*.yaml"))
 
 
 @pytest.fixture

@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 
 from kcal.core.errors import KcalError
 from kcal.core.yamlsafe import parse_yaml
-from kcal.games.kcaloria.load import validate_doc
-from kcal.games.kcaloria.models import Deck
+from kcal.games.kcaloria.files.load import validate_doc
+from kcal.games.kcaloria.files.models import Deck
 
 NAME = "gen.yaml"
 

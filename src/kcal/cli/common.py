@@ -81,15 +81,15 @@ GameOption = typer.Option(
 
 
 def tools(game: str | None, path: str | Path | None, command: str) -> Any:
-    """The pack's ``tools`` hook, for the commands that only games with tile decks have (``deck import``,
+    """The pack's ``commands`` hook, for the commands that only games with tile decks have (``deck import``,
     ``print deck``, ``sim goldfish``, ...): the pack of ``path`` (or ``--game``, or the default game)."""
     from kcal.core.errors import UsageError
 
     pack = pack_of(game, path)
-    if not pack.has("tools"):
+    if not pack.has("commands"):
         raise UsageError(f"kcal {command} is for games with tile decks; {pack.info.name} ({pack.id}) has "
                          "none")
-    return pack.hook("tools")
+    return pack.hook("commands")
 
 
 def pack_of(game: str | None, path: str | Path | None = None) -> Any:

@@ -1,7 +1,7 @@
 """Command functions for ``kcal deck import|diff|stats`` (registered on the deck app by ``cli/deck.py``).
 
 Each is a plain function with Typer defaults: it parses options, calls one library function from
-the pack's ``tools`` hook, and renders the plain-data result as text or JSON.
+the pack's ``commands`` hook, and renders the plain-data result as text or JSON.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 ``print cards``, ``print rulebook`` and ``print board`` serve every pack: they dispatch to the pack's
 ``print`` hook (``--game ID``, else the default game). ``print deck|catalog|tile|alignment`` are for games
-with hex-tile decks: the pack's ``tools`` hook. Only typer and light kcal modules are imported here; ReportLab and
+with hex-tile decks: the pack's ``commands`` hook. Only typer and light kcal modules are imported here; ReportLab and
 Pillow load inside the commands.
 """
 

@@ -212,7 +212,7 @@ def match(
     with guarded():
         names = _bot_names(bot, bots)
         # deck files play a deck match of a game with tile decks (the default game, or --game's)
-        deck_match = bool(decks) and (game is None or registry.get(game).has("tools"))
+        deck_match = bool(decks) and (game is None or registry.get(game).has("commands"))
         if deck_match or game is None:
             if variant is not None or option or limit is not None:
                 raise UsageError("--variant, --option and --limit go with --game ID (a pack's options)")

@@ -29,9 +29,9 @@ Hooks a pack may offer (the CLI asks only for what a command needs; signatures a
              ``print_cards(output, *, paper, backs, flip, bleed, split, size, back_offset, gutter, catalog,
              cut_lines, crop_marks, alignment_page, cut_svg, fonts)``, ``print_rulebook(output, *, paper,
              templates, catalog)``, optional ``print_board(output, *, paper, catalog, split)``
-``tools``    module of the commands only games with hex-tile decks have (``deck import|diff|stats|hand|
+``commands`` module of the commands only games with hex-tile decks have (``deck import|diff|stats|hand|
              report``, ``print deck|catalog|tile|alignment``, ``sim goldfish|solo``, the deck match):
-             the library functions those commands call, by name (kCaloria's ``tools`` module lists them)
+             the library functions those commands call, by name (kCaloria's ``commands`` module lists them)
 ``draw``     module for pictures and the step-by-step page (:mod:`kcal.viewer`): ``story(path, *, upto=None,
              coords=False, every=True, checked=None) -> kcal.viewer.scene.Story`` (a game record told
              step by step: the table as shapes, the move in words, what it did; ``checked`` is the

@@ -7,8 +7,8 @@ from typing import Any
 
 from kcal.core.game import Setup
 from kcal.games.ecologic_europe.game import GAME
-from kcal.games.ecologic_europe.moves import parse_card
-from kcal.games.ecologic_europe.state import State
+from kcal.games.ecologic_europe.rules.moves import parse_card
+from kcal.games.ecologic_europe.rules.state import State
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 HABITATS = ["meadows", "deciduous", "rivers", "wetlands"]
@@ -46,7 +46,7 @@ def card(latin: str) -> int:
 
 
 def at(state: State, player: str, spot: str) -> dict[str, Any]:
-    from kcal.games.ecologic_europe.view import ecosystem_json
+    from kcal.games.ecologic_europe.rules.view import ecosystem_json
 
     return ecosystem_json(state, state.rules.seat_of[player])["places"].get(spot, {})
 

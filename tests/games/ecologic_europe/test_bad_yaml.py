@@ -10,8 +10,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from kcal.core.errors import KcalError
-from kcal.games.ecologic_europe.load import load_species
-from kcal.games.ecologic_europe.record import replay
+from kcal.games.ecologic_europe.files.load import load_species
+from kcal.games.ecologic_europe.files.record import replay
 
 GOOD = ("game: ecologic-europe\nset: {code: T, name: Test}\nspecies:\n"
         "  - {id: T-001, name: Dandelion, latin: Taraxacum officinale, type: herbaceous, habitats: [meadows], "

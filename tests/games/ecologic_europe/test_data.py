@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from kcal.games.ecologic_europe.domain import BONUSES, FEATURES, FOOD_TYPES, HABITAT_TITLES
-from kcal.games.ecologic_europe.features import ABILITY_IDS
-from kcal.games.ecologic_europe.load import builtin
+from kcal.games.ecologic_europe.files.load import builtin
+from kcal.games.ecologic_europe.rules.domain import BONUSES, FEATURES, FOOD_TYPES, HABITAT_TITLES
+from kcal.games.ecologic_europe.rules.features import ABILITY_IDS
 
 
 def test_card_description_at_least_150_species_with_unique_latin_names():
@@ -61,8 +61,9 @@ def test_game_elements_boards_weather_and_human_impact_components():
 def test_features_registry_each_feature_is_on_a_card_explained_and_named_by_the_engine():
     from pathlib import Path
 
-    from kcal.games.ecologic_europe import engine, explain
-    from kcal.games.ecologic_europe.features import FEATURE_SPECS
+    from kcal.games.ecologic_europe import explain
+    from kcal.games.ecologic_europe.rules import engine
+    from kcal.games.ecologic_europe.rules.features import FEATURE_SPECS
 
     source = Path(engine.__file__).read_text(encoding="utf-8")
     on_cards = {a for s in builtin().species for a in s.abilities}

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from kcal.core.rulings import read_rulings
 from kcal.games.ecologic_europe import explain
-from kcal.games.ecologic_europe.features import ABILITY_IDS
+from kcal.games.ecologic_europe.rules.features import ABILITY_IDS
 from tests.ruling_checks import defined_tests
 
 HERE = Path(__file__).resolve().parent

@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 from kcal.cli.app import app
 from kcal.games.ecologic_europe import PACK
 from kcal.games.ecologic_europe.draw import story
-from kcal.games.ecologic_europe.record import replay
+from kcal.games.ecologic_europe.files.record import replay
 from kcal.viewer.scene import Rect, Text
 
 FIX = Path(__file__).parent / "fixtures"
@@ -182,7 +182,7 @@ def test_a_simulated_game_draws_every_step_with_covered_cards_and_tokens(tmp_pat
 
 def test_the_catalog_page_shows_every_species_card_without_a_deck_panel(tmp_path):
     from kcal.games.ecologic_europe.draw import catalog_page
-    from kcal.games.ecologic_europe.load import builtin
+    from kcal.games.ecologic_europe.files.load import builtin
     from kcal.viewer.catalog import page
 
     cat = catalog_page()

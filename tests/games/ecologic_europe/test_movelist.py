@@ -8,10 +8,10 @@ import pytest
 
 from kcal.core.game import Setup
 from kcal.core.rng import Rng
-from kcal.games.ecologic_europe import engine
 from kcal.games.ecologic_europe.game import GAME
-from kcal.games.ecologic_europe.movelist import MoveList, listed
-from kcal.games.ecologic_europe.moves import Keep, Pass, Place
+from kcal.games.ecologic_europe.rules import engine
+from kcal.games.ecologic_europe.rules.movelist import MoveList, listed
+from kcal.games.ecologic_europe.rules.moves import Keep, Pass, Place
 
 from .conftest import random_game
 

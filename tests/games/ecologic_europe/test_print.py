@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 
-from kcal.games.ecologic_europe.load import builtin
+from kcal.games.ecologic_europe.files.load import builtin
 from kcal.games.ecologic_europe.print.api import print_cards, print_rulebook
 
 

@@ -5,11 +5,20 @@ from __future__ import annotations
 import pytest
 
 from kcal.core.game import IllegalMove
-from kcal.games.ecologic_europe import engine
-from kcal.games.ecologic_europe.domain import Place as Spot
 from kcal.games.ecologic_europe.game import GAME
-from kcal.games.ecologic_europe.moves import Exchange, Impact, Keep, Pass, Place, Trade, Transfer, Weather
-from kcal.games.ecologic_europe.state import EXCHANGE, PLACE, TRANSFER
+from kcal.games.ecologic_europe.rules import engine
+from kcal.games.ecologic_europe.rules.domain import Place as Spot
+from kcal.games.ecologic_europe.rules.moves import (
+    Exchange,
+    Impact,
+    Keep,
+    Pass,
+    Place,
+    Trade,
+    Transfer,
+    Weather,
+)
+from kcal.games.ecologic_europe.rules.state import EXCHANGE, PLACE, TRANSFER
 
 from .conftest import at, card, position
 

@@ -16,9 +16,9 @@ import pytest
 
 from kcal.core.game import IllegalMove, Setup
 from kcal.core.rng import Rng
-from kcal.games.ecologic_europe import engine
 from kcal.games.ecologic_europe.game import GAME
-from kcal.games.ecologic_europe.moves import Trade
+from kcal.games.ecologic_europe.rules import engine
+from kcal.games.ecologic_europe.rules.moves import Trade
 
 from .conftest import random_game
 
@@ -220,7 +220,7 @@ def test_bench_rollouts_seeds_0_to_4_play_the_same_moves():
     import importlib.util
     from pathlib import Path
 
-    from kcal.games.ecologic_europe.moves import encode_move
+    from kcal.games.ecologic_europe.rules.moves import encode_move
 
     path = Path(__file__).resolve().parents[3] / "bench" / "bench_ecologic.py"
     spec = importlib.util.spec_from_file_location("bench_ecologic", path)

@@ -7,7 +7,7 @@ import json
 
 from kcal.core.game import Setup
 from kcal.games.ecologic_europe.game import GAME
-from kcal.games.ecologic_europe.moves import Keep, Transfer
+from kcal.games.ecologic_europe.rules.moves import Keep, Transfer
 
 
 def test_view_shows_own_hand_and_counts_of_the_others():

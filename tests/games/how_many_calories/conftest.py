@@ -14,11 +14,11 @@ import pytest
 
 from kcal.core.game import Setup
 from kcal.core.rng import Rng
-from kcal.games.how_many_calories.cards import Card, parse_card
+from kcal.games.how_many_calories.files.position import Position
 from kcal.games.how_many_calories.game import GAME
-from kcal.games.how_many_calories.moves import Pass, Play
-from kcal.games.how_many_calories.position import Position
-from kcal.games.how_many_calories.state import State
+from kcal.games.how_many_calories.rules.domain import Card, parse_card
+from kcal.games.how_many_calories.rules.moves import Pass, Play
+from kcal.games.how_many_calories.rules.state import State
 
 HERE = Path(__file__).resolve().parent
 FIXTURES = HERE / "fixtures"
@@ -93,7 +93,7 @@ def finish_round(state: State, bot: str = "random", seed: int = 1) -> State:
 
 def tricks(state: State) -> list[dict[str, Any]]:
     """Every finished trick so far, as the replay's JSON shows it."""
-    from kcal.games.how_many_calories.record import round_history
+    from kcal.games.how_many_calories.files.record import round_history
 
     return [t for r in round_history(state) for t in r["tricks"]]
 

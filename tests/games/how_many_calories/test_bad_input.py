@@ -14,8 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kcal.core.errors import KcalError
-from kcal.games.how_many_calories.load import load_catalog
-from kcal.games.how_many_calories.recordfile import load_record
+from kcal.games.how_many_calories.files.load import load_catalog
+from kcal.games.how_many_calories.files.recordfile import load_record
 from kcal.games.how_many_calories.replay import replay
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"

@@ -6,8 +6,8 @@ import statistics
 import time
 
 from kcal.core.rng import Rng
-from kcal.games.how_many_calories.ismcts import ITERATIONS
-from kcal.games.how_many_calories.moves import Pass, Play
+from kcal.games.how_many_calories.bots.search import ITERATIONS
+from kcal.games.how_many_calories.rules.moves import Pass, Play
 
 # D led red 8, A played red 1, B red 9; C plays last, and the lowest card on the table is A's red 1
 LAST = {"A": "blue 2, yellow 11", "B": "blue 5, yellow 14", "C": "red 12, yellow 3, green 4",

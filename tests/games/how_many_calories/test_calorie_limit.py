@@ -3,7 +3,7 @@ player is out for the round, their hand discarded face down, their round score 0
 
 from __future__ import annotations
 
-from kcal.games.how_many_calories.cards import LIMITS
+from kcal.games.how_many_calories.rules.domain import LIMITS
 
 NEAR = {"A": "red 1, yellow 3", "B": "blue 5, green 6", "C": "yellow 30, red 28", "D": "yellow 7, red 8"}
 C_AT_1900 = {"C": "green 10, red 9"}  # 1,000 + 900 kcal taken in this round

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from kcal.core import conformance
+from kcal import conformance
 from kcal.games.how_many_calories import PACK, schema
 from kcal.games.how_many_calories.game import GAME
 from kcal.games.how_many_calories.replay import replay

@@ -10,9 +10,16 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from kcal.core.errors import KcalError
-from kcal.games.how_many_calories.cards import COLOURS, Card, CardError, Colour, format_card, parse_card
-from kcal.games.how_many_calories.foodset import RULEBOOK_CARDS
-from kcal.games.how_many_calories.load import BUILTIN_PATH, load_catalog
+from kcal.games.how_many_calories.files.cardset import RULEBOOK_CARDS
+from kcal.games.how_many_calories.files.load import BUILTIN_PATH, load_catalog
+from kcal.games.how_many_calories.rules.domain import (
+    COLOURS,
+    Card,
+    CardError,
+    Colour,
+    format_card,
+    parse_card,
+)
 
 
 def test_builtin_set_has_32_cards_numbered_1_to_32_once():

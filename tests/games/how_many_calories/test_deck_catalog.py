@@ -6,7 +6,7 @@ import pytest
 
 from kcal.core.errors import KcalError
 from kcal.games.how_many_calories import catalog, deck
-from kcal.games.how_many_calories.load import BUILTIN_PATH, load_catalog
+from kcal.games.how_many_calories.files.load import BUILTIN_PATH, load_catalog
 
 
 def custom(tmp_path, name, *, variant=None, drop=(), renumber=None, game="how-many-calories"):

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from kcal.core.rulings import read_rulings
 from kcal.games.how_many_calories import explain
-from kcal.games.how_many_calories.cards import LIMITS
+from kcal.games.how_many_calories.rules.domain import LIMITS
 from tests.ruling_checks import defined_tests
 
 HERE = Path(__file__).resolve().parent
@@ -39,7 +39,7 @@ def test_readme_states_the_limits_the_code_uses():
 
 
 def test_readme_describes_every_start_key():
-    from kcal.games.how_many_calories.recordfile import StartEntry
+    from kcal.games.how_many_calories.files.recordfile import StartEntry
 
     readme = (DOCS / "README.md").read_text(encoding="utf-8")
     for key in StartEntry.model_fields:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from kcal.games.how_many_calories.moves import Pass, Play
-from kcal.games.how_many_calories.state import PASS, TRICK
+from kcal.games.how_many_calories.rules.moves import Pass, Play
+from kcal.games.how_many_calories.rules.state import PASS, TRICK
 
 CHOSEN = {"A": "red 1, blue 2", "B": "red 9, yellow 7", "C": "red 17, blue 22", "D": "red 25, blue 31"}
 

@@ -7,9 +7,9 @@ from hypothesis import strategies as st
 
 from kcal.core.game import Setup
 from kcal.core.rng import Rng
-from kcal.games.how_many_calories.cards import COLOURS, Card
-from kcal.games.how_many_calories.moves import Pass, Play
 from kcal.games.how_many_calories.replay import replay
+from kcal.games.how_many_calories.rules.domain import COLOURS, Card
+from kcal.games.how_many_calories.rules.moves import Pass, Play
 
 CONFIGS = [(("A", "B", "C"), None), (("A", "B", "C", "D"), None), (("A", "B"), "two-player")]
 seeds = st.integers(0, 2**63)

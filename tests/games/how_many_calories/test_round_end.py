@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from kcal.games.how_many_calories.state import PASS
+from kcal.games.how_many_calories.rules.state import PASS
 
 THREE = ("A", "B", "C")
 

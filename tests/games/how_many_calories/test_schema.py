@@ -8,7 +8,7 @@ from jsonschema import Draft202012Validator
 from kcal.core.errors import KcalError
 from kcal.core.yamlsafe import load_yaml
 from kcal.games.how_many_calories import schema
-from kcal.games.how_many_calories.load import BUILTIN_PATH
+from kcal.games.how_many_calories.files.load import BUILTIN_PATH
 
 
 @pytest.mark.parametrize("kind", schema.KINDS)

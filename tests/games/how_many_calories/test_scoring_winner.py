@@ -3,7 +3,7 @@ goes to the tied player who took in the highest-number card in the final round (
 
 from __future__ import annotations
 
-from kcal.games.how_many_calories.scoring import EndReason
+from kcal.games.how_many_calories.rules.scoring import EndReason
 
 THREE = ("A", "B", "C")
 LAST_TRICK = {"A": "red 8", "B": "red 9", "C": "red 12"}  # C wins and takes A's red 8

@@ -6,7 +6,7 @@ import pytest
 
 from kcal.core.errors import KcalError
 from kcal.core.game import Setup
-from kcal.games.how_many_calories.state import PASS
+from kcal.games.how_many_calories.rules.state import PASS
 
 
 def test_deal_gives_eight_cards_to_each_player(hmc):

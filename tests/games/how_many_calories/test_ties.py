@@ -7,9 +7,9 @@ from itertools import combinations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kcal.games.how_many_calories.cards import COLOUR_INDEX
-from kcal.games.how_many_calories.load import load_catalog
-from kcal.games.how_many_calories.tricks import card_key, card_value, resolve
+from kcal.games.how_many_calories.files.load import load_catalog
+from kcal.games.how_many_calories.rules.domain import COLOUR_INDEX
+from kcal.games.how_many_calories.rules.tricks import card_key, card_value, resolve
 
 RULEBOOK = {"A": "yellow 14", "B": "red 9", "C": "yellow 30", "D": "red 25"}
 

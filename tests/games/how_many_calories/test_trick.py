@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from kcal.core.game import Setup
 from kcal.core.rng import Rng
-from kcal.games.how_many_calories.state import TRICK, TrickResult
+from kcal.games.how_many_calories.rules.state import TRICK, TrickResult
 
 HANDS = {"A": "red 12, yellow 3", "B": "red 8, yellow 7", "C": "red 20, green 10", "D": "red 9, blue 2"}
 

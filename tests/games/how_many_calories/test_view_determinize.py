@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from kcal.core.errors import KcalError
 from kcal.core.game import Setup
 from kcal.core.rng import Rng
-from kcal.games.how_many_calories.state import PASS
+from kcal.games.how_many_calories.rules.state import PASS
 
 CHOSEN = {"A": "red 1, blue 2", "B": "red 9, yellow 7", "C": "red 17, blue 22", "D": "red 25, blue 31"}
 

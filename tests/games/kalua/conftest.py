@@ -16,10 +16,10 @@ import pytest
 
 from kcal.core.game import Setup
 from kcal.core.rng import Rng
+from kcal.games.kalua.files.position import God, Position
 from kcal.games.kalua.game import GAME
-from kcal.games.kalua.moves import decode_move
-from kcal.games.kalua.position import God, Position
-from kcal.games.kalua.state import State
+from kcal.games.kalua.rules.moves import decode_move
+from kcal.games.kalua.rules.state import State
 
 HERE = Path(__file__).resolve().parent
 FIXTURES = HERE / "fixtures"
@@ -57,7 +57,7 @@ def do(state: State, player: str, **entry: Any) -> State:
 
 def settle(state: State) -> State:
     """Every god still to answer the card just played answers nothing."""
-    from kcal.games.kalua.state import REPLY
+    from kcal.games.kalua.rules.state import REPLY
 
     while state.step == REPLY:
         GAME.apply(state, state.rules.players[state.cursor], decode_move({"reply": "none"}))

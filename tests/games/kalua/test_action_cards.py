@@ -3,7 +3,7 @@ types, kept cards, discards, and "Convert!"."""
 
 from __future__ import annotations
 
-from kcal.games.kalua.state import DISCARD, PLAY, REPLY, TARGET
+from kcal.games.kalua.rules.state import DISCARD, PLAY, REPLY, TARGET
 
 
 def test_the_active_god_pays_the_cost_and_the_card_resolves(kalua):

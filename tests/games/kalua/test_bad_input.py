@@ -18,9 +18,9 @@ from hypothesis import strategies as st
 
 from kcal.core.errors import KcalError
 from kcal.core.yamlsafe import parse_yaml
-from kcal.games.kalua.load import load_catalog
-from kcal.games.kalua.models import CardSetFile
-from kcal.games.kalua.recordfile import load_record
+from kcal.games.kalua.files.load import load_catalog
+from kcal.games.kalua.files.models import CardSetFile
+from kcal.games.kalua.files.recordfile import load_record
 from kcal.games.kalua.replay import replay
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"

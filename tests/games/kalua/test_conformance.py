@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from kcal.core import conformance
+from kcal import conformance
 from kcal.games.kalua import PACK, schema
 from kcal.games.kalua.game import GAME
 from kcal.games.kalua.replay import replay

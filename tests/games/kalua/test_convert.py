@@ -3,7 +3,7 @@ the happiest up to 3 each, the remainder to the island."""
 
 from __future__ import annotations
 
-from kcal.games.kalua.flow import convert_phase
+from kcal.games.kalua.rules.flow import convert_phase
 
 
 def _convert(kalua, happiness, families=None, players=("A", "B", "C", "D"), island=0):

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from kcal.games.kalua.cards import EFFECT_KINDS, Kind, Rule
-from kcal.games.kalua.load import load_catalog
-from kcal.games.kalua.models import CardEntry
+from kcal.games.kalua.files.load import load_catalog
+from kcal.games.kalua.files.models import CardEntry
+from kcal.games.kalua.rules.domain import EFFECT_KINDS, Kind, Rule
 
 
 def test_the_set_has_50_cards_21_bonus_19_local_10_global():

@@ -8,7 +8,7 @@ import pytest
 
 from kcal.core.errors import KcalError
 from kcal.games.kalua import catalog, deck
-from kcal.games.kalua.load import BUILTIN_PATH
+from kcal.games.kalua.files.load import BUILTIN_PATH
 
 FIX = Path(__file__).resolve().parent / "fixtures" / "bad"
 

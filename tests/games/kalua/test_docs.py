@@ -7,7 +7,7 @@ from pathlib import Path
 
 from kcal.core.rulings import read_rulings
 from kcal.games.kalua import explain
-from kcal.games.kalua.cards import DEFAULT_TURN_LIMIT
+from kcal.games.kalua.rules.domain import DEFAULT_TURN_LIMIT
 from tests.ruling_checks import defined_tests
 
 HERE = Path(__file__).resolve().parent
@@ -42,8 +42,8 @@ def test_readme_says_what_is_reconstructed_and_states_the_turn_limit():
 
 
 def test_readme_describes_every_start_key_and_move_verb():
-    from kcal.games.kalua.moves import VERBS
-    from kcal.games.kalua.recordfile import StartEntry
+    from kcal.games.kalua.files.recordfile import StartEntry
+    from kcal.games.kalua.rules.moves import VERBS
 
     readme = (DOCS / "README.md").read_text(encoding="utf-8")
     for key in StartEntry.model_fields:
@@ -53,7 +53,7 @@ def test_readme_describes_every_start_key_and_move_verb():
 
 
 def test_readme_lists_every_card_of_the_builtin_set():
-    from kcal.games.kalua.load import load_catalog
+    from kcal.games.kalua.files.load import load_catalog
 
     readme = (DOCS / "README.md").read_text(encoding="utf-8")
     for d in load_catalog().defs:

@@ -15,10 +15,10 @@ from typer.testing import CliRunner
 from kcal.cli.app import app
 from kcal.games.kalua import PACK
 from kcal.games.kalua.draw import CELL, caption, story
-from kcal.games.kalua.recordfile import load_record
+from kcal.games.kalua.files.recordfile import load_record
 from kcal.games.kalua.replay import replay
-from kcal.games.kalua.state import DRAW, LEADERS
-from kcal.games.kalua.story import story as story_lines
+from kcal.games.kalua.replay import story as story_lines
+from kcal.games.kalua.rules.state import DRAW, LEADERS
 from kcal.viewer.scene import Circle, Text
 
 

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from kcal.games.kalua.state import OVER
+from kcal.games.kalua.rules.state import OVER
 
 
 def test_a_god_with_a_leader_and_no_families_is_still_in(kalua):

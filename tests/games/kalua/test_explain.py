@@ -6,7 +6,7 @@ import pytest
 
 from kcal.core.errors import KcalError
 from kcal.games.kalua import explain
-from kcal.games.kalua.load import load_catalog
+from kcal.games.kalua.files.load import load_catalog
 
 
 def test_every_phase_and_leader_action_is_a_topic():

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from kcal.games.kalua.state import PLAY
+from kcal.games.kalua.rules.state import PLAY
 
 
 def test_leaders_act_from_the_active_god_clockwise(kalua):

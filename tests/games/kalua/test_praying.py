@@ -3,7 +3,7 @@ ones; all equally happy: no bonus (ruling "equal-happiness-praying")."""
 
 from __future__ import annotations
 
-from kcal.games.kalua.flow import praying_phase
+from kcal.games.kalua.rules.flow import praying_phase
 
 
 def _pray(kalua, happiness, families, players=("A", "B", "C", "D")):

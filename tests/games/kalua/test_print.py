@@ -13,11 +13,11 @@ import pytest
 from typer.testing import CliRunner
 
 from kcal.core.errors import KcalError
-from kcal.games.kalua.cards import COMPOSITION, DOUBLE_COST, PROTECTION_COST, START_FAMILIES, Kind
-from kcal.games.kalua.load import BUILTIN_PATH, load_catalog
+from kcal.games.kalua.files.load import BUILTIN_PATH, load_catalog
 from kcal.games.kalua.print.api import print_board, print_cards, print_rulebook
 from kcal.games.kalua.print.board import BOARD_H_MM, BOARD_W_MM, OVERLAP_MM, sheet_name, tiling
 from kcal.games.kalua.print.palette import grey_levels
+from kcal.games.kalua.rules.domain import COMPOSITION, DOUBLE_COST, PROTECTION_COST, START_FAMILIES, Kind
 from kcal.print.layout import PAPERS, mm
 from kcal.print.options import card_sheet_options
 from kcal.print.sheets import sheet_layout

@@ -7,9 +7,11 @@ import pytest
 
 from kcal.core.game import Setup
 from kcal.core.rng import Rng
-from kcal.games.kalua.cards import Deck, LeaderAction
+from kcal.games.kalua.files.recordfile import RecordFile, StartEntry
 from kcal.games.kalua.game import GAME
-from kcal.games.kalua.moves import (
+from kcal.games.kalua.replay import replay
+from kcal.games.kalua.rules.domain import Deck, LeaderAction
+from kcal.games.kalua.rules.moves import (
     Buy,
     Convert,
     Discard,
@@ -21,8 +23,6 @@ from kcal.games.kalua.moves import (
     decode_move,
     encode_move,
 )
-from kcal.games.kalua.recordfile import RecordFile, StartEntry
-from kcal.games.kalua.replay import replay
 
 ILLEGAL = {
     "pays-pp-the-god-does-not-have.yaml": (1, "B cannot pay 6 PP for protection: B has 4", 13),
@@ -94,7 +94,7 @@ def test_a_record_from_a_start_position_replays(kalua, tmp_path):
     path = kalua.write_yaml(tmp_path / "game.yaml", GAME.record(state))
     data = replay(path).to_json()
     assert data["legal"] and data["moves_applied"] == len(GAME.record(state)["moves"])
-    from kcal.games.kalua.position import state_json
+    from kcal.games.kalua.files.position import state_json
 
     assert data["state"] == state_json(state)
     assert data["scores"] == kalua.fams(state)
@@ -134,7 +134,7 @@ def test_the_record_schema_documents_the_move_vocabulary():
 
 
 def test_a_replay_from_a_start_position_tells_no_deal(kalua):
-    from kcal.games.kalua.story import story
+    from kcal.games.kalua.replay import story
 
     state = kalua.position({"A": {"hand": ["Drought"]}})
     lines = story(state)

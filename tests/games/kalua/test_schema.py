@@ -8,7 +8,7 @@ from jsonschema import Draft202012Validator
 from kcal.core.errors import KcalError
 from kcal.core.yamlsafe import load_yaml
 from kcal.games.kalua import schema
-from kcal.games.kalua.load import BUILTIN_PATH
+from kcal.games.kalua.files.load import BUILTIN_PATH
 
 
 @pytest.mark.parametrize("kind", schema.KINDS)

@@ -7,7 +7,7 @@ import pytest
 from kcal.core.errors import KcalError
 from kcal.core.game import Setup
 from kcal.games.kalua.game import GAME
-from kcal.games.kalua.state import DEAL, DRAW
+from kcal.games.kalua.rules.state import DEAL, DRAW
 
 
 @pytest.mark.parametrize("n", [3, 4, 5])

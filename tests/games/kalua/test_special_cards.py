@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from kcal.games.kalua.flow import praying_phase
+from kcal.games.kalua.rules.flow import praying_phase
 
 
 def test_a_temple_stays_in_front_of_its_god(kalua):

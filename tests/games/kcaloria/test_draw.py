@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 from kcal.cli.app import app
 from kcal.games.kcaloria import PACK
 from kcal.games.kcaloria.draw import DIE, LETTER, PLAYER_COLOURS, story
-from kcal.games.kcaloria.engine.replay import replay
+from kcal.games.kcaloria.replay import replay
 from kcal.viewer.scene import Text
 
 FIX = Path(__file__).parent / "engine" / "fixtures"

@@ -12,9 +12,10 @@ from pathlib import Path
 import pytest
 
 from kcal.core.yamlsafe import load_yaml
-from kcal.games.kcaloria import frozen, load, models
+from kcal.games.kcaloria.files import cardset as frozen
+from kcal.games.kcaloria.files import load, models
 
-DECKS = sorted((Path(load.__file__).parent / "data" / "decks").glob("*.yaml"))
+DECKS = sorted((Path(load.__file__).parent.parent / "data" / "decks").glob("*.yaml"))
 
 
 @pytest.mark.parametrize("path", load.builtin_catalog_paths(), ids=lambda p: p.name)

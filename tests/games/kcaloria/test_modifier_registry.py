@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from kcal.games.kcaloria.engine.effects import EFFECTS
-from kcal.games.kcaloria.modifiers import MODIFIERS, Shape
 from kcal.games.kcaloria.print.icons import MODIFIER_CODES
+from kcal.games.kcaloria.rules.effects import EFFECTS
+from kcal.games.kcaloria.rules.modifiers import MODIFIERS, Shape
 
 SPEC_NAMES = set(
     "anchor barricade biome_boost camouflage communal critically_endangered delectable destructive "

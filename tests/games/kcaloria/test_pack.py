@@ -16,9 +16,9 @@ from kcal.core.game import IllegalMove as CoreIllegalMove
 from kcal.core.game import Setup, play
 from kcal.core.rng import Rng
 from kcal.games.kcaloria import PACK
-from kcal.games.kcaloria.engine import new_game, turnflow
-from kcal.games.kcaloria.engine.moves import EndReason, IllegalMove, Move
-from kcal.games.kcaloria.pack import DECKS_DIR, GAME, SOLO_DECK, STANDARD_DECKS, builtin_deck
+from kcal.games.kcaloria.game import DECKS_DIR, GAME, SOLO_DECK, STANDARD_DECKS, builtin_deck
+from kcal.games.kcaloria.rules import new_game, turnflow
+from kcal.games.kcaloria.rules.moves import EndReason, IllegalMove, Move
 
 AB = ("A", "B")
 
@@ -236,7 +236,7 @@ class TestRecords:
         assert exc.value.exit_code == 2 and exc.value.code == "bad-move"
 
     def test_a_record_replays_to_the_same_end(self, tmp_path):
-        from kcal.games.kcaloria.engine.replay import replay
+        from kcal.games.kcaloria.replay import replay
         from kcal.sim.records import record_yaml
 
         state = played(Setup(("A", "B", "C")), 9, 2_000, bot="greedy")

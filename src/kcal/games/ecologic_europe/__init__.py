@@ -46,7 +46,7 @@ PACK = Pack(
         "game": f"{_HERE}.game:GAME",
         "catalog": f"{_HERE}.catalog",
         "deck": f"{_HERE}.deck",
-        "replay": f"{_HERE}.record",
+        "replay": f"{_HERE}.files.record",
         "explain": f"{_HERE}.explain",
         "schema": f"{_HERE}.schema",
         "sim": f"{_HERE}.sim",

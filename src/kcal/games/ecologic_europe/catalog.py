@@ -12,16 +12,16 @@ from typing import Any
 
 from kcal.core.errors import KcalError, problem_dicts, raise_problem_dicts
 from kcal.core.suggest import did_you_mean
-from kcal.games.ecologic_europe.cardset import CardSet, Species
-from kcal.games.ecologic_europe.domain import (
+from kcal.games.ecologic_europe.files.cardset import CardSet, Species
+from kcal.games.ecologic_europe.files.load import BUILTIN, DATA, SPECIES_FILES, builtin, load_species
+from kcal.games.ecologic_europe.rules.domain import (
     BOARD_HABITATS,
     FOOD_TYPES,
     SEASONS,
     parse_habitat,
     parse_species_type,
 )
-from kcal.games.ecologic_europe.features import FEATURE_SPECS
-from kcal.games.ecologic_europe.load import BUILTIN, DATA, SPECIES_FILES, builtin, load_species
+from kcal.games.ecologic_europe.rules.features import FEATURE_SPECS
 
 FILTERS = ("type", "name", "biome")  # --biome takes a habitat here
 Paths = Sequence[str | Path] | None

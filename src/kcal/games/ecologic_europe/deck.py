@@ -9,8 +9,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from kcal.core.setcheck import Problem, SetVerdict, format_report, no_catalogs  # noqa: F401 (format_report: the hook)
-from kcal.games.ecologic_europe.domain import FOOD_TYPES
-from kcal.games.ecologic_europe.load import load_species
+from kcal.games.ecologic_europe.files.load import load_species
+from kcal.games.ecologic_europe.rules.domain import FOOD_TYPES
 
 DeckResult = SetVerdict  # the verdict ``deck validate`` prints (kcal.core.setcheck)
 

@@ -19,9 +19,10 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from kcal.games.ecologic_europe.domain import BOARD_HABITATS, EDGE_SLOTS, FIELDS, FOOD_TYPES, SEASONS
-from kcal.games.ecologic_europe.engine import board_types, card_name, diversity_points, score_parts, sp
-from kcal.games.ecologic_europe.moves import (
+from kcal.games.ecologic_europe.print.faces import HABITAT_STYLE, TYPE_STYLE
+from kcal.games.ecologic_europe.rules.domain import BOARD_HABITATS, EDGE_SLOTS, FIELDS, FOOD_TYPES, SEASONS
+from kcal.games.ecologic_europe.rules.engine import board_types, card_name, diversity_points, score_parts, sp
+from kcal.games.ecologic_europe.rules.moves import (
     BACKS,
     Exchange,
     Impact,
@@ -33,13 +34,12 @@ from kcal.games.ecologic_europe.moves import (
     Weather,
     format_place,
 )
-from kcal.games.ecologic_europe.print.faces import HABITAT_STYLE, TYPE_STYLE
-from kcal.games.ecologic_europe.state import EXCHANGE, OVER, PLACE, TRANSFER, State
+from kcal.games.ecologic_europe.rules.state import EXCHANGE, OVER, PLACE, TRANSFER, State
 from kcal.viewer.scene import Frame, Item, Rect, Section, Shape, Story, Text
 
 if TYPE_CHECKING:
-    from kcal.games.ecologic_europe.cardset import Species
-    from kcal.games.ecologic_europe.record import ReplayResult
+    from kcal.games.ecologic_europe.files.cardset import Species
+    from kcal.games.ecologic_europe.files.record import ReplayResult
     from kcal.viewer.catalog import CatalogPage
 
 INK = "#1f2a1f"
@@ -163,7 +163,7 @@ def season_text(state: State) -> str:
 
 
 def items(state: State) -> tuple[Item, ...]:
-    from kcal.games.ecologic_europe.engine import to_move
+    from kcal.games.ecologic_europe.rules.engine import to_move
 
     rules = state.rules
     moving = set(to_move(state))
@@ -211,7 +211,7 @@ def move_text(state: State, seat: int, move: Move) -> str:
 
 def event_lines(state: State, new: list[tuple[Any, ...]]) -> tuple[str, ...]:
     """What the new log entries did, in the replay's own words (``record.story``)."""
-    from kcal.games.ecologic_europe.record import story as replay_story
+    from kcal.games.ecologic_europe.files.record import story as replay_story
 
     view = copy.copy(state)
     view.log = new
@@ -267,10 +267,10 @@ def story(path: str | Path, *, upto: int | None = None, coords: bool = False, ev
           checked: ReplayResult | None = None) -> Story:
     """The record at ``path`` step by step (``coords``: the place names are always shown)."""
     from kcal.core.game import Setup
-    from kcal.games.ecologic_europe.domain import GAME_NAME
+    from kcal.games.ecologic_europe.files.record import load_record, replay
     from kcal.games.ecologic_europe.game import GAME
-    from kcal.games.ecologic_europe.moves import decode_move
-    from kcal.games.ecologic_europe.record import load_record, replay
+    from kcal.games.ecologic_europe.rules.domain import GAME_NAME
+    from kcal.games.ecologic_europe.rules.moves import decode_move
 
     if checked is None:
         checked = replay(path)
@@ -361,7 +361,7 @@ def catalog_page(catalogs: Sequence[Path] | None = None, no_builtin: bool = Fals
     """The species cards for ``kcal catalog browse --game ecologic-europe`` (a game uses the card set
     its expansions give, so there is no deck panel)."""
     from kcal.games.ecologic_europe.catalog import _sets
-    from kcal.games.ecologic_europe.domain import GAME_NAME
+    from kcal.games.ecologic_europe.rules.domain import GAME_NAME
     from kcal.viewer.catalog import CatalogCard, CatalogPage
 
     cards = []

@@ -11,8 +11,8 @@ from kcal.core.errors import KcalError
 from kcal.core.rulings import explain_text as explain_text  # the hook's text: the shared one
 from kcal.core.rulings import rulings_under, topic_key
 from kcal.core.suggest import did_you_mean
-from kcal.games.ecologic_europe.domain import EDGE_SLOTS, FIELDS, HAND_SIZE
-from kcal.games.ecologic_europe.features import FEATURE_SPECS
+from kcal.games.ecologic_europe.rules.domain import EDGE_SLOTS, FIELDS, HAND_SIZE
+from kcal.games.ecologic_europe.rules.features import FEATURE_SPECS
 
 RULINGS = Path(__file__).resolve().parent / "docs" / "rulings.md"
 
@@ -98,7 +98,7 @@ def explain(topic: str) -> dict[str, Any]:
         title, rule = TOPICS[key]
         return {"topic": key, "title": title, "rule": rule, "kind": "rule", "rulings": rulings_for(key)}
     from kcal.games.ecologic_europe.catalog import row, show_text
-    from kcal.games.ecologic_europe.load import builtin
+    from kcal.games.ecologic_europe.files.load import builtin
 
     cs = builtin()
     i = cs.find(topic)

@@ -9,11 +9,12 @@ from typing import Any
 from kcal.core.errors import KcalError
 from kcal.core.game import Bot, IllegalMove, Outcome, Setup
 from kcal.core.gameinfo import GameInfo
-from kcal.games.ecologic_europe import PACK, engine, view
-from kcal.games.ecologic_europe import moves as moves_module
-from kcal.games.ecologic_europe import setup as setup_module
-from kcal.games.ecologic_europe.moves import Move
-from kcal.games.ecologic_europe.state import State
+from kcal.games.ecologic_europe import PACK
+from kcal.games.ecologic_europe.rules import engine, view
+from kcal.games.ecologic_europe.rules import moves as moves_module
+from kcal.games.ecologic_europe.rules import setup as setup_module
+from kcal.games.ecologic_europe.rules.moves import Move
+from kcal.games.ecologic_europe.rules.state import State
 
 
 class EndReason(str, Enum):
@@ -90,7 +91,7 @@ class EcoLogicEurope:
         return moves_module.decode_move(entry)
 
     def record(self, state: State) -> dict[str, Any]:
-        from kcal.games.ecologic_europe.record import write_record
+        from kcal.games.ecologic_europe.files.record import write_record
 
         if state.log is None:
             raise KcalError("this state keeps no history (a determinized copy for search): it has no record",
@@ -98,7 +99,7 @@ class EcoLogicEurope:
         return write_record(state)
 
     def bots(self) -> Mapping[str, Bot]:
-        from kcal.games.ecologic_europe.bots import BOTS
+        from kcal.games.ecologic_europe.bots.basic import BOTS
 
         return BOTS
 

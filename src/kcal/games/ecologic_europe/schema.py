@@ -21,11 +21,11 @@ def export(kind: str) -> dict[str, Any]:
         raise KcalError(f"no schema {kind!r} for EcoLogic: Europe{did_you_mean(kind, KINDS)}; kinds: "
                         f"{', '.join(KINDS)}", code="usage")
     if kind == "game":
-        from kcal.games.ecologic_europe.record import RecordFile
+        from kcal.games.ecologic_europe.files.record import RecordFile
 
         schema = RecordFile.model_json_schema()
     else:
-        from kcal.games.ecologic_europe.models import SpeciesFile
+        from kcal.games.ecologic_europe.files.models import SpeciesFile
 
         schema = SpeciesFile.model_json_schema()
     return {"$schema": DRAFT, "$id": f"https://kcal.invalid/schema/ecologic-europe/{kind}.json", **schema,

@@ -13,9 +13,9 @@ from __future__ import annotations
 from typing import Any
 
 from kcal.core.stats import proportion, sig
-from kcal.games.ecologic_europe.domain import FOOD_TYPES, SEASONS
-from kcal.games.ecologic_europe.engine import score_parts, sp
-from kcal.games.ecologic_europe.state import State
+from kcal.games.ecologic_europe.rules.domain import FOOD_TYPES, SEASONS
+from kcal.games.ecologic_europe.rules.engine import score_parts, sp
+from kcal.games.ecologic_europe.rules.state import State
 
 
 def tally(game: Any, state: State) -> dict[str, int]:

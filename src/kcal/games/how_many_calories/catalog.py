@@ -15,10 +15,10 @@ from typing import Any
 
 from kcal.core.errors import KcalError, problem_dicts, raise_problem_dicts
 from kcal.core.suggest import did_you_mean
-from kcal.games.how_many_calories.cards import COLOUR_NAMES, CardError, parse_colour
-from kcal.games.how_many_calories.foodset import FoodSet
-from kcal.games.how_many_calories.load import BUILTIN, load_catalog
-from kcal.games.how_many_calories.models import FoodCard
+from kcal.games.how_many_calories.files.cardset import FoodSet
+from kcal.games.how_many_calories.files.load import BUILTIN, load_catalog
+from kcal.games.how_many_calories.files.models import FoodCard
+from kcal.games.how_many_calories.rules.domain import COLOUR_NAMES, CardError, parse_colour
 
 #: the ``catalog list`` filters that apply to this game
 FILTERS = ("colour", "name")

@@ -14,9 +14,9 @@ from pathlib import Path
 from typing import Any
 
 from kcal.core.setcheck import Problem, SetVerdict, format_report, no_catalogs  # noqa: F401 (format_report: the hook)
-from kcal.games.how_many_calories.cards import GAME_ID, GAME_NAME
-from kcal.games.how_many_calories.foodset import composition_findings
-from kcal.games.how_many_calories.load import read_set_file
+from kcal.games.how_many_calories.files.cardset import composition_findings
+from kcal.games.how_many_calories.files.load import read_set_file
+from kcal.games.how_many_calories.rules.domain import GAME_ID, GAME_NAME
 
 DeckResult = SetVerdict  # the verdict ``deck validate`` prints (kcal.core.setcheck)
 

@@ -13,10 +13,10 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from kcal.games.how_many_calories.cards import COLOURS, KCAL_PER_POINT, kcal_text
-from kcal.games.how_many_calories.moves import Move
 from kcal.games.how_many_calories.print.palette import PLUS_FILL, PLUS_PALE, STYLES
-from kcal.games.how_many_calories.state import PASS, Event, Log, State, TrickResult
+from kcal.games.how_many_calories.rules.domain import COLOURS, KCAL_PER_POINT, kcal_text
+from kcal.games.how_many_calories.rules.moves import Move
+from kcal.games.how_many_calories.rules.state import PASS, Event, Log, State, TrickResult
 from kcal.viewer.scene import Frame, Item, Rect, Section, Shape, Story, Text
 
 if TYPE_CHECKING:
@@ -149,7 +149,7 @@ def _moved(s: Shape, dx: float, dy: float) -> Shape:
 
 def _summary(state: State) -> tuple[str, ...]:
     from kcal.games.how_many_calories.game import GAME
-    from kcal.games.how_many_calories.view import to_move
+    from kcal.games.how_many_calories.rules.view import to_move
 
     rules = state.rules
     lines = [f"{p}: {state.totals[s]:,} kcal total, {state.intake[s]:,} this round" for s, p in enumerate(rules.players)]
@@ -230,10 +230,10 @@ def legend() -> tuple[Item, ...]:
 def story(path: str | Path, *, upto: int | None = None, coords: bool = False, every: bool = True,
           checked: ReplayResult | None = None) -> Story:
     """The record at ``path`` step by step (``coords`` has no meaning here: there is no grid)."""
-    from kcal.games.how_many_calories.cards import GAME_NAME
+    from kcal.games.how_many_calories.files.recordfile import load_record
     from kcal.games.how_many_calories.game import GAME
-    from kcal.games.how_many_calories.recordfile import load_record
     from kcal.games.how_many_calories.replay import replay
+    from kcal.games.how_many_calories.rules.domain import GAME_NAME
 
     if checked is None:
         checked = replay(path)
@@ -283,8 +283,8 @@ def printed_card(number: int, colour: int, food: str, kcal: int) -> tuple[Shape,
 def catalog_page(catalogs: Sequence[Path] | None = None, no_builtin: bool = False) -> CatalogPage:
     """The food cards for ``kcal catalog browse --game how-many-calories`` (a card set is fixed by the
     rules' composition, so there is no deck panel)."""
-    from kcal.games.how_many_calories.cards import COLOUR_INDEX, GAME_NAME
     from kcal.games.how_many_calories.catalog import _sets
+    from kcal.games.how_many_calories.rules.domain import COLOUR_INDEX, GAME_NAME
     from kcal.viewer.catalog import CatalogCard, CatalogPage
 
     cards = []

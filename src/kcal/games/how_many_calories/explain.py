@@ -11,7 +11,7 @@ from kcal.core.errors import KcalError
 from kcal.core.rulings import explain_text as explain_text  # the hook's text: the shared one
 from kcal.core.rulings import rulings_under, topic_key
 from kcal.core.suggest import did_you_mean
-from kcal.games.how_many_calories.cards import (
+from kcal.games.how_many_calories.rules.domain import (
     COLOUR_NAMES,
     DEFAULT_ROUNDS,
     HAND_SIZE,
@@ -82,7 +82,7 @@ def rulings_for(section: str) -> list[dict[str, str]]:
 
 
 def _card_topic(topic: str) -> dict[str, Any] | None:
-    from kcal.games.how_many_calories.load import load_catalog
+    from kcal.games.how_many_calories.files.load import load_catalog
 
     foods = load_catalog()
     try:
@@ -114,7 +114,7 @@ def explain(topic: str) -> dict[str, Any]:
     card = _card_topic(topic)
     if card is not None:
         return card
-    from kcal.games.how_many_calories.load import load_catalog
+    from kcal.games.how_many_calories.files.load import load_catalog
 
     names = list(TOPICS) + [str(c) for c in load_catalog().cards]
     raise KcalError(f"no rule topic {topic!r}{did_you_mean(topic, names)}; topics: {', '.join(TOPICS)}, "

@@ -7,10 +7,12 @@ from typing import Any
 
 from kcal.core.game import Bot, IllegalMove, Outcome, Setup
 from kcal.core.gameinfo import GameInfo
-from kcal.games.how_many_calories import PACK, flow, legal, moves, record, scoring, view
-from kcal.games.how_many_calories import setup as setup_module
-from kcal.games.how_many_calories.moves import Move, Pass, Play
-from kcal.games.how_many_calories.state import State
+from kcal.games.how_many_calories import PACK
+from kcal.games.how_many_calories.files import record
+from kcal.games.how_many_calories.rules import flow, legal, moves, scoring, view
+from kcal.games.how_many_calories.rules import setup as setup_module
+from kcal.games.how_many_calories.rules.moves import Move, Pass, Play
+from kcal.games.how_many_calories.rules.state import State
 
 
 class HowManyCalories:
@@ -62,7 +64,7 @@ class HowManyCalories:
         return record.write_record(state)
 
     def bots(self) -> Mapping[str, Bot]:
-        from kcal.games.how_many_calories.bots import BOTS
+        from kcal.games.how_many_calories.bots.basic import BOTS
 
         return BOTS
 

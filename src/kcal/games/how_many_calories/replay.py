@@ -10,12 +10,12 @@ from typing import Any
 
 from kcal.core.errors import KcalError
 from kcal.core.replay import Replay, replay_moves, start_state
-from kcal.games.how_many_calories.cards import GAME_NAME, kcal_text
+from kcal.games.how_many_calories.files.position import state_json
+from kcal.games.how_many_calories.files.recordfile import RecordedMove, load_record
 from kcal.games.how_many_calories.game import GAME
-from kcal.games.how_many_calories.position import state_json
-from kcal.games.how_many_calories.recordfile import RecordedMove, load_record
-from kcal.games.how_many_calories.state import OVER, State, TrickResult
-from kcal.games.how_many_calories.view import to_move
+from kcal.games.how_many_calories.rules.domain import GAME_NAME, kcal_text
+from kcal.games.how_many_calories.rules.state import OVER, State, TrickResult
+from kcal.games.how_many_calories.rules.view import to_move
 
 
 @dataclass

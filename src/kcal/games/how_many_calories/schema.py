@@ -27,11 +27,11 @@ def export(kind: str) -> dict[str, Any]:
         raise KcalError(f"no schema {kind!r} for How many Calories?{did_you_mean(kind, KINDS)}; kinds: "
                         f"{', '.join(KINDS)}", code="usage")
     if kind == "game":
-        from kcal.games.how_many_calories.recordfile import RecordFile
+        from kcal.games.how_many_calories.files.recordfile import RecordFile
 
         schema = RecordFile.model_json_schema()
     else:
-        from kcal.games.how_many_calories.models import CardSetFile
+        from kcal.games.how_many_calories.files.models import CardSetFile
 
         schema = CardSetFile.model_json_schema()
     return {"$schema": DRAFT, "$id": f"https://kcal.invalid/schema/how-many-calories/{kind}.json",

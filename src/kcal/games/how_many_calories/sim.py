@@ -17,8 +17,8 @@ from __future__ import annotations
 from typing import Any
 
 from kcal.core.stats import proportion, sig
-from kcal.games.how_many_calories.scoring import start_candidates, winners
-from kcal.games.how_many_calories.state import OVER, State, TrickResult
+from kcal.games.how_many_calories.rules.scoring import start_candidates, winners
+from kcal.games.how_many_calories.rules.state import OVER, State, TrickResult
 
 COUNTERS = ("games_finished", "rounds", "player_rounds", "outs", "rounds_limit_decided", "rounds_cut_short",
             "tricks", "cards_played", "plus_five_plays", "equal_value_tricks", "intake_kcal", "scored_kcal",

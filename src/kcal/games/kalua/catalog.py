@@ -13,10 +13,10 @@ from typing import Any
 
 from kcal.core.errors import KcalError, UsageError, problem_dicts, raise_problem_dicts
 from kcal.core.suggest import did_you_mean
-from kcal.games.kalua.cards import KINDS, Kind, fold
-from kcal.games.kalua.cardset import CardDef, CardSet
-from kcal.games.kalua.describe import card_lines, kind_text
-from kcal.games.kalua.load import BUILTIN, load_catalog
+from kcal.games.kalua.files.cardset import CardDef, CardSet
+from kcal.games.kalua.files.load import BUILTIN, load_catalog
+from kcal.games.kalua.rules.cardtext import card_lines, kind_text
+from kcal.games.kalua.rules.domain import KINDS, Kind, fold
 
 #: the ``catalog list`` filters that apply to this game: --type bonus|local|global|disaster, --cost N,
 #: --name TEXT

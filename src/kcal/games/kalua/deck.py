@@ -15,9 +15,9 @@ from pathlib import Path
 from typing import Any
 
 from kcal.core.setcheck import Problem, SetVerdict, format_report, no_catalogs  # noqa: F401 (format_report: the hook)
-from kcal.games.kalua.cards import GAME_ID, GAME_NAME
-from kcal.games.kalua.cardset import composition_findings
-from kcal.games.kalua.load import read_set_file
+from kcal.games.kalua.files.cardset import composition_findings
+from kcal.games.kalua.files.load import read_set_file
+from kcal.games.kalua.rules.domain import GAME_ID, GAME_NAME
 
 DeckResult = SetVerdict  # the verdict ``deck validate`` prints (kcal.core.setcheck)
 

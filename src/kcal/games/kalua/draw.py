@@ -6,7 +6,7 @@ not), the praying points, the happiness, the kept cards and the hand size; one h
 every god's marker on it; the island's atheists; and the action-card window: the cards played this turn
 in play order, each with its player, the PP paid, whether it answers another card, its target and
 whether it has resolved, and the gods who did not answer. Each step says the move in words and what it
-did, in the words of ``rules replay`` (:mod:`kcal.games.kalua.story`); an illegal move is the last step,
+did, in the words of ``rules replay`` (:mod:`kcal.games.kalua.replay`); an illegal move is the last step,
 with the reason.
 """
 
@@ -17,11 +17,11 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from kcal.games.kalua.cards import DOUBLE_COST, GLOBAL, GOD_COLOURS, KINDS, PROTECTION_COST, Kind
-from kcal.games.kalua.describe import card_lines
-from kcal.games.kalua.moves import Buy, Convert, Discard, Draw, Lead, Move, Play, Reply, Target
 from kcal.games.kalua.print.palette import GODS, STYLES
-from kcal.games.kalua.state import OVER, PHASE_NAMES, Event, Log, State
+from kcal.games.kalua.rules.cardtext import card_lines
+from kcal.games.kalua.rules.domain import DOUBLE_COST, GLOBAL, GOD_COLOURS, KINDS, PROTECTION_COST, Kind
+from kcal.games.kalua.rules.moves import Buy, Convert, Discard, Draw, Lead, Move, Play, Reply, Target
+from kcal.games.kalua.rules.state import OVER, PHASE_NAMES, Event, Log, State
 from kcal.viewer.scene import Circle, Frame, Item, Line, Rect, Section, Shape, Story, Text
 
 if TYPE_CHECKING:
@@ -274,7 +274,7 @@ def _since(state: State, mark: Log | None) -> list[Event]:
 
 
 def _event_lines(state: State, events: Sequence[Event]) -> tuple[str, ...]:
-    from kcal.games.kalua.story import _line
+    from kcal.games.kalua.replay import _line
 
     return tuple(line.strip() for line in (_line(state, e) for e in events) if line is not None)
 
@@ -330,10 +330,10 @@ def story(path: str | Path, *, upto: int | None = None, coords: bool = False, ev
           checked: ReplayResult | None = None) -> Story:
     """The record at ``path`` step by step (``coords`` has no meaning here: there is no grid)."""
     from kcal.core.replay import start_state
-    from kcal.games.kalua.cards import GAME_NAME
+    from kcal.games.kalua.files.recordfile import load_record
     from kcal.games.kalua.game import GAME
-    from kcal.games.kalua.recordfile import load_record
     from kcal.games.kalua.replay import replay
+    from kcal.games.kalua.rules.domain import GAME_NAME
 
     if checked is None:
         checked = replay(path)
@@ -383,7 +383,7 @@ FACE_W, FACE_H = 130.0, 182.0  #: a card's face on the catalog page
 
 def printed_card(name: str, kind: int, cost: int, copies: int, lines: Sequence[str]) -> tuple[Shape, ...]:
     """An action card for the catalog page: its kind's band and word, its name, its cost and what it
-    does, in words built from the data (:mod:`kcal.games.kalua.describe`)."""
+    does, in words built from the data (:mod:`kcal.games.kalua.rules.cardtext`)."""
     st = STYLES[KINDS[kind]]
     on_band = INK if KINDS[kind] is Kind.BONUS else "#ffffff"
     out: list[Shape] = [Rect(0, 0, FACE_W, FACE_H, fill="#ffffff", stroke=st.fill, width=5, rx=6),
@@ -411,9 +411,9 @@ def printed_card(name: str, kind: int, cost: int, copies: int, lines: Sequence[s
 def catalog_page(catalogs: Sequence[Path] | None = None, no_builtin: bool = False) -> CatalogPage:
     """The action cards for ``kcal catalog browse --game kalua``: a card set is fixed by the rules'
     composition (no deck to build), so there is no deck panel."""
-    from kcal.games.kalua.cards import GAME_NAME
     from kcal.games.kalua.catalog import _sets
-    from kcal.games.kalua.describe import kind_text
+    from kcal.games.kalua.rules.cardtext import kind_text
+    from kcal.games.kalua.rules.domain import GAME_NAME
     from kcal.viewer.catalog import CatalogCard, CatalogPage
 
     cards = []

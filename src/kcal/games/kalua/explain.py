@@ -11,7 +11,7 @@ from kcal.core.errors import KcalError
 from kcal.core.rulings import explain_text as explain_text  # the hook's text: the shared one
 from kcal.core.rulings import rulings_under, topic_key
 from kcal.core.suggest import did_you_mean
-from kcal.games.kalua.cards import (
+from kcal.games.kalua.rules.domain import (
     ATHEISTS_PER_PLAYER,
     BUY_COST,
     CONVERT_ATHEISTS,
@@ -119,8 +119,8 @@ def rulings_for(section: str) -> list[dict[str, str]]:
 
 
 def _card_topic(topic: str) -> dict[str, Any] | None:
-    from kcal.games.kalua.describe import card_lines, kind_text
-    from kcal.games.kalua.load import load_catalog
+    from kcal.games.kalua.files.load import load_catalog
+    from kcal.games.kalua.rules.cardtext import card_lines, kind_text
 
     d = load_catalog().find(topic)
     if d is None:
@@ -145,7 +145,7 @@ def explain(topic: str) -> dict[str, Any]:
     card = _card_topic(topic)
     if card is not None:
         return card
-    from kcal.games.kalua.load import load_catalog
+    from kcal.games.kalua.files.load import load_catalog
 
     names = list(TOPICS) + [d.name for d in load_catalog().defs]
     raise KcalError(f"no rule topic {topic!r}{did_you_mean(topic, names)}; topics: {', '.join(TOPICS)}, "

@@ -7,11 +7,13 @@ from typing import Any
 
 from kcal.core.game import Bot, IllegalMove, Outcome, Setup
 from kcal.core.gameinfo import GameInfo
-from kcal.games.kalua import PACK, flow, legal, moves, outcome, record, view
-from kcal.games.kalua import setup as setup_module
-from kcal.games.kalua.cards import DECKS, fold
-from kcal.games.kalua.moves import Buy, Convert, Discard, Draw, Lead, Move, Play, Reply, Target
-from kcal.games.kalua.state import State
+from kcal.games.kalua import PACK
+from kcal.games.kalua.files import record
+from kcal.games.kalua.rules import flow, legal, moves, outcome, view
+from kcal.games.kalua.rules import setup as setup_module
+from kcal.games.kalua.rules.domain import DECKS, fold
+from kcal.games.kalua.rules.moves import Buy, Convert, Discard, Draw, Lead, Move, Play, Reply, Target
+from kcal.games.kalua.rules.state import State
 
 _DECK = {d: i for i, d in enumerate(DECKS)}
 
@@ -27,7 +29,7 @@ def _named(state: State, deck: int, name: str | None) -> int:
 
 
 def execute(state: State, seat: int, move: Move) -> None:
-    """Apply a move already checked by :func:`kcal.games.kalua.legal.why_illegal`."""
+    """Apply a move already checked by :func:`kcal.games.kalua.rules.legal.why_illegal`."""
     if isinstance(move, Play | Reply):
         if move.card is None:
             flow.pass_reply(state, seat)
@@ -107,7 +109,7 @@ class Kalua:
         return record.write_record(state)
 
     def bots(self) -> Mapping[str, Bot]:
-        from kcal.games.kalua.bots import BOTS
+        from kcal.games.kalua.bots.basic import BOTS
 
         return BOTS
 

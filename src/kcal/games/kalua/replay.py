@@ -1,6 +1,6 @@
 """``kcal rules replay`` for Kalua: every move checked, the first illegal one reported with its index,
 reason and ``file:line:column``; the end, winners, scores and position as SPEC JSON, or a readable
-account of the game turn by turn (:mod:`kcal.games.kalua.story`)."""
+account of the game turn by turn: one line per event of its history (:func:`story`)."""
 
 from __future__ import annotations
 
@@ -9,11 +9,12 @@ from pathlib import Path
 from typing import Any
 
 from kcal.core.replay import Replay, replay_moves, start_state
-from kcal.games.kalua.cards import GAME_NAME
+from kcal.games.kalua.files.position import state_json
+from kcal.games.kalua.files.recordfile import load_record
 from kcal.games.kalua.game import GAME
-from kcal.games.kalua.position import state_json
-from kcal.games.kalua.recordfile import load_record
-from kcal.games.kalua.state import State
+from kcal.games.kalua.rules.domain import DECKS, DOUBLE_COST, EFFECT_KINDS, GAME_NAME, PROTECTION_COST
+from kcal.games.kalua.rules.state import OVER, State
+from kcal.games.kalua.rules.view import to_move
 
 
 @dataclass
@@ -26,8 +27,6 @@ class ReplayResult(Replay[State]):
                               state_json(self.state))
 
     def to_text(self) -> str:
-        from kcal.games.kalua.story import story, summary
-
         rules = self.state.rules
         lines = [f"{self.path}: {GAME_NAME}, gods {', '.join(rules.players)} (clockwise); set {rules.cards.code}"]
         lines += story(self.state)
@@ -43,3 +42,107 @@ def replay(path: str | Path) -> ReplayResult:
     doc = loaded.doc
     result = ReplayResult(GAME, doc.path, start_state(GAME, doc, loaded.setup, loaded.seed))
     return replay_moves(result, doc, loaded.moves)
+
+_END = {
+    "one_religion": "only {w} has families left after phase 5",
+    "global_disaster": "a global disaster left every religion without families; most families before it: {w}",
+    "last_standing": "every other god is out of the game; {w} is the last one",
+    "all_eliminated": "every god is out of the game; nobody wins",
+    "turn_limit": "the turn limit was reached with no winner (kcal's house rule)",
+}
+
+
+def _pay(pay: int, global_card: bool) -> str:
+    if global_card:
+        return {0: "paying 0", PROTECTION_COST: f"paying {pay} PP: protected",
+                DOUBLE_COST: f"paying {pay} PP: doubled"}.get(pay, f"paying {pay} PP")
+    return f"paying {pay} PP"
+
+
+def _line(state: State, event: tuple) -> str | None:  # noqa: PLR0911, PLR0912 - one branch per event
+    p = state.rules.players
+    name = state.card_name
+    kind = event[0]
+    if kind == "begin":
+        return f"{p[event[1]]} starts; each god draws 5 cards"
+    if kind == "position":
+        pos = event[1]
+        return f"from the start position: turn {pos.turn}, {pos.phase}"
+    if kind == "turn":
+        return f"Turn {event[1]}: {p[event[2]]}"
+    if kind == "draw":
+        verb = "buys (5 PP)" if event[4] else "draws"
+        return f"  {p[event[1]]} {verb} {name(event[3])} from the {DECKS[event[2]].value} deck"
+    if kind == "reshuffle":
+        return f"  the {DECKS[event[1]].value} discard pile ({event[2]} cards) is shuffled into a new deck"
+    if kind == "leader":
+        who, action, source, gained = p[event[1]], event[2], event[3], event[4]
+        return "  " + {"speech": f"{who}'s leader gives a speech: +1 happiness",
+                       "atheists": f"{who}'s leader converts {gained} atheist(s)",
+                       "believer": f"{who}'s leader converts {gained} believer from {p[source] if source >= 0 else '?'}",
+                       "sacrifice": f"{who}'s leader gives a massive speech and sacrifices himself: "
+                                    f"{gained} atheist(s) join",
+                       "none": f"{who}'s leader stays home"}[action]
+    if kind == "play":
+        d = state.rules.cards.def_of(event[2])
+        verb = "answers with" if event[4] else "plays"
+        return f"  {p[event[1]]} {verb} {d.name}, {_pay(event[3], d.kind == 2)}"
+    if kind == "pass":
+        return f"  {p[event[1]]} does not answer"
+    if kind == "resolve":
+        target = f" on {p[event[3]]}" if event[3] >= 0 else ""
+        return f"    {name(event[2])} ({p[event[1]]}) resolves{target}"
+    if kind == "changes":
+        parts = []
+        for s, fam, hap, pp in event[1]:
+            bits = [f"{fam:+d} families" if fam else "", f"{hap:+d} happiness" if hap else "",
+                    f"{pp:+d} PP" if pp else ""]
+            parts.append(f"{p[s]} " + ", ".join(b for b in bits if b))
+        if event[2]:
+            parts.append(f"island {event[2]:+d}")
+        return "      " + ("; ".join(parts) if parts else "no change")
+    if kind == "destroyed":
+        return f"    {p[event[1]]}'s {name(event[2])} is destroyed"
+    if kind == "amulets":
+        return f"    {p[event[1]]} uses up Amulets: no family lost to {name(event[3])}"
+    if kind == "fizzle":
+        return f"    {name(event[2])} ({p[event[1]]}) does nothing: its god is out of the game"
+    if kind == "discard":
+        return f"    {p[event[1]]} discards {name(event[2])}" + (" (all they held)" if event[3] else "")
+    if kind == "convert":
+        return f"  {p[event[1]]} shouts Convert!"
+    if kind == "phase4":
+        if not event[1] and not event[2]:
+            return "  convert: all religions are equally happy, nothing happens"
+        gave = ", ".join(f"{p[s]} {k}" for s, k in event[1]) or "nobody"
+        took = ", ".join(f"{p[s]} {k}" for s, k in event[2])
+        return f"  convert: gave {gave}; happiest take {took}; {event[3]} to the island"
+    if kind == "phase5":
+        return "  praying: " + ", ".join(f"{p[s]} +{g}" for s, g in event[1])
+    if kind == "kept":
+        return f"  {p[event[1]]}'s {name(event[2])}: {EFFECT_KINDS[event[3]].value.replace('_', ' ')} {event[4]:+d}"
+    if kind == "eliminated":
+        return f"  {p[event[1]]} is out of the game (no families, no leader)"
+    if kind == "end":
+        winners = " and ".join(p[s] for s in event[2]) or "nobody"
+        return f"Game over: {_END[event[1]].format(w=winners)}"
+    return None
+
+
+def story(state: State) -> list[str]:
+    """The game so far, one line per draw, leader action, card, phase and elimination (a game begun
+    from a ``start:`` position has no deal: its first line is the position)."""
+    events = list(state.events())
+    if any(e[0] == "position" for e in events):
+        events = [e for e in events if e[0] != "begin"]
+    return [line for line in (_line(state, e) for e in events) if line is not None]
+
+
+def summary(state: State) -> str:
+    players = state.rules.players
+    gods = "; ".join(f"{p}: {state.families[s]} families, {'leader, ' if state.leader[s] else ''}"
+                     f"{state.pp[s]} PP, happiness {state.happy[s]}{' (out)' if state.out[s] else ''}"
+                     for s, p in enumerate(players))
+    if state.step == OVER:
+        return f"after turn {state.turn}: {gods}; island {state.island}"
+    return f"turn {state.turn}: {gods}; island {state.island}; to move: {', '.join(to_move(state))}"

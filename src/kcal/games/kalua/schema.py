@@ -27,11 +27,11 @@ def export(kind: str) -> dict[str, Any]:
         raise KcalError(f"no schema {kind!r} for Kalua{did_you_mean(kind, KINDS)}; kinds: {', '.join(KINDS)}",
                         code="usage")
     if kind == "game":
-        from kcal.games.kalua.recordfile import RecordFile
+        from kcal.games.kalua.files.recordfile import RecordFile
 
         schema = RecordFile.model_json_schema(by_alias=True)
     else:
-        from kcal.games.kalua.models import CardSetFile
+        from kcal.games.kalua.files.models import CardSetFile
 
         schema = CardSetFile.model_json_schema()
     return {"$schema": DRAFT, "$id": f"https://kcal.invalid/schema/kalua/{kind}.json", **schema,

@@ -19,8 +19,8 @@ from __future__ import annotations
 from typing import Any
 
 from kcal.core.stats import proportion, sig
-from kcal.games.kalua.cards import LEADER_ACTIONS, PROTECTION_COST
-from kcal.games.kalua.state import State
+from kcal.games.kalua.rules.domain import LEADER_ACTIONS, PROTECTION_COST
+from kcal.games.kalua.rules.state import State
 
 UNIT = 60  # a win in units: 1/k of a win is an integer for k = 1..5
 TURN_BIN = 10

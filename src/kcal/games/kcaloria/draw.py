@@ -15,20 +15,20 @@ from math import cos, radians, sin, sqrt
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from kcal.games.kcaloria.domain import TileType
-from kcal.games.kcaloria.engine.effects import EFFECTS, pair_effects
-from kcal.games.kcaloria.engine.hexgrid import Hex, format_hex, neighbours
-from kcal.games.kcaloria.engine.moves import Move, MoveKind
-from kcal.games.kcaloria.engine.render import cubes_text
-from kcal.games.kcaloria.engine.state import GameState
-from kcal.games.kcaloria.engine.tiles import COLORS, TileInfo
-from kcal.games.kcaloria.engine.yields import PaymentContext
 from kcal.games.kcaloria.print.palette import BACKGROUND, BORDER, CUBE
+from kcal.games.kcaloria.rules.domain import TileType
+from kcal.games.kcaloria.rules.effects import EFFECTS, pair_effects
+from kcal.games.kcaloria.rules.hexgrid import Hex, format_hex, neighbours
+from kcal.games.kcaloria.rules.moves import Move, MoveKind
+from kcal.games.kcaloria.rules.render import cubes_text
+from kcal.games.kcaloria.rules.state import GameState
+from kcal.games.kcaloria.rules.tiles import COLORS, TileInfo
+from kcal.games.kcaloria.rules.yields import PaymentContext
 from kcal.print.colours import text_on
 from kcal.viewer.scene import Circle, Frame, Item, Poly, Rect, Section, Shape, Story, Text
 
 if TYPE_CHECKING:
-    from kcal.games.kcaloria.engine.replay import ReplayResult
+    from kcal.games.kcaloria.replay import ReplayResult
 
 R = 60.0  #: hex circumradius, in SVG units (pixels at 100%)
 SQ3 = sqrt(3.0)
@@ -407,9 +407,9 @@ def story(path: str | Path, *, upto: int | None = None, coords: bool = False, ev
     when ``every`` is False). ``checked``: the replay of the same record, when the caller has it.
     Bad input raises the replay's positioned errors."""
     from kcal.core.yamlsafe import load_yaml
-    from kcal.games.kcaloria.engine.replay import replay
-    from kcal.games.kcaloria.game_record import GameRecord
-    from kcal.games.kcaloria.load import load_library, validate_doc
+    from kcal.games.kcaloria.files.load import load_library, validate_doc
+    from kcal.games.kcaloria.files.recordfile import GameRecord
+    from kcal.games.kcaloria.replay import replay
 
     if checked is None:
         checked = replay(path)  # every name, player and position checked the way rules replay does
@@ -450,8 +450,8 @@ def story(path: str | Path, *, upto: int | None = None, coords: bool = False, ev
 def printed_face(info: TileInfo) -> tuple[Shape, ...]:
     """A catalog tile as printed: type colours, rarity, cost, Latin and common name, biomes,
     modifiers and yield (the table's face, without an owner)."""
-    from kcal.games.kcaloria.domain import Rarity
     from kcal.games.kcaloria.print.palette import RARITY
+    from kcal.games.kcaloria.rules.domain import Rarity
 
     tt = TileType(info.type)
     tile = info.tile
@@ -481,10 +481,10 @@ def catalog_page(catalogs=None, no_builtin: bool = False):
     needs a water tile)."""
     import json
 
+    from kcal.games.kcaloria.catalog import library_for
     from kcal.games.kcaloria.deck.formats import deck_format
-    from kcal.games.kcaloria.domain import HAND_SIZE
-    from kcal.games.kcaloria.engine.setup import build_table
-    from kcal.games.kcaloria.query import library_for
+    from kcal.games.kcaloria.rules.domain import HAND_SIZE
+    from kcal.games.kcaloria.rules.setup import build_table
     from kcal.viewer.catalog import CatalogCard, CatalogPage, DeckRules
 
     library = library_for(catalogs, no_builtin)

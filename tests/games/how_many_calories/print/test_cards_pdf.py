@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from kcal.games.how_many_calories.cards import COLOUR_INDEX, Colour, kcal_text
-from kcal.games.how_many_calories.load import BUILTIN_PATH, load_catalog
+from kcal.games.how_many_calories.files.load import BUILTIN_PATH, load_catalog
 from kcal.games.how_many_calories.print.api import PLUS_COPIES, print_cards
 from kcal.games.how_many_calories.print.palette import STYLES, grey_levels
+from kcal.games.how_many_calories.rules.domain import COLOUR_INDEX, Colour, kcal_text
 from kcal.print.layout import mm
 from kcal.print.options import card_sheet_options
 from kcal.print.sheets import sheet_layout

@@ -61,7 +61,7 @@ class TestCards:
         assert not list(tmp_path.iterdir())
 
     def test_the_card_set_file_is_never_overwritten(self, tmp_path):
-        from kcal.games.how_many_calories.load import BUILTIN_PATH
+        from kcal.games.how_many_calories.files.load import BUILTIN_PATH
 
         target = tmp_path / "set.yaml"
         target.write_text(BUILTIN_PATH.read_text(encoding="utf-8"), encoding="utf-8")

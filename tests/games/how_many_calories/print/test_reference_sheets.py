@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from kcal.games.how_many_calories.cards import LIMITS, kcal_text
-from kcal.games.how_many_calories.load import BUILTIN_PATH, load_catalog
+from kcal.games.how_many_calories.files.load import BUILTIN_PATH, load_catalog
 from kcal.games.how_many_calories.print.api import print_rulebook
 from kcal.games.how_many_calories.print.rulebook import SECTIONS, TEMPLATE_DIR, examples, template_data
+from kcal.games.how_many_calories.rules.domain import LIMITS, kcal_text
 from tests.print.pdfprobe import pdf_text
 
 

@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 
 from kcal.cli.app import app
 from kcal.core.errors import KcalError
-from kcal.games.kcaloria.load import load_library
+from kcal.games.kcaloria.files.load import load_library
 
 HERE = Path(__file__).parent
 GOLDEN = HERE / "expected.txt"

@@ -182,8 +182,8 @@ class TestShow:
         r = run("show", *MINI, "Bayuo")
         assert r.stderr.strip() == "no loaded tile is named 'Bayuo' (did you mean 'Bayou'?)"
     def test_every_builtin_tile_shows(self) -> None:
-        from kcal.games.kcaloria.load import load_library
-        from kcal.games.kcaloria.query import format_detail, tile_detail
+        from kcal.games.kcaloria.catalog import format_detail, tile_detail
+        from kcal.games.kcaloria.files.load import load_library
 
         lib = load_library()
         for tile in lib.tiles:

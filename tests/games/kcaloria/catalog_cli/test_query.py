@@ -7,9 +7,7 @@ from pathlib import Path
 import pytest
 
 from kcal.core.errors import KcalError, UsageError
-from kcal.games.kcaloria.domain import Biome, Color, TileType
-from kcal.games.kcaloria.load import load_library
-from kcal.games.kcaloria.query import (
+from kcal.games.kcaloria.catalog import (
     filter_tiles,
     find_tile,
     format_rows,
@@ -17,6 +15,8 @@ from kcal.games.kcaloria.query import (
     tile_detail,
     tile_row,
 )
+from kcal.games.kcaloria.files.load import load_library
+from kcal.games.kcaloria.rules.domain import Biome, Color, TileType
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 

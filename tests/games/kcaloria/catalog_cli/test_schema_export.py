@@ -9,8 +9,8 @@ from typer.testing import CliRunner
 
 from kcal.cli.app import app
 from kcal.core.yamlsafe import load_yaml, parse_yaml
-from kcal.games.kcaloria.export import KINDS, check_shipped, json_schema, schema_text, shipped_path
-from kcal.games.kcaloria.load import builtin_catalog_paths
+from kcal.games.kcaloria.files.load import builtin_catalog_paths
+from kcal.games.kcaloria.schema import KINDS, check_shipped, json_schema, schema_text, shipped_path
 
 runner = CliRunner()
 
@@ -129,7 +129,7 @@ class TestSchemaAgreesWithTheLoader:
         ],
     )
     def test_accepts(self, text: str) -> None:
-        from kcal.games.kcaloria.models import Catalog
+        from kcal.games.kcaloria.files.models import Catalog
 
         Catalog.model_validate(parse_yaml(text).data)  # the loader agrees
         assert errors("catalog", text) == []
@@ -151,7 +151,7 @@ class TestSchemaAgreesWithTheLoader:
     def test_rejects(self, text: str) -> None:
         from pydantic import ValidationError
 
-        from kcal.games.kcaloria.models import Catalog
+        from kcal.games.kcaloria.files.models import Catalog
 
         with pytest.raises(ValidationError):
             Catalog.model_validate(parse_yaml(text).data)
@@ -169,7 +169,7 @@ class TestDeckSchemaForEditors:
     copy limit of Deck Building (at most 5 tiles of a name)."""
 
     def test_every_builtin_tile_name_is_listed_with_a_description(self) -> None:
-        from kcal.games.kcaloria.load import load_library
+        from kcal.games.kcaloria.files.load import load_library
 
         schema = json_schema("deck")
         names = [t.name for t in load_library().tiles]

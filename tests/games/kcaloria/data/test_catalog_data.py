@@ -1,6 +1,6 @@
 """Data tests for the built-in East Texas Piney Woods catalog and the preconstructed decks.
 
-They load the shipped YAML through ``kcal.games.kcaloria.load`` (the loader with positions) when it is
+They load the shipped YAML through ``kcal.games.kcaloria.files.load`` (the loader with positions) when it is
 available and fall back to ruamel.yaml + ``model_validate`` otherwise, then check the content the
 set promises: size, coverage of types/rarities/modifiers, the tiles the rulebook names with the
 costs and yields it states, and that every preconstructed deck is legal and can build its food chain.
@@ -13,17 +13,17 @@ from pathlib import Path
 
 import pytest
 
-from kcal.games.kcaloria.domain import TYPE_CLASSES, Color, Klass, Rarity, TileType, fold_name
-from kcal.games.kcaloria.models import Catalog, Deck, Tile
-from kcal.games.kcaloria.modifiers import MODIFIERS
+from kcal.games.kcaloria.files.models import Catalog, Deck, Tile
+from kcal.games.kcaloria.rules.domain import TYPE_CLASSES, Color, Klass, Rarity, TileType, fold_name
+from kcal.games.kcaloria.rules.modifiers import MODIFIERS
 
 ROOT = Path(__file__).resolve().parents[4] / "src" / "kcal" / "games" / "kcaloria"
 CATALOG_PATH = ROOT / "data" / "piney-woods.yaml"
 DECK_PATHS = sorted((ROOT / "data" / "decks").glob("*.yaml"))
 
 try:  # the project's loader, once it exists
-    from kcal.games.kcaloria.load import load_catalog as _load_catalog
-except ImportError:  # pragma: no cover - only before kcal.games.kcaloria.load existed
+    from kcal.games.kcaloria.files.load import load_catalog as _load_catalog
+except ImportError:  # pragma: no cover - only before kcal.games.kcaloria.files.load existed
     _load_catalog = None
 
 
@@ -104,7 +104,7 @@ def test_class_agrees_with_type(catalog: Catalog) -> None:
 
 
 def test_art_is_shipped_and_text_is_short(catalog: Catalog) -> None:
-    from kcal.games.kcaloria.load import CARDS_DIR
+    from kcal.games.kcaloria.files.load import CARDS_DIR
 
     with_art = {t.name: t.art for t in catalog.tiles if t.art}
     assert with_art == {"Bayou": "art/bayou.png", "Phlox nivalis": "art/phlox-nivalis.png"}
@@ -325,7 +325,7 @@ def test_deck_food_chain(path: Path, by_name: dict[str, Tile]) -> None:
 
 @pytest.mark.parametrize("path", DECK_PATHS, ids=lambda p: p.name)
 def test_deck_loads_through_the_project_loader(path: Path) -> None:
-    import kcal.games.kcaloria.load as load
+    import kcal.games.kcaloria.files.load as load
     loaded = load.load_deck(path)
     assert len(loaded.tiles()) == 60
 

@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 from kcal.cli.app import app
 from kcal.games.kcaloria.deck.check import colour_balance, validate_deck_file
-from kcal.games.kcaloria.load import load_deck
+from kcal.games.kcaloria.files.load import load_deck
 
 DECKS = Path(__file__).resolve().parents[4] / "src" / "kcal" / "games" / "kcaloria" / "data" / "decks"
 runner = CliRunner()

@@ -11,9 +11,9 @@ from typer.testing import CliRunner
 
 from kcal.cli.app import app
 from kcal.core.errors import KcalError
+from kcal.games.kcaloria.catalog import find_tile
 from kcal.games.kcaloria.deck.check import validate_deck_file
-from kcal.games.kcaloria.load import load_deck, load_library
-from kcal.games.kcaloria.query import find_tile
+from kcal.games.kcaloria.files.load import load_deck, load_library
 
 runner = CliRunner()
 DECK = "name: Herons\ntiles:\n  Bayou: 5\n  great blue heron: 3\n"

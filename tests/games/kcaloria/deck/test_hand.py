@@ -12,8 +12,8 @@ from typer.testing import CliRunner
 
 from kcal.cli.app import app
 from kcal.games.kcaloria.deck.hand import sample_hand
-from kcal.games.kcaloria.domain import TileType
-from kcal.games.kcaloria.load import load_deck
+from kcal.games.kcaloria.files.load import load_deck
+from kcal.games.kcaloria.rules.domain import TileType
 
 DECKS = Path(__file__).resolve().parents[4] / "src" / "kcal" / "games" / "kcaloria" / "data" / "decks"
 DECK = DECKS / "bayou-ambush.yaml"

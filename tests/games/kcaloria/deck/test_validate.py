@@ -153,7 +153,7 @@ class TestAdvice:
 
     def test_cube_supply_counts_what_stays_on_the_table(self, tmp_path: Path) -> None:
         from kcal.games.kcaloria.deck.check import _Context, advise_supply
-        from kcal.games.kcaloria.load import load_deck
+        from kcal.games.kcaloria.files.load import load_deck
 
         report = validate_deck_file(write_deck(tmp_path, LEGAL))
         assert "cube-supply" not in codes(report.warnings)
@@ -245,7 +245,7 @@ def test_a_name_in_two_catalogs_resolves_to_the_first_listed(tmp_path: Path) -> 
     deck = tmp_path / "deck.yaml"
     body = "\n".join(f"  {k}: {v}" for k, v in LEGAL.items())
     deck.write_text(f"name: T\ncatalogs: ['{MINI}', other.yaml]\ntiles:\n{body}\n")
-    from kcal.games.kcaloria.load import load_deck
+    from kcal.games.kcaloria.files.load import load_deck
 
     assert load_deck(deck).library.get("Bayou").id == "M-01"
     deck.write_text(f"name: T\ncatalogs: [other.yaml, '{MINI}']\ntiles:\n{body}\n")

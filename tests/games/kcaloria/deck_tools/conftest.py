@@ -16,6 +16,6 @@ def fixtures() -> Path:
 
 @pytest.fixture
 def mini_library():
-    from kcal.games.kcaloria.load import load_library
+    from kcal.games.kcaloria.files.load import load_library
 
     return load_library([str(FIXTURES / "mini.yaml")])

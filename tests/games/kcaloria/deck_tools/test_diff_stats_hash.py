@@ -10,7 +10,7 @@ from kcal.core.errors import KcalError
 from kcal.games.kcaloria.deck.diff import diff_decks
 from kcal.games.kcaloria.deck.hashing import deck_hash, hash_counts
 from kcal.games.kcaloria.deck.stats import cheapest_alternative, deck_stats, tile_stats
-from kcal.games.kcaloria.load import load_deck, load_library
+from kcal.games.kcaloria.files.load import load_deck, load_library
 
 
 class TestDiff:
@@ -100,7 +100,7 @@ class TestHash:
 
 
 def test_builtin_decks_have_sixty_tiles_in_stats() -> None:
-    from kcal.games.kcaloria.load import builtin_catalog_paths
+    from kcal.games.kcaloria.files.load import builtin_catalog_paths
 
     decks = sorted((Path(__file__).resolve().parents[4] / "src" / "kcal" / "games" / "kcaloria" / "data" / "decks").glob("*.yaml"))
     assert decks and builtin_catalog_paths(), "the built-in catalog and decks ship with kcal"
@@ -115,7 +115,7 @@ def test_builtin_decks_have_sixty_tiles_in_stats() -> None:
 def test_builtin_decks_survive_export_to_a_list_and_import(tmp_path: Path) -> None:
     """A deck written out as '4 Name' lines and imported again has the same hash and no diff."""
     from kcal.games.kcaloria.deck.importer import import_deck
-    from kcal.games.kcaloria.load import builtin_catalog_paths
+    from kcal.games.kcaloria.files.load import builtin_catalog_paths
 
     decks = sorted((Path(__file__).resolve().parents[4] / "src" / "kcal" / "games" / "kcaloria" / "data" / "decks").glob("*.yaml"))
     assert decks and builtin_catalog_paths(), "the built-in catalog and decks ship with kcal"

@@ -17,8 +17,8 @@ from kcal.games.kcaloria.deck.importer import (
     resolve,
     yaml_scalar,
 )
-from kcal.games.kcaloria.load import load_deck
-from kcal.games.kcaloria.models import Deck
+from kcal.games.kcaloria.files.load import load_deck
+from kcal.games.kcaloria.files.models import Deck
 
 
 def _messages(exc: KcalError) -> list[str]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from kcal.games.kcaloria.modifiers import MODIFIERS, PARAM_KINDS
+from kcal.games.kcaloria.rules.modifiers import MODIFIERS, PARAM_KINDS
 
 
 def modifier_table() -> str:

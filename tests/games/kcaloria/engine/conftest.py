@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from kcal.games.kcaloria.engine import Move, new_game
-from kcal.games.kcaloria.models import Tile
+from kcal.games.kcaloria.files.models import Tile
+from kcal.games.kcaloria.rules import Move, new_game
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -57,7 +57,7 @@ class Kit:
         return state
 
     def cubes(self, state, cell) -> dict[str, int]:
-        from kcal.games.kcaloria.engine.tiles import COLORS
+        from kcal.games.kcaloria.rules.tiles import COLORS
 
         return {COLORS[c]: n for c, n in enumerate(state.cubes[tuple(cell)]) if n}
 

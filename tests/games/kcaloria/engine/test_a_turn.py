@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from kcal.games.kcaloria.engine import Move, new_game
+from kcal.games.kcaloria.rules import Move, new_game
 
 
 def _dealt(kit, seed=5):

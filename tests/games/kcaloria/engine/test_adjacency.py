@@ -3,7 +3,7 @@ colour choice for bonuses, photosynthesis and biome boosters, whichever tile was
 
 from __future__ import annotations
 
-from kcal.games.kcaloria.engine.replay import replay
+from kcal.games.kcaloria.replay import replay
 
 
 def _start(kit, extra=()):

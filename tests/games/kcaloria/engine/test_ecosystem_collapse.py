@@ -5,9 +5,9 @@ redistribution, concurrent collapses (lowest die first), drought resistance, beg
 from __future__ import annotations
 
 from kcal.core.yamlsafe import load_yaml
-from kcal.games.kcaloria.engine import Move
-from kcal.games.kcaloria.engine.replay import replay
-from kcal.games.kcaloria.game_record import GameRecord
+from kcal.games.kcaloria.files.recordfile import GameRecord
+from kcal.games.kcaloria.replay import replay
+from kcal.games.kcaloria.rules import Move
 
 
 def _partial(fixtures_dir, name, n):

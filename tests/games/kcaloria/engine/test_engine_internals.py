@@ -9,15 +9,15 @@ from pathlib import Path
 
 import pytest
 
-from kcal.games.kcaloria.engine import Move, MoveKind, hexgrid, legal, new_game, tiles
-from kcal.games.kcaloria.engine.legal import PlacePlan, Verdict
+from kcal.games.kcaloria.rules import Move, MoveKind, hexgrid, legal, new_game, tiles
+from kcal.games.kcaloria.rules.legal import PlacePlan, Verdict
 
 DECK = Path(__file__).resolve().parents[4] / "src" / "kcal" / "games" / "kcaloria" / "data" / "decks" / "solo-piney-trail.yaml"
 
 
 @pytest.fixture(scope="module")
 def solo_deck():
-    from kcal.games.kcaloria.load import load_deck
+    from kcal.games.kcaloria.files.load import load_deck
 
     return load_deck(DECK).tiles()
 
@@ -122,7 +122,7 @@ def test_anchor_fill_covers_as_the_waived_costs(solo_deck):
     """Rulebook "anchor" (issue 12, engine speed): the scan counts a colour an adjacent anchor
     waives as a full field of cubes instead of dropping the cost parts of that colour; for every
     tile of the table, every waived set and many cube counts, the two give the same tiles."""
-    from kcal.games.kcaloria.engine.movegen import _waived_avail
+    from kcal.games.kcaloria.rules.movegen import _waived_avail
 
     table = new_game(None, [solo_deck], ["S"], seed=0).table
     rng = random.Random(12)

@@ -9,8 +9,8 @@ import pytest
 from typer.testing import CliRunner
 
 from kcal.cli.app import app
-from kcal.games.kcaloria.domain import COLOR_POINTS, Color
-from kcal.games.kcaloria.engine import explain
+from kcal.games.kcaloria import explain
+from kcal.games.kcaloria.rules.domain import COLOR_POINTS, Color
 
 
 def run(*args: str):

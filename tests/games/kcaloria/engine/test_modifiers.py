@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from kcal.games.kcaloria.engine import EFFECTS
-from kcal.games.kcaloria.modifiers import MODIFIERS
+from kcal.games.kcaloria.rules import EFFECTS
+from kcal.games.kcaloria.rules.modifiers import MODIFIERS
 
 
 def T(kit, name, type_="plant", klass=None, cost="", yld="", mods=(), biomes=()):

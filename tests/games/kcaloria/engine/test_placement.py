@@ -3,7 +3,7 @@ from unused cubes on adjacent tiles of any owner, alternatives, explicit or defa
 
 from __future__ import annotations
 
-from kcal.games.kcaloria.engine.replay import replay
+from kcal.games.kcaloria.replay import replay
 
 
 def _two(kit, extra=()):

@@ -11,15 +11,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kcal.games.kcaloria.engine import IllegalMove, Move, new_game
-from kcal.games.kcaloria.engine.hexgrid import neighbours
+from kcal.games.kcaloria.rules import IllegalMove, Move, new_game
+from kcal.games.kcaloria.rules.hexgrid import neighbours
 
 ROOT = Path(__file__).resolve().parents[4] / "src" / "kcal" / "games" / "kcaloria"
 
 
 @pytest.fixture(scope="module")
 def decks():
-    from kcal.games.kcaloria.load import load_deck, load_library
+    from kcal.games.kcaloria.files.load import load_deck, load_library
 
     lib = load_library()
     names = ["bayou-ambush", "caddo-harvest", "longleaf-canopy", "solo-piney-trail"]
@@ -160,8 +160,8 @@ def test_push_pop_and_copy_restore_the_exact_state(decks, seed, mode, k):
 @SETTINGS
 @given(seed=st.integers(0, 10_000), mode=MODES)
 def test_any_simulated_game_replays_from_its_record(decks, seed, mode):
-    from kcal.games.kcaloria.engine.replay import replay
-    from kcal.games.kcaloria.game_record import GameRecord
+    from kcal.games.kcaloria.files.recordfile import GameRecord
+    from kcal.games.kcaloria.replay import replay
 
     s = start(decks, seed, mode)
     rng = random.Random(seed)

@@ -11,9 +11,9 @@ import pytest
 from typer.testing import CliRunner
 
 from kcal.cli.app import app
-from kcal.games.kcaloria.engine import new_game
-from kcal.games.kcaloria.engine.replay import replay
-from kcal.games.kcaloria.game_record import GameRecord
+from kcal.games.kcaloria.files.recordfile import GameRecord
+from kcal.games.kcaloria.replay import replay
+from kcal.games.kcaloria.rules import new_game
 
 runner = CliRunner()
 
@@ -144,7 +144,7 @@ def test_explain_unknown_topic_exit_2():
 
 @pytest.mark.parametrize("mode", ["standard", "solo"])
 def test_simulated_game_record_replays_to_the_same_state(mode, tmp_path):
-    from kcal.games.kcaloria.load import load_deck, load_library
+    from kcal.games.kcaloria.files.load import load_deck, load_library
 
     root = Path(__file__).resolve().parents[4] / "src" / "kcal" / "games" / "kcaloria" / "data"
     lib = load_library()
@@ -197,7 +197,7 @@ def test_explain_finds_rulings_whatever_the_spelling(topic, ruling):
 
 
 def test_explain_topic_pattern_folds_separators_and_plurals_only():
-    from kcal.games.kcaloria.engine.explain import topic_pattern
+    from kcal.games.kcaloria.explain import topic_pattern
 
     p = topic_pattern("poisonous_insect")
     assert p.search("Poisonous insects") and p.search("poisonous-insect") and p.search("poisonous_insect")
@@ -271,7 +271,7 @@ def test_ruling_an_inline_tile_may_not_override_a_catalog_tile(tmp_path, tile, w
 
 
 def test_an_inline_copy_of_a_catalog_tile_is_accepted():
-    from kcal.games.kcaloria.load import load_library
+    from kcal.games.kcaloria.files.load import load_library
 
     bayou = load_library().get("Bayou").to_json(exclude_none=True)
     r = replay({"catalogs": ["builtin"], "tiles": [bayou], "players": ["A", "B"],

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from kcal.games.kcaloria.engine import Move, new_game
+from kcal.games.kcaloria.rules import Move, new_game
 
 ROOT = Path(__file__).resolve().parents[4] / "src" / "kcal" / "games" / "kcaloria"
 
@@ -71,7 +71,7 @@ def test_ruling_game_end_skips_end_of_turn_steps(kit):
 
 def test_ruling_unknown_names_are_bad_input(tmp_path):
     from kcal.core.errors import KcalError
-    from kcal.games.kcaloria.engine.replay import replay
+    from kcal.games.kcaloria.replay import replay
 
     p = tmp_path / "g.yaml"
     p.write_text("players: [A]\nmoves:\n  - {player: A, tile: Nope, at: [0, 0]}\n")

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from kcal.core.errors import KcalError
-from kcal.games.kcaloria.engine import Move, new_game
-from kcal.games.kcaloria.engine.hexgrid import distance, neighbours, ring
+from kcal.games.kcaloria.rules import Move, new_game
+from kcal.games.kcaloria.rules.hexgrid import distance, neighbours, ring
 
 
 def _deck(kit, water=5, other=55):
@@ -37,8 +37,8 @@ class TestDeal:
     def test_the_no_water_rule_is_one_function_for_engine_deck_check_and_sims(self, kit):
         """Setup (issue 8): ``domain.can_open`` states the rule; the deal, ``deck check``'s
         playable deck and the simulators' deck profile all refuse a deck it refuses."""
-        from kcal.games.kcaloria.domain import TileType, can_open
-        from kcal.games.kcaloria.engine.setup import build_table
+        from kcal.games.kcaloria.rules.domain import TileType, can_open
+        from kcal.games.kcaloria.rules.setup import build_table
         from kcal.games.kcaloria.sim.profile import profile_of
 
         dry, wet = _deck(kit, water=0, other=60), _deck(kit, water=1, other=59)

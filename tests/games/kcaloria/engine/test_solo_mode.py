@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from kcal.core.errors import KcalError
-from kcal.games.kcaloria.engine import Move, new_game
+from kcal.games.kcaloria.rules import Move, new_game
 
 
 def _solo(kit, deck=None, seed=2):
@@ -72,8 +72,8 @@ def test_ruling_a_rescue_that_leaves_no_placement_stagnates(fixtures_dir):
     bench/bench_engine.py: the engine used to list no move and report no end.)"""
     from ruamel.yaml import YAML
 
-    from kcal.games.kcaloria.engine import MoveKind
-    from kcal.games.kcaloria.load import load_deck, load_library
+    from kcal.games.kcaloria.files.load import load_deck, load_library
+    from kcal.games.kcaloria.rules import MoveKind
 
     game = YAML(typ="safe").load((fixtures_dir / "solo-rescue-stagnates.yaml").read_text(encoding="utf-8"))
     decks = fixtures_dir.parents[4] / "src" / "kcal" / "games" / "kcaloria" / "data" / "decks"

@@ -18,8 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from kcal.games.kcaloria.engine import new_game
-from kcal.games.kcaloria.engine.movelist import MoveList
+from kcal.games.kcaloria.rules import new_game
+from kcal.games.kcaloria.rules.movelist import MoveList
 
 DECKS = Path(__file__).resolve().parents[4] / "src" / "kcal" / "games" / "kcaloria" / "data" / "decks"
 SEEDS = range(10)
@@ -49,7 +49,7 @@ WORKLOADS = {
 
 @pytest.fixture(scope="module")
 def library_and_decks():
-    from kcal.games.kcaloria.load import load_deck, load_library
+    from kcal.games.kcaloria.files.load import load_deck, load_library
 
     stems = {s for w in WORKLOADS.values() for s in w}
     return load_library(), {s: load_deck(DECKS / f"{s}.yaml").tiles() for s in stems}
@@ -94,7 +94,7 @@ def test_a_standard_turns_lazy_placements_are_the_eager_generators(library_and_d
     """A Turn: a standard turn's placements, counted per cell and built when asked for
     (``movelist.Places``), are the moves the eager generator lists, in its order, by index
     (negative too) and by iteration."""
-    from kcal.games.kcaloria.engine import movegen
+    from kcal.games.kcaloria.rules import movegen
 
     library, decks = library_and_decks
     checked = 0

@@ -10,23 +10,23 @@ from pathlib import Path
 
 import pytest
 
-from kcal.games.kcaloria.engine import IllegalMove, Move, new_game
-from kcal.games.kcaloria.engine.movelist import Discards, MoveList
+from kcal.games.kcaloria.rules import IllegalMove, Move, new_game
+from kcal.games.kcaloria.rules.movelist import Discards, MoveList
 
 DECKS = Path(__file__).resolve().parents[4] / "src" / "kcal" / "games" / "kcaloria" / "data" / "decks"
 
 
 @pytest.fixture(scope="module")
 def decks():
-    from kcal.games.kcaloria.load import load_deck
+    from kcal.games.kcaloria.files.load import load_deck
 
     return {n: load_deck(DECKS / f"{n}.yaml").tiles() for n in ("bayou-ambush", "caddo-harvest", "solo-piney-trail")}
 
 
 def avail_consistent(s) -> bool:
     """The availability cache (filled as moves are generated) agrees with the cubes it sums."""
-    from kcal.games.kcaloria.engine.hexgrid import neighbours
-    from kcal.games.kcaloria.engine.tiles import pack_vec
+    from kcal.games.kcaloria.rules.hexgrid import neighbours
+    from kcal.games.kcaloria.rules.tiles import pack_vec
 
     assert s.pcubes == {c: pack_vec(v) for c, v in s.cubes.items()}
     for cell, a in s.avail.items():

@@ -3,7 +3,7 @@ exhausted; the game ends at once, later moves are illegal; score = points of unu
 
 from __future__ import annotations
 
-from kcal.games.kcaloria.engine import new_game
+from kcal.games.kcaloria.rules import new_game
 
 
 def _game(kit, *extra, players=("A", "B")):
@@ -95,7 +95,7 @@ def test_score_is_points_of_unused_cubes_on_own_tiles(kit):
 def test_tied_players_both_win(kit):
     s2 = _game(kit)
     assert s2.scores() == {"A": 0, "B": 0}
-    from kcal.games.kcaloria.engine.turnflow import _finish
+    from kcal.games.kcaloria.rules.turnflow import _finish
 
     _finish(s2, "tiles_exhausted")
     assert s2.outcome().winners == ["A", "B"]

@@ -10,7 +10,7 @@ import pytest
 
 from kcal.core.errors import KcalError, UsageError
 from kcal.games.kcaloria.deck.importer import import_deck
-from kcal.games.kcaloria.load import load_deck, load_library
+from kcal.games.kcaloria.files.load import load_deck, load_library
 
 
 def _listing(folder: Path) -> list[str]:

@@ -10,7 +10,6 @@ import pytest
 from typer.testing import CliRunner
 
 from kcal.cli.app import app
-from kcal.games.kcaloria.modifiers import MODIFIERS
 from kcal.games.kcaloria.print.api import (
     render_cards_pdf,
     render_catalog_pdf,
@@ -18,6 +17,7 @@ from kcal.games.kcaloria.print.api import (
     render_rulebook_pdf,
 )
 from kcal.games.kcaloria.print.icons import CLASS_CODES, MODIFIER_CODES
+from kcal.games.kcaloria.rules.modifiers import MODIFIERS
 from tests.games.kcaloria.print.conftest import page_sizes, pdf_text
 
 runner = CliRunner()
@@ -119,7 +119,7 @@ class TestCatalogProof:
         assert "water (1)" in texts[0] and "Bayou" in texts[0]
 
     def test_builtin_catalog(self, tmp_path):
-        from kcal.games.kcaloria.load import load_library
+        from kcal.games.kcaloria.files.load import load_library
 
         out = tmp_path / "proof.pdf"
         res = render_catalog_pdf(None, out)
@@ -135,7 +135,7 @@ class TestEveryModifierIsPrinted:
         assert len(set(MODIFIER_CODES.values())) == len(MODIFIERS)
 
     def test_class_codes_cover_schema(self):
-        from kcal.games.kcaloria.domain import Klass
+        from kcal.games.kcaloria.rules.domain import Klass
 
         assert set(CLASS_CODES) == set(Klass)
 
@@ -149,7 +149,7 @@ class TestEveryModifierIsPrinted:
             assert spec.title in rules, spec.name
         for code in ("GL", "AO", "TN"):
             assert code in rules
-        from kcal.games.kcaloria.domain import Klass
+        from kcal.games.kcaloria.rules.domain import Klass
 
         for k in Klass:  # the classification legend card explains every symbol
             assert f"{CLASS_CODES[k]} {k.value}" in cards, k

@@ -7,8 +7,8 @@ import itertools
 
 import pytest
 
-from kcal.games.kcaloria.domain import Color
 from kcal.games.kcaloria.print import icons
+from kcal.games.kcaloria.rules.domain import Color
 from kcal.print.layout import mm
 from kcal.print.raster import rasterise
 

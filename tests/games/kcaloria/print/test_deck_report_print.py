@@ -67,7 +67,7 @@ def test_unknown_paper_is_a_plain_usage_error(tmp_path):
 
 
 def test_cost_and_yield_inks_are_no_cube_colour():
-    from kcal.games.kcaloria.domain import Color
+    from kcal.games.kcaloria.rules.domain import Color
     from kcal.games.kcaloria.sim.charts import INK
 
     def distance(a, b):
@@ -132,7 +132,7 @@ class TestAdvice:
     def test_advice_is_printed_beside_the_stagnation_figure(self, tmp_path):
         import pypdfium2 as pdfium
 
-        from kcal.games.kcaloria.load import load_deck
+        from kcal.games.kcaloria.files.load import load_deck
         from kcal.games.kcaloria.sim.report import render_deck_report
 
         loaded = load_deck(DECKS / "bayou-ambush.yaml")

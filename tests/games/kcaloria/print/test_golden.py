@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from kcal.games.kcaloria.load import load_library
+from kcal.games.kcaloria.files.load import load_library
 from kcal.games.kcaloria.print.api import render_deck_pdf
 from kcal.games.kcaloria.print.preview import tile_pdf_bytes
 from kcal.print.raster import rasterise

@@ -7,7 +7,7 @@ import io
 
 from reportlab.pdfgen.canvas import Canvas
 
-from kcal.games.kcaloria.load import load_library
+from kcal.games.kcaloria.files.load import load_library
 from kcal.games.kcaloria.print.tile_face import RenderContext, draw_face
 from kcal.print.fonts import register_fonts
 from kcal.print.layout import TileGeometry

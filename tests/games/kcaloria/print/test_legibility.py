@@ -15,8 +15,8 @@ import math
 
 import pytest
 
-from kcal.games.kcaloria.load import load_library
-from kcal.games.kcaloria.models import Tile
+from kcal.games.kcaloria.files.load import load_library
+from kcal.games.kcaloria.files.models import Tile
 from kcal.games.kcaloria.print import icons
 from kcal.games.kcaloria.print.preview import tile_pdf_bytes
 from kcal.games.kcaloria.print.tile_face import FACE, modifier_line

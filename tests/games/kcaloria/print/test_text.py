@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from kcal.games.kcaloria.models import Tile
+from kcal.games.kcaloria.files.models import Tile
 from kcal.games.kcaloria.print.api import render_deck_pdf, render_tiles_pdf, sheet_options
 from kcal.print.fonts import REGULAR, printable
 from kcal.print.report import Report
@@ -49,7 +49,7 @@ class TestNamesCounted:
     def test_builtin_deck_names_counted(self, tmp_path):
         from pathlib import Path
 
-        from kcal.games.kcaloria.load import load_deck
+        from kcal.games.kcaloria.files.load import load_deck
 
         deck = Path(__file__).resolve().parents[4] / "src" / "kcal" / "games" / "kcaloria" / "data" / "decks" / "bayou-ambush.yaml"
         assert deck.exists(), "the built-in deck ships with kcal"

@@ -13,7 +13,7 @@ def fixtures() -> Path:
 
 
 def make_tile(i: int, name: str, type_: str, klass: str, cost=(), yield_=None):
-    from kcal.games.kcaloria.models import Tile
+    from kcal.games.kcaloria.files.models import Tile
 
     return Tile.model_validate(
         {"id": f"T-{i:03d}", "name": name, "type": type_, "class": klass, "rarity": "common",

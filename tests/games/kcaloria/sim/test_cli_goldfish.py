@@ -62,7 +62,7 @@ def test_cli_module_top_imports_stay_light():
 
     code = (
         "import sys, kcal.cli.sim; "
-        "heavy = [m for m in ('numpy', 'reportlab', 'PIL', 'kcal.games.kcaloria.engine', 'multiprocessing') if m in sys.modules]; "
+        "heavy = [m for m in ('numpy', 'reportlab', 'PIL', 'kcal.games.kcaloria.rules', 'multiprocessing') if m in sys.modules]; "
         "print(','.join(heavy))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

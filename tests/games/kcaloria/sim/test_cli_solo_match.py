@@ -7,7 +7,7 @@ import json
 
 from typer.testing import CliRunner
 
-import kcal.games.kcaloria.engine  # noqa: F401  (a broken engine fails here, it is never skipped)
+import kcal.games.kcaloria.rules  # noqa: F401  (a broken engine fails here, it is never skipped)
 from kcal.cli.sim import app
 
 runner = CliRunner()
@@ -41,7 +41,7 @@ def test_solo_no_water_exits_2(fixtures):
 
 
 def test_solo_save_game_replays(fixtures, tmp_path):
-    from kcal.games.kcaloria.engine.replay import replay
+    from kcal.games.kcaloria.replay import replay
 
     out = tmp_path / "g.yaml"
     r = run("solo", fixtures / "piney.yaml", "-n", 3, "-b", "random", "--save-game", 2, "--record", out, "-f", "json")

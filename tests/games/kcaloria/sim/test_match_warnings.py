@@ -14,7 +14,7 @@ DECKS = Path(__file__).resolve().parents[4] / "src" / "kcal" / "games" / "kcalor
 
 @pytest.fixture(scope="module")
 def loaded():
-    from kcal.games.kcaloria.load import load_deck
+    from kcal.games.kcaloria.files.load import load_deck
 
     return [load_deck(DECKS / n) for n in ("bayou-ambush.yaml", "solo-piney-trail.yaml")]
 

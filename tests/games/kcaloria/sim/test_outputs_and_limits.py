@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-import kcal.games.kcaloria.engine  # noqa: F401  (a broken engine fails here, it is never skipped)
+import kcal.games.kcaloria.rules  # noqa: F401  (a broken engine fails here, it is never skipped)
 from kcal.cli.app import app
 
 runner = CliRunner()

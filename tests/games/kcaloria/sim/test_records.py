@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-import kcal.games.kcaloria.engine.replay as replay_mod
+import kcal.games.kcaloria.replay as replay_mod
 from kcal.sim.records import record_yaml, write_record
 
 
@@ -12,7 +12,7 @@ from kcal.sim.records import record_yaml, write_record
 def tiles():
     from pathlib import Path
 
-    from kcal.games.kcaloria.load import load_deck
+    from kcal.games.kcaloria.files.load import load_deck
 
     return load_deck(Path(__file__).parent / "fixtures" / "piney.yaml").tiles()
 

@@ -13,7 +13,7 @@ SMALL = {"hands": 20_000, "games": 300, "solo_games": 3, "bot": "random", "seed"
 def loaded():
     from pathlib import Path
 
-    from kcal.games.kcaloria.load import load_deck
+    from kcal.games.kcaloria.files.load import load_deck
 
     return load_deck(Path(__file__).parent / "fixtures" / "piney.yaml")
 

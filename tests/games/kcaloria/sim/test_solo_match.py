@@ -6,9 +6,9 @@ import json
 
 import pytest
 
-import kcal.games.kcaloria.engine as engine
+import kcal.games.kcaloria.rules as engine
 from kcal.core.errors import UsageError
-from kcal.games.kcaloria.sim import bots
+from kcal.games.kcaloria.bots import basic as bots
 from kcal.games.kcaloria.sim.match import seating, simulate_match
 from kcal.games.kcaloria.sim.solo import replay_solo_game, simulate_solo
 
@@ -17,7 +17,7 @@ from kcal.games.kcaloria.sim.solo import replay_solo_game, simulate_solo
 def tiles(fixtures_dir=None):
     from pathlib import Path
 
-    from kcal.games.kcaloria.load import load_deck
+    from kcal.games.kcaloria.files.load import load_deck
 
     return load_deck(Path(__file__).parent / "fixtures" / "piney.yaml").tiles()
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 from functools import partial
 from pathlib import Path
 
-from kcal.games.ecologic_europe.domain import FOOD_TYPES, GAME_ID, GAME_NAME
 from kcal.games.ecologic_europe.print.faces import (
     Context,
     draw_back,
@@ -21,6 +20,7 @@ from kcal.games.ecologic_europe.print.faces import (
     draw_tokens,
     faces_order,
 )
+from kcal.games.ecologic_europe.rules.domain import FOOD_TYPES, GAME_ID, GAME_NAME
 from kcal.print.cardgrid import DEFAULT_CARD, DEFAULT_CORNER_MM, CardSize, grid_shape
 from kcal.print.output import PdfMeta, Printed, write_pdf
 from kcal.print.report import Report
@@ -30,7 +30,7 @@ TOKEN_SHEETS = {"biomass": 6, "remains": 3, "fed": 2}
 
 
 def card_faces(catalog: str | Path | None, ctx: Context) -> tuple[list[Face], list[Path], dict[str, int]]:
-    from kcal.games.ecologic_europe.load import DATA, SPECIES_FILES, load_cardset
+    from kcal.games.ecologic_europe.files.load import DATA, SPECIES_FILES, load_cardset
 
     cs = load_cardset(catalog)
     inputs = [DATA / f for f in SPECIES_FILES] if catalog is None or str(catalog) == "builtin" else [Path(catalog)]
@@ -88,7 +88,7 @@ def print_cards(output: str | Path, paper: str = "letter", backs: bool = False, 
 def print_rulebook(output: str | Path, paper: str = "letter", *, templates: str | Path | None = None,
                    catalog: str | Path | None = None, invariant: bool = True) -> Printed:
     """The reference sheets: components and icons, the rules in short, the features, kcal's rulings."""
-    from kcal.games.ecologic_europe.load import DATA, SPECIES_FILES, load_cardset
+    from kcal.games.ecologic_europe.files.load import DATA, SPECIES_FILES, load_cardset
     from kcal.games.ecologic_europe.print.rulebook import build
     from kcal.print.rulebook import Drawing, reference_sheets
 
@@ -103,7 +103,7 @@ def print_rulebook(output: str | Path, paper: str = "letter", *, templates: str 
 def print_board(output: str | Path, paper: str = "letter", *, catalog: str | Path | None = None,
                 split: int | None = None, invariant: bool = True) -> Printed:
     """Every side of every habitat board at full size (fields for poker-size cards), one page each."""
-    from kcal.games.ecologic_europe.load import COMPONENTS_FILE, load_cardset
+    from kcal.games.ecologic_europe.files.load import COMPONENTS_FILE, load_cardset
     from kcal.games.ecologic_europe.print.faces import draw_board_side
     from kcal.print.layout import PAPERS, mm
     from kcal.print.options import check_paper

@@ -14,10 +14,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from kcal.games.ecologic_europe.cardset import Species
-from kcal.games.ecologic_europe.domain import BOARD_HABITATS, FOOD_TYPES, SEASONS
-from kcal.games.ecologic_europe.features import FEATURE_SPECS
-from kcal.games.ecologic_europe.models import HumanCard, WeatherCard
+from kcal.games.ecologic_europe.files.cardset import Species
+from kcal.games.ecologic_europe.files.models import HumanCard, WeatherCard
+from kcal.games.ecologic_europe.rules.domain import BOARD_HABITATS, FOOD_TYPES, SEASONS
+from kcal.games.ecologic_europe.rules.features import FEATURE_SPECS
 from kcal.print.cardface import card_clip as _clip
 from kcal.print.cardface import fill as _fill
 from kcal.print.cardface import scale

@@ -8,8 +8,8 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from kcal.games.ecologic_europe.cardset import CardSet
-from kcal.games.ecologic_europe.domain import EDGE_SLOTS, FIELDS, FOOD_TYPES, GAME_NAME
+from kcal.games.ecologic_europe.files.cardset import CardSet
+from kcal.games.ecologic_europe.rules.domain import EDGE_SLOTS, FIELDS, FOOD_TYPES, GAME_NAME
 from kcal.print import rulebook
 from kcal.print.layout import Paper
 from kcal.print.report import Report
@@ -23,8 +23,8 @@ def template_data(cs: CardSet) -> dict[str, Any]:
     from kcal.core.rulings import read_rulings
     from kcal.games.ecologic_europe import PACK
     from kcal.games.ecologic_europe.explain import RULINGS, TOPICS
-    from kcal.games.ecologic_europe.features import FEATURE_SPECS
     from kcal.games.ecologic_europe.print.faces import TYPE_STYLE
+    from kcal.games.ecologic_europe.rules.features import FEATURE_SPECS
 
     by_expansion = Counter(s.expansion for s in cs.species)
     comp = cs.components

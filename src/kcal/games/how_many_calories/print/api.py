@@ -15,9 +15,9 @@ from pathlib import Path
 from typing import Any
 
 from kcal.core.errors import UsageError
-from kcal.games.how_many_calories.cards import COLOUR_INDEX, GAME_ID, GAME_NAME, Card, format_card
-from kcal.games.how_many_calories.foodset import FoodSet
+from kcal.games.how_many_calories.files.cardset import FoodSet
 from kcal.games.how_many_calories.print.faces import Context, draw_back, draw_food, draw_plus
+from kcal.games.how_many_calories.rules.domain import COLOUR_INDEX, GAME_ID, GAME_NAME, Card, format_card
 from kcal.print.cardgrid import DEFAULT_CARD, DEFAULT_CORNER_MM, CardSize, grid_shape
 from kcal.print.output import PdfMeta, Printed, write_pdf
 from kcal.print.report import Report
@@ -33,7 +33,7 @@ def _food(c: Any, box: Any, *, food: Any, ctx: Context) -> None:
 
 def load_set(catalog: str | Path | None) -> tuple[FoodSet, Path, Callable[[Card, str], str]]:
     """The card set (built-in when None) and where each of its cards' fields is written."""
-    from kcal.games.how_many_calories.load import BUILTIN_PATH, load_catalog, read_set_file
+    from kcal.games.how_many_calories.files.load import BUILTIN_PATH, load_catalog, read_set_file
 
     foodset = load_catalog(catalog)
     path = BUILTIN_PATH if catalog is None or str(catalog) == "builtin" else Path(catalog)

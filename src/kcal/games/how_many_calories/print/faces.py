@@ -17,10 +17,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from kcal.games.how_many_calories.cards import LIMITS, Card, Colour, kcal_text
-from kcal.games.how_many_calories.models import FoodCard
+from kcal.games.how_many_calories.files.models import FoodCard
 from kcal.games.how_many_calories.print import palette
 from kcal.games.how_many_calories.print.palette import STYLES, rgb, text_on
+from kcal.games.how_many_calories.rules.domain import LIMITS, Card, Colour, kcal_text
 from kcal.print.cardface import POKER_H, banded_frame, dot_rows, scale, stripes
 from kcal.print.cardface import card_clip as _card_clip
 from kcal.print.cardface import fill as _fill

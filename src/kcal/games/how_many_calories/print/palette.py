@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from kcal.games.how_many_calories.cards import Colour
+from kcal.games.how_many_calories.rules.domain import Colour
 from kcal.print.colours import INK, grey_level, rgb, text_on
 
 

@@ -3,7 +3,7 @@
 The sandbox, limits, markup and pages are shared (:mod:`kcal.print.rulebook`). Everything a
 template states about the game comes from the pack's data: the limits, hand and pass sizes, the +5,
 the card set (a custom set prints its own list), and the worked examples, whose values and winners
-are computed by the engine's own trick rule (:func:`kcal.games.how_many_calories.tricks.resolve`), so
+are computed by the engine's own trick rule (:func:`kcal.games.how_many_calories.rules.tricks.resolve`), so
 the sheets cannot disagree with ``rules replay``. Directive: ``@card COLOUR NUMBER`` (or
 ``@card plus``) puts a small card beside the next paragraph.
 """
@@ -13,7 +13,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from kcal.core.errors import KcalError
-from kcal.games.how_many_calories.cards import (
+from kcal.games.how_many_calories.files.cardset import FoodSet
+from kcal.games.how_many_calories.print import palette
+from kcal.games.how_many_calories.print.faces import pattern
+from kcal.games.how_many_calories.rules.domain import (
     COLOUR_INDEX,
     DEFAULT_ROUNDS,
     GAME_NAME,
@@ -27,10 +30,7 @@ from kcal.games.how_many_calories.cards import (
     kcal_text,
     parse_card,
 )
-from kcal.games.how_many_calories.foodset import FoodSet
-from kcal.games.how_many_calories.print import palette
-from kcal.games.how_many_calories.print.faces import pattern
-from kcal.games.how_many_calories.tricks import resolve
+from kcal.games.how_many_calories.rules.tricks import resolve
 from kcal.print import rulebook
 from kcal.print.fonts import BOLD
 from kcal.print.layout import Paper, mm

@@ -18,8 +18,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from kcal.games.kalua.cards import GAME_ID, GAME_NAME, Kind
-from kcal.games.kalua.cardset import CardSet
+from kcal.games.kalua.files.cardset import CardSet
 from kcal.games.kalua.print.faces import (
     Context,
     draw_action,
@@ -28,6 +27,7 @@ from kcal.games.kalua.print.faces import (
     draw_help,
     draw_help_back,
 )
+from kcal.games.kalua.rules.domain import GAME_ID, GAME_NAME, Kind
 from kcal.print.cardgrid import DEFAULT_CARD, DEFAULT_CORNER_MM, CardSize, grid_shape
 from kcal.print.output import PdfMeta, Printed, write_pdf
 from kcal.print.report import Report
@@ -47,7 +47,7 @@ def _help_back(c: Any, box: Any, *, help_card: Any, title: str, report: Any) -> 
 
 def load_set(catalog: str | Path | None) -> tuple[CardSet, Path, Any]:
     """The card set (built-in when None) and where each of its cards' fields is written."""
-    from kcal.games.kalua.load import BUILTIN_PATH, load_catalog, read_set_file
+    from kcal.games.kalua.files.load import BUILTIN_PATH, load_catalog, read_set_file
 
     cardset = load_catalog(catalog)
     path = BUILTIN_PATH if catalog is None or str(catalog) == "builtin" else Path(catalog)

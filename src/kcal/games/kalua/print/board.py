@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from kcal.games.kalua.models import Board
+from kcal.games.kalua.files.models import Board
 from kcal.games.kalua.print import palette
 from kcal.games.kalua.print.faces import flower, meeple, praying_point
 from kcal.games.kalua.print.palette import rgb

@@ -6,7 +6,7 @@ is drawn for poker, 63 x 88 mm). An action card: the kind's word on its patterne
 the top left corner (a global disaster shows its three payments instead), the name, a plate with one
 icon per effect and its amount (the rulebook's icons: the flower for happiness, the black-and-white
 circle for PP, families, cards, the leader), then every effect in words (from the data,
-:mod:`kcal.games.kalua.describe`) and the flavour text. The bonus deck and the disaster deck have
+:mod:`kcal.games.kalua.rules.cardtext`) and the flavour text. The bonus deck and the disaster deck have
 different backs (the rulebook's two draw piles); a help card's back is its god's colour.
 
 Data strings are drawn with ``drawString`` after the glyph check (:func:`kcal.print.fonts.printable`):
@@ -19,11 +19,11 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from kcal.games.kalua.cards import DOUBLE_COST, PROTECTION_COST, EffectKind, Kind, Target
-from kcal.games.kalua.describe import card_lines
-from kcal.games.kalua.models import CardEntry, HelpCard
+from kcal.games.kalua.files.models import CardEntry, HelpCard
 from kcal.games.kalua.print import palette
 from kcal.games.kalua.print.palette import STYLES, text_on
+from kcal.games.kalua.rules.cardtext import card_lines
+from kcal.games.kalua.rules.domain import DOUBLE_COST, PROTECTION_COST, EffectKind, Kind, Target
 from kcal.print.cardface import banded_frame, dot_rows, scale, stripes
 from kcal.print.cardface import card_clip as _card_clip
 from kcal.print.cardface import fill as _fill

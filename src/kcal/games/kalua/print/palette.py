@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from kcal.games.kalua.cards import Kind
+from kcal.games.kalua.rules.domain import Kind
 from kcal.print.colours import INK, grey_level, rgb, text_on
 
 

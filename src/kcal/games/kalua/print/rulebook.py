@@ -2,7 +2,7 @@
 :mod:`kcal.print.rulebook`).
 
 Everything a template states about the game comes from the pack's data: the rulebook's numbers
-(:mod:`kcal.games.kalua.cards`), the board (happiness track, atheists per god) and the card set (a
+(:mod:`kcal.games.kalua.rules.domain`), the board (happiness track, atheists per god) and the card set (a
 custom set prints its own list, each card's effects in the words ``catalog show`` uses), so the sheets
 cannot disagree with ``rules replay``.
 """
@@ -12,9 +12,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from kcal.games.kalua import cards as K
-from kcal.games.kalua.cardset import CardSet
-from kcal.games.kalua.describe import card_lines
+from kcal.games.kalua.files.cardset import CardSet
+from kcal.games.kalua.rules import domain as K
+from kcal.games.kalua.rules.cardtext import card_lines
 from kcal.print import rulebook
 from kcal.print.layout import Paper
 from kcal.print.report import Report

@@ -15,9 +15,9 @@ from typing import Any
 
 from kcal.core.errors import KcalError
 from kcal.games.kcaloria.deck.formats import deck_format
-from kcal.games.kcaloria.domain import CUBE_SUPPLY, HAND_SIZE, Biome, Color, Klass, TileType, fold_name
-from kcal.games.kcaloria.frozen import Tile, format_amounts
-from kcal.games.kcaloria.load import LoadedDeck, load_deck
+from kcal.games.kcaloria.files.cardset import Tile, format_amounts
+from kcal.games.kcaloria.files.load import LoadedDeck, load_deck
+from kcal.games.kcaloria.rules.domain import CUBE_SUPPLY, HAND_SIZE, Biome, Color, Klass, TileType, fold_name
 from kcal.games.kcaloria.sim.exact import expected_reshuffles, p_none
 
 #: Neighbours a hex has: a cost is paid from at most this many tiles.
@@ -116,7 +116,7 @@ def playable_tiles(loaded: LoadedDeck) -> list[Tile]:
     if len(tiles) < HAND_SIZE:
         raise KcalError(f"deck {loaded.deck.name!r} has {len(tiles)} tiles; an opening hand needs {HAND_SIZE}",
                         file=loaded.display, line=line, column=column, code="deck-too-small")
-    from kcal.games.kcaloria.domain import can_open  # Setup's rule, stated once
+    from kcal.games.kcaloria.rules.domain import can_open  # Setup's rule, stated once
 
     if not can_open(tiles):
         raise KcalError(f"deck {loaded.deck.name!r} has no water tile: no opening hand can ever be kept "

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kcal.games.kcaloria.domain import fold_name
-from kcal.games.kcaloria.load import LoadedDeck
+from kcal.games.kcaloria.files.load import LoadedDeck
+from kcal.games.kcaloria.rules.domain import fold_name
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kcal.games.kcaloria.domain import DECK_SIZE
+from kcal.games.kcaloria.rules.domain import DECK_SIZE
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from kcal.core.seeding import derive_seed, rng_for
-from kcal.games.kcaloria.frozen import Tile
+from kcal.games.kcaloria.files.cardset import Tile
 
 YOU, GOLDFISH = "you", "goldfish"
 MAX_TURNS = 10
@@ -27,8 +27,8 @@ def sample_hand(tiles: Sequence[Tile], *, seed: int = 0, turns: int = 3, bot: st
                 deck_name: str = "deck") -> dict[str, Any]:
     """Deal the deck with ``seed`` and play its first ``turns`` turns; plain data for text or JSON."""
     from kcal.core.errors import UsageError
-    from kcal.games.kcaloria.engine import MoveKind, new_game
-    from kcal.games.kcaloria.sim.bots import get_bot
+    from kcal.games.kcaloria.bots.basic import get_bot
+    from kcal.games.kcaloria.rules import MoveKind, new_game
 
     if not 1 <= turns <= MAX_TURNS:
         raise UsageError(f"--turns must be between 1 and {MAX_TURNS}, not {turns}")
@@ -88,7 +88,7 @@ def sample_hand(tiles: Sequence[Tile], *, seed: int = 0, turns: int = 3, bot: st
 
 
 def _water_count(names: Sequence[str], tiles: Sequence[Tile]) -> int:
-    from kcal.games.kcaloria.domain import TileType
+    from kcal.games.kcaloria.rules.domain import TileType
 
     water = {t.name for t in tiles if t.type is TileType.WATER}
     return sum(1 for n in names if n in water)

@@ -11,8 +11,8 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Mapping
 
-from kcal.games.kcaloria.domain import fold_name
-from kcal.games.kcaloria.load import LoadedDeck
+from kcal.games.kcaloria.files.load import LoadedDeck
+from kcal.games.kcaloria.rules.domain import fold_name
 
 HASH_VERSION = "kcal-deck-v1"
 HASH_LENGTH = 12

@@ -8,7 +8,7 @@ Three steps, each usable alone:
   (``Water``, ``Deck``, ``SIDEBOARD:``, ``Plants (12)``) open a section, and a line that is none of the
   accepted forms is an error at its position. Entries of a sideboard or maybeboard section (or with an
   Archidekt category ``Sideboard``/``Maybeboard``) are kept apart: reported, never added;
-- :func:`resolve` looks every name up in a :class:`~kcal.games.kcaloria.load.Library` (printed name first,
+- :func:`resolve` looks every name up in a :class:`~kcal.games.kcaloria.files.load.Library` (printed name first,
   then a unique common name), adds up repeated names, and reports unknown ones with a did-you-mean;
 - :func:`render_deck_yaml` writes the deck file's text, with a header comment naming the source.
 
@@ -26,9 +26,9 @@ from pathlib import Path
 
 from kcal.core.errors import KcalError, raise_all
 from kcal.core.source import decode_utf8, read_source
-from kcal.games.kcaloria.domain import DECK_SIZE, fold_name
-from kcal.games.kcaloria.frozen import Tile
-from kcal.games.kcaloria.load import Library
+from kcal.games.kcaloria.files.cardset import Tile
+from kcal.games.kcaloria.files.load import Library
+from kcal.games.kcaloria.rules.domain import DECK_SIZE, fold_name
 
 MAX_LIST_BYTES = 1024 * 1024
 MAX_COUNT = 99
@@ -195,7 +195,7 @@ def _fold_section(name: str) -> str:
 
 def _section_words() -> frozenset[str]:
     """Headers an export groups tiles under: deck words, side words, tile types and classes."""
-    from kcal.games.kcaloria.domain import Klass, TileType
+    from kcal.games.kcaloria.rules.domain import Klass, TileType
 
     words = set(MAIN_SECTIONS | SIDE_SECTIONS)
     for member in (*TileType, *Klass):
@@ -413,7 +413,7 @@ def check_deck(name: str, entries: Sequence[ResolvedEntry], *, format: str = "st
                catalogs: Sequence[str] | None = None, file: str = "<input>", named: bool = True) -> None:
     """Refuse to write a deck that ``kcal deck validate`` would refuse to read.
 
-    The deck is validated by the same model (:class:`~kcal.games.kcaloria.models.Deck`) before a
+    The deck is validated by the same model (:class:`~kcal.games.kcaloria.files.models.Deck`) before a
     byte is written. A problem with a tile's count is reported at the list line that first names the
     tile; a problem with the name at ``--name`` (or the list's file name, when the name came from it).
     """
@@ -421,7 +421,7 @@ def check_deck(name: str, entries: Sequence[ResolvedEntry], *, format: str = "st
 
     from kcal.core.errors import UsageError
     from kcal.core.validation import phrase
-    from kcal.games.kcaloria.models import Deck
+    from kcal.games.kcaloria.files.models import Deck
 
     data = {"name": name, "format": format, "tiles": {e.tile.name: e.count for e in entries}}
     if catalogs is not None:

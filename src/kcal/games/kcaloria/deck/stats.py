@@ -17,9 +17,9 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 
 from kcal.games.kcaloria.deck.hashing import deck_hash
-from kcal.games.kcaloria.domain import Biome, Color, Klass, Rarity, TileType
-from kcal.games.kcaloria.frozen import Tile
-from kcal.games.kcaloria.load import LoadedDeck
+from kcal.games.kcaloria.files.cardset import Tile
+from kcal.games.kcaloria.files.load import LoadedDeck
+from kcal.games.kcaloria.rules.domain import Biome, Color, Klass, Rarity, TileType
 
 NO_COLOR = "none"
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from kcal.games.kcaloria.domain import BIOMES, COLOR_POINTS, CUBE_SUPPLY, TYPE_COLOR, Biome, Color
-from kcal.games.kcaloria.modifiers import MODIFIER_NAMES, MODIFIERS, Shape
 from kcal.games.kcaloria.print import icons, palette
+from kcal.games.kcaloria.rules.domain import BIOMES, COLOR_POINTS, CUBE_SUPPLY, TYPE_COLOR, Biome, Color
+from kcal.games.kcaloria.rules.modifiers import MODIFIER_NAMES, MODIFIERS, Shape
 from kcal.print import marks
 from kcal.print.blocks import Item, draw_block
 from kcal.print.fonts import BOLD, REGULAR
@@ -101,7 +101,7 @@ def _colours_card() -> Card:
 
 def _classes_card() -> Card:
     """What the three-letter classification symbols mean, and the four rarity colours."""
-    from kcal.games.kcaloria.domain import FISH_CLASSES, Klass, Rarity
+    from kcal.games.kcaloria.rules.domain import FISH_CLASSES, Klass, Rarity
 
     def body(c, x, y_top, w, h, report):
         d = mm(4.0)

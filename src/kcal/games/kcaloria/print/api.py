@@ -3,6 +3,11 @@
 ``render_deck_pdf``, ``render_catalog_pdf``, ``render_cards_pdf``, ``render_rulebook_pdf`` write PDFs;
 ``render_tile_png`` a raster preview. They load their inputs, build page functions, write the files
 atomically and report every warning (missing glyphs, text shortened, art replaced) in the result.
+
+``print_cards`` and ``print_rulebook`` are the pack's ``print`` hook (``kcal print cards|rulebook`` with the
+options every pack is given). kCaloria's cards are its player aids, one fixed product (poker size, no
+bleed, the embedded font), so the options meant for a card game's own cards are refused in words; the
+rulebook reads the pack's schema and templates, so a card set is refused too.
 """
 
 from __future__ import annotations
@@ -13,10 +18,10 @@ from pathlib import Path
 from typing import Any
 
 from kcal.core.errors import KcalError, UsageError
-from kcal.games.kcaloria.domain import TileType
-from kcal.games.kcaloria.frozen import Tile
+from kcal.games.kcaloria.files.cardset import Tile
 from kcal.games.kcaloria.print.tile_face import RenderContext
 from kcal.games.kcaloria.print.tiles import tile_pages
+from kcal.games.kcaloria.rules.domain import TileType
 from kcal.print.layout import DEFAULT_BLEED_MM, DEFAULT_TILE_MM, PAPERS
 from kcal.print.output import PdfMeta, require_suffix, write_pdf
 from kcal.print.report import Report
@@ -153,7 +158,7 @@ def render_deck_pdf(deck: str | Path, out: str | Path, *, catalogs: Sequence[str
     problem, first among the warnings: players print proxies and partial decks on purpose, and the
     warning says what a table would refuse (docs/printing.md, "Printing an illegal deck").
     """
-    from kcal.games.kcaloria.load import load_deck
+    from kcal.games.kcaloria.files.load import load_deck
 
     loaded = load_deck(deck, extra_catalogs=catalogs)
     tiles = loaded.tiles()
@@ -180,7 +185,7 @@ def render_catalog_pdf(catalogs: Sequence[str | Path] | None, out: str | Path, *
                        split_every: int | None = None, invariant: bool = True, cut_svg: bool = False,
                        fonts: tuple[str | Path | None, str | Path | None] = (None, None), **options) -> PrintResult:
     """Proof sheets: one of each tile of the catalogs (built-in when none), a new sheet per tile type."""
-    from kcal.games.kcaloria.load import load_library
+    from kcal.games.kcaloria.files.load import load_library
 
     library = load_library([str(c) for c in catalogs] if catalogs else None, base=Path.cwd())
     by_type: dict[TileType, list[Tile]] = {t: [] for t in TileType}
@@ -232,7 +237,7 @@ def render_tile_png(name: str, out: str | Path, *, catalogs: Sequence[str | Path
                     tile_size: float = DEFAULT_TILE_MM,
                     fonts: tuple[str | Path | None, str | Path | None] = (None, None)) -> PrintResult:
     """A raster preview of one tile (PNG), drawn by the same code as the PDF and rasterised by pdfium."""
-    from kcal.games.kcaloria.load import load_library
+    from kcal.games.kcaloria.files.load import load_library
     from kcal.games.kcaloria.print.preview import tile_png_bytes
 
     if not 36 <= dpi <= 600:
@@ -245,7 +250,7 @@ def render_tile_png(name: str, out: str | Path, *, catalogs: Sequence[str | Path
     inputs = [*_library_inputs(library), *font_inputs(fonts)]
     check_output_path(out, inputs=inputs)
     require_suffix(out, ".png")
-    from kcal.games.kcaloria.query import find_tile
+    from kcal.games.kcaloria.catalog import find_tile
 
     tile = find_tile(library, name)  # the printed name, the id or a unique common name
     report = Report()
@@ -270,3 +275,26 @@ def render_alignment_pdf(out: str | Path, *, paper: str = "letter", flip: str = 
     meta = PdfMeta(title="kCaloria duplex alignment test", pagesize=(size.width, size.height), invariant=invariant)
     written = write_pdf(alignment_pages(opts), out, meta, pair=True)
     return PrintResult(written.files, written.pages, 0, [])
+
+
+def print_cards(output: Path, *, paper: str, backs: bool, flip: str, bleed: float, split: int | None,
+                size: str, back_offset: tuple[float, float], gutter: float, catalog: Path | None,
+                cut_lines: bool, crop_marks: bool, alignment_page: bool, cut_svg: bool,
+                fonts: tuple[Path | None, Path | None]) -> Any:
+    """The player-aid cards; the options they cannot honour are a usage error naming each of them."""
+    asked = [name for name, used in (
+        ("--bleed", bleed != 0), ("--card-size", size.strip().lower() != "poker"), ("--gutter", gutter != 0),
+        ("--back-offset", tuple(back_offset) != (0.0, 0.0)), ("--alignment-page", alignment_page),
+        ("--no-cut-lines", not cut_lines), ("--no-crop-marks", not crop_marks), ("--cut-svg", cut_svg),
+        ("--font", any(f is not None for f in fonts)), ("--card-set", catalog is not None)) if used]
+    if asked:
+        raise UsageError(f"{', '.join(asked)}: kCaloria's player-aid cards print at poker size without bleed; "
+                         "these options are for a card game's own cards (--game ID)")
+    return render_cards_pdf(output, paper=paper, backs=backs, flip=flip, split_every=split)
+
+
+def print_rulebook(output: Path, *, paper: str, templates: Path | None, catalog: Path | None) -> Any:
+    """The rule sheets from the pack's templates (or ``--templates``) and its modifier registry."""
+    if catalog is not None:
+        raise UsageError("--card-set is for the card games' own sets; kCaloria's rulebook reads its schema")
+    return render_rulebook_pdf(output, paper=paper, templates=templates)

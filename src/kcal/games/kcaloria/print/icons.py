@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import math
 
-from kcal.games.kcaloria.domain import Biome, Color, Klass, Rarity
-from kcal.games.kcaloria.modifiers import MODIFIERS, Shape
 from kcal.games.kcaloria.print import palette
+from kcal.games.kcaloria.rules.domain import Biome, Color, Klass, Rarity
+from kcal.games.kcaloria.rules.modifiers import MODIFIERS, Shape
 from kcal.print.fonts import BOLD, REGULAR
 
 #: two-letter code printed inside each modifier's frame (and explained on the glossary cards)

@@ -6,7 +6,7 @@ ReportLab. Backgrounds are light so black text stays legible on a home inkjet.
 
 from __future__ import annotations
 
-from kcal.games.kcaloria.domain import Biome, Color, Rarity, TileType
+from kcal.games.kcaloria.rules.domain import Biome, Color, Rarity, TileType
 from kcal.print.colours import CUT_LINE, INK, luminance, rgb, text_on
 
 CUBE: dict[Color, str] = {

@@ -10,7 +10,7 @@ import io
 from collections.abc import Callable
 from pathlib import Path
 
-from kcal.games.kcaloria.frozen import Tile
+from kcal.games.kcaloria.files.cardset import Tile
 from kcal.games.kcaloria.print.tile_face import RenderContext, draw_face
 from kcal.print.layout import TileGeometry, hex_points, mm
 from kcal.print.raster import page_pdf_bytes, rasterise

@@ -13,7 +13,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from kcal.core.errors import KcalError
-from kcal.games.kcaloria.domain import (
+from kcal.games.kcaloria.print import icons, palette
+from kcal.games.kcaloria.print.tiles import BRAND
+from kcal.games.kcaloria.rules.domain import (
     BIOMES,
     COLOR_POINTS,
     CUBE_SUPPLY,
@@ -24,9 +26,7 @@ from kcal.games.kcaloria.domain import (
     Biome,
     Color,
 )
-from kcal.games.kcaloria.modifiers import MODIFIER_NAMES, MODIFIERS
-from kcal.games.kcaloria.print import icons, palette
-from kcal.games.kcaloria.print.tiles import BRAND
+from kcal.games.kcaloria.rules.modifiers import MODIFIER_NAMES, MODIFIERS
 from kcal.print import rulebook
 from kcal.print.layout import mm
 from kcal.print.report import Report

@@ -16,9 +16,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import NamedTuple
 
-from kcal.games.kcaloria.domain import Color
-from kcal.games.kcaloria.frozen import Modifier, Tile
+from kcal.games.kcaloria.files.cardset import Modifier, Tile
 from kcal.games.kcaloria.print import icons, palette
+from kcal.games.kcaloria.rules.domain import Color
 from kcal.print.fonts import BOLD, REGULAR, printable
 from kcal.print.images import ArtCache, ArtProblem
 from kcal.print.layout import MM, SQRT3, TileGeometry, hex_half_width, hex_points

@@ -10,7 +10,7 @@ import hashlib
 import json
 from collections.abc import Sequence
 
-from kcal.games.kcaloria.frozen import Tile
+from kcal.games.kcaloria.files.cardset import Tile
 from kcal.games.kcaloria.print import icons, palette
 from kcal.games.kcaloria.print.tile_face import RenderContext, draw_face
 from kcal.print.fonts import BOLD

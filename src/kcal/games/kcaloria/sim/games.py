@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from kcal.core.seeding import derive_seed, rng_for
-from kcal.games.kcaloria.sim.bots import get_bot
+from kcal.games.kcaloria.bots.basic import get_bot
 
 #: A safety net: no real game is this long (60 tiles each, plus rescues).
 MAX_MOVES = 2_000
@@ -27,11 +27,11 @@ def play_game(decks: Sequence[Sequence], players: Sequence[str], bots: Sequence[
     """Play game ``index`` to its end; return the final engine state. ``mode`` None: solo for one
     player, else standard.
 
-    ``decks[i]`` (a list of :class:`kcal.games.kcaloria.models.Tile`) and ``bots[i]`` belong to
+    ``decks[i]`` (a list of :class:`kcal.games.kcaloria.files.models.Tile`) and ``bots[i]`` belong to
     ``players[i]``, who sits in seat ``i``. The engine deals from :func:`game_seed`; each bot draws
     from its own generator, derived from the same master seed, game and seat.
     """
-    from kcal.games.kcaloria.engine import new_game
+    from kcal.games.kcaloria.rules import new_game
 
     state = new_game(None, [list(d) for d in decks], list(players), game_seed(master, kind, index), mode)
     policy = {p: get_bot(b) for p, b in zip(players, bots, strict=True)}
@@ -55,6 +55,6 @@ def end_reason(state) -> str:
 
 def turns_played(state) -> int:
     """Turns taken (placements and discards; rescues are not turns)."""
-    from kcal.games.kcaloria.engine import MoveKind
+    from kcal.games.kcaloria.rules import MoveKind
 
     return sum(1 for m in state.moves_played() if m.kind is not MoveKind.RESCUE)

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from math import sqrt
 from typing import Any
 
-from kcal.games.kcaloria.domain import HAND_SIZE, Color
+from kcal.games.kcaloria.rules.domain import HAND_SIZE, Color
 from kcal.games.kcaloria.sim import opening, placement
 from kcal.games.kcaloria.sim.exact import (
     expected_reshuffles,

@@ -64,7 +64,7 @@ def simulate_match(
     """Play ``games`` standard games of ``decks`` (tile lists); ``formats`` are the decks' declared
     formats (``standard`` / ``solo``), when known: a solo deck gets a warning in ``warnings``."""
     from kcal.core.errors import UsageError
-    from kcal.games.kcaloria.sim.bots import get_bot
+    from kcal.games.kcaloria.bots.basic import get_bot
 
     n = len(decks)
     if not 2 <= n <= 4:

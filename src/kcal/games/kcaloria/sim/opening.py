@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from math import comb, sqrt
 
 from kcal.core.seeding import rng_for
-from kcal.games.kcaloria.domain import HAND_SIZE
+from kcal.games.kcaloria.rules.domain import HAND_SIZE
 from kcal.games.kcaloria.sim.exact import compositions
 
 CHUNK_HANDS = 1 << 19

@@ -19,7 +19,7 @@ The model (documented in ``docs/simulation.md``):
 from __future__ import annotations
 
 from kcal.core.seeding import rng_for
-from kcal.games.kcaloria.domain import HAND_SIZE, TileType
+from kcal.games.kcaloria.rules.domain import HAND_SIZE, TileType
 from kcal.games.kcaloria.sim.profile import POINTS, TYPES, WATER, DeckProfile
 
 CHUNK_GAMES = 1000

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from kcal.core.errors import KcalError
-from kcal.games.kcaloria.domain import HAND_SIZE, Color, TileType, can_open
+from kcal.games.kcaloria.rules.domain import HAND_SIZE, Color, TileType, can_open
 
 COLORS: tuple[Color, ...] = tuple(Color)
 TYPES: tuple[TileType, ...] = tuple(TileType)
@@ -52,7 +52,7 @@ class DeckProfile:
 
 
 def profile_of(tiles: Sequence, name: str = "deck") -> DeckProfile:
-    """Reduce a list of :class:`kcal.games.kcaloria.models.Tile` (with repeats) to a profile.
+    """Reduce a list of :class:`kcal.games.kcaloria.files.models.Tile` (with repeats) to a profile.
 
     Raises a :class:`KcalError` (exit 2) when no hand can ever be kept: fewer tiles than a hand, or
     no water tile at all (the redraw rule would loop for ever).
@@ -79,8 +79,8 @@ def profile_of(tiles: Sequence, name: str = "deck") -> DeckProfile:
 
 
 def load_profile(path, catalogs=()) -> DeckProfile:
-    """Load a deck file (through :func:`kcal.games.kcaloria.load.load_deck`) and reduce it to a profile."""
-    from kcal.games.kcaloria.load import load_deck
+    """Load a deck file (through :func:`kcal.games.kcaloria.files.load.load_deck`) and reduce it to a profile."""
+    from kcal.games.kcaloria.files.load import load_deck
 
     loaded = load_deck(path, catalogs)
     return profile_from_loaded(loaded)

@@ -14,7 +14,7 @@ import io
 from collections.abc import Callable
 from pathlib import Path
 
-from kcal.games.kcaloria.domain import Color
+from kcal.games.kcaloria.rules.domain import Color
 from kcal.games.kcaloria.sim.charts import (
     INK,
     Box,
@@ -87,7 +87,7 @@ def compute_report_data(loaded_deck, *, hands: int = 200_000, games: int = 5_000
     check_count("solo games", solo_games, MAX_GAMES)  # before the goldfish part, not after it
     if solo_games > 0:
         with contextlib.suppress(ImportError):  # without the rules engine the solo part is skipped
-            from kcal.games.kcaloria.sim.bots import get_bot
+            from kcal.games.kcaloria.bots.basic import get_bot
 
             get_bot(bot)  # an unknown bot is a usage error before any work
     profile = profile_from_loaded(loaded_deck)

@@ -91,7 +91,7 @@ def simulate_solo(
     runner: Callable[..., Any] | None = None,
     top_stuck: int = 10,
 ) -> dict:
-    from kcal.games.kcaloria.sim.bots import get_bot
+    from kcal.games.kcaloria.bots.basic import get_bot
 
     get_bot(bot)  # a usage error before any work
     check_count("games", games, MAX_GAMES, least=1)

@@ -1,0 +1,71 @@
+"""Bots: ``bot(game, state, player, rng) -> move``, with ``rng`` a :class:`kcal.core.rng.Rng`.
+
+``random``  a legal move, uniformly.
+``greedy``  one turn ahead on families and happiness: each candidate move is applied to a copy, the
+            turn is played to its end (phases 4 and 5 included) by a passive continuation that uses
+            nothing the god cannot see (:func:`~kcal.games.kalua.bots.policy.passive`), and the move whose
+            end of turn is worth most (:func:`~kcal.games.kalua.bots.policy.value`) is chosen; ties go to the
+            first candidate. Draws are not looked ahead (that would peek at the deck): the greedy bot
+            keeps its hand about half bonus, half disaster, and buys a card only with PP to spare.
+``search``  information-set Monte Carlo search (:mod:`kcal.games.kalua.bots.search`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kcal.core.game import Bot
+from kcal.core.rng import Rng
+from kcal.games.kalua.bots.policy import draw_deck, spare_pp_buy, to_turn_end, value
+from kcal.games.kalua.rules.legal import legal_moves
+from kcal.games.kalua.rules.moves import Buy, Draw, Move
+from kcal.games.kalua.rules.state import DEAL, DRAW, State
+
+
+def random_bot(game: Any, state: State, player: str, rng: Rng) -> Move:
+    moves = game.legal_moves(state, player)
+    return moves[rng.below(len(moves))]  # type: ignore[no-any-return]
+
+
+def candidates(state: State, player: str) -> list[Move]:
+    """The moves worth looking ahead at: every legal move but draws and purchases."""
+    return [m for m in legal_moves(state, player) if not isinstance(m, Draw | Buy)]
+
+
+def greedy_choice(state: State, seat: int) -> Move:
+    from kcal.games.kalua.game import execute
+
+    player = state.rules.players[seat]
+    if state.step in (DEAL, DRAW):
+        return Draw(draw_deck(state, seat))
+    buy = spare_pp_buy(state, seat) if state.step != DEAL else None
+    if buy is not None:
+        return buy
+    moves = candidates(state, player)
+    if len(moves) == 1:
+        return moves[0]
+    best: Move = moves[0]
+    best_value = float("-inf")
+    turn = state.turn
+    for move in moves:
+        copy = state.copy()
+        copy.log = None
+        execute(copy, seat, move)
+        to_turn_end(copy, turn)
+        v = value(copy, seat)
+        if v > best_value:
+            best, best_value = move, v
+    return best
+
+
+def greedy_bot(game: Any, state: State, player: str, rng: Rng) -> Move:
+    return greedy_choice(state, state.rules.seat_of[player])
+
+
+def search_bot(game: Any, state: State, player: str, rng: Rng) -> Move:
+    from kcal.games.kalua.bots.search import search
+
+    return search(state, player, rng)
+
+
+BOTS: dict[str, Bot] = {"random": random_bot, "greedy": greedy_bot, "search": search_bot}

@@ -1,0 +1,1 @@
+"""The pack's bots: ``bot(game, state, player, rng) -> move``."""

@@ -1,0 +1,253 @@
+"""Replaying a game record (``kcal rules replay``): every move checked, the first illegal one
+reported with its reason, the final board and scores in the SPEC JSON shape.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from kcal.core.errors import KcalError
+from kcal.games.kcaloria.files.recordfile import GameRecord
+from kcal.games.kcaloria.rules.moves import Move
+from kcal.games.kcaloria.rules.render import board_lines, hex_map
+from kcal.games.kcaloria.rules.setup import new_game
+from kcal.games.kcaloria.rules.state import GameState
+from kcal.games.kcaloria.rules.tiles import COLORS
+
+
+@dataclass
+class ReplayResult:
+    state: GameState
+    moves_applied: int = 0
+    illegal_index: int | None = None
+    illegal_reason: str | None = None
+    lines: list[str] = field(default_factory=list)
+    source: str = "<record>"
+    illegal_line: int | None = None
+    illegal_column: int | None = None
+
+    @property
+    def legal(self) -> bool:
+        return self.illegal_index is None
+
+    @property
+    def exit_code(self) -> int:
+        return 0 if self.legal else 1
+
+    def board(self) -> list[dict[str, Any]]:
+        s = self.state
+        out = []
+        for cell, p in sorted(s.tiles.items(), key=lambda kv: kv[1].uid):
+            d: dict[str, Any] = {
+                "at": [cell[0], cell[1]], "tile": p.info.name, "owner": s.players[p.owner],
+                "cubes": {COLORS[c]: n for c, n in enumerate(s.cubes[cell]) if n},
+            }
+            if cell in s.dice:
+                d["collapse_dice"] = [{"player": s.players[x[0]], "value": x[1]} for x in s.dice[cell]]
+            out.append(d)
+        return out
+
+    def position(self) -> dict[str, Any]:
+        """Where the game stands: the turn, who moves, the board, and each player's tiles by pile
+        (names in order where the record makes them known, else counts)."""
+        s = self.state
+        players: dict[str, Any] = {}
+        for i, name in enumerate(s.players):
+            d: dict[str, Any] = {"placed": s.placed_n[i], "humans": s.humans[i],
+                                 "discards": len(s.discards[i]), "reshuffles": s.reshuffles[i]}
+            if s.open_hands:
+                d["hand"] = [t.name for t in s.hands[i]]
+                d["draw_pile"] = [t.name for t in s.draw[i]]
+            else:
+                d["hand"], d["draw_pile"] = len(s.hands[i]), len(s.draw[i])
+            if s.piles is not None:
+                d["piles"] = [[t.name for t in pile] for pile in s.piles]
+            players[name] = d
+        return {"mode": s.mode, "turn": s.turn,
+                "next_player": None if s.ended else s.turn_player,
+                "board": self.board(), "players": players}
+
+    def to_json(self) -> dict[str, Any]:
+        """SPEC's replay JSON (``game``, ``legal``, ..., ``winners`` as a list, ``scores``, ``state``);
+        ``record`` names the file, and ``turn``, ``next_player`` and ``board`` stay at the top level
+        as before, for the scripts that read them."""
+        s = self.state
+        ended = s.ended
+        position = self.position()
+        return {
+            "game": "kcaloria",
+            "record": self.source,
+            "legal": self.legal,
+            "moves_applied": self.moves_applied,
+            "illegal_move": None if self.legal else {"index": self.illegal_index,
+                                                     "reason": self.illegal_reason,
+                                                     "line": self.illegal_line,
+                                                     "column": self.illegal_column},
+            "ended": ended is not None,
+            "end_reason": ended.end_reason if ended else None,
+            "winners": list(ended.winners) if ended else [],
+            "turn": s.turn,
+            "next_player": position["next_player"],
+            "board": position["board"],
+            "scores": s.scores(),
+            "state": position,
+        }
+
+    def to_text(self) -> str:
+        s = self.state
+        out = [f"{self.source}: {len(s.players)} player(s), {s.mode}"]
+        out += self.lines
+        if not self.legal:
+            where = f"{self.source}:{self.illegal_line}:{self.illegal_column or 1}: " if self.illegal_line else ""
+            out.append(f"{where}move {self.illegal_index} is illegal: {self.illegal_reason}")
+        out.append("")
+        out.append(hex_map(s))
+        out.append("")
+        out += board_lines(s)
+        scores = ", ".join(f"{p} {n}" for p, n in s.scores().items())
+        if s.ended:
+            out.append(f"game over ({s.ended.end_reason.replace('_', ' ')}); scores: {scores}; "
+                       f"winner(s): {', '.join(s.ended.winners) or 'nobody'}")
+        else:
+            out.append(f"scores: {scores}; {s.turn_player} to play")
+        return "\n".join(out)
+
+
+def _load(record_path_or_model, library):
+    from kcal.games.kcaloria.files.load import load_library, validate_doc
+
+    doc = None
+    base = None
+    if isinstance(record_path_or_model, GameRecord):
+        record = record_path_or_model
+        source = "<record>"
+    elif isinstance(record_path_or_model, dict):
+        record = GameRecord.model_validate(record_path_or_model)
+        source = "<record>"
+    else:
+        from kcal.core.yamlsafe import load_yaml
+
+        path = Path(record_path_or_model)
+        doc = load_yaml(path)
+        _check_inline_tiles(doc)
+        record = validate_doc(doc, GameRecord)
+        base = path.parent
+        source = doc.path
+    if library is None:
+        specs = record.catalogs
+        if specs is None:
+            specs = ["builtin"]
+        library = load_library(list(specs), base=base) if specs else None
+    return record, doc, library, source
+
+
+def _check_inline_tiles(doc) -> None:
+    """The record's own ``tiles`` follow the catalog rule: ids and folded names unique."""
+    from kcal.core.errors import raise_all
+    from kcal.games.kcaloria.files.cardset import duplicate_tiles
+
+    raw = doc.data.get("tiles") if isinstance(doc.data, dict) else None
+    if isinstance(raw, list):
+        raise_all([doc.error(f"tiles[{i}]: {msg}", ("tiles", i, "id" if msg.startswith("tile id") else "name"),
+                             key=True, code="schema") for i, msg in duplicate_tiles(raw)])
+
+
+def _check_against_catalogs(record: GameRecord, doc, library) -> None:
+    """A record's own tile may repeat a catalog tile exactly; a different tile under a catalog
+    tile's id or name would silently change that tile, so it is refused at its position."""
+    if library is None or not record.tiles:
+        return
+    from kcal.core.errors import raise_all
+
+    by_id = {t.id: t for t in library.tiles}
+    errors = []
+    for i, tile in enumerate(record.tiles):
+        for field_, other in (("id", by_id.get(tile.id)), ("name", library.get(tile.name))):
+            if other is not None and other != tile:
+                what = f"id {tile.id!r}" if field_ == "id" else f"name {tile.name!r}"
+                msg = (f"tiles[{i}].{field_}: the catalogs already have a tile with the {what} "
+                       f"({other.id}, {other.name}), and this one differs; give the record's tile its "
+                       f"own id and name, or leave it out to use the catalog's")
+                errors.append(_err(doc, msg, ("tiles", i, field_)))
+                break
+    raise_all(errors)
+
+
+def _err(doc, message: str, loc) -> KcalError:
+    return doc.error(message, loc, code="replay") if doc is not None else KcalError(message)
+
+
+def replay(record_path_or_model, library=None) -> ReplayResult:
+    """Replay a record (a path, a ``GameRecord`` or its dict) against ``library`` (default: the
+    record's catalogs). Bad input raises :class:`KcalError` with a position; an illegal move
+    stops the replay and is reported in the result."""
+    record, doc, library, source = _load(record_path_or_model, library)
+    _check_against_catalogs(record, doc, library)
+    tiles = list(record.tiles) + (list(library.tiles) if library is not None else [])
+    from kcal.games.kcaloria.rules.setup import build_table
+
+    table = build_table(tiles)
+    players = list(record.players)
+    for i, entry in enumerate(record.moves):
+        if record.player_named(entry.player) is None:  # case and spacing aside, like the players
+            raise _err(doc, f"moves[{i}].player: {entry.player!r} is not one of the players "
+                            f"({', '.join(players)})", ("moves", i, "player"))
+        names: list[tuple[tuple, str]] = [(("moves", i, "tile"), entry.tile)] if hasattr(entry, "tile") else []
+        if hasattr(entry, "discard"):
+            names = [(("moves", i, "discard", k), n) for k, n in enumerate(entry.discard)]
+        for loc, name in names:
+            if table.get(name) is None:
+                raise _err(doc, f"moves[{i}]: no tile named {name!r} in the catalogs"
+                                f"{_suggest(table, library, name)}", loc)
+    decks = None
+    if record.decks is not None:
+        decks = []
+        for p in players:
+            deck = []
+            key = next(d for d in record.decks if record.player_named(d) == p)
+            for k, name in enumerate(record.deck_of(p)):
+                info = table.get(name)
+                if info is None:
+                    raise _err(doc, f"decks.{key}[{k}]: no tile named {name!r} in the catalogs",
+                               ("decks", key, k))
+                deck.append(info.tile)
+            decks.append(deck)
+    state = new_game(tiles, decks, players, record.seed or 0, record.mode)
+    state.seed = record.seed
+    state.events = []
+    result = ReplayResult(state, source=source)
+    for i, entry in enumerate(record.moves):
+        try:
+            move = Move.from_record(entry)
+        except ValueError as exc:
+            raise _err(doc, f"moves[{i}]: {exc}", ("moves", i)) from None
+        reason = state.why_illegal(move)
+        if reason is not None:
+            result.illegal_index = i
+            result.illegal_reason = reason
+            if doc is not None:
+                result.illegal_line, result.illegal_column = doc.pos(("moves", i))
+            break
+        state.events = []
+        state.apply(move)
+        result.moves_applied += 1
+        scores = ", ".join(f"{p} {n}" for p, n in state.scores().items())
+        result.lines.append(f"{i:>3}. {move}  (scores: {scores})")
+        for ev in state.events[1:]:
+            result.lines.append(f"       {ev}")
+    state.events = None
+    return result
+
+
+def _suggest(table, library, name: str) -> str:
+    """Did-you-mean among the tiles the replay knows (the record's and the catalogs'): the shared
+    :func:`kcal.core.suggest.close_matches`; a catalog still names the tile a common name means."""
+    from kcal.core.suggest import close_matches, phrase
+    from kcal.games.kcaloria.rules.domain import fold_name
+
+    close = close_matches(name, [info.name for info in table.infos], fold=fold_name)
+    if not close and library is not None and hasattr(library, "suggest_text"):
+        return library.suggest_text(name)
+    return phrase(close)

@@ -1,0 +1,352 @@
+"""Legality: where a player may place, and :func:`check`, the one set of tests that says why a move
+is illegal (``why_illegal``) or how to play it (the plan ``apply`` carries out). Move generation
+(:mod:`kcal.games.kcaloria.rules.movegen`) is built from the same placement, barricade and cost tests.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple, TypeAlias
+
+from kcal.games.kcaloria.rules import collapse
+from kcal.games.kcaloria.rules.domain import Klass, fold_name
+from kcal.games.kcaloria.rules.hexgrid import Hex, distance, format_hex, neighbours, ring
+from kcal.games.kcaloria.rules.moves import Move, MoveKind, Payment
+from kcal.games.kcaloria.rules.payment import (
+    available,
+    check_explicit,
+    costs_at,
+    default_payment,
+    unpayable_reason,
+)
+from kcal.games.kcaloria.rules.tiles import COLORS, TileInfo, waived_fill
+
+if TYPE_CHECKING:
+    from kcal.games.kcaloria.rules.state import GameState
+
+FIRST_DISTANCE = 5
+MAX_DISCARD = 3
+_KLASSES = {k.value for k in Klass}
+
+
+class PlacePlan(NamedTuple):
+    """How a legal placement is carried out (what :func:`check` found)."""
+
+    info: TileInfo  # the tile placed
+    hand_index: int | None  # its index in the hand; -1 in an open game (any catalog tile)
+    cell: Hex
+    pay: Payment  # the cubes taken: ((source cell, colour, n), ...)
+    target: str | None  # what a remove tile names: a tile name or a classification
+
+
+#: A discard's plan: the hand indices of the discarded tiles. A rescue's: the cubes it re-pays.
+DiscardPlan: TypeAlias = tuple[int, ...]
+Plan: TypeAlias = PlacePlan | DiscardPlan | Payment
+
+
+class Verdict(NamedTuple):
+    """What :func:`check` says of a move: why it is illegal, or how to play it."""
+
+    reason: str | None  # None: the move is legal
+    plan: Plan | None  # None: the move is illegal
+
+
+#: ``tuple.__new__(Verdict, (a, b))`` builds a NamedTuple without its Python-level ``__new__``
+#: (four times faster: ``check`` runs for every move applied).
+_TUPLE = tuple.__new__
+
+
+def _illegal(reason: str) -> Verdict:
+    return _TUPLE(Verdict, (reason, None))
+
+
+# --- where a player may place ----------------------------------------------------------------------
+def move_cache_of(state: GameState, i: int) -> dict:
+    """Per player, per cell: a cache of generated moves (immutable, so shared by every state)."""
+    cache = state.table.move_cache
+    player = state.players[i]
+    pc = cache.get(player)
+    if pc is None:
+        pc = cache[player] = {}
+    return pc
+
+
+def frontier_of(state: GameState, i: int) -> dict[Hex, dict]:
+    """Empty cells next to player ``i``'s tiles, each with its move cache: an insertion-ordered
+    dict, so iteration order (and so the order of generated moves) survives copies."""
+    tiles = state.tiles
+    pc = move_cache_of(state, i)
+    out: dict[Hex, dict] = {}
+    for cell, p in tiles.items():
+        if p.owner == i:
+            for nb in neighbours(cell):
+                if nb not in tiles and nb not in out:
+                    out[nb] = pc.setdefault(nb, {})
+    return out
+
+
+def open_cells(state: GameState) -> set[Hex]:
+    """Empty cells next to any tile (where a transplant tile may go)."""
+    out: set[Hex] = set()
+    for f in state.frontier:
+        out.update(f)
+    tiles = state.tiles
+    for cell in tiles:
+        for nb in neighbours(cell):
+            if nb not in tiles:
+                out.add(nb)
+    return out
+
+
+def first_tile_cells(state: GameState) -> list[Hex]:
+    """Cells at hex distance exactly 5 from the closest tile on the table."""
+    tiles = list(state.tiles)
+    cand = set()
+    for t in tiles:
+        cand.update(ring(t, FIRST_DISTANCE))
+    return sorted(c for c in cand if min(distance(c, t) for t in tiles) == FIRST_DISTANCE)
+
+
+def blocked_cells(state: GameState, i: int) -> set[Hex]:
+    """Cells next to another player's active barricade."""
+    out: set[Hex] = set()
+    for cell, (owner, remaining) in state.barricades.items():
+        if owner != i and remaining > 0:
+            out.update(neighbours(cell))
+    return out
+
+
+#: Anchor fills by anchor layout (cells and tiles): a few per game, so a small bound will do.
+_WAIVED: dict[tuple, dict[Hex, int]] = {}
+WAIVED_LIMIT = 256
+
+
+#: The last anchors tuple asked about and its fills: a state replaces its ``anchors`` tuple whenever
+#: an anchor comes or goes, and an undo puts back the tuple with the tiles it named, so the same
+#: tuple object means the same anchor tiles (held here, so its id is never reused meanwhile).
+_LAST_WAIVED: list = [None, None]
+
+
+def anchor_fills(state: GameState) -> dict[Hex, int]:
+    """Cells next to anchors, each with the packed fill of the colours the anchors satisfy there
+    (:func:`~kcal.games.kcaloria.rules.tiles.waived_fill`; cached per anchor layout)."""
+    anchors = state.anchors
+    last = _LAST_WAIVED
+    if last[0] is anchors:
+        return last[1]
+    key = tuple((c, state.tiles[c].info.idx) for c in anchors)  # idx: which tile, globally
+    hit = _WAIVED.get(key)
+    if hit is None:
+        m: dict[Hex, set[int]] = {}
+        for cell in state.anchors:
+            p = state.tiles[cell]
+            for nb in neighbours(cell):
+                m.setdefault(nb, set()).update(COLORS.index(x["color"]) for x in p.info.mods["anchor"])
+        if len(_WAIVED) >= WAIVED_LIMIT:
+            _WAIVED.clear()
+        hit = _WAIVED[key] = {c: waived_fill(v) for c, v in m.items()}
+    last[0], last[1] = anchors, hit
+    return hit
+
+
+def remove_targets(state: GameState, info: TileInfo, cell: Hex) -> list[str | None]:
+    """Target names a remove tile's generated moves use: one per costed tile name next to it."""
+    if "remove" not in info.mods or info.param("remove", "target"):
+        return [None]
+    names: list[str | None] = []
+    for nb in neighbours(cell):
+        p = state.tiles.get(nb)
+        if p is not None and p.info.has_cost and p.info.name not in names:
+            names.append(p.info.name)
+    return names or [None]
+
+
+def classification(name: str) -> str | None:
+    """The classification ``name`` spells (``insect``, ``Insects``), or None."""
+    key = fold_name(name)
+    if key in _KLASSES:
+        return key
+    if key.endswith("s") and key[:-1] in _KLASSES:
+        return key[:-1]
+    return None
+
+
+def remove_matches(info: TileInfo, target: str) -> bool:
+    """Whether a remove tile naming ``target`` (a tile name or a classification) hits ``info``:
+    only tiles with a cost can be named."""
+    if not info.has_cost:
+        return False
+    key = fold_name(target)
+    return info.key == key or info.klass == classification(target)
+
+
+def _remove_target(state: GameState, info: TileInfo, cell: Hex, move: Move) -> tuple[str | None, str | None]:
+    """``(reason, target)`` for a remove tile's placement: the printed target, else the move's
+    (a tile name, else a classification; either must name some tile that has a cost), else the
+    first costed tile next to the cell."""
+    fixed = info.param("remove", "target")
+    if fixed:
+        if move.target is not None and fold_name(move.target) != fold_name(fixed):
+            return f"{info.name} always names {fixed}, not {move.target}", None
+        return None, fixed
+    if move.target is None:
+        return None, remove_targets(state, info, cell)[0]
+    t = state.table.get(move.target)
+    if t is not None:
+        if not t.has_cost:
+            return f"{info.name} must name a tile that has a cost; {t.name} has none", None
+        return None, t.name
+    klass = classification(move.target)
+    if klass is None:
+        return f"target {move.target!r} names no tile and no classification in the catalogs", None
+    if not any(i.klass == klass and i.has_cost for i in state.table.infos):
+        return (f"{info.name} must name a tile that has a cost; no {klass} tile in the catalogs "
+                f"has one"), None
+    return None, klass
+
+
+# --- the checks ------------------------------------------------------------------------------------
+def check(state: GameState, move: Move) -> Verdict:
+    """Why ``move`` is illegal (``Verdict(reason, None)``), or how to play it (``Verdict(None, plan)``)."""
+    if state.ended is not None:
+        return _illegal(f"the game is over ({state.ended.end_reason.replace('_', ' ')}); no move is legal")
+    i = state.player_index(move.player)
+    if i < 0:
+        return _illegal(f"{move.player} is not a player of this game ({', '.join(state.players)})")
+    kind = move.kind
+    if kind is MoveKind.RESCUE:
+        assert move.at is not None  # a rescue names its tile's cell (Move.rescue)
+        reason, pay = collapse.rescue_plan(state, i, move.at, move.pay)
+        return _illegal(reason) if reason else Verdict(None, pay)
+    if i != state.current:
+        return _illegal(f"it is {state.turn_player}'s turn, not {move.player}'s")
+    if kind is MoveKind.DISCARD:
+        return _check_discard(state, i, move)
+    return _check_place(state, i, move)
+
+
+def _hand_index(state: GameState, i: int, name: str) -> tuple[TileInfo | None, int | None]:
+    """The named tile and its index in player ``i``'s hand (-1: an open game); index None when
+    the player does not hold it."""
+    table = state.table
+    key = table.fold(name)
+    piles = state.piles
+    if piles is not None:  # (hand_infos: the tops of the piles left)
+        n = 0
+        for pile in piles:
+            if pile:
+                top = pile[-1]
+                if top.key == key:
+                    return top, n
+                n += 1
+        return table.by_key.get(key), None
+    if state.open_hands:
+        known = table.by_key.get(key)
+        return known, (None if known is None else -1)
+    for n, info in enumerate(state.hands[i]):
+        if info.key == key:
+            return info, n
+    return table.by_key.get(key), None
+
+
+def _check_discard(state: GameState, i: int, move: Move) -> Verdict:
+    if state.mode == "solo":
+        return _illegal("solo games have no discards: a tile that cannot be played stays")
+    if not 1 <= len(move.discard) <= MAX_DISCARD:
+        return _illegal(f"a discard names 1 to {MAX_DISCARD} tiles, not {len(move.discard)}")
+    if state.open_hands:
+        for name in move.discard:
+            if state.table.get(name) is None:
+                return _illegal(f"no tile named {name!r} in the catalogs")
+        return Verdict(None, ())
+    hand = [info.key for info in state.hands[i]]
+    picks: list[int] = []
+    fold = state.table.fold
+    for name in move.discard:
+        key = fold(name)
+        for n, k in enumerate(hand):
+            if k == key and n not in picks:
+                picks.append(n)
+                break
+        else:
+            return _illegal(f"{name} is not in {move.player}'s hand (or not that many times)")
+    return _TUPLE(Verdict, (None, tuple(picks)))
+
+
+def _check_place(state: GameState, i: int, move: Move) -> Verdict:
+    assert move.tile is not None and move.at is not None  # a place move names both (Move.place)
+    info, idx = _hand_index(state, i, move.tile)
+    if idx is None:
+        if info is None:
+            return _illegal(f"no tile named {move.tile!r} in the catalogs")
+        return _illegal(f"{info.name} is not in {move.player}'s hand")
+    assert info is not None  # a held tile is a known tile
+    cell = move.at
+    tiles = state.tiles
+    here = tiles.get(cell)
+    if here is not None:
+        return _illegal(f"{format_hex(cell)} already holds {here.info.name}")
+    # placement
+    frontier = state.frontier[i]
+    if cell in frontier:
+        pass  # next to one of the player's tiles (the usual case)
+    elif not tiles:
+        pass  # the very first tile of the game goes anywhere
+    elif not frontier:
+        d = min(distance(cell, t) for t in tiles)
+        if d != FIRST_DISTANCE:
+            return _illegal(f"{move.player}'s first tile must be exactly {FIRST_DISTANCE} spaces from the "
+                            f"closest tile on the table; {format_hex(cell)} is {d} away")
+    elif "transplant" in info.mods:
+        if not any(nb in tiles for nb in neighbours(cell)):
+            return _illegal(f"{info.name} (transplant) must still touch a tile on the table; "
+                            f"{format_hex(cell)} touches none")
+    else:
+        return _illegal(f"{info.name} must be placed next to one of {move.player}'s tiles; "
+                        f"{format_hex(cell)} touches none")
+    for b, (owner, remaining) in state.barricades.items():
+        if owner != i and remaining > 0 and distance(b, cell) == 1:
+            return _illegal(f"{format_hex(cell)} is next to {state.players[owner]}'s barricade "
+                            f"({state.tiles[b].info.name} at {format_hex(b)}, {remaining} more turn(s))")
+    # choices
+    if move.color is not None:
+        if move.color not in COLORS:
+            return _illegal(f"choose.color {move.color!r} is not a colour")
+        allowed = set(info.yield_colors) | ({5} if "intelligent" in info.mods else set())
+        if COLORS.index(move.color) not in allowed:
+            names = ", ".join(COLORS[c] for c in sorted(allowed)) or "none"
+            return _illegal(f"choose.color {move.color} is not a colour {info.name} yields ({names})")
+    if move.camouflage is not None:
+        if "camouflage" not in info.mods:
+            return _illegal(f"{info.name} has no camouflage, so choose.camouflage does not apply")
+        if move.camouflage not in COLORS:
+            return _illegal(f"choose.camouflage {move.camouflage!r} is not a colour")
+    target = None
+    if move.target is not None or "remove" in info.mods:
+        if "remove" not in info.mods:
+            return _illegal(f"{info.name} has no remove modifier, so it names no target")
+        reason, target = _remove_target(state, info, cell, move)
+        if reason:
+            return _illegal(reason)
+    # cost
+    alts = costs_at(state, info, cell)
+    if move.pay is not None:
+        if not alts or all(not a for a in alts):
+            if any(n for _, _, n in move.pay):
+                return _illegal(f"{info.name} costs nothing here, so the payment must be empty")
+            pay: tuple[tuple[Hex, int, int], ...] | None = ()
+        else:
+            _, reason = check_explicit(state, cell, alts, move.pay)
+            if reason:
+                return _illegal(f"{info.name}: {reason}")
+            pay = tuple(e for e in move.pay if e[2])
+    elif alts:
+        pay = None
+        for alt in alts:
+            pay = default_payment(state, cell, alt)
+            if pay is not None:
+                break
+        else:
+            return _illegal(unpayable_reason(info.name, alts, available(state, cell), cell))
+    else:
+        pay = ()
+    return _TUPLE(Verdict, (None, _TUPLE(PlacePlan, (info, idx, cell, pay, target))))

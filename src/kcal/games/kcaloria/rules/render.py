@@ -1,0 +1,77 @@
+"""Text for people: an ASCII hex map of the board and a line per tile.
+
+Rows are ``r``; a cell's column is ``2q + r`` (doubled coordinates), so the six neighbours of a cell
+sit left, right and diagonally above and below it, as on the table.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from kcal.games.kcaloria.rules.tiles import COLORS
+
+if TYPE_CHECKING:
+    from kcal.games.kcaloria.rules.state import GameState
+
+_W = 4  # characters per doubled column
+
+
+def _abbr(name: str) -> str:
+    parts = name.split()
+    if len(parts) >= 2:
+        return (parts[0][:2] + parts[1][:2]).title()
+    return name[:4].title()
+
+
+def cubes_text(vec) -> str:
+    return ", ".join(f"{n} {COLORS[c]}" for c, n in enumerate(vec) if n) or "no cubes"
+
+
+def hex_map(state: GameState) -> str:
+    """The board as rows of ``A:Bayo`` labels (owner initial, name abbreviation)."""
+    if not state.tiles:
+        return "(the table is empty)"
+    cols = {cell: 2 * cell[0] + cell[1] for cell in state.tiles}
+    rmin = min(c[1] for c in state.tiles)
+    rmax = max(c[1] for c in state.tiles)
+    xmin = min(cols.values())
+    xmax = max(cols.values())
+    initials = _initials(state)
+    lines = []
+    for r in range(rmin, rmax + 1):
+        row = [" "] * ((xmax - xmin + 2) * _W + 4)
+        for x in range(xmin, xmax + 1):
+            if (x - r) % 2:
+                continue
+            q = (x - r) // 2
+            p = state.tiles.get((q, r))
+            label = "  .   " if p is None else f"{initials[p.owner]}:{_abbr(p.info.name)}"
+            if p is not None and (q, r) in state.dice:
+                label += "!"
+            pos = (x - xmin) * _W
+            for k, ch in enumerate(label[: 2 * _W - 1]):
+                row[pos + k] = ch
+        lines.append(f"r={r:>3} " + "".join(row).rstrip())
+    return "\n".join(lines)
+
+
+def _initials(state: GameState) -> list[str]:
+    out: list[str] = []
+    for p in state.players:
+        ch = p[:1].upper() or "?"
+        out.append(ch if ch not in out else str(len(out) + 1))
+    return out
+
+
+def board_lines(state: GameState) -> list[str]:
+    out = []
+    for cell, p in sorted(state.tiles.items(), key=lambda kv: kv[1].uid):
+        dice = state.dice.get(cell)
+        extra = ""
+        if dice:
+            extra = "  collapse dice " + ", ".join(f"{state.players[d[0]]}:{d[1]}" for d in dice)
+        if cell in state.barricades:
+            extra += f"  barricade {state.barricades[cell][1]} turn(s)"
+        out.append(f"  [{cell[0]:>3}, {cell[1]:>3}]  {p.info.name} ({state.players[p.owner]}): "
+                   f"{cubes_text(state.cubes[cell])}{extra}")
+    return out

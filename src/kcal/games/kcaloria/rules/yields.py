@@ -1,0 +1,186 @@
+"""Yields: the cubes a placed tile receives (base, bonuses, penalties, payment effects, camouflage)
+and the cubes its arrival adds to or takes from the tiles already next to it.
+
+Each adjacency effect is applied once per pair, when the later of the two tiles is placed.
+A bonus cube goes to the colour the move chooses, else the tile's highest-scoring yield colour;
+a penalty takes the tile's cheapest cubes first; nothing ever goes below zero.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from kcal.games.kcaloria.rules.domain import Color
+from kcal.games.kcaloria.rules.effects import EFFECTS, pair_effects
+from kcal.games.kcaloria.rules.hexgrid import Hex, neighbours
+from kcal.games.kcaloria.rules.tiles import COLOR_INDEX, TileInfo
+
+if TYPE_CHECKING:
+    from kcal.games.kcaloria.rules.state import GameState
+
+PURPLE = COLOR_INDEX[Color.PURPLE.value]  # the colour an intelligent tile's reproduction bonus takes
+_PAYMENT_HOOKS = tuple((e.name, e.payment) for e in EFFECTS.values() if e.payment is not None)
+_PAID_FROM = tuple((e.name, e.paid_from) for e in EFFECTS.values() if e.paid_from is not None)
+
+
+class PaymentContext:
+    """What payment-triggered hooks may ask about the placement being made."""
+
+    __slots__ = ("state", "cell", "owner", "pay")
+
+    def __init__(self, state: GameState, cell: Hex, owner: int, pay) -> None:
+        self.state, self.cell, self.owner, self.pay = state, cell, owner, pay
+
+    def paid_by_opponent_animals(self) -> bool:
+        tiles = self.state.tiles
+        return any(c >= 2 and tiles[s].owner != self.owner for s, c, _ in self.pay)
+
+    def shares_water_with_food(self) -> bool:
+        """Electrogenesis: a water tile touches both the creature and one of its food sources, a
+        tile of another type that paid part of its cost (water is drunk, not eaten: rulings.md)."""
+        tiles = self.state.tiles
+        food = {s for s, _, _ in self.pay if not tiles[s].info.water}
+        if not food:
+            return False
+        for nb in neighbours(self.cell):
+            p = tiles.get(nb)
+            if p is not None and p.info.water and any(s in food for s in neighbours(nb)):
+                return True
+        return False
+
+
+def take_cheapest(vec: list[int], n: int) -> int:
+    """Remove up to ``n`` cubes, cheapest colour first; return how many were removed."""
+    removed = 0
+    for c in range(6):
+        if n == 0:
+            break
+        k = vec[c] if vec[c] < n else n
+        vec[c] -= k
+        n -= k
+        removed += k
+    return removed
+
+
+def new_tile_yield(state: GameState, info: TileInfo, cell: Hex, owner: int, pay, move
+                   ) -> tuple[list[int], list, list[str], int]:
+    """The cubes the new tile starts with, and the effects its arrival has on its neighbours
+    (a list of ``(cell, kind, value, source)``) for :func:`apply_to_neighbours`."""
+    tiles = state.tiles
+    cache = state.table.pair_cache
+    gain = loss = repro = base_times = timer = 0
+    closs: list[tuple[int, int]] = []
+    removes: list[str] = []
+    outward: list = []
+    idx = info.idx
+    for nb in neighbours(cell):
+        p = tiles.get(nb)
+        if p is None:
+            continue
+        hit = cache.get((idx, p.info.idx))
+        on_new, on_old = hit if hit is not None else pair_effects(info, p.info, cache)
+        if not on_new and not on_old:
+            continue
+        for kind, val, _src in on_new:
+            if kind == "gain":
+                gain += val
+            elif kind == "loss":
+                loss += val
+            elif kind == "repro":
+                repro += val
+            elif kind == "base":
+                base_times += val
+            elif kind == "loss_color":
+                closs.append(val)
+            elif kind == "remove":
+                removes.append(val)
+            elif kind == "timer":
+                timer += val
+        for kind, val, src in on_old:
+            outward.append((nb, kind, val, src))
+    if pay:
+        for name, payment in _PAYMENT_HOOKS:
+            for params in info.mods.get(name, ()):
+                gain += payment(info, params, PaymentContext(state, cell, owner, pay))
+        seen = set()
+        for s, _, _ in pay:
+            if s in seen:
+                continue
+            seen.add(s)
+            src_info = tiles[s].info
+            for name, paid_from in _PAID_FROM:
+                for params in src_info.mods.get(name, ()):
+                    gain += paid_from(src_info, params, info)
+    y = list(info.base)
+    if info.bonus_color is not None:
+        if base_times:
+            for c in range(6):
+                y[c] += info.base[c] * base_times
+        chosen = COLOR_INDEX[move.color] if move is not None and move.color else None
+        # a chosen colour the tile yields takes every bonus; purple, for an intelligent tile that
+        # does not yield it, takes only the reproduction bonus
+        color = chosen if chosen is not None and info.base[chosen] else info.bonus_color
+        if repro:
+            if chosen is not None:
+                rc = chosen
+            else:
+                rc = PURPLE if "intelligent" in info.mods else color
+            y[rc] += repro
+        net = gain - loss
+        if net > 0:
+            y[color] += net
+        elif net < 0:
+            take_cheapest(y, -net)
+        for c, n in closs:
+            y[c] = y[c] - n if y[c] > n else 0
+        if "camouflage" in info.mods:
+            to = (move.camouflage if move is not None and move.camouflage else None) or info.param("camouflage", "color")
+            if to is not None:
+                t = COLOR_INDEX[to]
+                for c in range(6):
+                    if y[c] and c != t:
+                        y[c] -= 1
+                        y[t] += 1
+                        break
+    return y, outward, removes, timer
+
+
+def apply_to_neighbours(state: GameState, outward: list, placer: int) -> None:
+    """Apply the new tile's effects on the tiles already next to it."""
+    tiles = state.tiles
+    cubes = state.cubes
+    for cell, kind, val, src in outward:
+        p = tiles[cell]
+        info = p.info
+        if kind == "remove":
+            state.schedule_removal(cell, placer, src)
+            continue
+        if kind == "timer":
+            b = state.barricades.get(cell)
+            if b is not None:
+                state.jset(state.barricades, cell, (b[0], b[1] + val))
+            continue
+        if info.bonus_color is None:
+            continue
+        vec = list(cubes[cell])
+        if kind == "gain" or kind == "repro":
+            c = PURPLE if (kind == "repro" and "intelligent" in info.mods) else info.bonus_color
+            vec[c] += val
+            state.count_produced(c, val)
+        elif kind == "base":
+            for c in range(6):
+                if info.base[c]:
+                    vec[c] += info.base[c] * val
+                    state.count_produced(c, info.base[c] * val)
+        elif kind == "loss":
+            before = list(vec)
+            take_cheapest(vec, val)
+            for c in range(6):
+                if before[c] != vec[c]:
+                    state.count_destroyed(c, before[c] - vec[c])
+        elif kind == "loss_color":
+            c, n = val
+            k = vec[c] if vec[c] < n else n
+            vec[c] -= k
+            state.count_destroyed(c, k)
+        state.set_cubes(cell, tuple(vec))
