@@ -32,10 +32,10 @@ callgrind, 10 playouts: 441 M instructions before, 273 M after (**1.62x**). ``ro
 (1.04-1.96x), ratio **0.74** (0.71-0.87) against 0.62 (0.51-0.74); 465 M against 333 M instructions
 (1.40x). ``fast`` 1.04x, ratio 0.36 against 0.36 (its cost is its own shuffling and one place_problem
 per place tried; 1,186 M against 1,162 M instructions). Greedy games 13.0/s against 11.6/s (medians). What did it: the card set
-compiled into integer tables and bit sets over card numbers (``engine.Tables``: habitats, food keys,
+compiled into integer tables and bit sets over card numbers (``tables.Tables``: habitats, food keys,
 who eats and who may cover each card); per seat an ``Ecosystem`` kept while its stacks, biomass and
 remains stay the same, each board's part rebuilt only when its stacks change; a hand's placements
-counted with a few bit operations per board and per covered place (``engine.placeable``), a card's
+counted with a few bit operations per board and per covered place (``placing.placeable``), a card's
 places listed only for the move chosen; ``apply`` trusts the move a MoveList just built for the same
 seat at the same state version (``State.version``, ``State.trust``); feeding walks the area once; the
 step-1 backs kept while the stack stays the same; a small-bird-follow card tries no follow when no small
@@ -51,7 +51,7 @@ games 11-30 as above). ``rollouts``: ratio **1.03** (0.91-1.14) against 0.73 (0.
 (median of the pairs; 1.00-1.63x); 666 M -> 491 M instructions (**1.36x**), 442 k -> 326 k a placement
 (python-chess: 420 k a ply, but its instructions run faster: ours go at about 0.8 of its rate).
 Protocol: ratio 0.37 (0.27-0.50) against 0.33, 1.10x (0.74-1.62x); 604 M -> 524 M (1.15x). ``fast``
-2,399 M -> 2,332 M (1.03x). What did it: the rollout asks ``engine.count_placements`` (the number of a
+2,399 M -> 2,332 M (1.03x). What did it: the rollout asks ``placing.count_placements`` (the number of a
 seat's placements, and the k-th in ``placements_by_card``'s order: nothing listed, no small-bird follows
 tried); a seat's ``Ecosystem`` depends on its stacks only (biomass and remains are read at each count) and
 ``do_place``/``die`` mark the group they changed, so only that group and (when the food it offers
@@ -93,7 +93,7 @@ def fast(games: int) -> tuple[int, int, float]:
     """Random 4-player games on the engine directly, as a search's rollouts would run: no exchange in
     step 1, in step 2 the hand in random order and each card's places in random order until one is legal
     (else a random card traded), in step 3 two random cards. (placements, moves, CPU seconds)."""
-    from kcal.games.ecologic_europe.rules import engine
+    from kcal.games.ecologic_europe.rules import placing
     from kcal.games.ecologic_europe.rules.moves import Place
 
     def first_legal(state: Any, rng: Any) -> Any:
@@ -108,7 +108,7 @@ def fast(games: int) -> tuple[int, int, float]:
                     continue
                 rng.shuffle(places)
                 for q in places:
-                    if engine.place_problem(state, seat, card, q, False) is None:
+                    if placing.place_problem(state, seat, card, q, False) is None:
                         return Place(card, state.rules.spot(q))
             return None
 
@@ -119,14 +119,14 @@ def fast(games: int) -> tuple[int, int, float]:
 
 def rollouts(games: int, trace: list[tuple[int, Any]] | None = None) -> tuple[int, int, float]:
     """Random 4-player games on the engine directly with a search's rollout policy: no exchange in step
-    1; in step 2 a placement drawn uniformly from the seat's legal placements (``engine.count_placements``:
+    1; in step 2 a placement drawn uniformly from the seat's legal placements (``placing.count_placements``:
     their number, and the k-th in ``placements_by_card``'s order, the card alone where a small bird could
     follow), else a random card traded; in step 3 two random cards. (placements, moves, CPU seconds).
     ``trace``: a list that gets every ``(seat, move)`` (tests/games/ecologic_europe/test_speed_identity.py
     pins it)."""
-    from kcal.games.ecologic_europe.rules import engine
+    from kcal.games.ecologic_europe.rules import placing
 
-    count_placements = engine.count_placements
+    count_placements = placing.count_placements
 
     def uniform(state: Any, rng: Any) -> Any:
         def choose(seat: int, hand: list[int]) -> Any:
@@ -144,11 +144,11 @@ def _engine_games(games: int, policy: Any, trace: list[tuple[int, Any]] | None =
     the hand and step 3 hands over two random cards. (placements, moves, CPU seconds)."""
     from kcal.core.game import Setup
     from kcal.core.rng import Rng
-    from kcal.games.ecologic_europe.rules import engine
-    from kcal.games.ecologic_europe.rules.moves import Keep, Trade, Transfer
+    from kcal.games.ecologic_europe.rules import seasons
+    from kcal.games.ecologic_europe.rules.moves import Keep, Pass, Trade, Transfer
     from kcal.games.ecologic_europe.rules.setup import new_state
 
-    apply = engine.apply
+    apply = seasons.apply
     setup = Setup(("A", "B", "C", "D"))
     placements = moves = 0
     start = time.process_time()
@@ -167,7 +167,7 @@ def _engine_games(games: int, policy: Any, trace: list[tuple[int, Any]] | None =
                 elif state.step == 2:
                     move = choose(seat, hand)
                     if move is None:
-                        move = Trade(hand[rng.below(len(hand))]) if hand else engine.Pass(False)
+                        move = Trade(hand[rng.below(len(hand))]) if hand else Pass(False)
                     else:
                         placements += 1
                 else:

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from kcal.core.errors import KcalError
 from kcal.games.ecologic_europe.files.load import load_species
-from kcal.games.ecologic_europe.files.record import replay
+from kcal.games.ecologic_europe.replay import replay
 
 GOOD = ("game: ecologic-europe\nset: {code: T, name: Test}\nspecies:\n"
         "  - {id: T-001, name: Dandelion, latin: Taraxacum officinale, type: herbaceous, habitats: [meadows], "

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from kcal import conformance
 from kcal.games.ecologic_europe import PACK, schema
-from kcal.games.ecologic_europe.files.record import replay
 from kcal.games.ecologic_europe.game import GAME, EndReason
+from kcal.games.ecologic_europe.replay import replay
 
 
 def test_the_pack_passes_the_conformance_suite(tmp_path):

@@ -61,11 +61,10 @@ def test_game_elements_boards_weather_and_human_impact_components():
 def test_features_registry_each_feature_is_on_a_card_explained_and_named_by_the_engine():
     from pathlib import Path
 
-    from kcal.games.ecologic_europe import explain
-    from kcal.games.ecologic_europe.rules import engine
+    from kcal.games.ecologic_europe import explain, rules
     from kcal.games.ecologic_europe.rules.features import FEATURE_SPECS
 
-    source = Path(engine.__file__).read_text(encoding="utf-8")
+    source = "\n".join(p.read_text(encoding="utf-8") for p in sorted(Path(rules.__file__).parent.glob("*.py")))
     on_cards = {a for s in builtin().species for a in s.abilities}
     for feature in FEATURE_SPECS:
         assert feature in on_cards and feature in explain.TOPICS

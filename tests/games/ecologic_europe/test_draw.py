@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 from kcal.cli.app import app
 from kcal.games.ecologic_europe import PACK
 from kcal.games.ecologic_europe.draw import story
-from kcal.games.ecologic_europe.files.record import replay
+from kcal.games.ecologic_europe.replay import replay
 from kcal.viewer.scene import Rect, Text
 
 FIX = Path(__file__).parent / "fixtures"

@@ -9,7 +9,7 @@ import pytest
 from kcal.core.game import Setup
 from kcal.core.rng import Rng
 from kcal.games.ecologic_europe.game import GAME
-from kcal.games.ecologic_europe.rules import engine
+from kcal.games.ecologic_europe.rules import legality, placing
 from kcal.games.ecologic_europe.rules.movelist import MoveList, listed
 from kcal.games.ecologic_europe.rules.moves import Keep, Pass, Place
 
@@ -39,7 +39,7 @@ def test_habitation_step2_placements_are_exactly_the_allowed_places(setup):
         legal = GAME.legal_moves(state, p)
         assert isinstance(legal, MoveList)
         eager = list(legal)
-        assert len(eager) == len(legal) and eager == engine.legal_moves(state, seat)
+        assert len(eager) == len(legal) and eager == legality.legal_moves(state, seat)
         assert [legal[i] for i in range(-len(legal), len(legal))] == eager + eager
         assert legal[2:7] == eager[2:7]
         for m in eager[:: max(1, len(eager) // 7)]:
@@ -49,20 +49,20 @@ def test_habitation_step2_placements_are_exactly_the_allowed_places(setup):
             continue
         listed_places = {(m.card, state.rules.place_index(m.at)) for m in eager if isinstance(m, Place) and m.then is None}
         allowed = {(c, q) for c in set(state.hands[seat]) if c < state.rules.species_count
-                   for q in range(state.rules.places) if engine.place_problem(state, seat, c, q, False) is None}
+                   for q in range(state.rules.places) if placing.place_problem(state, seat, c, q, False) is None}
         assert listed_places == allowed
         # the quick refusal of place_problem (no words) agrees with the worded check, for every species
         for c in range(seat, state.rules.species_count, 7):
             for q in range(state.rules.places):
-                assert (engine.place_problem(state, seat, c, q, False) is None) == \
-                    (engine.place_problem(state, seat, c, q) is None), (c, q)
+                assert (placing.place_problem(state, seat, c, q, False) is None) == \
+                    (placing.place_problem(state, seat, c, q) is None), (c, q)
         checked += 1
     assert checked > 20
 
 
 @pytest.mark.parametrize("setup", SETUPS, ids=lambda s: f"{len(s.players)}-{s.variant}-{sorted(s.options)}")
 def test_counted_placements_are_placements_by_card_in_order(setup):
-    """engine.count_placements (a rollout's count and k-th placement) lists what placements_by_card
+    """placing.count_placements (a rollout's count and k-th placement) lists what placements_by_card
     lists, in its order: every card's places, the card alone where a small bird could follow."""
     checked = 0
     for seed in (3, 4):
@@ -70,8 +70,8 @@ def test_counted_placements_are_placements_by_card_in_order(setup):
             seat = state.rules.seat_of[p]
             if state.step != 2 or state.pending[seat] is not None:
                 continue
-            expected = [(c, q) for c, places, _ in engine.placements_by_card(state, seat) for q in places]
-            counted = engine.count_placements(state, seat)
+            expected = [(c, q) for c, places, _ in placing.placements_by_card(state, seat) for q in places]
+            counted = placing.count_placements(state, seat)
             assert counted.count == len(expected)
             assert [counted.at(k) for k in range(counted.count)] == expected
             with pytest.raises(IndexError):

@@ -6,7 +6,7 @@ import pytest
 
 from kcal.core.game import IllegalMove
 from kcal.games.ecologic_europe.game import GAME
-from kcal.games.ecologic_europe.rules import engine
+from kcal.games.ecologic_europe.rules import scoring, seasons, tables
 from kcal.games.ecologic_europe.rules.domain import Place as Spot
 from kcal.games.ecologic_europe.rules.moves import (
     Exchange,
@@ -151,7 +151,7 @@ def test_end_of_season_odd_token_to_remains_then_half_the_biomass():
     st = position({"A": {"h1.1": {"cards": [DANDELION], "biomass": 1},
                          "h1.2": {"cards": ["Lolium perenne"], "biomass": 2},
                          "h1.3": {"cards": ["Trifolium pratense"], "biomass": 3}}})
-    engine.end_of_season(st)
+    seasons.end_of_season(st)
     assert (st.bio[0][0], st.rem[0][0]) == (0, 1)
     assert (st.bio[0][1], st.rem[0][1]) == (1, 0)
     assert (st.bio[0][2], st.rem[0][2]) == (1, 1)  # ruling end-of-season: the steps, not the example
@@ -161,7 +161,7 @@ def test_beginning_of_season_feeds_prey_before_predators_and_the_unfed_die():
     st = position({"A": {"h1.1": {"cards": [DANDELION]}, "h1.2": {"cards": [PEACOCK]},
                          "h1.3": {"cards": ["Alauda arvensis"]}, "h1.4": {"cards": [DEER]}}}, season="spring")
     st.season = 1
-    engine.beginning_of_season(st)
+    seasons.beginning_of_season(st)
     # summer: the dandelion makes 2; the butterfly (an insect, fed first) takes them and gets +1 for the
     # flowering dandelion; the skylark (3) then finds the butterfly's 3; the roe deer finds nothing
     assert at(st, "A", "h1.1")["biomass"] == 0
@@ -175,7 +175,7 @@ def test_beginning_of_season_death_remains_and_revealed_card_keeps_tokens():
                          "h1.2": {"cards": ["Vulpes vulpes"], "biomass": 1, "remains": 0},
                          "h1.3": {"cards": ["Lolium perenne"]}}})
     st.season = 3
-    engine.beginning_of_season(st)
+    seasons.beginning_of_season(st)
     # the fox (3) has no food and dies: its 1 biomass becomes remains on the first card of its habitat
     assert card("Vulpes vulpes") in st.discard
     total_rem = sum(st.rem[0])
@@ -185,7 +185,7 @@ def test_beginning_of_season_death_remains_and_revealed_card_keeps_tokens():
 def test_beginning_of_season_refills_hands_to_eight():
     st = position({}, {"A": [DANDELION]})
     st.season = 1
-    engine.beginning_of_season(st)
+    seasons.beginning_of_season(st)
     assert len(st.hands[0]) == 8 and len(st.hands[1]) == 8
 
 
@@ -231,26 +231,26 @@ def test_exchange_seasons():
     GAME.apply(st, "A", Exchange((), 4, woody))
     GAME.apply(st, "B", Keep())
     assert st.jokers[0] == 0 and at(st, "A", "h1.1") == {"cards": [DANDELION], "biomass": 1, "remains": 0}
-    assert len(st.hands[0]) == 2 and engine.back(st, st.hands[0][-1]) == woody
+    assert len(st.hands[0]) == 2 and tables.back(st, st.hands[0][-1]) == woody
     st = position({}, {"A": [DEER], "B": [PEACOCK]}, season="winter")
     assert "two cards in hand" in GAME.why_illegal(st, "A", Exchange((card(DEER),), 0, 0))
 
 
 def test_scoring_diversity_five_six_seven_types_and_card_points():
-    assert [engine.diversity_points(k) for k in (4, 5, 6, 7, 8)] == [0, 1, 2, 3, 3]
+    assert [scoring.diversity_points(k) for k in (4, 5, 6, 7, 8)] == [0, 1, 2, 3, 3]
     # the rulebook's example: 5 types in a meadow (herbaceous, insects, invertebrates, small birds,
     # hoofed) give 1, and the roe deer's +1
     st = position({"A": {"h1.1": DANDELION, "h1.2": PEACOCK, "h1.3": "Araneus diadematus",
                          "h1.4": "Alauda arvensis", "h1.5": DEER}})
-    assert engine.score_parts(st, 0)[:2] == (1, 1)
+    assert scoring.score_parts(st, 0)[:2] == (1, 1)
 
 
 def test_scoring_edge_card_counts_top_or_bottom_for_either_habitat():
     st = position({"A": {"h1.1": DANDELION, "h1.2": PEACOCK, "h1.3": "Araneus diadematus",
                          "h1.4": "Alauda arvensis", "e1.1": {"cards": ["Quercus robur", "Vespula vulgaris"]},
                          "h2.1": "Fagus sylvatica"}})
-    assert engine.board_types(st, 0, 0) == 5  # the oak (woody) under the wasp counts for the meadow
-    assert engine.board_types(st, 0, 1) == 2  # the beech and the edge's wasp or oak
+    assert scoring.board_types(st, 0, 0) == 5  # the oak (woody) under the wasp counts for the meadow
+    assert scoring.board_types(st, 0, 1) == 2  # the beech and the edge's wasp or oak
 
 
 def test_scoring_tie_goes_to_fewest_unfilled_fields():
@@ -303,7 +303,7 @@ def test_simultaneous_steps_resolve_placements_in_latin_order():
     GAME.apply(st, "B", place(DANDELION, "h1.1"))
     assert [e for e in st.log if e[0] == "placed"] == []  # hidden until the last player has moved
     GAME.apply(st, "C", place("Achillea millefolium", "h1.1"))
-    order = [engine.sp(st, e[2]).latin for e in st.log if e[0] == "placed"]
+    order = [tables.sp(st, e[2]).latin for e in st.log if e[0] == "placed"]
     assert order == ["Achillea millefolium", DANDELION, "Trifolium pratense"]
 
 
@@ -377,12 +377,12 @@ def test_feeding_example_of_the_rulebook():
     st = position({"A": {"h1.1": DANDELION, "h1.2": {"cards": [PEACOCK], "biomass": 1},
                          "h1.3": "Alauda arvensis", "h1.4": "Lolium perenne", "h1.5": DEER,
                          "e1.1": "Quercus robur", "e1.2": "Vespula vulgaris", "h2.1": "Fagus sylvatica"}})
-    engine.beginning_of_season(st)  # the season is spring: production, then feeding
+    seasons.beginning_of_season(st)  # the season is spring: production, then feeding
     # the butterfly had 1, took 1 of the dandelion's 3 and got +1 for the flowering dandelion: 3; the wasp
     # on the edge (woody plants and insects of both habitats) took 2 of them; the skylark ate the wasp's
     # 2 and the butterfly's last 1 (the wasp "may become food for the skylark"); the roe deer took the
     # dandelion's 2 and the ryegrass's 2, +1 for the grass; the oak (2 in spring) was not needed
-    fed = [engine.sp(st, e[2]).latin for e in st.log if e[0] == "fed" and e[4]]
+    fed = [tables.sp(st, e[2]).latin for e in st.log if e[0] == "fed" and e[4]]
     assert fed == [PEACOCK, "Vespula vulgaris", "Alauda arvensis", DEER] and not st.discard
     assert at(st, "A", "h1.3")["biomass"] == 3 and at(st, "A", "h1.5")["biomass"] == 5
     assert at(st, "A", "e1.1")["biomass"] == 2 and at(st, "A", "e1.2")["biomass"] == 0

@@ -17,7 +17,7 @@ import pytest
 from kcal.core.game import IllegalMove, Setup
 from kcal.core.rng import Rng
 from kcal.games.ecologic_europe.game import GAME
-from kcal.games.ecologic_europe.rules import engine
+from kcal.games.ecologic_europe.rules import legality, placing, tables
 from kcal.games.ecologic_europe.rules.moves import Trade
 
 from .conftest import random_game
@@ -107,13 +107,13 @@ def _to_step_2(seed: int = 1):
 
 def _count_checks(monkeypatch):
     calls = []
-    real = engine.why_illegal
+    real = legality.why_illegal
 
     def counting(state, seat, move):
         calls.append(move)
         return real(state, seat, move)
 
-    monkeypatch.setattr(engine, "why_illegal", counting)
+    monkeypatch.setattr(legality, "why_illegal", counting)
     return calls
 
 
@@ -181,12 +181,12 @@ def test_a_stale_move_is_checked_again(monkeypatch):
 
 def test_tables_agree_with_can_eat_for_every_pair_of_species():
     state = GAME.new_state(SETUPS["coastal-human-habitat-2"], 0)
-    t = engine.tables(state)
+    t = tables.tables(state)
     species = state.rules.cards.species
     for eater in species:
         for food in species:
-            assert bool(t.edible[eater.index] & t.food[food.index]) == engine.can_eat(eater, food), (eater.latin, food.latin)
-            assert bool(t.eaters[food.index] >> eater.index & 1) == engine.can_eat(eater, food)
+            assert bool(t.edible[eater.index] & t.food[food.index]) == tables.can_eat(eater, food), (eater.latin, food.latin)
+            assert bool(t.eaters[food.index] >> eater.index & 1) == tables.can_eat(eater, food)
 
 
 @pytest.mark.parametrize("name", ["base-4", "express-3", "mountains-5"])
@@ -200,8 +200,8 @@ def test_quick_refusals_agree_with_the_worded_checks_for_every_card_and_place(na
             if state.step == 2 and rng.below(3) == 0:
                 for c in range(state.rules.species_count):
                     for q in range(state.rules.places):
-                        quick = engine.place_problem(state, seat, c, q, False) is None
-                        assert quick == (engine.place_problem(state, seat, c, q) is None), (c, q)
+                        quick = placing.place_problem(state, seat, c, q, False) is None
+                        assert quick == (placing.place_problem(state, seat, c, q) is None), (c, q)
                         checked += quick
             legal = GAME.legal_moves(state, p)
             GAME.apply(state, p, legal[rng.below(len(legal))])
@@ -236,7 +236,7 @@ def test_bench_rollouts_seeds_0_to_4_play_the_same_moves():
 
 @pytest.mark.parametrize("name", ["base-4", "mountains-5"])
 def test_an_ecosystem_kept_up_to_date_by_do_place_and_die_equals_one_built_afresh(name):
-    """engine.ecosystem walks again only the groups do_place and die changed (and rebuilds the whole when
+    """placing.ecosystem walks again only the groups do_place and die changed (and rebuilds the whole when
     the stacks changed otherwise): at every step it equals the summary of a fresh copy of the state."""
     state = GAME.new_state(SETUPS[name], 2)
     rng = Rng(2)
@@ -245,8 +245,8 @@ def test_an_ecosystem_kept_up_to_date_by_do_place_and_die_equals_one_built_afres
     while GAME.to_move(state):
         for p in GAME.to_move(state):
             seat = state.rules.seat_of[p]
-            kept = engine.ecosystem(state, seat)
-            fresh = engine.ecosystem(state.copy(), seat)
+            kept = placing.ecosystem(state, seat)
+            fresh = placing.ecosystem(state.copy(), seat)
             assert (kept.locals, kept.free, kept.cover) == (fresh.locals, fresh.free, fresh.cover)
             if seat in last and last[seat][0] is kept and last[seat][1] != state.stacks[seat]:
                 updated += 1  # the same Ecosystem, its stacks changed since: brought up to date
@@ -256,8 +256,8 @@ def test_an_ecosystem_kept_up_to_date_by_do_place_and_die_equals_one_built_afres
     assert updated > 20
     # a change made without do_place or die is found by comparing the stacks: the whole is rebuilt
     seat = 0
-    before = engine.ecosystem(state, seat)
+    before = placing.ecosystem(state, seat)
     q = next(q for q, st in enumerate(state.stacks[seat]) if st)
     state.stacks[seat][q] = ()
-    after = engine.ecosystem(state, seat)
-    assert after is not before and after.locals == engine.ecosystem(state.copy(), seat).locals
+    after = placing.ecosystem(state, seat)
+    assert after is not before and after.locals == placing.ecosystem(state.copy(), seat).locals

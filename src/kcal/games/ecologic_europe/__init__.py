@@ -2,28 +2,31 @@
 one more per expansion).
 
 Importing this package imports only the metadata below; the rules, the data and the bots load when a
-command asks for a hook. Modules, one concept each:
+command asks for a hook. The pack has the skeleton every pack has (docs/packs.md):
 
-``domain``     the nouns (seasons, types, habitats, places)     ``features``   the dictionary's features
-``models``     the data files (Pydantic)                        ``load``       reading them, positioned errors
-``cardset``    the cards as the engine sees them                 ``state``      the position (plain ints)
-``moves``      moves and their record entries                    ``engine``     the rules
-``setup``      a new game, ``start:`` positions                  ``game``       the Game object
-``view``       what a player sees, determinize                   ``record``     records, replay, state JSON
-``explain``    ``rules explain``                                  ``schema``     JSON Schemas
-``catalog``    catalog validate/list/show                        ``deck``       deck validate (species files)
-``bots``       random, greedy, planner                           ``sim``        ``sim match`` figures
-``print``      species, weather, human-impact cards, tokens; the reference sheets
+``game``       the :class:`~kcal.core.game.Game` object       ``catalog``  ``deck``  ``replay``  ``explain``
+``schema``  ``sim``  ``draw``: one hook each
+``rules/``     ``domain`` (seasons, types, habitats, places), ``features`` (the dictionary's features),
+               ``state``, ``moves``, ``movelist``, ``setup``, ``view``; the rules along the rulebook's
+               sections: ``tables`` (the card set and boards as integer tables), ``feeding``, ``placing``,
+               ``legality``, ``seasons`` (the steps of habitation, end and beginning of season),
+               ``scoring``
+``files/``     ``models``, ``load``, ``cardset``, ``position`` (``start:``, the replay's ``state``),
+               ``recordfile``, ``record``
+``bots/``      ``basic`` (random, greedy, planner)
+``print/``     ``api`` (the ``print`` hook), ``faces``, ``rulebook``
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from kcal.core.gameinfo import GameInfo, Variant
 from kcal.core.registry import Pack
 
 _HERE = "kcal.games.ecologic_europe"
 
-PACK = Pack(
+PACK = Pack.build(
     info=GameInfo(
         id="ecologic-europe",
         name="EcoLogic: Europe",
@@ -39,14 +42,13 @@ PACK = Pack(
             Variant("human-impact", "the human habitat expansion with its 10 human-impact cards shuffled in"),
         ),
         file_kinds=("catalog", "deck", "game"),
-        supports=("catalog", "deck", "replay", "explain", "schema", "sim", "print"),
         rulebook="ecologic-europe-rulebook.txt",
     ),
     hooks={
         "game": f"{_HERE}.game:GAME",
         "catalog": f"{_HERE}.catalog",
         "deck": f"{_HERE}.deck",
-        "replay": f"{_HERE}.files.record",
+        "replay": f"{_HERE}.replay",
         "explain": f"{_HERE}.explain",
         "schema": f"{_HERE}.schema",
         "sim": f"{_HERE}.sim",
@@ -54,3 +56,17 @@ PACK = Pack(
         "draw": "kcal.games.ecologic_europe.draw",
     },
 )
+
+
+if TYPE_CHECKING:  # mypy checks each hook against its Protocol (kcal.core.hooks); nothing is imported
+    from kcal.core import hooks
+    from kcal.games.ecologic_europe import catalog, deck, draw, explain, replay, schema, sim
+    from kcal.games.ecologic_europe.print import api as _print_module
+    _catalog: hooks.CatalogHook = catalog
+    _deck: hooks.DeckHook = deck
+    _replay: hooks.ReplayHook = replay
+    _explain: hooks.ExplainHook = explain
+    _schema: hooks.SchemaHook = schema
+    _sim: hooks.SimHook = sim
+    _print: hooks.PrintHook = _print_module
+    _draw: hooks.DrawHook = draw

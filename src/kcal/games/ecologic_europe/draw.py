@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from kcal.games.ecologic_europe.print.faces import HABITAT_STYLE, TYPE_STYLE
 from kcal.games.ecologic_europe.rules.domain import BOARD_HABITATS, EDGE_SLOTS, FIELDS, FOOD_TYPES, SEASONS
-from kcal.games.ecologic_europe.rules.engine import board_types, card_name, diversity_points, score_parts, sp
+from kcal.games.ecologic_europe.rules.legality import card_name
 from kcal.games.ecologic_europe.rules.moves import (
     BACKS,
     Exchange,
@@ -34,12 +34,14 @@ from kcal.games.ecologic_europe.rules.moves import (
     Weather,
     format_place,
 )
+from kcal.games.ecologic_europe.rules.scoring import board_types, diversity_points, score_parts
 from kcal.games.ecologic_europe.rules.state import EXCHANGE, OVER, PLACE, TRANSFER, State
+from kcal.games.ecologic_europe.rules.tables import sp
 from kcal.viewer.scene import Frame, Item, Rect, Section, Shape, Story, Text
 
 if TYPE_CHECKING:
     from kcal.games.ecologic_europe.files.cardset import Species
-    from kcal.games.ecologic_europe.files.record import ReplayResult
+    from kcal.games.ecologic_europe.replay import ReplayResult
     from kcal.viewer.catalog import CatalogPage
 
 INK = "#1f2a1f"
@@ -163,7 +165,7 @@ def season_text(state: State) -> str:
 
 
 def items(state: State) -> tuple[Item, ...]:
-    from kcal.games.ecologic_europe.rules.engine import to_move
+    from kcal.games.ecologic_europe.rules.legality import to_move
 
     rules = state.rules
     moving = set(to_move(state))
@@ -211,7 +213,7 @@ def move_text(state: State, seat: int, move: Move) -> str:
 
 def event_lines(state: State, new: list[tuple[Any, ...]]) -> tuple[str, ...]:
     """What the new log entries did, in the replay's own words (``record.story``)."""
-    from kcal.games.ecologic_europe.files.record import story as replay_story
+    from kcal.games.ecologic_europe.replay import story as replay_story
 
     view = copy.copy(state)
     view.log = new
@@ -267,8 +269,9 @@ def story(path: str | Path, *, upto: int | None = None, coords: bool = False, ev
           checked: ReplayResult | None = None) -> Story:
     """The record at ``path`` step by step (``coords``: the place names are always shown)."""
     from kcal.core.game import Setup
-    from kcal.games.ecologic_europe.files.record import load_record, replay
+    from kcal.games.ecologic_europe.files.recordfile import load_record
     from kcal.games.ecologic_europe.game import GAME
+    from kcal.games.ecologic_europe.replay import replay
     from kcal.games.ecologic_europe.rules.domain import GAME_NAME
     from kcal.games.ecologic_europe.rules.moves import decode_move
 

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from enum import Enum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kcal.core.errors import KcalError
-from kcal.core.game import Bot, IllegalMove, Outcome, Setup
+from kcal.core.game import Bot, Game, IllegalMove, Outcome, Setup
 from kcal.core.gameinfo import GameInfo
 from kcal.games.ecologic_europe import PACK
-from kcal.games.ecologic_europe.rules import engine, view
+from kcal.games.ecologic_europe.rules import legality, scoring, seasons, view
 from kcal.games.ecologic_europe.rules import moves as moves_module
 from kcal.games.ecologic_europe.rules import setup as setup_module
 from kcal.games.ecologic_europe.rules.moves import Move
@@ -28,7 +28,7 @@ def outcome(state: State) -> Outcome | None:
     if not state.ended:
         return None
     rules = state.rules
-    parts = [engine.score_parts(state, s) for s in range(rules.n)]
+    parts = [scoring.score_parts(state, s) for s in range(rules.n)]
     scores = {p: parts[s][0] + parts[s][1] for s, p in enumerate(rules.players)}
     best = max(scores.values())
     tied = [s for s, p in enumerate(rules.players) if scores[p] == best]
@@ -50,20 +50,20 @@ class EcoLogicEurope:
         return state.copy()
 
     def to_move(self, state: State) -> tuple[str, ...]:
-        return engine.to_move(state)
+        return legality.to_move(state)
 
     def _seat(self, state: State, player: str) -> int | None:
         return state.rules.seat_of.get(player)
 
     def legal_moves(self, state: State, player: str) -> Sequence[Move]:
         seat = state.rules.seat_of.get(player)
-        return () if seat is None else engine.legal_move_list(state, seat)
+        return () if seat is None else legality.legal_move_list(state, seat)
 
     def why_illegal(self, state: State, player: str, move: Any) -> str | None:
         seat = self._seat(state, player)
         if seat is None:
             return f"{player!r} is not a player of this game"
-        return engine.why_illegal(state, seat, move)
+        return legality.why_illegal(state, seat, move)
 
     def apply(self, state: State, player: str, move: Any) -> None:
         seat = state.rules.seat_of.get(player)
@@ -73,7 +73,7 @@ class EcoLogicEurope:
             reason = self.why_illegal(state, player, move)
             if reason is not None:
                 raise IllegalMove(reason, move=move)
-        engine.apply(state, state.rules.seat_of[player], move)
+        seasons.apply(state, state.rules.seat_of[player], move)
 
     def outcome(self, state: State) -> Outcome | None:
         return outcome(state)
@@ -105,3 +105,6 @@ class EcoLogicEurope:
 
 
 GAME = EcoLogicEurope()
+
+if TYPE_CHECKING:  # the Game protocol (kcal.core.game), checked by mypy
+    _game: Game[Any, Any] = GAME

@@ -21,7 +21,7 @@ def export(kind: str) -> dict[str, Any]:
         raise KcalError(f"no schema {kind!r} for EcoLogic: Europe{did_you_mean(kind, KINDS)}; kinds: "
                         f"{', '.join(KINDS)}", code="usage")
     if kind == "game":
-        from kcal.games.ecologic_europe.files.record import RecordFile
+        from kcal.games.ecologic_europe.files.recordfile import RecordFile
 
         schema = RecordFile.model_json_schema()
     else:

@@ -14,8 +14,9 @@ from typing import Any
 
 from kcal.core.stats import proportion, sig
 from kcal.games.ecologic_europe.rules.domain import FOOD_TYPES, SEASONS
-from kcal.games.ecologic_europe.rules.engine import score_parts, sp
+from kcal.games.ecologic_europe.rules.scoring import score_parts
 from kcal.games.ecologic_europe.rules.state import State
+from kcal.games.ecologic_europe.rules.tables import sp
 
 
 def tally(game: Any, state: State) -> dict[str, int]:

@@ -10,19 +10,12 @@ from typing import Any
 
 from kcal.core.game import Bot
 from kcal.core.rng import Rng
-from kcal.games.ecologic_europe.rules.engine import (
-    beginning_of_season,
-    board_types,
-    do_place,
-    end_of_season,
-    follows,
-    is_human,
-    place_problem,
-    score_parts,
-    sp,
-)
 from kcal.games.ecologic_europe.rules.moves import Exchange, Impact, Keep, Pass, Place, Trade, Transfer
+from kcal.games.ecologic_europe.rules.placing import do_place, follows, place_problem
+from kcal.games.ecologic_europe.rules.scoring import board_types, score_parts
+from kcal.games.ecologic_europe.rules.seasons import beginning_of_season, end_of_season
 from kcal.games.ecologic_europe.rules.state import EXCHANGE, PLACE, State
+from kcal.games.ecologic_europe.rules.tables import is_human, sp
 
 
 def random_bot(game: Any, state: State, player: str, rng: Rng) -> Any:

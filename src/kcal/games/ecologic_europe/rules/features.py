@@ -1,6 +1,6 @@
 """The additional features of the rulebook's dictionary, each defined once: its id (the word a card
 file uses), a short label, the rule in kcal's own words, when it acts (its trigger) and what kind of
-card may carry it. The engine (:mod:`~kcal.games.ecologic_europe.rules.engine`) acts on these ids where
+card may carry it. The engine (the modules of :mod:`kcal.games.ecologic_europe.rules`) acts on these ids where
 the trigger says (production, placing, feeding, after the step); ``test_features_registry`` checks that
 every feature is on a card, has an explain topic and is named by the engine.
 """

@@ -4,12 +4,12 @@ only the moves asked for.
 A random playout asks for ``len(moves)`` and one ``moves[k]``; listing every exchange (a winter step
 offers every pair of cards times every back) or building every :class:`~.moves.Place` with its spot
 costs more than choosing. :class:`MoveList` is a concatenation of parts, each a count and a function
-that builds the ``i``-th move of the part. The order is the eager list's (engine.legal_moves), so
+that builds the ``i``-th move of the part. The order is the eager list's (legality.legal_moves), so
 the same seeds give the same games; iterating or slicing builds the moves asked for, in that order.
 
 A list made for a state and a seat stamps the move it builds for ``moves[k]`` on the state
 (``state.trust``: the move, the seat and the state's version), so that ``apply`` need not check that
-move again; any change of the state (``engine.apply``, ``State.touch``) moves the version on, and a
+move again; any change of the state (``seasons.apply``, ``State.touch``) moves the version on, and a
 stale move is checked as any other.
 """
 

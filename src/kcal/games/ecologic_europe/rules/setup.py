@@ -38,7 +38,7 @@ from kcal.games.ecologic_europe.rules.domain import (
     parse_place,
     parse_season,
 )
-from kcal.games.ecologic_europe.rules.engine import begin_habitation
+from kcal.games.ecologic_europe.rules.seasons import begin_habitation
 from kcal.games.ecologic_europe.rules.state import Rules, State
 
 OPTIONS = ("expansions", "start")

@@ -112,14 +112,14 @@ class State:
     seen: list[int] = field(default_factory=list)  # bit set of cards each player has held
     log: list[tuple[Any, ...]] | None = field(default_factory=list)  # (seat, move) and events
     ended: bool = False
-    # Bumped by every engine.apply (and by touch()): a move built by a MoveList carries the version it
+    # Bumped by every seasons.apply (and by touch()): a move built by a MoveList carries the version it
     # was listed at (``trust``), and apply checks it again only when the version moved on since.
     version: int = field(default=0, compare=False, repr=False)
     trust: Any = field(default=None, compare=False, repr=False)  # (move, seat, version) or None
     memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)  # the engine's caches
 
     def touch(self) -> None:
-        """Say that the state changed other than through engine.apply: moves listed before are
+        """Say that the state changed other than through seasons.apply: moves listed before are
         checked again when applied."""
         self.version += 1
         self.trust = None

@@ -7,9 +7,11 @@ from typing import Any
 
 from kcal.core.rng import Rng
 from kcal.games.ecologic_europe.rules.domain import BOARD_HABITATS, SEASONS
-from kcal.games.ecologic_europe.rules.engine import SKIP, back, card_name, score_parts
+from kcal.games.ecologic_europe.rules.legality import card_name
 from kcal.games.ecologic_europe.rules.moves import BACKS, encode_move
+from kcal.games.ecologic_europe.rules.scoring import score_parts
 from kcal.games.ecologic_europe.rules.state import State
+from kcal.games.ecologic_europe.rules.tables import SKIP, back
 
 STEPS = {0: "over", 1: "exchange", 2: "place", 3: "transfer"}
 

@@ -1,0 +1,106 @@
+"""``kcal rules replay`` for EcoLogic: Europe: every move checked, the first illegal one reported with its
+index, reason and ``file:line:column``; the end, winners, scores and position as SPEC JSON, or the game
+told in words (:func:`story`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from kcal.core.errors import KcalError
+from kcal.core.game import Setup
+from kcal.core.replay import Replay, replay_moves
+from kcal.games.ecologic_europe.files.position import state_json
+from kcal.games.ecologic_europe.files.recordfile import RecordedMove, load_record
+from kcal.games.ecologic_europe.rules.domain import BOARD_HABITATS, GAME_NAME, SEASONS
+from kcal.games.ecologic_europe.rules.legality import card_name
+from kcal.games.ecologic_europe.rules.moves import decode_move
+from kcal.games.ecologic_europe.rules.scoring import score_parts
+from kcal.games.ecologic_europe.rules.state import State
+
+
+@dataclass
+class ReplayResult(Replay[State]):
+    """A replayed EcoLogic: Europe record: scores are diversity plus card points."""
+
+    def to_json(self) -> dict[str, Any]:
+        rules = self.state.rules
+        return self.spec_json({p: sum(score_parts(self.state, s)[:2]) for s, p in enumerate(rules.players)},
+                              state_json(self.state))
+
+    def to_text(self) -> str:
+        lines = [f"{self.path}: {GAME_NAME}, players {', '.join(self.state.rules.players)}"]
+        lines += story(self.state)
+        lines += self.illegal_line()
+        lines.append(summary(self.state))
+        return "\n".join(lines)
+
+
+def replay(path: str | Path) -> ReplayResult:
+    """Replay a record file: bad input raises a positioned KcalError (exit 2); an illegal move stops the
+    replay and is reported in the result (exit 1)."""
+    from kcal.games.ecologic_europe.game import GAME
+
+    doc, rec = load_record(path)
+    options: dict[str, Any] = {}
+    if rec.expansions:
+        options["expansions"] = list(rec.expansions)
+    if rec.start is not None:
+        options["start"] = rec.start.model_dump(exclude_none=True)
+    try:
+        state = GAME.new_state(Setup(tuple(rec.players), rec.variant, options), rec.seed)
+    except KcalError as exc:
+        loc = getattr(exc, "loc", None)
+        if loc is None:
+            loc = ("players",) if exc.code == "player-count" else ()
+        raise doc.error(exc.message, loc, code=exc.code) from None
+    moves: list[RecordedMove] = []
+    for i, entry in enumerate(rec.moves):  # every move is read (bad input anywhere: exit 2) before any plays
+        loc = ("moves", i)
+        player = entry.get("player")
+        if player not in state.rules.seat_of:
+            key_loc = (*loc, "player") if "player" in entry else loc
+            raise doc.error(f"moves[{i}].player: {'no player key' if player is None else repr(player)}; the "
+                            f"players are {', '.join(state.rules.players)}", key_loc, code="schema")
+        try:
+            moves.append(RecordedMove(i, loc, player, decode_move(entry)))
+        except KcalError as exc:
+            raise doc.error(f"moves[{i}]: {exc.message}", loc, code="schema") from None
+    return replay_moves(ReplayResult(GAME, doc.path, state), doc, moves)
+
+
+def story(state: State) -> list[str]:
+    rules = state.rules
+    out: list[str] = []
+    if state.log is None:
+        return out
+    for e in state.log:
+        kind = e[0]
+        if kind == "placed":
+            cover = f", covering {card_name(state, e[4])}" if e[4] is not None else ""
+            out.append(f"  {rules.players[e[1]]} places {card_name(state, e[2])}{cover}")
+        elif kind == "fed" and not e[4]:
+            out.append(f"  {rules.players[e[1]]}'s {card_name(state, e[2])} cannot be fed and dies")
+        elif kind == "season-end":
+            out.append(f"end of {SEASONS[e[1]].value}")
+        elif kind == "roll":
+            out.append(f"  {rules.players[e[1]]} rolls the weather die: {e[2]}")
+        elif kind == "weather":
+            w = rules.cards.weather[e[2]]
+            out.append(f"  weather card {w.id} {w.name}: {w.text}")
+    return out
+
+
+def summary(state: State) -> str:
+    from kcal.games.ecologic_europe.game import outcome
+
+    rules = state.rules
+    parts = ", ".join(f"{p} {d}+{c} (diversity+cards, {u} unfilled)"
+                      for s, p in enumerate(rules.players) for d, c, u in [score_parts(state, s)])
+    out = outcome(state)
+    if out is not None:
+        return f"game over ({out.reason}); scores: {parts}; winners: {', '.join(out.winners)}"
+    habitats = "; ".join(f"{p}: {', '.join(BOARD_HABITATS[h].value for h in state.habitat[s])}"
+                         for s, p in enumerate(rules.players))
+    return f"scores: {parts}; habitats {habitats}"
