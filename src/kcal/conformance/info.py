@@ -11,10 +11,10 @@ from kcal.conformance.common import JUNK, fail, plain, players_for
 from kcal.core.errors import KcalError
 from kcal.core.game import Game, Setup
 from kcal.core.gameinfo import GameInfo
+from kcal.core.hooks import HOOKS
 
-#: The words ``GameInfo.supports`` may hold (``kcal games`` prints them).
-SUPPORT_WORDS = frozenset({"catalog", "deck", "replay", "explain", "schema", "sim", "print", "goldfish",
-                           "solo"})
+#: The words ``GameInfo.supports`` may hold (``kcal games`` prints them): the hooks but ``game``.
+SUPPORT_WORDS = frozenset(HOOKS[1:])
 
 DRAFT_2020_12 = "https://json-schema.org/draft/2020-12/schema"
 

@@ -33,7 +33,7 @@ class GameInfo(NamedTuple):
     variants: tuple[Variant, ...] = ()
     #: the file kinds the pack reads (``schema export KIND --game ID``), e.g. ("catalog", "deck", "game")
     file_kinds: tuple[str, ...] = ()
-    #: what the pack supports, for ``kcal games``: e.g. ("catalog", "deck", "replay", "explain", "sim", "print")
+    #: what the pack supports, for ``kcal games``: derived from its hooks by ``Pack.build``
     supports: tuple[str, ...] = ()
     rulebook: str = ""  # file name under the shared rules folder
     #: players allowed only under a variant (e.g. 2 players with a house rule): count -> variant id

@@ -9,36 +9,9 @@ The built-in packs are entry points of kcal's own distribution, read first (its 
 found without importing :mod:`importlib.metadata`);
 the other installed distributions are scanned only for an id kcal does not ship, or to list every pack.
 
-Hooks a pack may offer (the CLI asks only for what a command needs; signatures are the contract):
-
-``game``     the rules: an object implementing :class:`~kcal.core.game.Game`
-``catalog``  module for ``kcal catalog``: ``FILTERS`` (the ``catalog list`` options it takes, by name:
-             type class rarity biome modifier cost colour name), ``validate_catalogs(paths | None) ->
-             {"valid": bool, "catalogs": [{"catalog", "valid", "errors": [{"file", "line", "column",
-             "message"}], ...}]}``, ``validate_text(result)``, ``list_cards(filters: {option: value},
-             catalogs, no_builtin) -> dict``, ``list_text(result)``, ``show(query, catalogs, no_builtin)
-             -> dict``, ``show_text(detail)``
-``deck``     module for ``kcal deck validate``: ``validate_deck_file(path, extra_catalogs) -> result``
-             with ``result.to_json(strict=...)`` (``{"deck", "legal", "tiles", "errors", "warnings"}``)
-             and ``result.passes(strict=...)``; ``format_report(result, strict=...) -> str``
-``replay``   module: ``replay(path)`` -> a result with ``to_json()`` (SPEC's replay keys), ``to_text()``
-             and ``exit_code`` (0 legal, 1 an illegal move; bad input raises a positioned KcalError)
-``explain``  module: ``topics() -> list[str]``, ``explain(topic) -> dict``, ``explain_text(dict) -> str``
-``schema``   module: ``export(kind) -> dict``, the JSON Schema of a file kind of ``GameInfo.file_kinds``
-``print``    module for ``kcal print cards|rulebook|board --game ID`` (see :mod:`kcal.print`):
-             ``print_cards(output, *, paper, backs, flip, bleed, split, size, back_offset, gutter, catalog,
-             cut_lines, crop_marks, alignment_page, cut_svg, fonts)``, ``print_rulebook(output, *, paper,
-             templates, catalog)``, optional ``print_board(output, *, paper, catalog, split)``
-``commands`` module of the commands only games with hex-tile decks have (``deck import|diff|stats|hand|
-             report``, ``print deck|catalog|tile|alignment``, ``sim goldfish|solo``, the deck match):
-             the library functions those commands call, by name (kCaloria's ``commands`` module lists them)
-``draw``     module for pictures and the step-by-step page (:mod:`kcal.viewer`): ``story(path, *, upto=None,
-             coords=False, every=True, checked=None) -> kcal.viewer.scene.Story`` (a game record told
-             step by step: the table as shapes, the move in words, what it did; ``checked`` is the
-             ``replay`` hook's result for the same file, when the caller has it); optional
-             ``catalog_page(game_id) -> kcal.viewer.catalog.CatalogPage`` for ``kcal catalog browse``
-``sim``      module: ``tally(game, state) -> {name: int}`` per finished game, ``summarize(totals,
-             games) -> dict`` and ``summary_lines(summary)``: the pack's own figures for ``sim match``
+The hooks a pack may offer, and what each must provide, are the Protocols of :mod:`kcal.core.hooks`;
+mypy checks every built-in pack against them. What a pack supports (``kcal games``) is derived from
+the hooks it has (:meth:`Pack.build`).
 """
 
 from __future__ import annotations
@@ -53,6 +26,7 @@ from typing import Any, NamedTuple
 
 from kcal.core.errors import KcalError
 from kcal.core.gameinfo import GameInfo
+from kcal.core.hooks import supports
 
 GROUP = "kcal.games"
 
@@ -63,6 +37,11 @@ DEFAULT_GAME = "kcaloria"
 class Pack(NamedTuple):
     info: GameInfo
     hooks: Mapping[str, str] = {}  # noqa: RUF012 - a NamedTuple default, never mutated
+
+    @classmethod
+    def build(cls, info: GameInfo, hooks: Mapping[str, str]) -> Pack:
+        """A pack whose ``info.supports`` is derived from its hooks (never written by hand)."""
+        return cls(info._replace(supports=supports(hooks)), hooks)
 
     @property
     def id(self) -> str:

@@ -1,31 +1,29 @@
 """How many Calories? -- trick-taking with food cards and a calorie limit (3-4 players).
 
 Importing this package imports only the metadata below; the rules, the data and the bots load when a
-command asks for one of the hooks. Modules, one concept each:
+command asks for one of the hooks. The pack has the skeleton every pack has (docs/packs.md):
 
-``cards``      colours, cards (``yellow 14``), the +5, the limits   ``models``     the card-set file
-``foodset``    a card set for the engine; the composition check   ``load``       reading card sets
-``gamekey``    the ``game:`` key of every file                    ``state``      the position (plain ints)
-``tricks``     card values and who wins a trick                   ``scoring``    scores, start player, winner
-``moves``      Pass and Play and their record entries             ``legal``      legal moves, and why not
-``flow``       deal, pass, tricks, going out, round and game end  ``setup``      a new game from a seed
-``position``   ``start:`` positions and the replay's ``state``     ``view``       what a player sees
-``game``       the :class:`~kcal.core.game.Game` object           ``record``     a state as a game record
-``recordfile`` reading game record files                          ``replay``     ``rules replay``
-``explain``    ``rules explain``                                  ``schema``     JSON Schemas
-``deck``       checking a card-set file                           ``catalog``    validate, list, show cards
-``sim``        ``sim match`` figures                              ``bots``       random and greedy
-``ismcts``     the search bot
+``game``       the :class:`~kcal.core.game.Game` object       ``catalog``  ``deck``  ``replay``  ``explain``
+``schema``  ``sim``  ``draw``: one hook each
+``rules/``     ``domain`` (colours, cards such as ``yellow 14``, the +5, the limits), ``state``, ``tricks``
+               (card values, who wins), ``scoring``, ``moves``, ``legal``, ``flow`` (deal, pass, tricks,
+               going out, round and game end), ``setup``, ``view`` (what a player sees; determinize)
+``files/``     ``models``, ``load``, ``cardset`` (a set for the engine; the published composition),
+               ``position`` (``start:`` and the replay's ``state``), ``recordfile``, ``record``
+``bots/``      ``basic`` (random, greedy), ``search`` (information-set Monte Carlo)
+``print/``     ``api`` (the ``print`` hook), ``faces``, ``palette``, ``rulebook``
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from kcal.core.gameinfo import GameInfo, Variant
 from kcal.core.registry import Pack
 
 _HERE = "kcal.games.how_many_calories"
 
-PACK = Pack(
+PACK = Pack.build(
     info=GameInfo(
         id="how-many-calories",
         name="How many Calories?",
@@ -40,7 +38,6 @@ PACK = Pack(
                     "limit 6,000 kcal; the round ends when either player goes out", house_rule=True),
         ),
         file_kinds=("catalog", "deck", "game"),
-        supports=("catalog", "deck", "replay", "explain", "schema", "sim", "print"),
         rulebook="how-many-calories-rules.txt",
         player_variants={2: "two-player"},
     ),
@@ -56,3 +53,17 @@ PACK = Pack(
         "draw": f"{_HERE}.draw",
     },
 )
+
+
+if TYPE_CHECKING:  # mypy checks each hook against its Protocol (kcal.core.hooks); nothing is imported
+    from kcal.core import hooks
+    from kcal.games.how_many_calories import catalog, deck, draw, explain, replay, schema, sim
+    from kcal.games.how_many_calories.print import api as _print_module
+    _catalog: hooks.CatalogHook = catalog
+    _deck: hooks.DeckHook = deck
+    _replay: hooks.ReplayHook = replay
+    _explain: hooks.ExplainHook = explain
+    _schema: hooks.SchemaHook = schema
+    _sim: hooks.SimHook = sim
+    _print: hooks.PrintHook = _print_module
+    _draw: hooks.DrawHook = draw

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from kcal.core.game import Bot, IllegalMove, Outcome, Setup
+from kcal.core.game import Bot, Game, IllegalMove, Outcome, Setup
 from kcal.core.gameinfo import GameInfo
 from kcal.games.how_many_calories import PACK
 from kcal.games.how_many_calories.files import record
@@ -70,3 +70,6 @@ class HowManyCalories:
 
 
 GAME = HowManyCalories()
+
+if TYPE_CHECKING:  # the Game protocol (kcal.core.game), checked by mypy
+    _game: Game[Any, Any] = GAME

@@ -1,31 +1,30 @@
 """Kalua -- gods, families and action cards on an island (3-5 players).
 
 Importing this package imports only the metadata below; the rules, the data and the bots load when a
-command asks for one of the hooks. Modules, one concept each:
+command asks for one of the hooks. The pack has the skeleton every pack has (docs/packs.md):
 
-``cards``     decks, kinds, effects, targets, leader actions, the rulebook's numbers
-``models``    the card-set file (Pydantic)          ``cardset``   a card set for the engine; composition
-``load``      reading card sets                     ``gamekey``   the ``game:`` key of every file
-``state``     the position and its steps            ``effects``   resolving a card; elimination
-``flow``      the deal and the five phases          ``moves``     the move vocabulary of records
-``legal``     legal moves and why not               ``setup``     a new game from a seed
-``position``  ``start:`` positions, replay state    ``view``      what a god sees; determinize
-``outcome``   end reasons and the outcome           ``game``      the :class:`~kcal.core.game.Game` object
-``record``    records from a state                  ``recordfile`` reading a record file
-``replay``    ``rules replay``                      ``explain``   ``rules explain``
-``schema``    JSON Schemas   ``deck``  checking a set file   ``catalog``  list and show cards
-``sim``       match figures (per-card impact)       ``bots``      random and greedy
-``search``    the information-set search bot        ``print``     cards, board and sheets on paper
+``game``       the :class:`~kcal.core.game.Game` object       ``catalog``  ``deck``  ``replay``  ``explain``
+``schema``  ``sim`` (per-card impact)  ``draw``: one hook each
+``rules/``     ``domain`` (decks, kinds, effects, targets, leader actions, the rulebook's numbers),
+               ``state``, ``effects`` (resolving a card; elimination), ``flow`` (the deal and the five
+               phases), ``moves``, ``legal``, ``setup``, ``view``, ``outcome``, ``cardtext`` (cards and
+               effects in words)
+``files/``     ``models``, ``load``, ``cardset`` (the 21/19/10 composition), ``position`` (``start:``,
+               the replay's ``state``), ``recordfile``, ``record``
+``bots/``      ``basic`` (random, greedy), ``policy`` (what the bots share), ``search``
+``print/``     ``api`` (the ``print`` hook), ``faces``, ``board``, ``palette``, ``rulebook``
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from kcal.core.gameinfo import GameInfo
 from kcal.core.registry import Pack
 
 _HERE = "kcal.games.kalua"
 
-PACK = Pack(
+PACK = Pack.build(
     info=GameInfo(
         id="kalua",
         name="Kalua",
@@ -36,7 +35,6 @@ PACK = Pack(
         chance=True,  # the shuffles and the random start player
         variants=(),
         file_kinds=("catalog", "deck", "game"),
-        supports=("catalog", "deck", "replay", "explain", "schema", "sim", "print"),
         rulebook="kalua-rulebook.txt",
     ),
     hooks={
@@ -51,3 +49,17 @@ PACK = Pack(
         "draw": f"{_HERE}.draw",
     },
 )
+
+
+if TYPE_CHECKING:  # mypy checks each hook against its Protocol (kcal.core.hooks); nothing is imported
+    from kcal.core import hooks
+    from kcal.games.kalua import catalog, deck, draw, explain, replay, schema, sim
+    from kcal.games.kalua.print import api as _print_module
+    _catalog: hooks.CatalogHook = catalog
+    _deck: hooks.DeckHook = deck
+    _replay: hooks.ReplayHook = replay
+    _explain: hooks.ExplainHook = explain
+    _schema: hooks.SchemaHook = schema
+    _sim: hooks.SimHook = sim
+    _print: hooks.PrintHook = _print_module
+    _draw: hooks.DrawHook = draw

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from kcal.core.game import Bot, IllegalMove, Outcome, Setup
+from kcal.core.game import Bot, Game, IllegalMove, Outcome, Setup
 from kcal.core.gameinfo import GameInfo
 from kcal.games.kalua import PACK
 from kcal.games.kalua.files import record
@@ -115,3 +115,6 @@ class Kalua:
 
 
 GAME = Kalua()
+
+if TYPE_CHECKING:  # the Game protocol (kcal.core.game), checked by mypy
+    _game: Game[Any, Any] = GAME

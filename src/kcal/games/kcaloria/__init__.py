@@ -1,18 +1,31 @@
 """kCaloria: East Texas Piney Woods, the hex-tile ecosystem game (60-tile decks, 1-4 players).
 
-This package holds the whole game: the domain and its files (``domain``, ``modifiers``, ``models``,
-``game_record``, ``load``, ``export``, ``query``), the built-in data (``data/``: the Piney Woods
-catalog, its art and the preconstructed decks), deck building (``deck/``), the rules engine
-(``engine/``), its statistics and bots (``sim/``), its printed faces (``print/``) and rule-sheet
-templates (``templates/``), and its docs (``docs/``). Importing it imports only the metadata below.
+Importing this package imports only the metadata below; the rules, the data and the bots load when a
+command asks for a hook. The pack has the skeleton every pack has (docs/packs.md):
+
+``game``       the :class:`~kcal.core.game.Game` object       ``catalog``  ``replay``  ``explain``
+``schema``  ``draw``: one hook each
+``deck/``      deck building: ``check`` (the ``deck`` hook: legality and advice), ``formats``, ``importer``
+               (deck lists), ``diff``, ``stats``, ``hand``, ``hashing``
+``sim/``       opening-hand odds, goldfish, solo and deck matches, the deck report
+``commands``   the ``commands`` hook: the functions of the commands only hex-tile decks have
+``rules/``     the nouns (``domain``, ``modifiers``) and the engine: hex grid, compiled tiles, state with
+               undo, the modifier registry, legality and move generation, payment, yields, collapse,
+               turn flow, setup
+``files/``     ``models``, ``load``, ``cardset`` (plain frozen tiles, catalogs and decks), ``recordfile``,
+               ``record``
+``bots/``      ``basic`` (random, greedy, lookahead)
+``print/``     ``api`` (the ``print`` hook and one function per product), tile faces, icons, aids, sheets
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from kcal.core.gameinfo import GameInfo, Variant
 from kcal.core.registry import Pack
 
-PACK = Pack(
+PACK = Pack.build(
     info=GameInfo(
         id="kcaloria",
         name="kCaloria: East Texas Piney Woods",
@@ -28,7 +41,6 @@ PACK = Pack(
                     "place no tile has stagnated and lost (rulebook, Solo Mode)"),
         ),
         file_kinds=("catalog", "deck", "game"),
-        supports=("catalog", "deck", "replay", "explain", "sim", "print", "goldfish", "solo"),
         rulebook="kcaloria-rulebook.txt",
     ),
     hooks={
@@ -43,3 +55,18 @@ PACK = Pack(
         "commands": "kcal.games.kcaloria.commands",
     },
 )
+
+
+if TYPE_CHECKING:  # mypy checks each hook against its Protocol (kcal.core.hooks); nothing is imported
+    from kcal.core import hooks
+    from kcal.games.kcaloria import catalog, commands, draw, explain, replay, schema
+    from kcal.games.kcaloria.deck import check as _deck_module
+    from kcal.games.kcaloria.print import api as _print_module
+    _catalog: hooks.CatalogHook = catalog
+    _deck: hooks.DeckHook = _deck_module
+    _replay: hooks.ReplayHook = replay
+    _explain: hooks.ExplainHook = explain
+    _schema: hooks.SchemaHook = schema
+    _print: hooks.PrintHook = _print_module
+    _draw: hooks.DrawHook = draw
+    _commands: hooks.CommandsHook = commands

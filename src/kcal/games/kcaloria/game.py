@@ -25,10 +25,10 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kcal.core.errors import KcalError, UsageError
-from kcal.core.game import Bot, Outcome, Setup
+from kcal.core.game import Bot, Game, Outcome, Setup
 from kcal.core.gameinfo import GameInfo
 from kcal.core.rng import Rng
 from kcal.games.kcaloria import PACK
@@ -316,5 +316,8 @@ def _core_bot(name: str, policy: Callable[[GameState, random.Random], Move]) -> 
 
 
 GAME = KCaloria()
+
+if TYPE_CHECKING:  # the Game protocol (kcal.core.game), checked by mypy
+    _game: Game[Any, Any] = GAME
 
 __all__ = ["GAME", "KCaloria", "EndReason", "builtin_deck"]

@@ -1,0 +1,148 @@
+"""The hook contract: what each hook of a pack (:class:`~kcal.core.registry.Pack`) must offer, as typed
+Protocols that mypy checks every pack against.
+
+A pack names its hooks as ``"module:attribute"`` strings, imported only when a command asks for one (so
+listing the packs imports no rules). Each pack's ``__init__`` holds, under ``TYPE_CHECKING``, one
+assignment per hook (``_catalog: hooks.CatalogHook = catalog``): mypy checks the module against the
+Protocol (a module implements a Protocol by its functions and constants), and nothing is imported at run
+time. :data:`HOOKS` is the list of hook names in the order ``kcal games`` shows them; what a pack
+"supports" is derived from the hooks it has (:func:`supports`).
+
+``game``     the rules: an object implementing :class:`~kcal.core.game.Game`
+``catalog``  ``kcal catalog validate|list|show`` over the pack's card data (:class:`CatalogHook`)
+``deck``     ``kcal deck validate`` of a deck or card-set file (:class:`DeckHook`)
+``replay``   ``kcal rules replay`` (:class:`ReplayHook`; its result: :class:`ReplayResult`)
+``explain``  ``kcal rules explain`` (:class:`ExplainHook`)
+``schema``   ``kcal schema export KIND --game ID`` (:class:`SchemaHook`)
+``sim``      the pack's own figures for ``kcal sim match`` (:class:`SimHook`)
+``print``    ``kcal print cards|rulebook [board]`` (:class:`PrintHook`)
+``draw``     pictures and the step-by-step page of :mod:`kcal.viewer` (:class:`DrawHook`)
+``commands`` the commands only some games have (kCaloria's hex-tile decks: ``deck import|diff|stats|hand|
+             report``, ``print deck|catalog|tile``, ``sim goldfish|solo``): the library functions those
+             commands call, by name (:class:`CommandsHook`)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from kcal.viewer.catalog import CatalogPage
+    from kcal.viewer.scene import Story
+
+#: every hook name, in the order ``kcal games`` lists what a pack supports (``game`` is every pack's)
+HOOKS = ("game", "catalog", "deck", "replay", "explain", "schema", "sim", "print", "draw", "commands")
+
+
+def supports(hooks: Mapping[str, str]) -> tuple[str, ...]:
+    """What a pack with these hooks supports, for ``kcal games``: its hooks but ``game``, in
+    :data:`HOOKS` order (so the list can never say what the pack does not have)."""
+    unknown = sorted(set(hooks) - set(HOOKS))
+    if unknown:
+        raise ValueError(f"unknown hooks {', '.join(unknown)}; a pack's hooks are {', '.join(HOOKS)}")
+    return tuple(h for h in HOOKS[1:] if h in hooks)
+
+
+class CatalogHook(Protocol):
+    """``kcal catalog``. Results are plain data: the CLI prints them as JSON or through the text
+    functions. ``FILTERS`` names the ``catalog list`` options the pack takes (type class rarity biome
+    modifier cost colour name ...)."""
+
+    FILTERS: Any
+
+    def validate_catalogs(self, paths: Sequence[str] | None, /) -> dict[str, Any]: ...
+
+    def validate_text(self, result: dict[str, Any], /) -> str: ...
+
+    def list_cards(self, filters: Any, catalogs: Sequence[Path] | None, no_builtin: bool, /) -> dict[str, Any]: ...
+
+    def list_text(self, result: dict[str, Any], /) -> str: ...
+
+    def show(self, query: str, catalogs: Sequence[Path] | None, no_builtin: bool, /) -> dict[str, Any]: ...
+
+    def show_text(self, detail: dict[str, Any], /) -> str: ...
+
+
+class DeckResult(Protocol):
+    """What ``deck validate`` prints: SPEC's ``{"deck", "legal", "tiles", "errors", "warnings"}``."""
+
+    def to_json(self, *, strict: bool = ...) -> dict[str, Any]: ...
+
+    def passes(self, *, strict: bool = ...) -> bool: ...
+
+
+class DeckHook(Protocol):
+    def validate_deck_file(self, path: str | Path, extra_catalogs: Any = ..., /) -> Any: ...
+
+    def format_report(self, result: Any, /, *, strict: bool = ...) -> str: ...
+
+
+class ReplayResult(Protocol):
+    """A replayed record: SPEC's replay JSON, the text for people, the exit code (0 legal, 1 illegal)."""
+
+    @property
+    def exit_code(self) -> int: ...
+
+    def to_json(self) -> dict[str, Any]: ...
+
+    def to_text(self) -> str: ...
+
+
+class ReplayHook(Protocol):
+    """``replay(path)``: bad input raises a positioned :class:`~kcal.core.errors.KcalError`."""
+
+    def replay(self, path: str | Path, /) -> ReplayResult: ...
+
+
+class ExplainHook(Protocol):
+    def topics(self) -> list[str]: ...
+
+    def explain(self, topic: str, /) -> dict[str, Any]: ...
+
+    def explain_text(self, d: dict[str, Any], /) -> str: ...
+
+
+class SchemaHook(Protocol):
+    """``export(kind)``: the JSON Schema (Draft 2020-12) of a file kind of ``GameInfo.file_kinds``."""
+
+    def export(self, kind: str, /) -> dict[str, Any]: ...
+
+
+class SimHook(Protocol):
+    """Integer counters per finished game, summed by the shared runner in chunk order, then summarised."""
+
+    def tally(self, game: Any, state: Any, /) -> Mapping[str, int]: ...
+
+    def summarize(self, totals: dict[str, int], games: int, /) -> dict[str, Any]: ...
+
+    def summary_lines(self, summary: dict[str, Any], /) -> list[str]: ...
+
+
+class PrintHook(Protocol):
+    """``kcal print cards|rulebook`` with the options every pack is given; ``print_board`` is optional
+    (``kcal print board`` asks for it by name)."""
+
+    def print_cards(self, output: Path, /, *, paper: str, backs: bool, flip: str, bleed: float,
+                    split: int | None, size: str, back_offset: tuple[float, float], gutter: float,
+                    catalog: Path | None, cut_lines: bool, crop_marks: bool, alignment_page: bool,
+                    cut_svg: bool, fonts: tuple[Path | None, Path | None]) -> Any: ...
+
+    def print_rulebook(self, output: Path, /, *, paper: str, templates: Path | None,
+                       catalog: Path | None) -> Any: ...
+
+
+class DrawHook(Protocol):
+    """A game record told step by step for :mod:`kcal.viewer`, and the page of ``kcal catalog browse``."""
+
+    def story(self, path: str | Path, /, *, upto: int | None = ..., coords: bool = ..., every: bool = ...,
+              checked: Any = ...) -> Story: ...
+
+    def catalog_page(self, catalogs: Sequence[Path] | None = ..., no_builtin: bool = ..., /) -> CatalogPage: ...
+
+
+class CommandsHook(Protocol):
+    """A module whose attributes are the library functions of the pack's own commands, by name."""
+
+    def __getattr__(self, name: str, /) -> Any: ...
