@@ -41,12 +41,12 @@ class RecordedMove(Protocol):
 @dataclass(frozen=True)
 class IllegalAt:
     """The first illegal move: its index, the reason (the rule and the numbers), where it is written
-    and the key path of its entry."""
+    (None for a record given as data, not read from a file) and the key path of its entry."""
 
     index: int
     reason: str
-    line: int
-    column: int
+    line: int | None
+    column: int | None
     at: str
 
 
@@ -100,26 +100,40 @@ class Replay(Generic[S]):
 R = TypeVar("R", bound=Replay[Any])
 
 
-def replay_moves(result: R, doc: YamlDoc, moves: Iterable[RecordedMove], *,
+def replay_moves(result: R, doc: YamlDoc | None, moves: Iterable[RecordedMove], *,
                  precheck: Callable[[Any, Any], str | None] | None = None,
-                 apply_error: Callable[[Any, Any, KcalError], KcalError] | None = None) -> R:
-    """Apply ``moves`` to ``result.state`` until the first illegal one. ``precheck(state, move)`` may
-    refuse a move before the game's own ``why_illegal``; ``apply_error`` turns an error raised while
-    applying a legal move (bad input the game found late) into the positioned error to raise."""
+                 apply_error: Callable[[Any, Any, KcalError], KcalError] | None = None,
+                 check: Callable[[Any, Any], str | None] | None = None,
+                 play: Callable[[Any, Any], None] | None = None,
+                 after: Callable[[Any, Any], None] | None = None) -> R:
+    """Apply ``moves`` to ``result.state`` until the first illegal one.
+
+    ``precheck(state, move)`` may refuse a move before the game's own ``why_illegal``; ``apply_error``
+    turns an error raised while applying a legal move (bad input the game found late) into the
+    positioned error to raise. A record whose moves the game interface would not take as they stand
+    (kCaloria's: a tile owner's rescue at any point) gives its own ``check(state, move)`` and
+    ``play(state, move)`` in place of ``why_illegal`` and ``apply``; ``after(state, move)`` runs after
+    each applied move (the words of a readable account). ``doc`` is None for a record given as data."""
     game, state = result.game, result.state
     for rm in moves:
-        reason = (precheck(state, rm) if precheck else None) or game.why_illegal(state, rm.player, rm.move)
+        reason = (precheck(state, rm) if precheck else None) or (
+            check(state, rm) if check else game.why_illegal(state, rm.player, rm.move))
         if reason is not None:
-            line, column = doc.pos(rm.loc)
+            line, column = doc.pos(rm.loc) if doc is not None else (None, None)
             result.illegal = IllegalAt(rm.index, reason, line, column, format_loc(rm.loc))
             break
         try:
-            game.apply(state, rm.player, rm.move)
+            if play is not None:
+                play(state, rm)
+            else:
+                game.apply(state, rm.player, rm.move)
         except KcalError as exc:
             if apply_error is None:
                 raise
             raise apply_error(state, rm, exc) from None
         result.moves_applied += 1
+        if after is not None:
+            after(state, rm)
     return result
 
 

@@ -440,7 +440,8 @@ def story(path: str | Path, *, upto: int | None = None, coords: bool = False, ev
     if checked.illegal_index is not None and (upto is None or upto > checked.moves_applied):
         bad = record.moves[checked.illegal_index]
         words = str(Move.from_record(bad))
-        where = f"{source}:{checked.illegal_line}:{checked.illegal_column or 1}" if checked.illegal_line else source
+        ill = checked.illegal
+        where = f"{source}:{ill.line}:{ill.column or 1}" if ill is not None and ill.line else source
         frames.append(Frame.refused(painter.items(state), checked.illegal_index, words, checked.illegal_reason or "",
                                     where, _summary(state), checked.moves_applied))
     title = f"kCaloria: {Path(str(source)).name} ({', '.join(state.players)}, {state.mode})"

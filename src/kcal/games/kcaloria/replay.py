@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from kcal.core.errors import KcalError
+from kcal.core.replay import Replay, replay_moves
 from kcal.games.kcaloria.files.recordfile import GameRecord
 from kcal.games.kcaloria.rules.moves import Move
 from kcal.games.kcaloria.rules.render import board_lines, hex_map
@@ -17,24 +18,35 @@ from kcal.games.kcaloria.rules.state import GameState
 from kcal.games.kcaloria.rules.tiles import COLORS
 
 
+@dataclass(frozen=True)
+class RecordedMove:
+    """One move of the record, for the shared replay loop: its index, its entry's key path, its player
+    and the move."""
+
+    index: int
+    loc: tuple[str | int, ...]
+    player: str
+    move: Move
+
+
 @dataclass
-class ReplayResult:
-    state: GameState
-    moves_applied: int = 0
-    illegal_index: int | None = None
-    illegal_reason: str | None = None
+class ReplayResult(Replay[GameState]):
+    """A replayed kCaloria record (the shared :class:`~kcal.core.replay.Replay`): scores are the points
+    of the unused cubes on each player's tiles; ``lines`` tell the game move by move."""
+
     lines: list[str] = field(default_factory=list)
-    source: str = "<record>"
-    illegal_line: int | None = None
-    illegal_column: int | None = None
 
     @property
-    def legal(self) -> bool:
-        return self.illegal_index is None
+    def source(self) -> str:
+        return self.path
 
     @property
-    def exit_code(self) -> int:
-        return 0 if self.legal else 1
+    def illegal_index(self) -> int | None:
+        return None if self.illegal is None else self.illegal.index
+
+    @property
+    def illegal_reason(self) -> str | None:
+        return None if self.illegal is None else self.illegal.reason
 
     def board(self) -> list[dict[str, Any]]:
         s = self.state
@@ -70,38 +82,27 @@ class ReplayResult:
                 "board": self.board(), "players": players}
 
     def to_json(self) -> dict[str, Any]:
-        """SPEC's replay JSON (``game``, ``legal``, ..., ``winners`` as a list, ``scores``, ``state``);
-        ``record`` names the file, and ``turn``, ``next_player`` and ``board`` stay at the top level
-        as before, for the scripts that read them."""
-        s = self.state
-        ended = s.ended
+        """SPEC's replay JSON (:meth:`~kcal.core.replay.Replay.spec_json`: ``game``, ``legal``, ...,
+        ``winners`` as a list, ``scores``, ``to_move``, ``state``); ``turn``, ``next_player`` and
+        ``board`` stay at the top level as before, for the scripts that read them."""
         position = self.position()
-        return {
-            "game": "kcaloria",
-            "record": self.source,
-            "legal": self.legal,
-            "moves_applied": self.moves_applied,
-            "illegal_move": None if self.legal else {"index": self.illegal_index,
-                                                     "reason": self.illegal_reason,
-                                                     "line": self.illegal_line,
-                                                     "column": self.illegal_column},
-            "ended": ended is not None,
-            "end_reason": ended.end_reason if ended else None,
-            "winners": list(ended.winners) if ended else [],
-            "turn": s.turn,
-            "next_player": position["next_player"],
-            "board": position["board"],
-            "scores": s.scores(),
-            "state": position,
-        }
+        spec = self.spec_json(self.state.scores(), position)
+        extra = {"turn": self.state.turn, "next_player": position["next_player"], "board": position["board"]}
+        # the keys as kCaloria's replay has always written them (issue 20 unifies the packs' shapes):
+        # no ``to_move`` beside ``next_player``, no ``at`` in ``illegal_move``
+        if spec["illegal_move"] is not None:
+            spec["illegal_move"].pop("at")
+        order = ("game", "record", "legal", "moves_applied", "illegal_move", "ended", "end_reason", "winners")
+        return {**{k: spec[k] for k in order}, **extra, "scores": spec["scores"], "state": spec["state"]}
 
     def to_text(self) -> str:
         s = self.state
         out = [f"{self.source}: {len(s.players)} player(s), {s.mode}"]
         out += self.lines
-        if not self.legal:
-            where = f"{self.source}:{self.illegal_line}:{self.illegal_column or 1}: " if self.illegal_line else ""
-            out.append(f"{where}move {self.illegal_index} is illegal: {self.illegal_reason}")
+        ill = self.illegal
+        if ill is not None:
+            where = f"{self.source}:{ill.line}:{ill.column or 1}: " if ill.line else ""
+            out.append(f"{where}move {ill.index} is illegal: {ill.reason}")
         out.append("")
         out.append(hex_map(s))
         out.append("")
@@ -217,26 +218,30 @@ def replay(record_path_or_model, library=None) -> ReplayResult:
     state = new_game(tiles, decks, players, record.seed or 0, record.mode)
     state.seed = record.seed
     state.events = []
-    result = ReplayResult(state, source=source)
+    recorded = []
     for i, entry in enumerate(record.moves):
         try:
             move = Move.from_record(entry)
         except ValueError as exc:
             raise _err(doc, f"moves[{i}]: {exc}", ("moves", i)) from None
-        reason = state.why_illegal(move)
-        if reason is not None:
-            result.illegal_index = i
-            result.illegal_reason = reason
-            if doc is not None:
-                result.illegal_line, result.illegal_column = doc.pos(("moves", i))
-            break
+        recorded.append(RecordedMove(i, ("moves", i), move.player, move))
+    from kcal.games.kcaloria.game import GAME
+
+    result = ReplayResult(GAME, source, state)
+
+    def play(state: GameState, rm: RecordedMove) -> None:
         state.events = []
-        state.apply(move)
-        result.moves_applied += 1
+        state.apply(rm.move)
+
+    def told(state: GameState, rm: RecordedMove) -> None:
         scores = ", ".join(f"{p} {n}" for p, n in state.scores().items())
-        result.lines.append(f"{i:>3}. {move}  (scores: {scores})")
-        for ev in state.events[1:]:
+        result.lines.append(f"{rm.index:>3}. {rm.move}  (scores: {scores})")
+        for ev in (state.events or [])[1:]:
             result.lines.append(f"       {ev}")
+
+    # the engine's own checks: a record may write a tile owner's rescue at any point (rulings)
+    replay_moves(result, doc, recorded, check=lambda state, rm: state.why_illegal(rm.move), play=play,
+                 after=told)
     state.events = None
     return result
 
