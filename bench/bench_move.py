@@ -1,25 +1,28 @@
-"""Does the game-pack move cost anything? kCaloria's commands in two trees, side by side.
+"""Does a move of the tree cost anything? The same commands in two trees, side by side.
 
-Issue 8 asks that ``deck validate``, ``print deck``, ``sim goldfish`` and the engine stay within 3% of
-the figures of the commit before the move (597d2e5), measured in the same run. This script runs each
-command in both trees and reports, per command:
+Issue 19 (one pack skeleton, the package under ``src/kcal/``) asks that ``deck validate``, ``print
+deck`` (``print cards`` for the card games), ``sim match`` for every pack and ``rules replay`` of a
+60-move kCaloria game stay within 3% of the commit before the move (feec254), measured in the same run
+(issue 8 asked the same of the first pack move, 597d2e5). This script runs each command in both trees and
+reports, per command:
 
-- the ratio of executed instructions (valgrind's callgrind, ``PYTHONHASHSEED=0``): the figure a loaded,
-  shared machine cannot disturb;
 - the ratio of the median CPU time of whole processes, the two trees alternating run by run;
+- the ratio of executed instructions (valgrind's callgrind, ``PYTHONHASHSEED=0``), the figure a loaded,
+  shared machine cannot disturb (``--no-valgrind`` skips it);
 - whether both trees print the same thing and write the same PDF bytes (the same seeds must give the
   same output).
 
-Make the two trees and their environments, then run it (a few minutes; valgrind is optional)::
+Make the two trees and their environments, then run it (several minutes; valgrind is optional)::
 
-    git archive 597d2e5 | (mkdir -p /tmp/before && tar -x -C /tmp/before)
+    git archive feec254 | (mkdir -p /tmp/before && tar -x -C /tmp/before)
     git archive HEAD    | (mkdir -p /tmp/after  && tar -x -C /tmp/after)
     for d in before after; do python3 -m venv /tmp/$d/.venv && /tmp/$d/.venv/bin/pip install -q /tmp/$d; done
-    python bench/bench_move.py --before /tmp/before --after /tmp/after [--runs 11] [--no-valgrind]
+    python bench/bench_move.py --before /tmp/before --after /tmp/after [--runs 11] [--no-valgrind] [--only NAME]
 
-A tree is recognised by its layout: before the move the decks are in ``decks/``, after it in
-``src/kcal/games/kcaloria/data/decks/``. The engine is measured through ``sim solo`` with the random bot (one job),
-whose time is the engine's: dealing, generating moves and applying them.
+A tree is recognised by its layout: the packs are in ``src/kcal/games/`` (the src layout), ``games/``
+(before it) or, for kCaloria before issue 8, the decks in ``decks/``. The 60-move kCaloria record is
+made once, by the after tree's ``sim match --save-game`` (seed 1), cut to its first 60 moves, and both
+trees replay the same file.
 """
 
 from __future__ import annotations
@@ -35,26 +38,64 @@ import sys
 import tempfile
 from pathlib import Path
 
+PACKS = ("kcaloria", "how-many-calories", "kalua", "ecologic-europe")
+#: a card-set file of each card game, for ``deck validate`` (kCaloria validates a deck)
+CARD_SETS = {"how-many-calories": "data/foods.yaml", "kalua": "data/cards.yaml",
+             "ecologic-europe": "data/species-base.yaml"}
 
-def deck_dir(tree: Path) -> Path:
+
+def pack_dir(tree: Path, pack: str) -> Path:
+    folder = pack.replace("-", "_")
     for sub in (("src", "kcal", "games"), ("games",)):  # the src layout, the layout before it
-        found = tree.joinpath(*sub, "kcaloria", "data", "decks")
+        found = tree.joinpath(*sub, folder)
         if found.is_dir():
             return found
-    return tree / "decks"
+    return tree
 
 
-def commands(tree: Path, out: Path) -> dict[str, list[str]]:
+def deck_dir(tree: Path) -> Path:
+    found = pack_dir(tree, "kcaloria") / "data" / "decks"
+    return found if found.is_dir() else tree / "decks"
+
+
+def commands(tree: Path, out: Path, record: Path) -> dict[str, list[str]]:
     kcal = str(tree / ".venv" / "bin" / "kcal")
     decks = deck_dir(tree)
-    return {
-        "deck validate": [kcal, "deck", "validate", str(decks / "bayou-ambush.yaml")],
-        "print deck": [kcal, "print", "deck", str(decks / "bayou-ambush.yaml"), "-o", str(out / "deck.pdf")],
-        "sim goldfish": [kcal, "sim", "goldfish", str(decks / "bayou-ambush.yaml"), "--hands", "200000",
-                         "--seed", "3"],
-        "engine (sim solo, random bot)": [kcal, "sim", "solo", str(decks / "solo-piney-trail.yaml"), "--games",
-                                          "40", "--bot", "random", "--seed", "1", "--jobs", "1", "--quiet"],
+    cmds = {
+        "deck validate kcaloria": [kcal, "deck", "validate", str(decks / "bayou-ambush.yaml")],
+        "print deck kcaloria": [kcal, "print", "deck", str(decks / "bayou-ambush.yaml"), "-o", str(out / "deck.pdf")],
+        "rules replay kcaloria (60 moves)": [kcal, "rules", "replay", str(record)],
     }
+    for pack, data in CARD_SETS.items():
+        cmds[f"deck validate {pack}"] = [kcal, "deck", "validate", str(pack_dir(tree, pack) / data)]
+        cmds[f"print cards {pack}"] = [kcal, "print", "cards", "--game", pack, "-o", str(out / "deck.pdf")]
+    for pack in PACKS:
+        players = "2" if pack == "kcaloria" else "3"
+        cmds[f"sim match {pack} (20 games)"] = [kcal, "sim", "match", "--game", pack, "--players", players,
+                                                "--games", "20", "--seed", "1", "--jobs", "1", "--quiet"]
+    return cmds
+
+
+def make_record(tree: Path, folder: Path) -> Path:
+    """A kCaloria game record of 60 moves: game 0 of a seeded match, cut after its 60th move."""
+    full, cut = folder / "full.yaml", folder / "replay-60.yaml"
+    subprocess.run([str(tree / ".venv" / "bin" / "kcal"), "sim", "match", "--game", "kcaloria", "--players", "2",
+                    "--games", "1", "--seed", "1", "--save-game", "0", "-o", str(full), "--quiet"],
+                   capture_output=True, check=True)
+    lines, moves, kept = full.read_text(encoding="utf-8").splitlines(), False, []
+    n = 0
+    for line in lines:
+        if line.startswith("moves:"):
+            moves = True
+        elif moves and line.startswith("  - "):
+            n += 1
+            if n > 60:
+                continue
+        kept.append(line)
+    if n < 60:
+        raise SystemExit(f"the saved game has {n} moves, fewer than 60")
+    cut.write_text("\n".join(kept) + "\n", encoding="utf-8")
+    return cut
 
 
 def run_once(cmd: list[str], out: Path) -> tuple[float, bytes]:
@@ -66,7 +107,7 @@ def run_once(cmd: list[str], out: Path) -> tuple[float, bytes]:
     proc = subprocess.run(cmd, capture_output=True, env={**os.environ, "PYTHONHASHSEED": "0"}, check=False)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    text = re.sub(rb"\S*/(decks|src/kcal/games/kcaloria/data/decks)/", b"", proc.stdout).replace(bytes(out), b"OUT")
+    text = re.sub(rb"\S*/(decks|data)/", b"", proc.stdout).replace(bytes(out), b"OUT")
     pdf = out / "deck.pdf"
     return cpu, text + (pdf.read_bytes() if pdf.exists() else b"")
 
@@ -94,8 +135,9 @@ def main(argv: list[str] | None = None) -> int:
         out_a, out_b = Path(tmp) / "after", Path(tmp) / "before"
         out_a.mkdir()
         out_b.mkdir()
-        after, before = commands(args.after, out_a), commands(args.before, out_b)
-        print(f"{'command':32} {'instr. after/before':>20} {'cpu after/before (median)':>26}  same output")
+        record = make_record(args.after, Path(tmp))
+        after, before = commands(args.after, out_a, record), commands(args.before, out_b, record)
+        print(f"{'command':36} {'instr. after/before':>20} {'cpu after/before (median)':>26}  same output")
         for name in after:
             if args.only not in name:
                 continue
@@ -113,7 +155,7 @@ def main(argv: list[str] | None = None) -> int:
             if not args.no_valgrind:
                 ia, ib = instructions(after[name], out_a), instructions(before[name], out_b)
             instr = f"{ia / ib:.4f}" if ia and ib else "n/a"
-            print(f"{name:32} {instr:>20} {pair:>26.4f}  {'yes' if same else 'NO'}"
+            print(f"{name:36} {instr:>20} {pair:>26.4f}  {'yes' if same else 'NO'}"
                   f"   (after {statistics.median(ta):.3f} s, before {statistics.median(tb):.3f} s"
                   + (f"; {ia / 1e6:,.0f} M vs {ib / 1e6:,.0f} M instructions)" if ia and ib else ")"))
             sys.stdout.flush()
