@@ -115,6 +115,52 @@ class Game(Protocol, Generic[StateT, MoveT]):
     def bots(self) -> Mapping[str, Bot]: ...
 
 
+class RulesGame(Generic[StateT, MoveT]):
+    """A :class:`Game` made of a pack's rule functions, each named once: the dispatch every pack would
+    otherwise write out method by method. The functions are kept on the object, so ``GAME.legal_moves``
+    costs what the rule function costs; :meth:`apply` checks with ``why_illegal`` and then plays with
+    ``execute`` (a pack whose moves can skip the check, such as moves its own move list built, gives
+    its own ``apply``). ``extra`` are further attributes the shared code reads (``max_moves``,
+    ``default_bot``)."""
+
+    def __init__(self, info: GameInfo, *, new_state: Callable[[Setup, int], StateT],
+                 clone: Callable[[StateT], StateT], to_move: Callable[[StateT], tuple[str, ...]],
+                 legal_moves: Callable[[StateT, str], Sequence[MoveT]],
+                 why_illegal: Callable[[StateT, str, MoveT], str | None],
+                 execute: Callable[[StateT, str, MoveT], None], outcome: Callable[[StateT], Outcome | None],
+                 view: Callable[[StateT, str], dict[str, Any]],
+                 determinize: Callable[[StateT, str, int], StateT],
+                 encode_move: Callable[[MoveT], dict[str, Any]],
+                 decode_move: Callable[[Mapping[str, Any]], MoveT],
+                 record: Callable[[StateT], dict[str, Any]], bots: Callable[[], Mapping[str, Bot]],
+                 apply: Callable[[StateT, str, MoveT], None] | None = None, **extra: Any) -> None:
+        self.info = info
+        self.new_state = new_state
+        self.clone = clone
+        self.to_move = to_move
+        self.legal_moves = legal_moves
+        self.why_illegal = why_illegal
+        self.execute = execute
+        self.outcome = outcome
+        self.view = view
+        self.determinize = determinize
+        self.encode_move = encode_move
+        self.decode_move = decode_move
+        self.record = record
+        self.bots = bots
+        if apply is not None:
+            self.apply = apply  # type: ignore[assignment, method-assign]
+        for name, value in extra.items():
+            setattr(self, name, value)
+
+    def apply(self, state: StateT, player: str, move: MoveT) -> None:
+        """Play ``move``; an illegal move raises :class:`IllegalMove` before anything changes."""
+        reason = self.why_illegal(state, player, move)
+        if reason is not None:
+            raise IllegalMove(reason, move=move)
+        self.execute(state, player, move)
+
+
 def not_a_player(name: object, players: Sequence[str]) -> str:
     """Why ``name`` cannot act or be named here: it is none of ``players``."""
     return f"{name!r} is not a player of this game ({', '.join(players)})"

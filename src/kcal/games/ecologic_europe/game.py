@@ -7,8 +7,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 from kcal.core.errors import KcalError
-from kcal.core.game import Bot, Game, IllegalMove, Outcome, Setup
-from kcal.core.gameinfo import GameInfo
+from kcal.core.game import Bot, Game, IllegalMove, Outcome, RulesGame
 from kcal.games.ecologic_europe import PACK
 from kcal.games.ecologic_europe.rules import legality, scoring, seasons, view
 from kcal.games.ecologic_europe.rules import moves as moves_module
@@ -37,74 +36,55 @@ def outcome(state: State) -> Outcome | None:
     return Outcome(EndReason.EXPRESS_OVER if rules.express else EndReason.WINTER_OVER, scores, winners)
 
 
-class EcoLogicEurope:
-    """Stateless: every method works on the state it is given (see :mod:`kcal.core.game`)."""
-
-    info: GameInfo = PACK.info
-    default_bot = "greedy"
-
-    def new_state(self, setup: Setup, seed: int) -> State:
-        return setup_module.new_state(setup, seed)
-
-    def clone(self, state: State) -> State:
-        return state.copy()
-
-    def to_move(self, state: State) -> tuple[str, ...]:
-        return legality.to_move(state)
-
-    def _seat(self, state: State, player: str) -> int | None:
-        return state.rules.seat_of.get(player)
-
-    def legal_moves(self, state: State, player: str) -> Sequence[Move]:
-        seat = state.rules.seat_of.get(player)
-        return () if seat is None else legality.legal_move_list(state, seat)
-
-    def why_illegal(self, state: State, player: str, move: Any) -> str | None:
-        seat = self._seat(state, player)
-        if seat is None:
-            return f"{player!r} is not a player of this game"
-        return legality.why_illegal(state, seat, move)
-
-    def apply(self, state: State, player: str, move: Any) -> None:
-        seat = state.rules.seat_of.get(player)
-        trust = state.trust
-        # a move built by the MoveList of this seat at this very version is legal: no second check
-        if trust is None or trust[0] is not move or trust[1] != seat or trust[2] != state.version:
-            reason = self.why_illegal(state, player, move)
-            if reason is not None:
-                raise IllegalMove(reason, move=move)
-        seasons.apply(state, state.rules.seat_of[player], move)
-
-    def outcome(self, state: State) -> Outcome | None:
-        return outcome(state)
-
-    def view(self, state: State, player: str) -> dict[str, Any]:
-        return view.view(state, player)
-
-    def determinize(self, state: State, player: str, seed: int) -> State:
-        return view.determinize(state, player, seed)
-
-    def encode_move(self, move: Move) -> dict[str, Any]:
-        return moves_module.encode_move(move)
-
-    def decode_move(self, entry: Mapping[str, Any]) -> Move:
-        return moves_module.decode_move(entry)
-
-    def record(self, state: State) -> dict[str, Any]:
-        from kcal.games.ecologic_europe.files.record import write_record
-
-        if state.log is None:
-            raise KcalError("this state keeps no history (a determinized copy for search): it has no record",
-                            code="usage")
-        return write_record(state)
-
-    def bots(self) -> Mapping[str, Bot]:
-        from kcal.games.ecologic_europe.bots.basic import BOTS
-
-        return BOTS
+def why_illegal(state: State, player: str, move: Any) -> str | None:
+    seat = state.rules.seat_of.get(player)
+    if seat is None:
+        return f"{player!r} is not a player of this game"
+    return legality.why_illegal(state, seat, move)
 
 
-GAME = EcoLogicEurope()
+def legal_moves(state: State, player: str) -> Sequence[Move]:
+    seat = state.rules.seat_of.get(player)
+    return () if seat is None else legality.legal_move_list(state, seat)
+
+
+def execute(state: State, player: str, move: Any) -> None:
+    """Play a move already checked by :func:`why_illegal`."""
+    seasons.apply(state, state.rules.seat_of[player], move)
+
+
+def apply(state: State, player: str, move: Any) -> None:
+    seat = state.rules.seat_of.get(player)
+    trust = state.trust
+    # a move built by the MoveList of this seat at this very version is legal: no second check
+    if trust is None or trust[0] is not move or trust[1] != seat or trust[2] != state.version:
+        reason = why_illegal(state, player, move)
+        if reason is not None:
+            raise IllegalMove(reason, move=move)
+    seasons.apply(state, state.rules.seat_of[player], move)
+
+
+def record(state: State) -> dict[str, Any]:
+    from kcal.games.ecologic_europe.files.record import write_record
+
+    if state.log is None:
+        raise KcalError("this state keeps no history (a determinized copy for search): it has no record",
+                        code="usage")
+    return write_record(state)
+
+
+def bots() -> Mapping[str, Bot]:
+    from kcal.games.ecologic_europe.bots.basic import BOTS
+
+    return BOTS
+
+
+GAME: RulesGame[State, Move] = RulesGame(
+    PACK.info, new_state=setup_module.new_state, clone=State.copy, to_move=legality.to_move,
+    legal_moves=legal_moves, why_illegal=why_illegal,
+    execute=execute,
+    outcome=outcome, view=view.view, determinize=view.determinize, encode_move=moves_module.encode_move,
+    decode_move=moves_module.decode_move, record=record, bots=bots, apply=apply, default_bot="greedy")
 
 if TYPE_CHECKING:  # the Game protocol (kcal.core.game), checked by mypy
     _game: Game[Any, Any] = GAME

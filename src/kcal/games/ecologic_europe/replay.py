@@ -59,7 +59,7 @@ def replay(path: str | Path) -> ReplayResult:
     for i, entry in enumerate(rec.moves):  # every move is read (bad input anywhere: exit 2) before any plays
         loc = ("moves", i)
         player = entry.get("player")
-        if player not in state.rules.seat_of:
+        if not isinstance(player, str) or player not in state.rules.seat_of:
             key_loc = (*loc, "player") if "player" in entry else loc
             raise doc.error(f"moves[{i}].player: {'no player key' if player is None else repr(player)}; the "
                             f"players are {', '.join(state.rules.players)}", key_loc, code="schema")

@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from kcal.core.game import Bot, Game, IllegalMove, Outcome, Setup
-from kcal.core.gameinfo import GameInfo
+from kcal.core.game import Bot, Game, RulesGame
 from kcal.games.kalua import PACK
 from kcal.games.kalua.files import record
 from kcal.games.kalua.rules import flow, legal, moves, outcome, view
@@ -61,60 +60,24 @@ def execute(state: State, seat: int, move: Move) -> None:
         flow.shout_convert(state, seat)
 
 
-class Kalua:
-    """Stateless: every method works on the state it is given (see :mod:`kcal.core.game`)."""
-
-    info: GameInfo = PACK.info
-    #: the move cap of ``sim match``: far above any game the turn limit lets run
-    max_moves = 200_000
-    default_bot = "greedy"
-
-    def new_state(self, setup: Setup, seed: int) -> State:
-        return setup_module.new_state(setup, seed)
-
-    def clone(self, state: State) -> State:
-        return state.copy()
-
-    def to_move(self, state: State) -> tuple[str, ...]:
-        return view.to_move(state)
-
-    def legal_moves(self, state: State, player: str) -> list[Move]:
-        return legal.legal_moves(state, player)
-
-    def why_illegal(self, state: State, player: str, move: Move) -> str | None:
-        return legal.why_illegal(state, player, move)
-
-    def apply(self, state: State, player: str, move: Move) -> None:
-        reason = legal.why_illegal(state, player, move)
-        if reason is not None:
-            raise IllegalMove(reason, move=move)
-        execute(state, state.rules.seat_of[player], move)
-
-    def outcome(self, state: State) -> Outcome | None:
-        return outcome.outcome(state)
-
-    def view(self, state: State, player: str) -> dict[str, Any]:
-        return view.view(state, player)
-
-    def determinize(self, state: State, player: str, seed: int) -> State:
-        return view.determinize(state, player, seed)
-
-    def encode_move(self, move: Move) -> dict[str, Any]:
-        return moves.encode_move(move)
-
-    def decode_move(self, entry: Mapping[str, Any]) -> Move:
-        return moves.decode_move(entry)
-
-    def record(self, state: State) -> dict[str, Any]:
-        return record.write_record(state)
-
-    def bots(self) -> Mapping[str, Bot]:
-        from kcal.games.kalua.bots.basic import BOTS
-
-        return BOTS
+def play_move(state: State, player: str, move: Move) -> None:
+    """The interface's side of :func:`execute`: the move of ``player`` (by name)."""
+    execute(state, state.rules.seat_of[player], move)
 
 
-GAME = Kalua()
+def bots() -> Mapping[str, Bot]:
+    from kcal.games.kalua.bots.basic import BOTS
+
+    return BOTS
+
+
+#: ``max_moves``: the move cap of ``sim match``, far above any game the turn limit lets run
+GAME: RulesGame[State, Move] = RulesGame(
+    PACK.info, new_state=setup_module.new_state, clone=State.copy, to_move=view.to_move,
+    legal_moves=legal.legal_moves, why_illegal=legal.why_illegal,
+    execute=play_move,
+    outcome=outcome.outcome, view=view.view, determinize=view.determinize, encode_move=moves.encode_move,
+    decode_move=moves.decode_move, record=record.write_record, bots=bots, max_moves=200_000, default_bot="greedy")
 
 if TYPE_CHECKING:  # the Game protocol (kcal.core.game), checked by mypy
     _game: Game[Any, Any] = GAME
