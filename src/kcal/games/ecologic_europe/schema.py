@@ -6,27 +6,29 @@ from __future__ import annotations
 
 from typing import Any
 
-from kcal.core.errors import KcalError
-from kcal.core.suggest import did_you_mean
+from kcal.core.schemas import Kinds, export_schema
+from kcal.games.ecologic_europe.rules.domain import GAME_ID, GAME_NAME
 
-KINDS = ("catalog", "deck", "game")
-DRAFT = "https://json-schema.org/draft/2020-12/schema"
-_TITLES = {"catalog": "EcoLogic: Europe species file (the built-in catalog's format)",
-           "deck": "EcoLogic: Europe species file (checked by deck validate)",
-           "game": "EcoLogic: Europe game record (rules replay)"}
+
+def _card_set() -> dict[str, Any]:
+    from kcal.games.ecologic_europe.files.models import SpeciesFile
+
+    return SpeciesFile.model_json_schema()
+
+
+def _record() -> dict[str, Any]:
+    from kcal.games.ecologic_europe.files.recordfile import RecordFile
+
+    return RecordFile.model_json_schema()
+
+
+KINDS: Kinds = {
+    "catalog": ("EcoLogic: Europe species file (the built-in catalog's format)", _card_set),
+    "deck": ('EcoLogic: Europe species file (checked by deck validate)', _card_set),
+    "game": ('EcoLogic: Europe game record (rules replay)', _record),
+}
 
 
 def export(kind: str) -> dict[str, Any]:
-    if kind not in KINDS:
-        raise KcalError(f"no schema {kind!r} for EcoLogic: Europe{did_you_mean(kind, KINDS)}; kinds: "
-                        f"{', '.join(KINDS)}", code="usage")
-    if kind == "game":
-        from kcal.games.ecologic_europe.files.recordfile import RecordFile
-
-        schema = RecordFile.model_json_schema()
-    else:
-        from kcal.games.ecologic_europe.files.models import SpeciesFile
-
-        schema = SpeciesFile.model_json_schema()
-    return {"$schema": DRAFT, "$id": f"https://kcal.invalid/schema/ecologic-europe/{kind}.json", **schema,
-            "title": _TITLES[kind]}
+    """The JSON Schema (Draft 2020-12) of one file kind."""
+    return export_schema(GAME_ID, GAME_NAME, kind, KINDS)
