@@ -10,13 +10,15 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from kcal.core.errors import KcalError, problem_dicts, raise_problem_dicts
+from kcal.core.catalogs import card_sets, raise_invalid, validate_each
+from kcal.core.errors import KcalError
 from kcal.core.suggest import did_you_mean
 from kcal.games.ecologic_europe.files.cardset import CardSet, Species
 from kcal.games.ecologic_europe.files.load import BUILTIN, DATA, SPECIES_FILES, builtin, load_species
 from kcal.games.ecologic_europe.rules.domain import (
     BOARD_HABITATS,
     FOOD_TYPES,
+    GAME_ID,
     SEASONS,
     parse_habitat,
     parse_species_type,
@@ -28,16 +30,12 @@ Paths = Sequence[str | Path] | None
 
 
 def validate_catalogs(paths: Paths = None) -> dict[str, Any]:
-    targets = [[p] for p in paths] if paths else [[DATA / f for f in SPECIES_FILES]]
-    reports = []
-    for group in targets:
-        report: dict[str, Any] = {"catalog": str(group[0]) if paths else BUILTIN, "cards": 0, "errors": []}
-        try:
-            report["cards"] = len(load_species(group))
-        except KcalError as exc:
-            report["errors"] = problem_dicts(exc)
-        reports.append(report)
-    return {"game": "ecologic-europe", "valid": not any(r["errors"] for r in reports), "catalogs": reports}
+    def check(group: Sequence[str | Path]) -> dict[str, Any]:
+        return {"cards": len(load_species(group))}
+
+    targets: list[tuple[str, Sequence[str | Path]]] = (
+        [(str(p), [p]) for p in paths] if paths else [(BUILTIN, [DATA / f for f in SPECIES_FILES])])
+    return validate_each(GAME_ID, targets, {"cards": 0}, check)
 
 
 def validate_text(result: dict[str, Any]) -> str:
@@ -46,18 +44,11 @@ def validate_text(result: dict[str, Any]) -> str:
 
 
 def validate(paths: Paths = None) -> dict[str, Any]:
-    result = validate_catalogs(paths)
-    raise_problem_dicts(e for r in result["catalogs"] for e in r["errors"])
-    return result
+    return raise_invalid(validate_catalogs(paths))
 
 
 def _sets(catalogs: Paths, no_builtin: bool) -> list[CardSet]:
-    sets = [load_species([p]) for p in catalogs or []]
-    if not no_builtin:
-        sets.append(builtin())
-    if not sets:
-        raise KcalError("no card set to look in: --no-builtin needs a --catalog file", code="usage")
-    return sets
+    return card_sets(catalogs, no_builtin, lambda p: load_species([p]), builtin)
 
 
 def row(s: Species) -> dict[str, Any]:

@@ -13,12 +13,13 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from kcal.core.errors import KcalError, problem_dicts, raise_problem_dicts
+from kcal.core.catalogs import card_sets, check_filters, raise_invalid, validate_each
+from kcal.core.errors import KcalError
 from kcal.core.suggest import did_you_mean
 from kcal.games.how_many_calories.files.cardset import FoodSet
 from kcal.games.how_many_calories.files.load import BUILTIN, load_catalog
 from kcal.games.how_many_calories.files.models import FoodCard
-from kcal.games.how_many_calories.rules.domain import COLOUR_NAMES, CardError, parse_colour
+from kcal.games.how_many_calories.rules.domain import COLOUR_NAMES, GAME_ID, CardError, parse_colour
 
 #: the ``catalog list`` filters that apply to this game
 FILTERS = ("colour", "name")
@@ -29,16 +30,12 @@ Paths = Sequence[str | Path] | None
 def validate_catalogs(paths: Paths = None) -> dict[str, Any]:
     """Every file checked, problems reported per file (nothing raised for a bad set):
     ``{"valid", "catalogs": [{"catalog", "set", "cards", "errors": [{file, line, column, message}]}]}``."""
-    reports = []
-    for target in list(paths or []) or [BUILTIN]:
-        report: dict[str, Any] = {"catalog": str(target), "set": None, "cards": 0, "errors": []}
-        try:
-            foods = load_catalog(target)
-            report.update({"set": foods.code, "cards": len(foods), "variant": foods.variant})
-        except KcalError as exc:
-            report["errors"] = problem_dicts(exc)
-        reports.append(report)
-    return {"game": "how-many-calories", "valid": not any(r["errors"] for r in reports), "catalogs": reports}
+    def check(target: str | Path) -> dict[str, Any]:
+        foods = load_catalog(target)
+        return {"set": foods.code, "cards": len(foods), "variant": foods.variant}
+
+    targets = list(paths or []) or [BUILTIN]
+    return validate_each(GAME_ID, [(str(t), t) for t in targets], {"set": None, "cards": 0}, check)
 
 
 def validate_text(result: dict[str, Any]) -> str:
@@ -50,18 +47,11 @@ def validate_text(result: dict[str, Any]) -> str:
 def validate(paths: Paths = None) -> dict[str, Any]:
     """Validate card-set files (none: the built-in set); every problem of every file is raised
     together (exit 2); otherwise a summary per file."""
-    result = validate_catalogs(paths)
-    raise_problem_dicts(e for r in result["catalogs"] for e in r["errors"])
-    return result
+    return raise_invalid(validate_catalogs(paths))
 
 
 def _sets(catalogs: Paths, no_builtin: bool) -> list[FoodSet]:
-    sets = [load_catalog(p) for p in catalogs or []]
-    if not no_builtin:
-        sets.append(load_catalog())
-    if not sets:
-        raise KcalError("no card set to look in: --no-builtin needs a --catalog file", code="usage")
-    return sets
+    return card_sets(catalogs, no_builtin, load_catalog, load_catalog)
 
 
 def _row(food: FoodCard, foods: FoodSet) -> dict[str, Any]:
@@ -75,9 +65,7 @@ def list_cards(colour: str | Sequence[str] | Mapping[str, Any] | None = None, ca
     ``colour`` is a colour, several, or the command line's filters ``{"colour": [...], "name": text}``
     (part of the food's name)."""
     filters: Mapping[str, Any] = colour if isinstance(colour, Mapping) else {"colour": colour}
-    unknown = [k for k, v in filters.items() if v and k not in FILTERS]
-    if unknown:
-        raise KcalError(f"unknown filter {unknown[0]!r}{did_you_mean(unknown[0], FILTERS)}", code="usage")
+    check_filters(filters, FILTERS)
     wanted = filters.get("colour")
     colours = {parse_colour(c) for c in ([wanted] if isinstance(wanted, str) else wanted or [])}
     part = " ".join(str(filters.get("name") or "").split()).casefold()

@@ -11,12 +11,13 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from kcal.core.errors import KcalError, UsageError, problem_dicts, raise_problem_dicts
+from kcal.core.catalogs import card_sets, check_filters, raise_invalid, validate_each
+from kcal.core.errors import KcalError, UsageError
 from kcal.core.suggest import did_you_mean
 from kcal.games.kalua.files.cardset import CardDef, CardSet
 from kcal.games.kalua.files.load import BUILTIN, load_catalog
 from kcal.games.kalua.rules.cardtext import card_lines, kind_text
-from kcal.games.kalua.rules.domain import KINDS, Kind, fold
+from kcal.games.kalua.rules.domain import GAME_ID, KINDS, Kind, fold
 
 #: the ``catalog list`` filters that apply to this game: --type bonus|local|global|disaster, --cost N,
 #: --name TEXT
@@ -27,18 +28,14 @@ Paths = Sequence[str | Path] | None
 
 def validate_catalogs(paths: Paths = None) -> dict[str, Any]:
     """Every file checked, problems reported per file (nothing raised for a bad set)."""
-    reports = []
-    for target in list(paths or []) or [BUILTIN]:
-        report: dict[str, Any] = {"catalog": str(target), "set": None, "cards": 0, "errors": []}
-        try:
-            cards = load_catalog(target)
-            counts = {k.value: sum(d.copies for d in cards.by_kind(k)) for k in KINDS}
-            report.update({"set": cards.code, "cards": len(cards), "by_kind": counts, "variant": cards.variant,
-                           "help_cards": len(cards.model.help_cards)})
-        except KcalError as exc:
-            report["errors"] = problem_dicts(exc)
-        reports.append(report)
-    return {"game": "kalua", "valid": not any(r["errors"] for r in reports), "catalogs": reports}
+    def check(target: str | Path) -> dict[str, Any]:
+        cards = load_catalog(target)
+        counts = {k.value: sum(d.copies for d in cards.by_kind(k)) for k in KINDS}
+        return {"set": cards.code, "cards": len(cards), "by_kind": counts, "variant": cards.variant,
+                "help_cards": len(cards.model.help_cards)}
+
+    targets = list(paths or []) or [BUILTIN]
+    return validate_each(GAME_ID, [(str(t), t) for t in targets], {"set": None, "cards": 0}, check)
 
 
 def validate_text(result: dict[str, Any]) -> str:
@@ -56,18 +53,11 @@ def validate_text(result: dict[str, Any]) -> str:
 
 def validate(paths: Paths = None) -> dict[str, Any]:
     """Validate card-set files (none: the built-in set); every problem is raised together (exit 2)."""
-    result = validate_catalogs(paths)
-    raise_problem_dicts(e for r in result["catalogs"] for e in r["errors"])
-    return result
+    return raise_invalid(validate_catalogs(paths))
 
 
 def _sets(catalogs: Paths, no_builtin: bool) -> list[CardSet]:
-    sets = [load_catalog(p) for p in catalogs or []]
-    if not no_builtin:
-        sets.append(load_catalog())
-    if not sets:
-        raise UsageError("no card set to look in: --no-builtin needs a --catalog file")
-    return sets
+    return card_sets(catalogs, no_builtin, load_catalog, load_catalog)
 
 
 def row(d: CardDef, cards: CardSet) -> dict[str, Any]:
@@ -97,9 +87,7 @@ def list_cards(filters: Mapping[str, Any] | None = None, catalogs: Paths = None,
     """``{"cards": [row]}`` in catalog order, filtered by ``type`` (bonus, local, global or disaster),
     ``cost`` (numbers) and ``name`` (part of the name)."""
     filters = dict(filters or {})
-    unknown = [k for k, v in filters.items() if v and k not in FILTERS]
-    if unknown:
-        raise UsageError(f"unknown filter {unknown[0]!r}{did_you_mean(unknown[0], FILTERS)}")
+    check_filters(filters, FILTERS)
     kinds = _kinds([filters["type"]] if isinstance(filters.get("type"), str) else filters.get("type") or [])
     costs: set[int] = set()
     for c in [filters["cost"]] if isinstance(filters.get("cost"), str | int) else filters.get("cost") or []:
