@@ -7,6 +7,7 @@
 - :func:`read_model`: both, from a path.
 - :func:`catalog_ref`: a record's ``catalog:`` (the built-in set, or a file beside the record).
 - :func:`check_header`: a record's variant, player count and player names against the pack's metadata.
+- :func:`read_record`: a game record file: read, its ``game:`` checked, validated, its header checked.
 
 Each error is one positioned :class:`KcalError` (several at once as :class:`KcalErrors`).
 """
@@ -15,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TypeVar
+from typing import Protocol, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
@@ -123,3 +124,25 @@ def check_header(doc: YamlDoc, info: GameInfo, players: Sequence[str], variant: 
     for i, p in enumerate(players):
         if p in players[:i]:
             raise doc.error(f"players[{i}]: {p!r} is named twice", ("players", i), code=code)
+
+
+class RecordHeader(Protocol):
+    """What :func:`read_record` reads of every record model: its players and its variant."""
+
+    @property
+    def players(self) -> Sequence[str]: ...
+
+    @property
+    def variant(self) -> str | None: ...
+
+
+H = TypeVar("H", bound=BaseModel)
+
+
+def read_record(path: str | Path, model: type[H], info: GameInfo) -> tuple[YamlDoc, H]:
+    """A game record of the pack ``info``: parsed safely, its ``game:`` checked, validated into
+    ``model`` (which has ``players`` and ``variant``), and its header checked (:func:`check_header`)."""
+    doc, record = read_model(path, model, info.id, info.name, "game record")
+    header: RecordHeader = record  # type: ignore[assignment]  # the model's fields, by contract
+    check_header(doc, info, header.players, header.variant)
+    return doc, record

@@ -19,9 +19,9 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt
 from kcal.core.errors import KcalError, raise_all
 from kcal.core.fields import PathText
 from kcal.core.game import Setup
-from kcal.core.packfile import catalog_ref, check_header, require_game, validate_doc
+from kcal.core.packfile import catalog_ref, read_record
 from kcal.core.validation import format_loc
-from kcal.core.yamlsafe import YamlDoc, load_yaml
+from kcal.core.yamlsafe import YamlDoc
 from kcal.games.how_many_calories import PACK
 from kcal.games.how_many_calories.files.cardset import FoodSet
 from kcal.games.how_many_calories.files.models import CardText, Player, Text
@@ -33,8 +33,6 @@ from kcal.games.how_many_calories.files.position import (
 )
 from kcal.games.how_many_calories.rules.domain import (
     DEFAULT_ROUNDS,
-    GAME_ID,
-    GAME_NAME,
     HAND_SIZE,
     Card,
     default_limit,
@@ -136,11 +134,8 @@ def _foods(doc: YamlDoc, model: RecordFile) -> FoodSet:
 
 
 def load_record(path: str | Path) -> LoadedRecord:
-    doc = load_yaml(path)
-    require_game(doc, GAME_ID, GAME_NAME, "game record")
-    model = validate_doc(doc, RecordFile)
+    doc, model = read_record(path, RecordFile, PACK.info)
     players = model.players
-    check_header(doc, PACK.info, players, model.variant)
     if model.variant == "two-player" and len(players) != 2:
         raise _error(doc, f"variant: the two-player variant is for 2 players, not {len(players)}", ("variant",))
     foods = _foods(doc, model)

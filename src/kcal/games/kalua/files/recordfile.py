@@ -32,14 +32,14 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 from kcal.core.errors import KcalError, raise_all
 from kcal.core.fields import PathText
 from kcal.core.game import Setup
-from kcal.core.packfile import catalog_ref, check_header, require_game, validate_doc
+from kcal.core.packfile import catalog_ref, read_record
 from kcal.core.validation import format_loc
-from kcal.core.yamlsafe import YamlDoc, load_yaml
+from kcal.core.yamlsafe import YamlDoc
 from kcal.games.kalua import PACK
 from kcal.games.kalua.files.cardset import CardSet
 from kcal.games.kalua.files.models import CardName, Player, Text
 from kcal.games.kalua.files.position import God, Position, player_problems, position_problems
-from kcal.games.kalua.rules.domain import GAME_ID, GAME_NAME, HAPPINESS_MAX, MAX_TURN_LIMIT
+from kcal.games.kalua.rules.domain import HAPPINESS_MAX, MAX_TURN_LIMIT
 from kcal.games.kalua.rules.moves import Buy, Draw, Move, decode_move
 from kcal.games.kalua.rules.setup import turn_limit_option
 
@@ -145,11 +145,8 @@ def _cards(doc: YamlDoc, model: RecordFile) -> CardSet:
 
 
 def load_record(path: str | Path) -> LoadedRecord:
-    doc = load_yaml(path)
-    require_game(doc, GAME_ID, GAME_NAME, "game record")
-    model = validate_doc(doc, RecordFile)
+    doc, model = read_record(path, RecordFile, PACK.info)
     players = model.players
-    check_header(doc, PACK.info, players, model.variant)
     cards = _cards(doc, model)
     limit = turn_limit_option(model.turn_limit)
     problems: list[tuple[str, Loc]] = []
