@@ -21,7 +21,7 @@ from kcal.games.how_many_calories.rules.domain import COLOUR_INDEX, GAME_ID, GAM
 from kcal.print.cardgrid import DEFAULT_CARD, DEFAULT_CORNER_MM, CardSize, grid_shape
 from kcal.print.output import PdfMeta, Printed, write_pdf
 from kcal.print.report import Report
-from kcal.print.sheets import Face, chunk_faces, face_pages
+from kcal.print.sheets import Box, Face, SheetOptions, chunk_faces, face_pages
 
 PLUS_COPIES = 5  #: one +5 card per player; five covers every table
 MAX_PLUS = 10
@@ -52,7 +52,7 @@ def card_faces(foodset: FoodSet, ctx: Context, plus_copies: int = PLUS_COPIES) -
     foods = sorted(foodset.foods, key=lambda f: (COLOUR_INDEX[f.colour], f.number))
     title = foodset.name if foodset.variant else GAME_NAME
 
-    def back(c, box) -> None:
+    def back(c: Any, box: Box) -> None:
         draw_back(c, box, foods, foodset.plus, ctx, title)
 
     faces = [Face(key=f"hmc-{f.colour.value}-{f.number}", draw=functools.partial(_food, food=f, ctx=ctx),
@@ -104,7 +104,8 @@ def print_cards(output: str | Path, paper: str = "letter", backs: bool = False, 
     return Printed(files, written.pages, len(faces), "cards", ctx.report.warnings, extra)
 
 
-def _cut_files(faces: Sequence[Face], opts, output: str | Path, inputs) -> list[tuple[Path, str]]:
+def _cut_files(faces: Sequence[Face], opts: SheetOptions, output: str | Path,
+               inputs: Sequence[str | Path]) -> list[tuple[Path, str]]:
     from kcal.core.atomic import check_output_path
     from kcal.print.cutfile import cut_paths, sheet_svg
 

@@ -11,6 +11,7 @@ the sheets cannot disagree with ``rules replay``. Directive: ``@card COLOUR NUMB
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from kcal.core.errors import KcalError
 from kcal.games.how_many_calories.files.cardset import FoodSet
@@ -106,18 +107,18 @@ def directive(line: str, display: str, n: int) -> tuple:
     raise KcalError(f"unknown directive {line!r} (use @card COLOUR NUMBER or @card plus)", file=display, line=n)
 
 
-def _icon(spec: tuple):
+def _icon(spec: tuple[Any, ...]) -> Any:
     from reportlab.platypus import Flowable
 
     class MiniCard(Flowable):
         """A card a few millimetres tall: its colour, pattern, number and letter."""
 
-        def __init__(self, spec: tuple) -> None:
+        def __init__(self, spec: tuple[Any, ...]) -> None:
             super().__init__()
             self.spec = spec
             self.w, self.h = mm(9), mm(12.5)
 
-        def wrap(self, aw, ah):
+        def wrap(self, aw: float, ah: float) -> tuple[float, float]:
             return self.w, self.h
 
         def draw(self) -> None:

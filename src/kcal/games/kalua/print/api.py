@@ -31,7 +31,7 @@ from kcal.games.kalua.rules.domain import GAME_ID, GAME_NAME, Kind
 from kcal.print.cardgrid import DEFAULT_CARD, DEFAULT_CORNER_MM, CardSize, grid_shape
 from kcal.print.output import PdfMeta, Printed, write_pdf
 from kcal.print.report import Report
-from kcal.print.sheets import Face, chunk_faces, face_pages
+from kcal.print.sheets import Box, Face, FaceDraw, SheetOptions, chunk_faces, face_pages
 
 
 def _action(c: Any, box: Any, *, entry: Any, ctx: Any) -> None:
@@ -77,13 +77,13 @@ def card_groups(cardset: CardSet, ctx: Context, help_cards: bool = True) -> list
     title = _title(cardset)
     report = ctx.report
 
-    def bonus_back(c, box) -> None:
+    def bonus_back(c: Any, box: Box) -> None:
         draw_bonus_back(c, box, title, report)
 
-    def disaster_back(c, box) -> None:
+    def disaster_back(c: Any, box: Box) -> None:
         draw_disaster_back(c, box, title, report)
 
-    def faces_of(kinds: Sequence[Kind], back, back_key: str) -> list[Face]:
+    def faces_of(kinds: Sequence[Kind], back: FaceDraw, back_key: str) -> list[Face]:
         out: list[Face] = []
         for kind in kinds:
             for d in cardset.by_kind(kind):
@@ -144,7 +144,8 @@ def print_cards(output: str | Path, paper: str = "letter", backs: bool = False, 
     return Printed(files, written.pages, len(faces), "cards", ctx.report.warnings, extra)
 
 
-def _cut_files(faces: Sequence[Face], groups, opts, output: str | Path, inputs) -> list[tuple[Path, str]]:
+def _cut_files(faces: Sequence[Face], groups: Sequence[tuple[str, Sequence[Face]]], opts: SheetOptions,
+               output: str | Path, inputs: Sequence[str | Path]) -> list[tuple[Path, str]]:
     from kcal.core.atomic import check_output_path
     from kcal.print.cutfile import cut_paths, sheet_svg
 

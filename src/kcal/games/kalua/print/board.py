@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kcal.games.kalua.files.models import Board
 from kcal.games.kalua.print import palette
@@ -31,6 +31,9 @@ from kcal.print.layout import MARGIN_MM, RULER_STRIP_MM, Paper, mm
 from kcal.print.marks import ruler
 from kcal.print.report import Report
 from kcal.print.text import fit
+
+if TYPE_CHECKING:
+    from reportlab.pdfgen.canvas import Canvas
 
 BOARD_W_MM, BOARD_H_MM = 380.0, 480.0
 OVERLAP_MM = 12.0  #: how far neighbouring sheets overlap (the glue strip's width)
@@ -92,17 +95,17 @@ def tiling(paper: Paper) -> Tiling:
 # --- the board ----------------------------------------------------------------------------------
 
 
-def _fill(c, colour: str) -> None:
+def _fill(c: Canvas, colour: str) -> None:
     c.setFillColorRGB(*rgb(colour))
 
 
-def _stroke(c, colour: str) -> None:
+def _stroke(c: Canvas, colour: str) -> None:
     c.setStrokeColorRGB(*rgb(colour))
 
 
-def _island_path(c, cx: float, cy: float, rx: float, ry: float, grow: float = 0.0):
+def _island_path(c: Canvas, cx: float, cy: float, rx: float, ry: float, grow: float = 0.0) -> Any:
     """A closed, irregular island outline (smooth: Catmull-Rom through 24 points)."""
-    pts = []
+    pts: list[tuple[float, float]] = []
     n = 24
     for i in range(n):
         a = 2 * math.pi * i / n
@@ -119,7 +122,7 @@ def _island_path(c, cx: float, cy: float, rx: float, ry: float, grow: float = 0.
     return p
 
 
-def _waves(c, W: float, H: float) -> None:
+def _waves(c: Canvas, W: float, H: float) -> None:
     _stroke(c, "#8cc6de")
     c.setLineWidth(0.8)
     for j in range(int(H / mm(19)) + 1):
@@ -132,7 +135,7 @@ def _waves(c, W: float, H: float) -> None:
             c.drawPath(p, stroke=1, fill=0)
 
 
-def _volcano(c, cx: float, base: float, w: float, h: float) -> None:
+def _volcano(c: Canvas, cx: float, base: float, w: float, h: float) -> None:
     p = c.beginPath()
     p.moveTo(cx - w / 2, base)
     p.lineTo(cx - w * 0.12, base + h)
@@ -147,7 +150,7 @@ def _volcano(c, cx: float, base: float, w: float, h: float) -> None:
     c.rect(cx - w * 0.12, base + h - mm(2), w * 0.24, mm(2), stroke=0, fill=1)
 
 
-def _palm(c, x: float, y: float, h: float) -> None:
+def _palm(c: Canvas, x: float, y: float, h: float) -> None:
     _stroke(c, "#6b4a2a")
     c.setLineWidth(h * 0.08)
     p = c.beginPath()
@@ -166,14 +169,14 @@ def _palm(c, x: float, y: float, h: float) -> None:
         c.drawPath(p, stroke=1, fill=0)
 
 
-def _text(c, text: str, font: str, size: float, x: float, y: float, colour: str = palette.INK,
+def _text(c: Canvas, text: str, font: str, size: float, x: float, y: float, colour: str = palette.INK,
           align: str = "left") -> None:
     _fill(c, colour)
     c.setFont(font, size)
     {"left": c.drawString, "centre": c.drawCentredString, "right": c.drawRightString}[align](x, y, text)
 
 
-def draw_board(c, board: Board, title: str, report: Report) -> None:
+def draw_board(c: Canvas, board: Board, title: str, report: Report) -> None:
     """The whole board, in board points (origin bottom left, 380 x 480 mm)."""
     W, H = mm(BOARD_W_MM), mm(BOARD_H_MM)
     _fill(c, palette.SEA)
@@ -232,7 +235,7 @@ def draw_board(c, board: Board, title: str, report: Report) -> None:
     _track(c, board, W)
 
 
-def _pool(c) -> None:
+def _pool(c: Canvas) -> None:
     """The convert pool (phase 4) and the turn, on the sea above the track."""
     x, y, w, h = mm(16), mm(86), mm(150), mm(42)
     _fill(c, palette.WHITE)
@@ -255,7 +258,7 @@ def _pool(c) -> None:
         _text(c, s, REGULAR, 9.5, tx + mm(5), y + h - mm(15) - i * mm(5.2))
 
 
-def _track(c, board: Board, W: float) -> None:
+def _track(c: Canvas, board: Board, W: float) -> None:
     track = board.happiness
     n = track.max - track.min + 1
     left, right = mm(16), W - mm(16)
@@ -294,7 +297,7 @@ def _track(c, board: Board, W: float) -> None:
 # --- sheets -------------------------------------------------------------------------------------
 
 
-def _hatch(c, x0: float, y0: float, x1: float, y1: float) -> None:
+def _hatch(c: Canvas, x0: float, y0: float, x1: float, y1: float) -> None:
     c.saveState()
     p = c.beginPath()
     p.rect(x0, y0, x1 - x0, y1 - y0)
@@ -316,7 +319,7 @@ def _hatch(c, x0: float, y0: float, x1: float, y1: float) -> None:
     c.restoreState()
 
 
-def _label_box(c, text: str, x: float, y: float, angle: float) -> None:
+def _label_box(c: Canvas, text: str, x: float, y: float, angle: float) -> None:
     c.saveState()
     c.translate(x, y)
     c.rotate(angle)
@@ -343,7 +346,7 @@ def board_pages(board: Board, paper: Paper, title: str, report: Report) -> tuple
 
 
 def _sheet(board: Board, t: Tiling, row: int, col: int, title: str, report: Report) -> PageFn:
-    def draw(c) -> None:
+    def draw(c: Canvas) -> None:
         x0, y0, x1, y1 = t.window(row, col)
         ax, ay = mm(MARGIN_MM), mm(MARGIN_MM) + mm(FOOTER_MM)
         top = ay + t.area_h  # the window's top edge lands here
@@ -390,7 +393,7 @@ def _sheet(board: Board, t: Tiling, row: int, col: int, title: str, report: Repo
     return draw
 
 
-def _corner_ticks(c, x0: float, y0: float, x1: float, y1: float) -> None:
+def _corner_ticks(c: Canvas, x0: float, y0: float, x1: float, y1: float) -> None:
     _stroke(c, "#000000")
     c.setLineWidth(0.5)
     g, n = mm(1), mm(4)
@@ -399,7 +402,7 @@ def _corner_ticks(c, x0: float, y0: float, x1: float, y1: float) -> None:
         c.line(x, y + sy * g, x, y + sy * (g + n))
 
 
-def _footer(c, t: Tiling, row: int, col: int, title: str, x: float) -> None:
+def _footer(c: Canvas, t: Tiling, row: int, col: int, title: str, x: float) -> None:
     base = mm(MARGIN_MM)
     name = sheet_name(row, col)
     steps = []
@@ -433,7 +436,7 @@ def _footer(c, t: Tiling, row: int, col: int, title: str, x: float) -> None:
     c.drawRightString(gx - mm(1.5), gy + mm(0.6), f"sheet {name}")
 
 
-def _board_form(c, board: Board, title: str, report: Report) -> str:
+def _board_form(c: Canvas, board: Board, title: str, report: Report) -> str:
     """The board as a PDF form, drawn once per document and placed on every sheet."""
     defined = c.__dict__.setdefault("_kcal_forms", set())
     name = "kalua-board"

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from kcal.games.kalua.files.cardset import CardSet
+from kcal.games.kalua.files.models import CardEntry
 from kcal.games.kalua.rules import domain as K
 from kcal.games.kalua.rules.cardtext import card_lines
 from kcal.print import rulebook
@@ -31,7 +32,7 @@ def template_data(cardset: CardSet) -> dict[str, Any]:
     per = board.island.atheists_per_player
     counts = {kind: sum(d.copies for d in cardset.by_kind(kind)) for kind, _ in _GROUPS}
 
-    def row(entry) -> dict[str, Any]:
+    def row(entry: CardEntry) -> dict[str, Any]:
         lines = card_lines(entry)
         if entry.kind is K.Kind.GLOBAL:  # the payments are said once, above the table
             lines = [line for line in lines if not line.startswith("Pay 0")]

@@ -1,0 +1,156 @@
+"""EcoLogic: Europe's card-face and board geometry as data: every size and place, by name.
+
+In the manner of Squib's layouts and ReportLab's "page geometry and styles are data": the drawing code in
+:mod:`.faces` reads its numbers from here, by name, and holds none of its own. Card sizes are for a poker
+card (63 x 88 mm); the faces multiply them by the card's scale (the board is drawn at full size).
+Suffixes say the unit: ``_mm`` millimetres (converted with :func:`kcal.print.layout.mm`), ``_pt`` points;
+a bare number is a ratio or a count. A ratio ``_of_icon`` is a share of the species card's icon height.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Frame:
+    """The coloured band into the bleed and the white panel inside it."""
+
+    band_mm: float = 2.8
+    min_radius_mm: float = 1.2  #: the panel's corner radius, at least
+
+
+@dataclass(frozen=True)
+class Chip:
+    """A lettered icon (the game prints no art)."""
+
+    ring_pt: float = 0.4
+    letters_of_h: float = 0.55  #: the letters' size, as a share of the chip's height
+    pad_of_h: float = 0.4  #: a chip is its letters' width plus this share of its height
+    corner_of_h: float = 0.25
+
+
+@dataclass(frozen=True)
+class Text:
+    """Centred lines of text."""
+
+    leading: float = 1.18
+    baseline: float = 0.25  #: the baseline above the line's foot, as a share of the size
+
+
+@dataclass(frozen=True)
+class Species:
+    """A species card: the top line, the habitat row, the notes, the name, the Latin name, the fact."""
+
+    pad_mm: float = 2  #: the panel's inner margin
+    icon_mm: float = 6.2  #: the icon height everything on the top two rows is measured by
+    production_pt: float = 11
+    production_gap_mm: float = 1.5
+    bonus_of_icon: float = 0.85
+    bonus_gap_mm: float = 1
+    consumption_pt: float = 13
+    consumption_gap_mm: float = 1.2
+    food_of_icon: float = 0.78
+    icon_gap_mm: float = 0.6  #: between two food or habitat icons
+    type_of_icon: float = 1.1  #: the species type's disc at the right of the top line
+    rule_drop: float = 0.75  #: the rule under the top line, below its centre, as a share of the icon
+    rule_pt: float = 0.6
+    habitat_drop: float = 0.7  #: the habitat row's centre, below the rule, as a share of the icon
+    habitat_of_icon: float = 0.8
+    notes_drop: float = 0.55  #: the notes' top, below the habitat row's centre, as a share of the icon
+    note_pt: float = 6.4
+    note_smallest_pt: float = 4.6
+    note_lines: int = 2
+    name_gap_mm: float = 1.5
+    name_pt: float = 12
+    name_smallest_pt: float = 7
+    name_lines: int = 2
+    latin_pt: float = 8.5
+    latin_smallest_pt: float = 6
+    latin_lines: int = 1
+    fact_gap_mm: float = 2
+    fact_pt: float = 7
+    fact_smallest_pt: float = 5
+    fact_lines: int = 5
+    footer_pt: float = 5.5
+    footer_rise: float = 0.6  #: the footer's baseline above the panel's foot, as a share of the pad
+
+
+@dataclass(frozen=True)
+class Back:
+    """A card's back: the game's name, the species type, its chip."""
+
+    title_pt: float = 14
+    title_rise_mm: float = 4
+    word_pt: float = 10
+    word_drop_mm: float = 4
+    chip_left_mm: float = 6  #: the chip's left edge, left of the centre
+    chip_drop_mm: float = 18
+    chip_mm: float = 12
+
+
+@dataclass(frozen=True)
+class Event:
+    """A weather or human-impact card: the kind, the name, the text, the id."""
+
+    pad_mm: float = 2.5
+    kind_pt: float = 8
+    kind_smallest_pt: float = 6
+    kind_lines: int = 1
+    name_gap_mm: float = 2
+    name_pt: float = 14
+    name_smallest_pt: float = 8
+    name_lines: int = 2
+    text_gap_mm: float = 4
+    text_pt: float = 9
+    text_smallest_pt: float = 5.5
+    text_lines: int = 8
+    footer_pt: float = 6
+    footer_rise: float = 0.6  #: as a share of the pad
+
+
+@dataclass(frozen=True)
+class Tokens:
+    """A card-sized sheet of tokens to cut out."""
+
+    pad_mm: float = 2  #: between tokens and at the sides
+    title_pt: float = 8
+    title_smallest_pt: float = 6
+    title_drop: float = 0.3  #: the title's top below the panel's, as a share of the pad
+    token_mm: float = 9
+    header_mm: float = 8  #: the height kept for the title when counting rows
+    first_row_mm: float = 7  #: the first row's top below the panel's
+    ring_pt: float = 0.4
+
+
+@dataclass(frozen=True)
+class BoardSide:
+    """One side of a habitat board at full size (not scaled): card-sized fields on the habitat's colour."""
+
+    columns: int = 3
+    gap_mm: float = 3  #: around and between the fields
+    header_mm: float = 16  #: the board's height beyond its fields (the title strip)
+    rise_mm: float = 6  #: the board sits this much above the page's centre
+    ring_pt: float = 1
+    radius_mm: float = 4
+    title_pt: float = 16
+    title_drop_mm: float = 10  #: the title's baseline below the board's top
+    note_pt: float = 9
+    fields_drop_mm: float = 14  #: the first row of fields below the board's top
+    field_radius_mm: float = 3
+    field_dash: tuple[int, int] = (3, 2)
+    field_pt: float = 20
+    field_label_drop_pt: float = 7  #: the field's label below its centre
+    edge_pt: float = 8
+    edge_drop_mm: float = 6  #: the edge-places note below the board
+    ruler_mm: float = 8  #: the ruler's corner, from the page's bottom left
+
+
+FRAME = Frame()
+CHIP = Chip()
+TEXT = Text()
+SPECIES = Species()
+BACK = Back()
+EVENT = Event()
+TOKENS = Tokens()
+BOARD_SIDE = BoardSide()
