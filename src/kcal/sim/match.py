@@ -219,27 +219,24 @@ class MatchResult:
         return match_text(self.data, self.lines)
 
 
-def simulate(
-    game_id: str,
-    players: int,
-    games: int,
-    seed: int = 0,
-    bots: Sequence[str] | None = None,
-    jobs: int = 1,
-    save_game: int | None = None,
-    options: Mapping[str, Any] | None = None,
-    variant: str | None = None,
-    runner: Callable[..., Any] | None = None,
-    on_done: Callable[[int], None] | None = None,
-    max_moves: int | None = None,
-) -> MatchResult:
-    """Play ``games`` games of ``game_id`` (per sweep block) with ``players`` bots.
+@dataclass(frozen=True)
+class _Match:
+    """A match checked and planned, before any game is played."""
 
-    Every input is checked before the first game: the game id, the variant, the player count, the bot
-    names, the option values (a state is made for each block) and ``save_game``. ``on_done(k)`` is
-    told after each chunk that ``k`` more games are done; a KeyboardInterrupt there or from the pool
-    stops the run, and the figures cover the finished chunks (``interrupted``: true).
-    """
+    pack: Any
+    game: Any
+    sim: Any
+    plan: MatchPlan
+    keys: list[str]
+    blocks: list[dict[str, Any]]
+    policies: list[Any]
+
+
+def _prepare(game_id: str, players: int, games: int, seed: int, bots: Sequence[str] | None,
+             save_game: int | None, options: Mapping[str, Any] | None, variant: str | None,
+             max_moves: int | None) -> _Match:
+    """Every input checked before the first game: the game id, the variant, the player count, the bot
+    names, the option values (a state is made for each block) and ``save_game``."""
     from kcal.core import registry
 
     check_count("games", games, MAX_GAMES, least=1)
@@ -261,41 +258,65 @@ def simulate(
     cap = max_moves or getattr(game, "max_moves", None) or getattr(info, "max_moves", None) or DEFAULT_MAX_MOVES
     check_count("max moves", int(cap), 10**9, least=1)
     plan = MatchPlan(pack, seat_names(players), names, variant, tuple(blocks), seed, int(cap)).keyed()
-
     policies = [dict(game.bots())[b] for b in names]
     for b in range(1, len(blocks)):  # the option values of every block, before any work
         game.new_state(Setup(plan.players, variant, blocks[b]), engine_seed(seed, 0))
+    return _Match(pack, game, sim, plan, keys, blocks, policies)
+
+
+def simulate(
+    game_id: str,
+    players: int,
+    games: int,
+    seed: int = 0,
+    bots: Sequence[str] | None = None,
+    jobs: int = 1,
+    save_game: int | None = None,
+    options: Mapping[str, Any] | None = None,
+    variant: str | None = None,
+    runner: Callable[..., Any] | None = None,
+    on_done: Callable[[int], None] | None = None,
+    max_moves: int | None = None,
+) -> MatchResult:
+    """Play ``games`` games of ``game_id`` (per sweep block) with ``players`` bots.
+
+    Every input is checked before the first game (:func:`_prepare`). ``on_done(k)`` is told after each
+    chunk that ``k`` more games are done; a KeyboardInterrupt there or from the pool stops the run, and
+    the figures cover the finished chunks (``interrupted``: true).
+    """
+    m = _prepare(game_id, players, games, seed, bots, save_game, options, variant, max_moves)
+    game, plan = m.game, m.plan
     start = time.perf_counter()
-    state, moves, slots = play_one(game, plan, policies, 0, 0)  # checks block 0 and the bots; timed
-    add_game(Tally(players), game, plan, state, moves, slots, getattr(sim, "tally", None))
-    estimate = (time.perf_counter() - start) * games * len(blocks)
+    state, moves, slots = play_one(game, plan, m.policies, 0, 0)  # checks block 0 and the bots; timed
+    add_game(Tally(players), game, plan, state, moves, slots, getattr(m.sim, "tally", None))
+    estimate = (time.perf_counter() - start) * games * len(m.blocks)
 
     firsts = range(0, games, CHUNK_GAMES)
-    tasks = [(plan.key, b, f, min(CHUNK_GAMES, games - f)) for f in firsts for b in range(len(blocks))]
+    tasks = [(plan.key, b, f, min(CHUNK_GAMES, games - f)) for f in firsts for b in range(len(m.blocks))]
 
     def done(i: int) -> None:
         if on_done is not None:
             on_done(tasks[i][3])
 
     out = (runner or run_chunks)(match_chunk, tasks, jobs=jobs, on_done=done, shared=plan, estimate=estimate)
-    per_block = [Tally(players) for _ in blocks]
+    per_block = [Tally(players) for _ in m.blocks]
     pooled = Tally(players)
     for task, tally in zip(tasks, out.results, strict=True):
         if tally is not None:
             per_block[task[1]].merge(tally)
             pooled.merge(tally)
 
-    summarize = getattr(sim, "summarize", None)
-    data: dict[str, Any] = {"game": pack.id, "name": info.name, "games": pooled.games, "seed": seed,
+    summarize = getattr(m.sim, "summarize", None)
+    data: dict[str, Any] = {"game": m.pack.id, "name": game.info.name, "games": pooled.games, "seed": seed,
                             "players": players, "variant": variant, "options": plain(dict(options or {})),
                             "max_moves": plan.max_moves}
-    data.update(figures(pooled, plan.players, names, summarize))
-    if keys:
-        data["sweep"] = _sweep(keys, blocks, per_block, plan, summarize)
+    data.update(figures(pooled, plan.players, plan.bots, summarize))
+    if m.keys:
+        data["sweep"] = _sweep(m.keys, m.blocks, per_block, plan, summarize)
     data["interrupted"] = out.interrupted
     data["methods"] = METHODS
-    record = _record(game, plan, policies, save_game) if save_game is not None else None
-    return MatchResult(data, record, getattr(sim, "summary_lines", None))
+    record = _record(game, plan, m.policies, save_game) if save_game is not None else None
+    return MatchResult(data, record, getattr(m.sim, "summary_lines", None))
 
 
 def _sweep(keys: list[str], blocks: list[dict[str, Any]], tallies: list[Tally], plan: MatchPlan,

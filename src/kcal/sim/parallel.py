@@ -91,19 +91,27 @@ def run_chunks(
         else:
             reduce(i, value)
             results[i] = True
+        if on_done:
+            on_done(i)
     # more workers than tasks, or than a few per core, only cost memory and process slots
     jobs = max(1, min(int(jobs), len(tasks), MAX_JOBS_PER_CORE * default_jobs()))
     if estimate is not None and estimate < MIN_PARALLEL_SECONDS:
         jobs = 1
-    if jobs == 1:
-        try:
+    try:
+        if jobs == 1:
             for i, task in enumerate(tasks):
                 keep(i, fn(shared, *task))
-                if on_done:
-                    on_done(i)
-        except KeyboardInterrupt:
-            return Outcome(results, True)
-        return Outcome(results, False)
+        else:
+            _on_pool(fn, tasks, jobs, shared, keep)
+    except KeyboardInterrupt:
+        return Outcome(results, True)
+    return Outcome(results, False)
+
+
+def _on_pool(fn: Callable[..., Any], tasks: Sequence[tuple], jobs: int, shared: Any,
+             keep: Callable[[int, Any], None]) -> None:
+    """The tasks on a pool of ``jobs`` processes (fork where there is one), each result kept as it
+    arrives; on any interruption the pool is ended before the exception goes on."""
     import multiprocessing as mp
 
     methods = mp.get_all_start_methods()
@@ -118,16 +126,9 @@ def run_chunks(
     try:
         for i, value in pool.imap_unordered(_call, [(i, fn, t) for i, t in enumerate(tasks)]):
             keep(i, value)
-            if on_done:
-                on_done(i)
-    except KeyboardInterrupt:
-        pool.terminate()
-        pool.join()
-        return Outcome(results, True)
     except BaseException:
         pool.terminate()
         pool.join()
         raise
     pool.close()
     pool.join()
-    return Outcome(results, False)
