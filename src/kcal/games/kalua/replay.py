@@ -59,6 +59,7 @@ def _pay(pay: int, global_card: bool) -> str:
     return f"paying {pay} PP"
 
 
+# kept whole: one branch per kind of event in a game's history, read top to bottom as the list of what can happen
 def _line(state: State, event: tuple) -> str | None:  # noqa: PLR0911, PLR0912 - one branch per event
     p = state.rules.players
     name = state.card_name

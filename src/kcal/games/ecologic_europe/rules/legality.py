@@ -156,6 +156,7 @@ def card_name(state: State, card: int) -> str:
     return state.rules.cards.human[card - n].id if card >= n else state.rules.cards.species[card].latin
 
 
+# kept whole: one check after another in the rulebook's order for a step-1 exchange; the first that fails is the reason
 def _exchange_problem(state: State, seat: int, move: Exchange) -> str | None:
     rules = state.rules
     season = "express" if rules.express else SEASONS[state.season].value
@@ -204,6 +205,7 @@ def _exchange_problem(state: State, seat: int, move: Exchange) -> str | None:
     return None
 
 
+# kept whole: one check after another for each step of habitation, in the rulebook's order; the first that fails is the reason
 def why_illegal(state: State, seat: int, move: Any) -> str | None:
     rules = state.rules
     who = rules.players[seat]

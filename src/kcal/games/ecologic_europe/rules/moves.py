@@ -180,6 +180,7 @@ def _card_list(value: object, key: str) -> tuple[int, ...]:
     return tuple(sorted(parse_card(v, key) for v in value))
 
 
+# kept whole: one branch per kind of record entry, each with its own bad-input message
 def decode_move(entry: Mapping[str, Any]) -> Move:
     """The move of a record entry (a ``player`` key may be there; it is not part of the move)."""
     if not isinstance(entry, Mapping):

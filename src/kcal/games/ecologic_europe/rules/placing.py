@@ -70,6 +70,7 @@ def crop_blocks(state: State, seat: int, place: int) -> bool:
     return False
 
 
+# kept whole: one check after another in the rulebook's order (habitat, food, season, features); the first that fails is the reason, in words
 def place_problem(state: State, seat: int, card: int, place: int, words: bool = True) -> str | None:
     """Why ``card`` may not go to ``place`` of the seat's ecosystem now (None: it may). The checks
     come first, the words only for a refusal."""
@@ -157,6 +158,7 @@ def place_problem(state: State, seat: int, card: int, place: int, words: bool = 
     return None
 
 
+# kept whole: the placement check of every random playout (bench/bench_ecologic.py counts a rollout's instructions); a call per part would add to them
 def _refused(state: State, t: Tables, seat: int, card: int, place: int, mask: int) -> bool:
     """:func:`place_problem`'s checks without words on the tables (a game without crops, a card of
     neither ``Tables.slow`` kind; ``mask``: the place's habitats): True when the card may not go there."""
@@ -506,6 +508,7 @@ def _restacked(state: State, seat: int, place: int) -> None:
         eco.stale |= 1 << state.rules.memo["layout"].group_of[place]
 
 
+# kept whole: the hot loop of move generation (bench/bench_ecologic.py counts a rollout's instructions); a call per part would add to them
 def placeable(state: State, seat: int, hand: int) -> tuple[int, list[tuple[int, tuple[int, ...]]]]:
     """The placements of the cards of ``hand`` (a bit set over card numbers; species, none of
     ``Tables.slow``): their number, and ``(cards, places)`` pairs, each saying that the cards of the
@@ -763,6 +766,7 @@ def placements_by_card(state: State, seat: int) -> Placements:
     return out
 
 
+# kept whole: the hot loop of move generation (bench/bench_ecologic.py counts a rollout's instructions); a call per part would add to them
 def _placements_checked(state: State, seat: int, cards: list[int], follow: bool = True) -> Placements:
     """:func:`placements_by_card` for the given cards (in card order) the long way, for the rare cards
     the tables leave out (crop plants and every card of a game with crops, small-bird-follow). An

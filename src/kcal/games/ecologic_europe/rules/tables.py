@@ -99,6 +99,7 @@ class Tables:
                  "coverers",
                  "needs_more", "slows")
 
+    # kept whole: every table of the card set built in one pass over the cards, once per game; the tables are read in the hot loop as plain attributes
     def __init__(self, species: tuple[Species, ...]) -> None:
         def edible(s: Species) -> int:
             mask = 0

@@ -118,6 +118,7 @@ def _pass_problems(pos: Position, players: Sequence[str], hand_size: int) -> lis
     return out
 
 
+# kept whole: every check of a trick in a start: position, in the order the rulebook plays a trick; each names its own field
 def _trick_problems(pos: Position, players: Sequence[str], limit: int, hand_size: int) -> list[Problem]:
     out: list[Problem] = []
     still_in = [p for p in players if p not in pos.out]

@@ -85,6 +85,7 @@ def _amulets(state: State, god: int) -> int:
     return -1
 
 
+# kept whole: one branch per effect kind of the rulebook's card table, in the table's order
 def resolve(state: State, entry: Entry, target: int) -> None:
     """Resolve one card of the table (``target``: the chosen god of a local disaster, else -1)."""
     cards = state.rules.cards
