@@ -92,8 +92,9 @@ def _report(result: Any, fmt: OutputFormat, what: str) -> None:
     emit(data, fmt, text)
 
 
-def _sheet_kwargs(paper: PaperChoice, backs: bool, flip: FlipChoice, back_offset: str, bleed: float, tile_size: float,
-                  alignment_page: bool, cut_lines: bool, crop_marks: bool) -> dict[str, Any]:
+def _sheet_kwargs(paper: PaperChoice, backs: bool, flip: FlipChoice, back_offset: str, bleed: float,
+                  tile_size: float, alignment_page: bool, cut_lines: bool,
+                  crop_marks: bool) -> dict[str, Any]:
     return dict(paper=paper.value, backs=backs, flip=flip.value, back_offset=_offset(back_offset), bleed=bleed,
                 tile_size=tile_size, alignment_page=alignment_page, cut_lines=cut_lines, crop_marks=crop_marks)
 
