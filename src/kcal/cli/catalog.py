@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 import typer
 
@@ -90,7 +92,7 @@ def list_(
     emit(result, fmt, module.list_text)
 
 
-def _refuse_unknown(asked: dict, filters, game_name: str) -> None:
+def _refuse_unknown(asked: dict[str, Any], filters: Iterable[str], game_name: str) -> None:
     from kcal.core.errors import UsageError
 
     for option, value in asked.items():

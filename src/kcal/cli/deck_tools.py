@@ -164,7 +164,7 @@ def stats(
 
 
 def _stats_text(d: dict, biome_label: Callable[[str], str]) -> str:
-    def block(title: str, counts: dict, label=str) -> list[str]:
+    def block(title: str, counts: dict[str, int], label: Callable[[str], str] = str) -> list[str]:
         if not counts:
             return [f"{title}: none"]
         width = max(len(label(k)) for k in counts)

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 import typer
 
 from kcal.cli.common import FormatOption, OutputFormat, emit, guarded
+
+if TYPE_CHECKING:
+    from kcal.core.gameinfo import GameInfo
 
 app = typer.Typer(rich_markup_mode=None, invoke_without_command=True)
 
@@ -19,7 +24,7 @@ def games(fmt: OutputFormat = FormatOption) -> None:
     emit({"games": rows}, fmt, _text)
 
 
-def _row(info) -> dict:
+def _row(info: GameInfo) -> dict[str, Any]:
     return {
         "id": info.id,
         "name": info.name,

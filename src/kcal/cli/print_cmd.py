@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 from pathlib import Path
+from typing import Any
 
 import typer
 
@@ -75,7 +76,7 @@ def _offset(text: str) -> tuple[float, float]:
     return x, y
 
 
-def _report(result, fmt: OutputFormat, what: str) -> None:
+def _report(result: Any, fmt: OutputFormat, what: str) -> None:
     data = result.as_dict()
     from kcal.cli.output import warn
 
@@ -91,7 +92,9 @@ def _report(result, fmt: OutputFormat, what: str) -> None:
     emit(data, fmt, text)
 
 
-def _sheet_kwargs(paper, backs, flip, back_offset, bleed, tile_size, alignment_page, cut_lines, crop_marks) -> dict:
+def _sheet_kwargs(paper: PaperChoice, backs: bool, flip: FlipChoice, back_offset: str, bleed: float,
+                  tile_size: float, alignment_page: bool, cut_lines: bool,
+                  crop_marks: bool) -> dict[str, Any]:
     return dict(paper=paper.value, backs=backs, flip=flip.value, back_offset=_offset(back_offset), bleed=bleed,
                 tile_size=tile_size, alignment_page=alignment_page, cut_lines=cut_lines, crop_marks=crop_marks)
 

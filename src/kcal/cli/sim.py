@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Any
 
 import typer
 
@@ -23,7 +25,7 @@ BackendOption = typer.Option(
 AddressOption = typer.Option(None, "--dask-address", help="Dask scheduler address (default: a local Dask pool).")
 
 
-def _runner(backend: str, address: str | None):
+def _runner(backend: str, address: str | None) -> Callable[..., Any]:
     from kcal.sim.backends import choose
 
     return choose(backend, address)
@@ -93,8 +95,8 @@ def goldfish(
 BotOption = typer.Option("greedy", "--bot", "-b", metavar="BOT", autocompletion=complete_bot, help="Bot: greedy, random or lookahead (one-ply with mobility).")
 
 
-def _save_target(save_game: int | None, games: int, out: Path | None, default_name: str, inputs,
-                 force: bool = False) -> Path | None:
+def _save_target(save_game: int | None, games: int, out: Path | None, default_name: str,
+                 inputs: Iterable[str | Path], force: bool = False) -> Path | None:
     """Check ``--save-game``/``--record`` before any game is played; the path to write, or None."""
     from kcal.core.atomic import check_output_path
     from kcal.core.errors import UsageError
@@ -107,7 +109,8 @@ def _save_target(save_game: int | None, games: int, out: Path | None, default_na
     return check_output_path(path, inputs=inputs, force=force)
 
 
-def _save(state_fn, save_game: int | None, path: Path | None, inputs) -> None:
+def _save(state_fn: Callable[[int], Any], save_game: int | None, path: Path | None,
+          inputs: Iterable[str | Path]) -> None:
     """Write game ``save_game`` as a game record (``kcal rules replay`` replays it)."""
     from kcal.sim.records import write_record
 

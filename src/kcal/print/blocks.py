@@ -9,11 +9,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from kcal.print import colours
 from kcal.print.fonts import BOLD, REGULAR, printable
 from kcal.print.report import Report
 from kcal.print.text import width, wrap
+
+if TYPE_CHECKING:
+    from reportlab.pdfgen.canvas import Canvas
 
 
 @dataclass(frozen=True)
@@ -51,7 +55,7 @@ def _lines(items: Sequence[Item], size: float, box_w: float) -> list[tuple[str, 
     return out[:-1] if out else out
 
 
-def draw_block(c, items: Sequence[Item], x: float, y_top: float, box_w: float, box_h: float, *,
+def draw_block(c: Canvas, items: Sequence[Item], x: float, y_top: float, box_w: float, box_h: float, *,
                max_size: float = 8.0, min_size: float = 5.0, where: str = "", report: Report | None = None) -> float:
     """Draw ``items`` in the box; return the size used."""
     items = [Item(it.kind, printable(it.text, where, report), printable(it.key, where, report)) for it in items]

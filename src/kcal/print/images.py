@@ -19,7 +19,10 @@ import os
 import stat
 import warnings
 from pathlib import Path, PurePosixPath, PureWindowsPath
-from typing import NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+if TYPE_CHECKING:
+    from PIL.Image import Image as PILImage
 
 ALLOWED_FORMATS = ("PNG", "JPEG", "WEBP")
 MAX_PIXELS = 40_000_000  #: 40 Mpx: far above any sensible tile art, far below a bomb
@@ -69,7 +72,7 @@ def resolve_art(folder: Path, art: str) -> Path:
     return target
 
 
-def open_image(path: Path, max_pixels: int = MAX_PIXELS):
+def open_image(path: Path, max_pixels: int = MAX_PIXELS) -> PILImage:
     """Open and fully decode an image, refusing odd formats, bombs and truncated files."""
     try:
         data = path.read_bytes()
@@ -78,7 +81,7 @@ def open_image(path: Path, max_pixels: int = MAX_PIXELS):
     return open_image_bytes(data, path.name, max_pixels)
 
 
-def open_image_bytes(data: bytes, name: str, max_pixels: int = MAX_PIXELS):
+def open_image_bytes(data: bytes, name: str, max_pixels: int = MAX_PIXELS) -> PILImage:
     """:func:`open_image` of a file's bytes; ``name`` is the file's name, for messages."""
     import io
 
@@ -128,7 +131,8 @@ class ArtCache:
         self._done: dict[ArtKey, object] = {}
         self._failed: dict[str, str] = {}
 
-    def reader(self, folder: Path, art: str, w_pt: float, h_pt: float, background: str, dpi: int = DPI):
+    def reader(self, folder: Path, art: str, w_pt: float, h_pt: float, background: str,
+               dpi: int = DPI) -> Any:
         """An ImageReader of the art cropped to ``w_pt`` x ``h_pt`` at ``dpi``; or ArtProblem."""
         fail_key = f"{folder}\x00{art}"
         if fail_key in self._failed:
@@ -161,7 +165,7 @@ def _salt(w_px: int, h_px: int, background: str) -> bytes:
     return f"{w_px}x{h_px}|{background}|{DPI}|pillow {_version.__version__}".encode()
 
 
-def _processed(path: Path, w_px: int, h_px: int, background: str):
+def _processed(path: Path, w_px: int, h_px: int, background: str) -> Any:
     """A reader of the art's processed RGB pixels: from the cache, or decoded, cropped and stored."""
     import zlib
 
@@ -186,7 +190,7 @@ def _processed(path: Path, w_px: int, h_px: int, background: str):
     return _pixels_reader(w_px, h_px, raw, path.name)
 
 
-def _pixels_reader(w: int, h: int, raw: bytes, name: str):
+def _pixels_reader(w: int, h: int, raw: bytes, name: str) -> Any:
     """A ReportLab ImageReader over raw RGB pixels (what ReportLab reads from an RGB Pillow image)."""
     return _pixels_class()(w, h, raw, name)
 
@@ -194,7 +198,7 @@ def _pixels_reader(w: int, h: int, raw: bytes, name: str):
 _PIXELS_CLASS: list = []
 
 
-def _pixels_class():
+def _pixels_class() -> Any:
     if not _PIXELS_CLASS:
         from reportlab.lib.utils import ImageReader
 
@@ -210,14 +214,14 @@ def _pixels_class():
                 self._dataA = None
                 self.mode = "RGB"
 
-            def getTransparent(self):  # noqa: N802 - ReportLab's name
+            def getTransparent(self) -> None:  # noqa: N802 - ReportLab's name
                 return None
 
         _PIXELS_CLASS.append(PixelsReader)
     return _PIXELS_CLASS[0]
 
 
-def _process(im, w_px: int, h_px: int, background: str):
+def _process(im: PILImage, w_px: int, h_px: int, background: str) -> PILImage:
     """The image composed on ``background``, in RGB, cropped and resampled to ``w_px`` x ``h_px``."""
     from PIL import Image, ImageOps
 

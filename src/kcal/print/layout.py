@@ -202,7 +202,8 @@ def honeycomb(paper: Paper, geometry: TileGeometry, margin_mm: float = MARGIN_MM
 MIN_SHARED_GAP_MM = 2.0  #: neighbours' cut lines are never closer than this with bleed (1 mm of bleed each)
 
 
-def _best_pack(geometry: TileGeometry, box) -> tuple[list[tuple[float, float]], bool]:
+def _best_pack(geometry: TileGeometry,
+               box: tuple[float, float, float, float]) -> tuple[list[tuple[float, float]], bool]:
     best: list[tuple[float, float]] = []
     best_rot = False
     for rotated in (False, True):

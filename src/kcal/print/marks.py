@@ -13,12 +13,15 @@ import hashlib
 import math
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kcal.print import colours
 from kcal.print.cardgrid import RULER_ABOVE_MM, RULER_BEFORE_MM, RULER_BELOW_MM, RULER_TEXT_AT_MM
 from kcal.print.fonts import BOLD, REGULAR
-from kcal.print.layout import INCH, SheetLayout, Slot, TileGeometry, hex_points, inside_hex, mm
+from kcal.print.layout import INCH, Paper, SheetLayout, Slot, TileGeometry, hex_points, inside_hex, mm
+
+if TYPE_CHECKING:
+    from reportlab.pdfgen.canvas import Canvas
 
 Box = tuple[float, float, float, float]  #: x0, y0, x1, y1 in points
 RULER_CAPTION = "print at 100 % (actual size): this bar is 100 mm"
@@ -29,7 +32,7 @@ RULER_SCALE_END_MM = 102.4  #: the scale's drawing ends here along the bar ("10 
 RULER_TEXT_MM = (0.2, 5.7)  #: the captions' extent across the bar
 
 
-def hex_path(c, cx: float, cy: float, across: float, rotated: bool = False):
+def hex_path(c: Canvas, cx: float, cy: float, across: float, rotated: bool = False) -> Any:
     p = c.beginPath()
     pts = hex_points(cx, cy, across, rotated)
     p.moveTo(*pts[0])
@@ -42,7 +45,7 @@ def hex_path(c, cx: float, cy: float, across: float, rotated: bool = False):
 # --- cut lines --------------------------------------------------------------------------------
 
 
-def cut_line(c, slot: Slot, geom) -> None:
+def cut_line(c: Canvas, slot: Slot, geom: Any) -> None:  # a TileGeometry or a CardGeometry
     """The face's outline at ``slot``: a hexagon, or a rectangle with the card's round corners."""
     c.saveState()
     c.setStrokeColorRGB(*colours.rgb(colours.CUT_LINE))
@@ -59,7 +62,7 @@ def cut_line(c, slot: Slot, geom) -> None:
     c.restoreState()
 
 
-def cut_outline_points(slot: Slot, geom, steps: int = 6) -> list[tuple[float, float]]:
+def cut_outline_points(slot: Slot, geom: Any, steps: int = 6) -> list[tuple[float, float]]:
     """The cut outline as a closed polygon (a card's round corners as ``steps`` segments each), for
     cut files and tests."""
     if geom.kind == "hex":
@@ -82,7 +85,8 @@ def cut_outline_points(slot: Slot, geom, steps: int = 6) -> list[tuple[float, fl
 # --- crop marks ---------------------------------------------------------------------------------
 
 
-def crop_ticks(c, slots: Sequence[Slot], geom: TileGeometry, avoid: Sequence[Box] = (), paper=None) -> int:
+def crop_ticks(c: Canvas, slots: Sequence[Slot], geom: TileGeometry, avoid: Sequence[Box] = (),
+               paper: Paper | None = None) -> int:
     """Ticks continuing each hex edge beyond its vertex, only where they land on no tile.
 
     With tiles sharing edges the ticks appear around the honeycomb's outline; with bleed they sit in
@@ -139,7 +143,8 @@ def tick_segments(slots: tuple[Slot, ...], across: float, bleed: float) -> tuple
 
 def grid_mark_segments(slots: Sequence[Slot], width: float, height: float, *, bleed: float = 0.0,
                        length: float = mm(MARK_LENGTH_MM), gap: float = mm(MARK_GAP_MM),
-                       paper=None, avoid: Sequence[Box] = ()) -> list[tuple[float, float, float, float]]:
+                       paper: Paper | None = None,
+                       avoid: Sequence[Box] = ()) -> list[tuple[float, float, float, float]]:
     """Crop marks of a card grid: every cut line of the grid, extended past the grid's edges.
 
     A mark starts ``gap`` beyond the bleed. With ``paper`` a mark stops :data:`MARK_EDGE_MM` short of
@@ -168,7 +173,7 @@ def grid_mark_segments(slots: Sequence[Slot], width: float, height: float, *, bl
     return [s for s in segs if not any(_near(s, box, clear) for box in avoid)]
 
 
-def _clip_to_paper(seg, paper):
+def _clip_to_paper(seg: Box, paper: Paper) -> Box | None:
     """The mark shortened to stop :data:`MARK_EDGE_MM` short of the paper's edge; None when too short."""
     edge = mm(MARK_EDGE_MM)
     x0, y0, x1, y1 = seg
@@ -181,14 +186,15 @@ def _clip_to_paper(seg, paper):
     return (x0, y0, x1, y1)
 
 
-def _near(seg, box: Box, clear: float) -> bool:
+def _near(seg: Box, box: Box, clear: float) -> bool:
     x0, x1 = sorted((seg[0], seg[2]))
     y0, y1 = sorted((seg[1], seg[3]))
     return x1 >= box[0] - clear and x0 <= box[2] + clear and y1 >= box[1] - clear and y0 <= box[3] + clear
 
 
-def grid_crop_marks(c, slots: Sequence[Slot], width: float, height: float, *, bleed: float = 0.0,
-                    length: float = mm(MARK_LENGTH_MM), gap: float = mm(MARK_GAP_MM), paper=None,
+def grid_crop_marks(c: Canvas, slots: Sequence[Slot], width: float, height: float, *, bleed: float = 0.0,
+                    length: float = mm(MARK_LENGTH_MM), gap: float = mm(MARK_GAP_MM),
+                    paper: Paper | None = None,
                     avoid: Sequence[Box] = ()) -> int:
     """Draw a card grid's crop marks (see :func:`grid_mark_segments`); returns how many."""
     segs = grid_mark_segments(slots, width, height, bleed=bleed, length=length, gap=gap, paper=paper, avoid=avoid)
@@ -202,7 +208,7 @@ def grid_crop_marks(c, slots: Sequence[Slot], width: float, height: float, *, bl
     return len(segs)
 
 
-def crop_marks(c, layout: SheetLayout, slots: Sequence[Slot], label: str = "") -> int:
+def crop_marks(c: Canvas, layout: SheetLayout, slots: Sequence[Slot], label: str = "") -> int:
     """The crop marks that suit the layout's faces: hex ticks, or a card grid's marks clear of the ruler."""
     geom = layout.geometry
     if geom.kind == "hex":
@@ -215,7 +221,7 @@ def crop_marks(c, layout: SheetLayout, slots: Sequence[Slot], label: str = "") -
 # --- the ruler ----------------------------------------------------------------------------------
 
 
-def ruler(c, x: float, y: float, label: str = "") -> None:
+def ruler(c: Canvas, x: float, y: float, label: str = "") -> None:
     """A 100 mm scale (and 4 inches under it): measure it to check the print was not scaled.
 
     The scale is a form drawn once per document; only the label differs from page to page.
@@ -238,7 +244,7 @@ def ruler(c, x: float, y: float, label: str = "") -> None:
         c.restoreState()
 
 
-def _ruler_scale(c, x: float, y: float) -> None:
+def _ruler_scale(c: Canvas, x: float, y: float) -> None:
     c.saveState()
     c.setStrokeColorRGB(0, 0, 0)
     c.setFillColorRGB(0, 0, 0)
@@ -266,7 +272,7 @@ def _ruler_scale(c, x: float, y: float) -> None:
     c.restoreState()
 
 
-def draw_ruler(c, layout: SheetLayout, label: str = "") -> None:
+def draw_ruler(c: Canvas, layout: SheetLayout, label: str = "") -> None:
     """The layout's ruler: along the bottom, or turned a quarter turn up the left edge."""
     if not layout.ruler_vertical:
         x, y = layout.ruler_origin
@@ -324,7 +330,7 @@ def back_ruler(layout: SheetLayout, backs: Sequence[Slot], flip: str, label: str
     return layout._replace(ruler_origin=origin)
 
 
-def printed_outline(slot: Slot, geom) -> list[tuple[float, float]]:
+def printed_outline(slot: Slot, geom: Any) -> list[tuple[float, float]]:
     """The outline of what a face prints (its bleed included) at ``slot``, as a convex polygon."""
     if geom.kind == "hex":
         return hex_points(slot.x, slot.y, geom.bleed_across, slot.rotated)

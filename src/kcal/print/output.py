@@ -9,14 +9,17 @@ ID: the same input gives the same bytes.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from kcal import __version__
 from kcal.core.atomic import OutputTransaction, check_output_path
 from kcal.core.errors import KcalError, UsageError
 from kcal.print.fonts import REGULAR, register_fonts
+
+if TYPE_CHECKING:
+    from reportlab.pdfgen.canvas import Canvas
 
 PageFn = Callable[[object], None]
 
@@ -90,7 +93,7 @@ def split_points(npages: int, every: int | None, pair: bool) -> list[tuple[int, 
 Rect = tuple[float, float, float, float]  #: x0, y0, x1, y1 in points
 
 
-def set_page_boxes(c, trim: Rect | None = None, bleed: float = 0.0) -> None:
+def set_page_boxes(c: Canvas, trim: Rect | None = None, bleed: float = 0.0) -> None:
     """Give the page being drawn a TrimBox and a BleedBox (print shops and imposition tools read them).
 
     ``trim``: where the sheet is cut, i.e. the box around the faces' cut lines (None: the whole page,
@@ -107,7 +110,7 @@ def set_page_boxes(c, trim: Rect | None = None, bleed: float = 0.0) -> None:
 
 
 @contextlib.contextmanager
-def writing(target: str | Path):
+def writing(target: str | Path) -> Iterator[None]:
     """An operating-system error while a file is being written (a full disk, a quota, an I/O error)
     becomes ``cannot write TARGET: No space left on device``, exit 2, like every other print output."""
     try:
@@ -117,7 +120,7 @@ def writing(target: str | Path):
 
 
 @contextlib.contextmanager
-def binary_streams():
+def binary_streams() -> Iterator[None]:
     """Compressed streams without the ASCII85 layer: 20 % smaller files, and much faster to write."""
     from reportlab import rl_config
 

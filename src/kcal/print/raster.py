@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kcal.core.errors import KcalError
+
+if TYPE_CHECKING:
+    from PIL.Image import Image as PILImage
 
 
 def page_pdf_bytes(draw: Callable[[Any], None], pagesize: tuple[float, float], title: str) -> bytes:
@@ -30,7 +33,7 @@ def page_pdf_bytes(draw: Callable[[Any], None], pagesize: tuple[float, float], t
     return buf.getvalue()
 
 
-def rasterise(pdf: bytes, dpi: int, page: int = 0):
+def rasterise(pdf: bytes, dpi: int, page: int = 0) -> PILImage:
     """A PIL image of one PDF page at ``dpi``."""
     try:
         import pypdfium2 as pdfium

@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 import sys
 from bisect import bisect
+from typing import Any
 
 from reportlab.lib.utils import isSeq
 
@@ -24,7 +25,7 @@ _FMTS = ("%.0f", "%.1f", "%.2f", "%.3f", "%.4f", "%.5f", "%.6f")
 _BOUNDS = (9.9999, 10.0001, 99.999, 100.001, 999.99, 1000.01, 9999.9, 10000.1, 99999.0, 100001.0)
 
 
-def fp_str(*a) -> str:
+def fp_str(*a: Any) -> str:
     """Space-separated numbers as ReportLab's ``fp_str`` writes them (up to 6 significant decimals)."""
     if len(a) == 1 and isSeq(a[0]):
         a = a[0]

@@ -37,6 +37,10 @@ from kcal.print.sandbox import (
 )
 
 if TYPE_CHECKING:
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.pdfgen.canvas import Canvas
+    from reportlab.platypus import BaseDocTemplate, Table
+
     from kcal.print.output import Printed
 
 __all__ = ["MAX_OUTPUT_CHARS", "MAX_SECONDS", "ALLOWED_TAGS", "Block", "Directive", "Limits", "TemplateLimit",
@@ -153,7 +157,8 @@ def _plain(markup: str) -> str:
     return re.sub(r"<[^>]*>", "", markup).replace("&amp;", "&").replace("&lt;", "<").replace("&gt;", ">")
 
 
-def _table(rows: list[list[str]], header: bool, width: float, cell, head):
+def _table(rows: list[list[str]], header: bool, width: float, cell: ParagraphStyle,
+           head: ParagraphStyle) -> Table:
     from reportlab.platypus import Paragraph, Table, TableStyle
 
     from kcal.print.text import width as text_width
@@ -237,7 +242,7 @@ def build_rulebook(out_path: str, paper: Paper, blocks: Sequence[Block], *, inva
     frame_w = paper.width - 2 * margin
     frame = Frame(margin, bottom, frame_w, paper.height - bottom - margin, id="body", showBoundary=0)
 
-    def decorate(c, doc):
+    def decorate(c: Canvas, doc: BaseDocTemplate) -> None:
         set_page_boxes(c)  # rule sheets are not cut: trim and bleed are the page
         c.saveState()
         ruler(c, mm(MARGIN_MM + 2), mm(MARGIN_MM + 1.5), f"{running_title} · page {doc.page} · {paper.name}")

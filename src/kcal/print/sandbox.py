@@ -16,12 +16,19 @@ import math
 import signal
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, NamedTuple
+from types import FrameType
+from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn
 
 from kcal.core.errors import KcalError
+
+if TYPE_CHECKING:
+    from jinja2 import Environment, FileSystemLoader
+    from jinja2.runtime import Context
+    from jinja2.sandbox import SandboxedEnvironment
+    from markupsafe import Markup
 
 MAX_OUTPUT_CHARS = 500_000  #: per template
 MAX_SECONDS = 5.0  #: per template
@@ -65,7 +72,7 @@ def _check_args(args: Sequence[Any], kwargs: dict, limit: int) -> None:
 
 
 @functools.cache
-def _sandbox_class():
+def _sandbox_class() -> Any:
     from jinja2.sandbox import SandboxedEnvironment
 
     class BoundedSandbox(SandboxedEnvironment):
@@ -74,7 +81,7 @@ def _sandbox_class():
         intercepted_binops = frozenset({"*", "**", "+", "//", "%", "/"})
         limit = MAX_OUTPUT_CHARS
 
-        def call_binop(self, context, operator, left, right):
+        def call_binop(self, context: Context, operator: str, left: Any, right: Any) -> Any:
             if operator == "**" and isinstance(left, int) and isinstance(right, int):
                 if right > 0 and abs(left) > 1 and right * math.log2(abs(left)) > MAX_INT_BITS:
                     raise _too_big(f"{left} ** {right} is too large")
@@ -84,7 +91,9 @@ def _sandbox_class():
                         raise _too_big(f"repeating a value {n:,} times makes more than {self.limit:,} items")
             return _check_value(super().call_binop(context, operator, left, right), self.limit)
 
-        def call(__self, __context, __obj, *args, **kwargs):  # noqa: N805 - Jinja's own signature
+        def call(  # noqa: N805 - Jinja's own signature
+            __self, __context: Context, __obj: Any, *args: Any, **kwargs: Any
+        ) -> Any:
             _check_args(args, kwargs, __self.limit)
             return _check_value(super().call(__context, __obj, *args, **kwargs), __self.limit)
 
@@ -93,28 +102,28 @@ def _sandbox_class():
 
 def _guard_filter(f: Callable, limit: int) -> Callable:
     @functools.wraps(f)
-    def guarded(*args, **kwargs):
+    def guarded(*args: Any, **kwargs: Any) -> Any:
         _check_args(args[1:], kwargs, limit)
         return f(*args, **kwargs)
 
     return guarded
 
 
-def _cell(value: Any):
+def _cell(value: Any) -> Markup:
     """A data value for a table cell: escaped, with ``|`` written so it cannot split the row."""
     from markupsafe import Markup, escape
 
     return Markup(str(escape(value)).replace("|", "&#124;"))
 
 
-def _contained_loader(path: str, max_bytes: int):
+def _contained_loader(path: str, max_bytes: int) -> FileSystemLoader:
     from jinja2 import FileSystemLoader
 
     class ContainedLoader(FileSystemLoader):
         """A folder loader that refuses templates reached through a link out of the folder, and
         templates too large to compile safely."""
 
-        def get_source(self, environment, template):
+        def get_source(self, environment: Environment, template: str) -> tuple[str, str, Callable[[], bool]]:
             source, filename, uptodate = super().get_source(environment, template)
             root = Path(self.searchpath[0]).resolve()
             real = Path(filename).resolve()
@@ -128,7 +137,8 @@ def _contained_loader(path: str, max_bytes: int):
     return ContainedLoader(path)
 
 
-def environment(builtin_dir: Path, user_dir: Path | None = None, limits: Limits = Limits()):
+def environment(builtin_dir: Path, user_dir: Path | None = None,
+                limits: Limits = Limits()) -> SandboxedEnvironment:
     """The sandboxed environment: the user's folder (when given) first, then the pack's templates."""
     from jinja2 import ChoiceLoader, StrictUndefined
 
@@ -148,13 +158,13 @@ def environment(builtin_dir: Path, user_dir: Path | None = None, limits: Limits 
 
 
 @contextmanager
-def _time_limit(seconds: float, what: str):
+def _time_limit(seconds: float, what: str) -> Iterator[None]:
     """Interrupt a template that runs too long (main thread only; elsewhere the output cap remains)."""
     if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "setitimer"):
         yield
         return
 
-    def _alarm(signum, frame):
+    def _alarm(signum: int, frame: FrameType | None) -> NoReturn:
         raise TemplateProblem(f"{what}: template took longer than {seconds:g} s; stopped")
 
     old = signal.signal(signal.SIGALRM, _alarm)

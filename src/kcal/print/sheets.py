@@ -19,12 +19,12 @@ the user's ``back_offset`` to cancel a printer's drift. The pack supplies every 
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from kcal.core.errors import KcalError
-from kcal.print.cardgrid import DEFAULT_CORNER_MM, CardSize, card_grid, horizontal_ruler_origin
+from kcal.print.cardgrid import DEFAULT_CORNER_MM, CardGeometry, CardSize, card_grid, horizontal_ruler_origin
 from kcal.print.fonts import BOLD, REGULAR
 from kcal.print.layout import (
     MARGIN_MM,
@@ -48,6 +48,9 @@ from kcal.print.marks import (
     ruler,
     tick_segments,
 )
+
+if TYPE_CHECKING:
+    from reportlab.pdfgen.canvas import Canvas
 
 PageFn = Callable[[Any], None]
 T = TypeVar("T")
@@ -121,7 +124,7 @@ class SheetOptions(NamedTuple):
         return PAPERS[self.paper]
 
     @property
-    def geometry(self):
+    def geometry(self) -> Any:  # a TileGeometry, or a CardGeometry for cards
         if self.card is not None:
             return self.card.geometry(self.bleed_mm, self.corner_mm)
         return TileGeometry(across=mm(self.tile_mm), bleed=mm(self.bleed_mm))
@@ -143,7 +146,7 @@ def sheet_layout(opts: SheetOptions) -> SheetLayout:
     return honeycomb(opts.paper_size, opts.geometry)
 
 
-def face_box(geom) -> Box:
+def face_box(geom: TileGeometry | CardGeometry) -> Box:
     w, h = geom.cut_size
     return Box(-w / 2, -h / 2, w, h, geom.bleed, getattr(geom, "radius", 0.0))
 
@@ -151,17 +154,18 @@ def face_box(geom) -> Box:
 # --- placing faces ------------------------------------------------------------------------------
 
 
-def draw_face(c, face: Face, box: Box) -> None:
+def draw_face(c: Canvas, face: Face, box: Box) -> None:
     """The one place a face's drawing is called."""
     face.draw(c, box)
 
 
-def draw_back(c, face: Face, box: Box) -> None:
+def draw_back(c: Canvas, face: Face, box: Box) -> None:
     if face.back is not None:
         face.back(c, box)
 
 
-def place_form(c, name: str, slot: Slot, geom, draw) -> None:
+def place_form(c: Canvas, name: str, slot: Slot, geom: TileGeometry | CardGeometry,
+               draw: Callable[..., None]) -> None:
     """Draw a face once per document as a form XObject, then place it wherever it is used.
 
     A face printed five times is described (and its art referenced) once; the PDF is smaller and
@@ -234,7 +238,8 @@ def footer(opts: SheetOptions, n: int, total: int, label: str) -> str:
     return " · ".join(parts)
 
 
-def trim_box(slots: Sequence[Slot], geom) -> tuple[float, float, float, float] | None:
+def trim_box(slots: Sequence[Slot],
+             geom: TileGeometry | CardGeometry) -> tuple[float, float, float, float] | None:
     """The box around the cut lines of the faces placed on a page (None: no face): the page's TrimBox."""
     pts = [p for s in slots for p in cut_outline_points(s, geom)]
     if not pts:
@@ -242,14 +247,14 @@ def trim_box(slots: Sequence[Slot], geom) -> tuple[float, float, float, float] |
     return (min(x for x, _ in pts), min(y for _, y in pts), max(x for x, _ in pts), max(y for _, y in pts))
 
 
-def _set_boxes(c, slots: Sequence[Slot], geom) -> None:
+def _set_boxes(c: Canvas, slots: Sequence[Slot], geom: TileGeometry | CardGeometry) -> None:
     from kcal.print.output import set_page_boxes
 
     set_page_boxes(c, trim_box(slots, geom), geom.bleed)
 
 
 @contextlib.contextmanager
-def _cell(c, slot: Slot, geom, slots: Sequence[Slot]):
+def _cell(c: Canvas, slot: Slot, geom: Any, slots: Sequence[Slot]) -> Iterator[None]:
     """Neighbours sharing a bleed gap: the face paints only up to the middle of the gap."""
     if getattr(geom, "shares_bleed", False):
         c.saveState()
@@ -269,7 +274,7 @@ def _cell(c, slot: Slot, geom, slots: Sequence[Slot]):
 
 
 def _front(chunk: list[Face], layout: SheetLayout, opts: SheetOptions, foot: str) -> PageFn:
-    def draw(c) -> None:
+    def draw(c: Canvas) -> None:
         geom = layout.geometry
         box = face_box(geom)
         slots = layout.slots[: len(chunk)]
@@ -288,7 +293,7 @@ def _front(chunk: list[Face], layout: SheetLayout, opts: SheetOptions, foot: str
 
 
 def _back(chunk: list[Face], layout: SheetLayout, opts: SheetOptions, foot: str) -> PageFn:
-    def draw(c) -> None:
+    def draw(c: Canvas) -> None:
         geom = layout.geometry
         box = face_box(geom)
         placed = []
@@ -317,7 +322,7 @@ def alignment_pages(opts: SheetOptions) -> list[PageFn]:
     spots = [Slot(x, y) for x, y in ((paper.width * fx, paper.height * fy)
                                      for fx, fy in ((0.2, 0.8), (0.8, 0.8), (0.5, 0.5), (0.2, 0.2), (0.8, 0.2)))]
 
-    def front(c) -> None:
+    def front(c: Canvas) -> None:
         c.setFont(BOLD, 12)
         c.drawCentredString(paper.width / 2, paper.height - mm(20), "Duplex alignment test: front")
         c.setFont(REGULAR, 8)
@@ -340,7 +345,7 @@ def alignment_pages(opts: SheetOptions) -> list[PageFn]:
             c.line(s.x, s.y - mm(7), s.x, s.y + mm(7))
         ruler(c, *origin, "alignment test · front")
 
-    def back(c) -> None:
+    def back(c: Canvas) -> None:
         c.setFont(BOLD, 12)
         c.drawCentredString(paper.width / 2, mm(40), f"Duplex alignment test: back ({opts.flip}-edge flip)")
         if any(opts.back_offset_mm):

@@ -29,6 +29,8 @@ from kcal.viewer.scene import Circle, Frame, Item, Poly, Rect, Section, Shape, S
 
 if TYPE_CHECKING:
     from kcal.games.kcaloria.replay import ReplayResult
+    from kcal.games.kcaloria.rules.state import Placed
+    from kcal.viewer.catalog import CatalogPage
 
 R = 60.0  #: hex circumradius, in SVG units (pixels at 100%)
 SQ3 = sqrt(3.0)
@@ -230,7 +232,7 @@ def _pretty(src: str) -> str:
     return src.replace("_", " ")
 
 
-def _effect_words(kind: str, val, src: str, other: str) -> str:
+def _effect_words(kind: str, val: Any, src: str, other: str) -> str:
     if kind == "gain":
         return f"+{val}: {_pretty(src)} ({other})"
     if kind == "loss":
@@ -290,7 +292,7 @@ def yield_reasons(before: GameState, after: GameState, move: Move) -> tuple[list
     return own, theirs
 
 
-def _payment_lines(state: GameState, placed) -> list[str]:
+def _payment_lines(state: GameState, placed: Placed) -> list[str]:
     out = []
     for _, src, c, n in placed.paid:
         p = state.tiles.get(src)
@@ -476,7 +478,7 @@ def printed_face(info: TileInfo) -> tuple[Shape, ...]:
     return tuple(out)
 
 
-def catalog_page(catalogs=None, no_builtin: bool = False):
+def catalog_page(catalogs: Sequence[Path] | None = None, no_builtin: bool = False) -> CatalogPage:
     """The catalog for ``kcal catalog browse``: every tile's printed face, the ``catalog list``
     facets, and the deck rules of the standard format (60 tiles, at most 5 of a name, an opening 7
     needs a water tile)."""

@@ -4,9 +4,10 @@ reported with its reason, the final board and scores in the SPEC JSON shape.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kcal.core.errors import KcalError
 from kcal.core.replay import Replay, replay_moves
@@ -16,6 +17,11 @@ from kcal.games.kcaloria.rules.render import board_lines, hex_map
 from kcal.games.kcaloria.rules.setup import new_game
 from kcal.games.kcaloria.rules.state import GameState
 from kcal.games.kcaloria.rules.tiles import COLORS
+
+if TYPE_CHECKING:
+    from kcal.core.yamlsafe import YamlDoc
+    from kcal.games.kcaloria.files.load import Library
+    from kcal.games.kcaloria.rules.tiles import TileTable
 
 
 @dataclass(frozen=True)
@@ -116,7 +122,8 @@ class ReplayResult(Replay[GameState]):
         return "\n".join(out)
 
 
-def _load(record_path_or_model, library):
+def _load(record_path_or_model: str | Path | GameRecord | dict[str, Any],
+          library: Library | None) -> tuple[GameRecord, YamlDoc | None, Library | None, str]:
     from kcal.games.kcaloria.files.load import load_library, validate_doc
 
     doc = None
@@ -137,14 +144,14 @@ def _load(record_path_or_model, library):
         base = path.parent
         source = doc.path
     if library is None:
-        specs = record.catalogs
+        specs: Sequence[str] | None = record.catalogs
         if specs is None:
             specs = ["builtin"]
         library = load_library(list(specs), base=base) if specs else None
     return record, doc, library, source
 
 
-def _check_inline_tiles(doc) -> None:
+def _check_inline_tiles(doc: YamlDoc) -> None:
     """The record's own ``tiles`` follow the catalog rule: ids and folded names unique."""
     from kcal.core.errors import raise_all
     from kcal.games.kcaloria.files.cardset import duplicate_tiles
@@ -155,7 +162,7 @@ def _check_inline_tiles(doc) -> None:
                              key=True, code="schema") for i, msg in duplicate_tiles(raw)])
 
 
-def _check_against_catalogs(record: GameRecord, doc, library) -> None:
+def _check_against_catalogs(record: GameRecord, doc: YamlDoc | None, library: Library | None) -> None:
     """A record's own tile may repeat a catalog tile exactly; a different tile under a catalog
     tile's id or name would silently change that tile, so it is refused at its position."""
     if library is None or not record.tiles:
@@ -176,11 +183,12 @@ def _check_against_catalogs(record: GameRecord, doc, library) -> None:
     raise_all(errors)
 
 
-def _err(doc, message: str, loc) -> KcalError:
+def _err(doc: YamlDoc | None, message: str, loc: Sequence[str | int]) -> KcalError:
     return doc.error(message, loc, code="replay") if doc is not None else KcalError(message)
 
 
-def replay(record_path_or_model, library=None) -> ReplayResult:
+def replay(record_path_or_model: str | Path | GameRecord | dict[str, Any],
+           library: Library | None = None) -> ReplayResult:
     """Replay a record (a path, a ``GameRecord`` or its dict) against ``library`` (default: the
     record's catalogs). Bad input raises :class:`KcalError` with a position; an illegal move
     stops the replay and is reported in the result."""
@@ -246,7 +254,7 @@ def replay(record_path_or_model, library=None) -> ReplayResult:
     return result
 
 
-def _suggest(table, library, name: str) -> str:
+def _suggest(table: TileTable, library: Library | None, name: str) -> str:
     """Did-you-mean among the tiles the replay knows (the record's and the catalogs'): the shared
     :func:`kcal.core.suggest.close_matches`; a catalog still names the tile a common name means."""
     from kcal.core.suggest import close_matches, phrase

@@ -17,9 +17,13 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kcal.core.seeding import choice
+
+if TYPE_CHECKING:
+    from kcal.games.kcaloria.rules.moves import Move
+    from kcal.games.kcaloria.rules.state import GameState
 
 BOT_NAMES = ("greedy", "random", "lookahead")
 
@@ -27,32 +31,32 @@ _DISCARD_PENALTY = 0.5
 _STAGNATION = -1_000.0
 
 
-def _own_moves(state) -> list:
+def _own_moves(state: GameState) -> list[Move]:
     """The moves the turn player makes: its turn moves and the rescues of its own tiles."""
     me = state.turn_player
     return [m for m in state.legal_moves() if m.player == me]
 
 
-def _margin(state, me: str) -> float:
+def _margin(state: GameState, me: str) -> float:
     scores = state.scores()
     mine = scores.get(me, 0)
     others = [v for p, v in scores.items() if p != me]
     return mine - max(others) if others else mine
 
 
-def _best(moves: list, values: list[float], rng: random.Random):
+def _best(moves: list[Move], values: list[float], rng: random.Random) -> Move:
     top = max(values)
     best = [m for m, v in zip(moves, values, strict=True) if v >= top - 1e-9]
     return best[0] if len(best) == 1 else choice(rng, best)
 
 
-def random_bot(state, rng: random.Random) -> Any:
+def random_bot(state: GameState, rng: random.Random) -> Any:
     moves = _own_moves(state)
     places = [m for m in moves if m.kind == "place"]
     return choice(rng, places or moves)
 
 
-def greedy_bot(state, rng: random.Random) -> Any:
+def greedy_bot(state: GameState, rng: random.Random) -> Any:
     moves = _own_moves(state)
     me = state.turn_player
     values = []
@@ -67,7 +71,7 @@ def greedy_bot(state, rng: random.Random) -> Any:
     return _best(moves, values, rng)
 
 
-def lookahead_bot(state, rng: random.Random) -> Any:
+def lookahead_bot(state: GameState, rng: random.Random) -> Any:
     moves = _own_moves(state)
     me = state.turn_player
     solo = state.mode == "solo"

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from kcal.games.kcaloria.rules.state import GameState
 
 
-def tile_dicts(state: GameState, names) -> list[dict[str, Any]]:
+def tile_dicts(state: GameState, names: Iterable[str]) -> list[dict[str, Any]]:
     """The catalog entries of the named tiles (for a record that carries its own tiles)."""
     out = []
     seen = set()

@@ -8,11 +8,13 @@ and are re-exported here lazily, so importing ``kcal.print`` does not import Rep
 
 from __future__ import annotations
 
+from typing import Any
+
 __all__ = ["render_deck_pdf", "render_catalog_pdf", "render_alignment_pdf", "render_cards_pdf", "render_rulebook_pdf",
            "render_tile_png", "render_tiles_pdf", "sheet_options", "PrintResult"]
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> Any:
     if name in __all__:
         from kcal.games.kcaloria.print import api
 

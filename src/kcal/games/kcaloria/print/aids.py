@@ -6,8 +6,9 @@ their codes and shapes), so a new modifier gets a glossary entry without editing
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from kcal.games.kcaloria.print import icons, palette
 from kcal.games.kcaloria.rules.domain import BIOMES, COLOR_POINTS, CUBE_SUPPLY, TYPE_COLOR, Biome, Color
@@ -18,6 +19,12 @@ from kcal.print.fonts import BOLD, REGULAR
 from kcal.print.layout import MM, PAPERS, Slot, grid, mirror_slot, mm
 from kcal.print.report import Report
 from kcal.print.sheets import SheetOptions, ruler
+
+if TYPE_CHECKING:
+    from reportlab.pdfgen.canvas import Canvas
+
+    from kcal.print.layout import Paper
+    from kcal.print.marks import Box
 
 CARD_W, CARD_H = mm(63), mm(88)
 PAD = mm(4)
@@ -32,7 +39,7 @@ class Card:
 
 
 def _text_card(title: str, color: str, items: list[Item]) -> Card:
-    def body(c, x, y_top, w, h, report):
+    def body(c: Canvas, x: float, y_top: float, w: float, h: float, report: Report) -> None:
         draw_block(c, items, x, y_top, w, h, max_size=7.5, min_size=5.0, where=f"card {title!r}", report=report)
     return Card(title, color, body)
 
@@ -79,7 +86,7 @@ SOLO = [
 
 
 def _colours_card() -> Card:
-    def body(c, x, y_top, w, h, report):
+    def body(c: Canvas, x: float, y_top: float, w: float, h: float, report: Report) -> None:
         row = h / (len(Color) + 1.6)
         s = min(row * 0.78, mm(7))
         c.setFillColorRGB(*palette.rgb(palette.INK))
@@ -103,7 +110,7 @@ def _classes_card() -> Card:
     """What the three-letter classification symbols mean, and the four rarity colours."""
     from kcal.games.kcaloria.rules.domain import FISH_CLASSES, Klass, Rarity
 
-    def body(c, x, y_top, w, h, report):
+    def body(c: Canvas, x: float, y_top: float, w: float, h: float, report: Report) -> None:
         d = mm(4.0)
         metal = {Rarity.COMMON: "bronze", Rarity.UNCOMMON: "silver", Rarity.EXCEPTIONAL: "gold", Rarity.RARE: "red"}
         for i, rarity in enumerate(Rarity):
@@ -138,7 +145,8 @@ def _biome_cards() -> list[Card]:
     halves = [biomes[:12], biomes[12:]]
     cards = []
     for n, part in enumerate(halves, 1):
-        def body(c, x, y_top, w, h, report, part=part):
+        def body(c: Canvas, x: float, y_top: float, w: float, h: float, report: Report,
+                 part: list[Biome] = part) -> None:
             row = h / len(part)
             bh = min(row * 0.75, mm(4.2))
             for i, b in enumerate(part):
@@ -156,7 +164,8 @@ def _modifier_cards(per_card: int = 7) -> list[Card]:
     chunks = [names[i:i + per_card] for i in range(0, len(names), per_card)]
     cards = []
     for n, chunk in enumerate(chunks, 1):
-        def body(c, x, y_top, w, h, report, chunk=chunk):
+        def body(c: Canvas, x: float, y_top: float, w: float, h: float, report: Report,
+                 chunk: list[str] = chunk) -> None:
             row = h / per_card
             s = min(mm(6), row * 0.7)
             for i, name in enumerate(chunk):
@@ -185,7 +194,7 @@ def all_cards() -> list[Card]:
     ]
 
 
-def draw_card(c, card: Card, cx: float, cy: float, report: Report) -> None:
+def draw_card(c: Canvas, card: Card, cx: float, cy: float, report: Report) -> None:
     x0, y0 = cx - CARD_W / 2, cy - CARD_H / 2
     c.saveState()
     c.setFillColorRGB(1, 1, 1)
@@ -205,7 +214,7 @@ def draw_card(c, card: Card, cx: float, cy: float, report: Report) -> None:
     c.restoreState()
 
 
-def draw_card_back(c, cx: float, cy: float) -> None:
+def draw_card_back(c: Canvas, cx: float, cy: float) -> None:
     x0, y0 = cx - CARD_W / 2, cy - CARD_H / 2
     c.saveState()
     c.setFillColorRGB(*palette.rgb(palette.BACK))
@@ -240,7 +249,7 @@ def card_pages(opts: SheetOptions, report: Report) -> tuple[list, int]:
     for n, chunk in enumerate(chunks, 1):
         label = f"kCaloria player aids · sheet {n}/{len(chunks)} · {opts.paper} · poker 63 x 88 mm"
 
-        def front(c, chunk=chunk, label=label):
+        def front(c: Canvas, chunk: list[Card] = chunk, label: str = label) -> None:
             _boxes(c, slots[:len(chunk)])
             for card, slot in zip(chunk, slots, strict=False):
                 draw_card(c, card, slot.x, slot.y, report)
@@ -249,7 +258,7 @@ def card_pages(opts: SheetOptions, report: Report) -> tuple[list, int]:
 
         pages.append(front)
         if opts.backs:
-            def back(c, chunk=chunk, label=label):
+            def back(c: Canvas, chunk: list[Card] = chunk, label: str = label) -> None:
                 paper = opts.paper_size
                 _boxes(c, [mirror_slot(s, paper, opts.flip, opts.back_offset) for s in slots[:len(chunk)]])
                 for _, slot in zip(chunk, slots, strict=False):
@@ -260,7 +269,7 @@ def card_pages(opts: SheetOptions, report: Report) -> tuple[list, int]:
     return pages, len(cards)
 
 
-def _boxes(c, slots: list[Slot]) -> None:
+def _boxes(c: Canvas, slots: list[Slot]) -> None:
     """TrimBox around the cards' cut lines (they print without bleed: the BleedBox is the same)."""
     from kcal.print.output import set_page_boxes
 
@@ -268,13 +277,14 @@ def _boxes(c, slots: list[Slot]) -> None:
                        max(s.x for s in slots) + CARD_W / 2, max(s.y for s in slots) + CARD_H / 2))
 
 
-def grid_crop_marks(c, slots: list[Slot], length: float = mm(3), gap: float = mm(1), avoid=()) -> None:
+def grid_crop_marks(c: Canvas, slots: list[Slot], length: float = mm(3), gap: float = mm(1),
+                    avoid: Sequence[Box] = ()) -> None:
     """Crop marks for a paper cutter: every cut line of the card grid, extended into the margins,
     none within a millimetre of the ruler (``avoid``: its boxes)."""
     marks.grid_crop_marks(c, slots, CARD_W, CARD_H, length=length, gap=gap, avoid=avoid)
 
 
-def _ruler_boxes(paper, origin, vertical: bool, label: str):
+def _ruler_boxes(paper: Paper, origin: tuple[float, float], vertical: bool, label: str) -> list[Box]:
     """Where :func:`_ruler` draws: the scale and, along the bottom, the label beside it."""
     from kcal.print.layout import SheetLayout, TileGeometry
 
@@ -284,7 +294,7 @@ def _ruler_boxes(paper, origin, vertical: bool, label: str):
     return marks.ruler_boxes(SheetLayout(paper, TileGeometry(), (), origin), label)
 
 
-def _ruler(c, origin, vertical: bool, label: str) -> None:
+def _ruler(c: Canvas, origin: tuple[float, float], vertical: bool, label: str) -> None:
     if not vertical:
         ruler(c, origin[0], origin[1], label)
         return

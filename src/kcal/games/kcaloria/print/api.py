@@ -13,9 +13,9 @@ rulebook reads the pack's schema and templates, so a card set is refused too.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kcal.core.errors import KcalError, UsageError
 from kcal.games.kcaloria.files.cardset import Tile
@@ -26,6 +26,9 @@ from kcal.print.layout import DEFAULT_BLEED_MM, DEFAULT_TILE_MM, PAPERS
 from kcal.print.output import PdfMeta, require_suffix, write_pdf
 from kcal.print.report import Report
 from kcal.print.sheets import SheetOptions
+
+if TYPE_CHECKING:
+    from kcal.games.kcaloria.files.load import Library, LoadedDeck
 
 MAX_TILES = 2000  #: a deck's counts may be large by mistake; refuse before drawing thousands of pages
 
@@ -73,7 +76,9 @@ def sheet_options(*, paper: str = "letter", tile_size: float = DEFAULT_TILE_MM, 
 
 
 def render_tiles_pdf(tiles: Sequence[Tile], out: str | Path, opts: SheetOptions, *,
-                     art_dir=lambda tile: None, locate=lambda tile, key: None, inputs: Sequence[str | Path] = (),
+                     art_dir: Callable[[Tile], Path | None] = lambda tile: None,
+                     locate: Callable[[Tile, str], str | None] = lambda tile, key: None,
+                     inputs: Sequence[str | Path] = (),
                      groups: Sequence[tuple[str, Sequence[Tile]]] | None = None,
                      split_every: int | None = None, invariant: bool = True, subject: str = "",
                      cut_svg: bool = False, fonts: tuple[str | Path | None, str | Path | None] = (None, None)
@@ -93,8 +98,11 @@ def render_tiles_pdf(tiles: Sequence[Tile], out: str | Path, opts: SheetOptions,
                                  subject, cut_svg)
 
 
-def _render_tiles_pdf(tiles, out, opts, art_dir, locate, inputs, groups, split_every, invariant, subject,
-                      cut_svg) -> PrintResult:
+def _render_tiles_pdf(tiles: Sequence[Tile], out: str | Path, opts: SheetOptions,
+                      art_dir: Callable[[Tile], Path | None],
+                      locate: Callable[[Tile, str], str | None], inputs: Sequence[str | Path],
+                      groups: Sequence[tuple[str, Sequence[Tile]]] | None, split_every: int | None,
+                      invariant: bool, subject: str, cut_svg: bool) -> PrintResult:
     ctx = RenderContext(report=Report(), art_dir=art_dir, locate=locate)
     pages = tile_pages(tiles, opts, ctx, groups)
     svgs: list[tuple[Path, str]] = []
@@ -121,7 +129,7 @@ def _render_tiles_pdf(tiles, out, opts, art_dir, locate, inputs, groups, split_e
     return PrintResult(files, written.pages, len(tiles), ctx.report.warnings)
 
 
-def locator(library):
+def locator(library: Library) -> Callable[[Tile, str], str | None]:
     """``locate(tile, key)`` -> ``file:line:column`` of that field of the tile in its catalog."""
     index: dict[str, tuple[Any, int]] = {}
     for loaded in library.catalogs:
@@ -139,7 +147,7 @@ def locator(library):
     return locate
 
 
-def _library_inputs(library) -> list[Path]:
+def _library_inputs(library: Library) -> list[Path]:
     paths: list[Path] = []
     for loaded in library.catalogs:
         paths.append(loaded.path)
@@ -151,7 +159,8 @@ def _library_inputs(library) -> list[Path]:
 
 def render_deck_pdf(deck: str | Path, out: str | Path, *, catalogs: Sequence[str | Path] = (),
                     split_every: int | None = None, invariant: bool = True, cut_svg: bool = False,
-                    fonts: tuple[str | Path | None, str | Path | None] = (None, None), **options) -> PrintResult:
+                    fonts: tuple[str | Path | None, str | Path | None] = (None, None),
+                    **options: Any) -> PrintResult:
     """Print every tile of a deck file (repeats included) at true size.
 
     An illegal deck (``kcal deck validate`` says no) is printed all the same, with one warning per
@@ -172,7 +181,7 @@ def render_deck_pdf(deck: str | Path, out: str | Path, *, catalogs: Sequence[str
     return result
 
 
-def legality_warnings(loaded) -> list[str]:
+def legality_warnings(loaded: LoadedDeck) -> list[str]:
     """One line per reason the deck is not legal (``file:line:column: message``), none for a legal deck."""
     from kcal.games.kcaloria.deck.check import check_deck
 
@@ -183,7 +192,8 @@ def legality_warnings(loaded) -> list[str]:
 
 def render_catalog_pdf(catalogs: Sequence[str | Path] | None, out: str | Path, *,
                        split_every: int | None = None, invariant: bool = True, cut_svg: bool = False,
-                       fonts: tuple[str | Path | None, str | Path | None] = (None, None), **options) -> PrintResult:
+                       fonts: tuple[str | Path | None, str | Path | None] = (None, None),
+                       **options: Any) -> PrintResult:
     """Proof sheets: one of each tile of the catalogs (built-in when none), a new sheet per tile type."""
     from kcal.games.kcaloria.files.load import load_library
 

@@ -8,11 +8,16 @@ any size and costs a few hundred bytes. Each function draws centred on ``(x, y)`
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from kcal.games.kcaloria.print import palette
 from kcal.games.kcaloria.rules.domain import Biome, Color, Klass, Rarity
 from kcal.games.kcaloria.rules.modifiers import MODIFIERS, Shape
 from kcal.print.fonts import BOLD, REGULAR
+
+if TYPE_CHECKING:
+    from reportlab.pdfgen.canvas import Canvas
 
 #: two-letter code printed inside each modifier's frame (and explained on the glossary cards)
 MODIFIER_CODES: dict[str, str] = {
@@ -44,11 +49,11 @@ CLASS_CODES: dict[Klass, str] = {
 assert set(CLASS_CODES) == set(Klass)
 
 
-def _fill(c, hexstr: str) -> None:
+def _fill(c: Canvas, hexstr: str) -> None:
     c.setFillColorRGB(*palette.rgb(hexstr))
 
 
-def _stroke(c, hexstr: str) -> None:
+def _stroke(c: Canvas, hexstr: str) -> None:
     c.setStrokeColorRGB(*palette.rgb(hexstr))
 
 
@@ -61,7 +66,8 @@ def _shade(hexstr: str, factor: float) -> str:
     return "#" + "".join(f"{max(0, min(255, round(v * 255))):02x}" for v in (r, g, b))
 
 
-def centred_text(c, x: float, y: float, text: str, font: str, size: float, color: str = palette.INK) -> None:
+def centred_text(c: Canvas, x: float, y: float, text: str, font: str, size: float,
+                 color: str = palette.INK) -> None:
     """Draw ``text`` centred horizontally, vertically centred on ``y`` (cap-height based)."""
     _fill(c, color)
     c.setFont(font, size)
@@ -73,7 +79,8 @@ def centred_text(c, x: float, y: float, text: str, font: str, size: float, color
 REF = 20.0  #: the size (points) at which stamped icons are drawn into their form
 
 
-def stamp(c, key: str, x: float, y: float, s: float, draw, extent: float = 2.0) -> None:
+def stamp(c: Canvas, key: str, x: float, y: float, s: float,
+          draw: Callable[[Canvas, float, float, float], None], extent: float = 2.0) -> None:
     """Place the form ``key`` (drawn by ``draw(c, 0, 0, REF)`` on first use) at ``(x, y)``, size ``s``."""
     defined = c.__dict__.setdefault("_kcal_forms", set())
     name = "ic-" + key
@@ -90,12 +97,12 @@ def stamp(c, key: str, x: float, y: float, s: float, draw, extent: float = 2.0) 
     c.restoreState()
 
 
-def cube(c, x: float, y: float, s: float, color: Color, amount: int | None = None) -> None:
+def cube(c: Canvas, x: float, y: float, s: float, color: Color, amount: int | None = None) -> None:
     """An isometric kCalorie cube of height ``s`` with ``amount`` printed on it."""
     stamp(c, f"cube-{color.value}-{amount}", x, y, s, lambda cv, x0, y0, r: _cube(cv, x0, y0, r, color, amount))
 
 
-def class_symbol(c, x: float, y: float, s: float, klass: Klass, rarity: Rarity) -> None:
+def class_symbol(c: Canvas, x: float, y: float, s: float, klass: Klass, rarity: Rarity) -> None:
     """A disc in the rarity's colour (bronze, silver, gold, red) with the classification's label."""
     stamp(c, f"class-{klass.value}-{rarity.value}", x, y, s,
           lambda cv, x0, y0, r: _class_symbol(cv, x0, y0, r, klass, rarity))
@@ -104,7 +111,7 @@ def class_symbol(c, x: float, y: float, s: float, klass: Klass, rarity: Rarity) 
 BADGE_ASPECT = 8.6 / 3.5
 
 
-def biome_badge(c, x: float, y: float, w: float, h: float, biome: Biome) -> None:
+def biome_badge(c: Canvas, x: float, y: float, w: float, h: float, biome: Biome) -> None:
     """A rounded badge in the biome group's colour with a small glyph and the biome code (w ~ 2.5 h)."""
     c.saveState()
     c.translate(x, y)
@@ -114,7 +121,7 @@ def biome_badge(c, x: float, y: float, w: float, h: float, biome: Biome) -> None
     c.restoreState()
 
 
-def modifier_icon(c, x: float, y: float, s: float, name: str, param: str | None = None,
+def modifier_icon(c: Canvas, x: float, y: float, s: float, name: str, param: str | None = None,
                   color: Color | None = None) -> None:
     """A modifier's frame (circle: own tile; square: other tiles) with its code and parameter."""
     key = f"mod-{name}-{param or ''}-{color.value if color else ''}".replace(" ", "_")
@@ -132,7 +139,7 @@ CUBE_LETTERS: dict[Color, str] = {
 assert set(CUBE_LETTERS) == set(Color) and len(set(CUBE_LETTERS.values())) == len(Color)
 
 
-def _cube(c, x: float, y: float, s: float, color: Color, amount: int | None = None,
+def _cube(c: Canvas, x: float, y: float, s: float, color: Color, amount: int | None = None,
           letter: bool = True) -> None:
     """An isometric kCalorie cube of height ``s``: its colour's letter on the (pale) top face, and
     ``amount`` in white on the two side faces. ``letter=False`` for cubes too small to hold it.
@@ -223,7 +230,7 @@ def amount_fit(label: str, s: float) -> tuple[float, float]:
 # --- classification ---------------------------------------------------------------------------------
 
 
-def _class_symbol(c, x: float, y: float, s: float, klass: Klass, rarity: Rarity) -> None:
+def _class_symbol(c: Canvas, x: float, y: float, s: float, klass: Klass, rarity: Rarity) -> None:
     """A disc in the rarity's colour (bronze, silver, gold, red) with the classification's label."""
     col = palette.RARITY[rarity]
     c.saveState()
@@ -242,7 +249,7 @@ def _class_symbol(c, x: float, y: float, s: float, klass: Klass, rarity: Rarity)
 # --- biomes ---------------------------------------------------------------------------------------
 
 
-def _biome_badge(c, x: float, y: float, w: float, h: float, biome: Biome) -> None:
+def _biome_badge(c: Canvas, x: float, y: float, w: float, h: float, biome: Biome) -> None:
     """A rounded badge in the biome group's colour with a small glyph and the biome code."""
     col = palette.BIOME_COLOR[biome]
     c.saveState()
@@ -256,7 +263,7 @@ def _biome_badge(c, x: float, y: float, w: float, h: float, biome: Biome) -> Non
     c.restoreState()
 
 
-def _glyph(c, group: str, x: float, y: float, s: float, ink: str) -> None:
+def _glyph(c: Canvas, group: str, x: float, y: float, s: float, ink: str) -> None:
     _fill(c, ink)
     _stroke(c, ink)
     c.setLineWidth(max(0.2, s * 0.12))
@@ -298,7 +305,7 @@ def _glyph(c, group: str, x: float, y: float, s: float, ink: str) -> None:
 # --- modifiers ------------------------------------------------------------------------------------
 
 
-def _modifier_icon(c, x: float, y: float, s: float, name: str, param: str | None = None,
+def _modifier_icon(c: Canvas, x: float, y: float, s: float, name: str, param: str | None = None,
                   color: Color | None = None) -> None:
     """A modifier's frame: a circle when it affects its own tile, a square when it affects others.
 
@@ -339,7 +346,7 @@ def _modifier_icon(c, x: float, y: float, s: float, name: str, param: str | None
     c.restoreState()
 
 
-def hex_path(c, cx: float, cy: float, across: float, rotated: bool = False):
+def hex_path(c: Canvas, cx: float, cy: float, across: float, rotated: bool = False) -> Any:
     from kcal.print.layout import hex_points
 
     p = c.beginPath()

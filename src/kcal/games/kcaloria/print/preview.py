@@ -18,15 +18,17 @@ from kcal.print.report import Report
 
 
 def tile_pdf_bytes(tile: Tile, art_dir: Callable[[Tile], Path | None], report: Report,
-                   tile_size: float = 64.0, margin_mm: float = 1.0, locate=lambda tile, key: None) -> bytes:
+                   tile_size: float = 64.0, margin_mm: float = 1.0,
+                   locate: Callable[[Tile, str], str | None] = lambda tile, key: None) -> bytes:
     geom = TileGeometry(across=mm(tile_size))
     w, h = geom.width + 2 * mm(margin_mm), geom.across + 2 * mm(margin_mm)
     ctx = RenderContext(report=report, art_dir=art_dir, locate=locate)
     return page_pdf_bytes(lambda c: draw_face(c, tile, w / 2, h / 2, geom, ctx), (w, h), tile.name)
 
 
-def tile_png_bytes(tile: Tile, art_dir, report: Report, dpi: int = 200, tile_size: float = 64.0,
-                   locate=lambda tile, key: None) -> bytes:
+def tile_png_bytes(tile: Tile, art_dir: Callable[[Tile], Path | None], report: Report, dpi: int = 200,
+                   tile_size: float = 64.0,
+                   locate: Callable[[Tile, str], str | None] = lambda tile, key: None) -> bytes:
     """The tile as a PNG with transparent corners (outside the hexagon), ready to share."""
     from PIL import Image, ImageDraw
 

@@ -11,6 +11,7 @@ rulebook without editing a template. ``--templates DIR`` replaces any of the bui
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from kcal.core.errors import KcalError
 from kcal.games.kcaloria.print import icons, palette
@@ -98,21 +99,21 @@ def _icon_directive(line: str, display: str, n: int) -> tuple:
 RULEBOOK_CUBE = mm(9.0)  #: height of a cube icon on the rule sheets
 
 
-def _icon(spec: tuple):
+def _icon(spec: tuple) -> Any:
     from reportlab.platypus import Flowable
 
     class Icon(Flowable):
-        def __init__(self, spec: tuple):
+        def __init__(self, spec: tuple) -> None:
             super().__init__()
             self.spec = spec
             # a cube is drawn at 9 mm so that two-digit amounts (20 cubes, 18 ...) read at 8 pt and more
             self.w = mm(14) if spec[0] == "biome" else mm(10) if spec[0] == "cube" else mm(8)
             self.h = mm(9.5) if spec[0] == "cube" else mm(7)
 
-        def wrap(self, aw, ah):
+        def wrap(self, aw: float, ah: float) -> tuple[float, float]:
             return self.w, self.h
 
-        def draw(self):
+        def draw(self) -> None:
             kind = self.spec[0]
             if kind == "cube":
                 icons.cube(self.canv, self.w / 2, self.h / 2, RULEBOOK_CUBE, self.spec[1], self.spec[2])

@@ -12,9 +12,9 @@ reported.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from kcal.games.kcaloria.files.cardset import Modifier, Tile
 from kcal.games.kcaloria.print import icons, palette
@@ -24,6 +24,9 @@ from kcal.print.images import ArtCache, ArtProblem
 from kcal.print.layout import MM, SQRT3, TileGeometry, hex_half_width, hex_points
 from kcal.print.report import Report
 from kcal.print.text import fit, width
+
+if TYPE_CHECKING:
+    from reportlab.pdfgen.canvas import Canvas
 
 
 class FaceLayout(NamedTuple):
@@ -133,7 +136,7 @@ def where(tile: Tile, part: str) -> str:
     return f"tile {tile.id} ({tile.name}) {part}"
 
 
-def draw_face(c, tile: Tile, cx: float, cy: float, geom: TileGeometry, ctx: RenderContext) -> None:
+def draw_face(c: Canvas, tile: Tile, cx: float, cy: float, geom: TileGeometry, ctx: RenderContext) -> None:
     """Draw ``tile`` centred at ``(cx, cy)`` (points), including its bleed."""
     k = geom.scale * MM  # points per face millimetre
     f = FACE
@@ -174,7 +177,7 @@ def draw_face(c, tile: Tile, cx: float, cy: float, geom: TileGeometry, ctx: Rend
 # --- art ------------------------------------------------------------------------------------------
 
 
-def _art(c, tile: Tile, x: float, y: float, across: float, ctx: RenderContext) -> None:
+def _art(c: Canvas, tile: Tile, x: float, y: float, across: float, ctx: RenderContext) -> None:
     c.saveState()
     c.clipPath(icons.hex_path(c, x, y, across), stroke=0, fill=0)
     w, h = 2 * across / SQRT3, across
@@ -201,13 +204,13 @@ def _art(c, tile: Tile, x: float, y: float, across: float, ctx: RenderContext) -
     c.restoreState()
 
 
-def placeholder(c, tile: Tile, x: float, y: float, across: float) -> None:
+def placeholder(c: Canvas, tile: Tile, x: float, y: float, across: float) -> None:
     """Generated stand-in art: rings in the type's colour and the name's initials."""
     base = palette.BORDER[tile.type]
     bg = palette.BACKGROUND[tile.type]
     c.setFillColorRGB(*palette.rgb(bg))
     c.rect(x - across, y - across, 2 * across, 2 * across, stroke=0, fill=1)
-    def rings(cv, x0, y0, ref):
+    def rings(cv: Canvas, x0: float, y0: float, ref: float) -> None:
         cv.setStrokeColorRGB(*palette.rgb(base))
         for i in range(1, 6):
             cv.setLineWidth((0.4 + 0.25 * (i % 2)) * ref / across)
@@ -225,8 +228,8 @@ def placeholder(c, tile: Tile, x: float, y: float, across: float) -> None:
 # --- cost and yield -------------------------------------------------------------------------------
 
 
-def _cubes_row(c, tile: Tile, alternatives, x: float, y: float, k: float, *, top: bool,
-               ctx: RenderContext) -> None:
+def _cubes_row(c: Canvas, tile: Tile, alternatives: Sequence[dict[Color, int]], x: float, y: float, k: float,
+               *, top: bool, ctx: RenderContext) -> None:
     f = FACE
     # the row's width is bounded by the hexagon at the row's outer edge
     outer = abs(f.cost_y) + f.cube / 2
@@ -277,7 +280,7 @@ def _line_width(y_mm: float, k: float, pad: float = 1.2, half_h: float = 0.0) ->
     return max(0.0, 2 * (hex_half_width(64.0, edge) - f.border - pad) * k)
 
 
-def _names(c, tile: Tile, cx: float, cy: float, k: float, ctx: RenderContext) -> None:
+def _names(c: Canvas, tile: Tile, cx: float, cy: float, k: float, ctx: RenderContext) -> None:
     f = FACE
     name = printable(tile.name, ctx.where(tile, "name"), ctx.report, BOLD)
     w1 = _line_width(f.name_y + 1.5, k)
@@ -305,7 +308,7 @@ def _names(c, tile: Tile, cx: float, cy: float, k: float, ctx: RenderContext) ->
 # --- side columns ---------------------------------------------------------------------------------
 
 
-def _left_column(c, tile: Tile, cx: float, cy: float, k: float) -> None:
+def _left_column(c: Canvas, tile: Tile, cx: float, cy: float, k: float) -> None:
     f = FACE
     x = cx - f.side_x * k
     top = f.side_top
@@ -338,7 +341,7 @@ _NEGATIVE = frozenset({"critically_endangered", "destructive", "inedible", "pois
                        "poor_water_quality", "shade_required"})
 
 
-def _right_column(c, tile: Tile, cx: float, cy: float, k: float) -> None:
+def _right_column(c: Canvas, tile: Tile, cx: float, cy: float, k: float) -> None:
     f = FACE
     n = len(tile.modifiers)
     if not n:
@@ -549,7 +552,7 @@ def text_plan(tile: Tile, k: float, ctx: RenderContext) -> TextPlan | None:
     return plan if plan is not None else _fallback_plan(tile, mod_lines, fact, k, ctx)
 
 
-def _text_block(c, tile: Tile, plan: TextPlan, cx: float, cy: float, k: float) -> None:
+def _text_block(c: Canvas, tile: Tile, plan: TextPlan, cx: float, cy: float, k: float) -> None:
     size = plan.size
     c.setFillColorRGB(*palette.rgb(palette.INK))
     for line, kind, y in plan.lines:

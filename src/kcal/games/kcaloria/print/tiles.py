@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from kcal.games.kcaloria.files.cardset import Tile
 from kcal.games.kcaloria.print import icons, palette
@@ -17,10 +18,13 @@ from kcal.print.fonts import BOLD
 from kcal.print.layout import MM, SheetLayout, Slot, TileGeometry
 from kcal.print.sheets import Box, Face, PageFn, SheetOptions, chunk_faces, face_pages
 
+if TYPE_CHECKING:
+    from reportlab.pdfgen.canvas import Canvas
+
 BRAND = "kCaloria"
 
 
-def draw_back(c, slot: Slot, geom: TileGeometry) -> None:
+def draw_back(c: Canvas, slot: Slot, geom: TileGeometry) -> None:
     """The common back of every tile: it must not tell one tile from another."""
     k = geom.scale * MM
     c.saveState()
@@ -50,10 +54,10 @@ def face_key(tile: Tile) -> str:
 def tile_face(tile: Tile, geom: TileGeometry, ctx: RenderContext) -> Face:
     """The face of one tile, with the common back behind it."""
 
-    def front(c, box: Box) -> None:
+    def front(c: Canvas, box: Box) -> None:
         draw_face(c, tile, 0, 0, geom, ctx)  # the face is drawn centred on its form's origin
 
-    def back(c, box: Box) -> None:
+    def back(c: Canvas, box: Box) -> None:
         draw_back(c, Slot(0, 0), geom)
 
     return Face(key=face_key(tile), draw=front, back=back, back_key="back", label=tile.id)

@@ -20,11 +20,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kcal.games.kcaloria.rules.domain import fold_name
 from kcal.games.kcaloria.rules.modifiers import MODIFIERS
 from kcal.games.kcaloria.rules.tiles import COLOR_INDEX, TileInfo
+
+if TYPE_CHECKING:
+    from kcal.games.kcaloria.rules.yields import PaymentContext
 
 SUNLIGHT = "sunlight"
 MOONLIGHT = "moonlight"
@@ -50,14 +53,14 @@ class Effect:
         return self.shape == "circle"
 
 
-def _gain_if(cond: Callable[[TileInfo, dict, TileInfo], bool]):
-    def hook(holder: TileInfo, p: dict, other: TileInfo):
+def _gain_if(cond: Callable[[TileInfo, dict, TileInfo], bool]) -> Callable[[TileInfo, dict, TileInfo], Any]:
+    def hook(holder: TileInfo, p: dict, other: TileInfo) -> tuple[str, Any] | None:
         return ("gain", p.get("amount") or 1) if cond(holder, p, other) else None
     return hook
 
 
-def _loss_if(cond: Callable[[TileInfo, dict, TileInfo], bool]):
-    def hook(holder: TileInfo, p: dict, other: TileInfo):
+def _loss_if(cond: Callable[[TileInfo, dict, TileInfo], bool]) -> Callable[[TileInfo, dict, TileInfo], Any]:
+    def hook(holder: TileInfo, p: dict, other: TileInfo) -> tuple[str, Any] | None:
         return ("loss", p.get("amount") or 1) if cond(holder, p, other) else None
     return hook
 
@@ -70,22 +73,22 @@ def _biome_match(holder: TileInfo, p: dict, other: TileInfo) -> bool:
     return p["biome"] in other.biomes or "invasive_species" in other.mods
 
 
-def _destructive(holder: TileInfo, p: dict, other: TileInfo):
+def _destructive(holder: TileInfo, p: dict, other: TileInfo) -> tuple[str, Any] | None:
     c = COLOR_INDEX[p["color"]]
     return ("loss_color", (c, p["amount"])) if other.base[c] else None
 
 
-def _photosynthesis(holder: TileInfo, p: dict, other: TileInfo):
+def _photosynthesis(holder: TileInfo, p: dict, other: TileInfo) -> tuple[str, Any] | None:
     return ("base", 1) if other.plant and other.klass != "fungi" else None
 
 
-def _remove_if(cond: Callable[[TileInfo], bool]):
-    def hook(holder: TileInfo, p: dict, other: TileInfo):
+def _remove_if(cond: Callable[[TileInfo], bool]) -> Callable[[TileInfo, dict, TileInfo], Any]:
+    def hook(holder: TileInfo, p: dict, other: TileInfo) -> tuple[str, Any] | None:
         return ("remove", holder.name) if cond(other) else None
     return hook
 
 
-def _solar(holder: TileInfo, p: dict, other: TileInfo):
+def _solar(holder: TileInfo, p: dict, other: TileInfo) -> tuple[str, Any] | None:
     return ("timer", p["amount"]) if other.key == SUNLIGHT and "barricade" in holder.mods else None
 
 
@@ -95,11 +98,11 @@ def _poisonous(source: TileInfo, p: dict, payer: TileInfo) -> int:
     return -p["amount"]
 
 
-def _prominent(holder: TileInfo, p: dict, ctx) -> int:
+def _prominent(holder: TileInfo, p: dict, ctx: PaymentContext) -> int:
     return (p.get("amount") or 1) if ctx.paid_by_opponent_animals() else 0
 
 
-def _electro(holder: TileInfo, p: dict, ctx) -> int:
+def _electro(holder: TileInfo, p: dict, ctx: PaymentContext) -> int:
     return p["amount"] if ctx.shares_water_with_food() else 0
 
 

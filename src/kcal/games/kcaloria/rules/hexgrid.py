@@ -5,6 +5,8 @@ Neighbour tuples are memoised, because the engine asks for them in its hot loop.
 
 from __future__ import annotations
 
+from typing import Any
+
 Hex = tuple[int, int]
 
 #: The six directions, in the order SPEC lists them.
@@ -65,7 +67,7 @@ def ring(center: Hex, radius: int) -> list[Hex]:
     return out
 
 
-def parse_hex(value) -> Hex:
+def parse_hex(value: Any) -> Hex:
     """``[q, r]`` (list or tuple of two ints) to a cell."""
     if (not isinstance(value, (list, tuple)) or len(value) != 2
             or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):

@@ -9,6 +9,7 @@ cell carries a cache of its (immutable) moves by mask.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from kcal.games.kcaloria.rules import collapse
@@ -106,8 +107,8 @@ def generate(state: GameState) -> list[Move] | MoveList:
     return out
 
 
-def _scan(state: GameState, player: str, items, hand: int, special: tuple[TileInfo, ...], fills,
-          out: list[Move]) -> None:
+def _scan(state: GameState, player: str, items: Iterable[tuple[Hex, dict[Any, Move]]], hand: int,
+          special: tuple[TileInfo, ...], fills: dict[Hex, int] | None, out: list[Move]) -> None:
     """Append a place move for every (cell, tile) whose cost the cubes next to the cell cover.
 
     The hot loop of the engine. The unused cubes next to a cell are one packed int (kept up to
@@ -178,8 +179,9 @@ def _waived_avail(avail: dict[Hex, int], fills: dict[Hex, int]) -> dict[Hex, int
     return out
 
 
-def _count(state: GameState, player: str, items, hand: int, special: tuple[TileInfo, ...], fills,
-           found: list[tuple], ends: list[int], total: int) -> int:
+def _count(state: GameState, player: str, items: Iterable[tuple[Hex, dict[Any, Move]]], hand: int,
+           special: tuple[TileInfo, ...], fills: dict[Hex, int] | None, found: list[tuple], ends: list[int],
+           total: int) -> int:
     """:func:`_scan` for a lazy list: each cell with moves as ``(cell, its move cache, mask of
     playable tiles, special moves)`` in ``found`` and the running count in ``ends``; returns the
     count. The same tests, the same order."""
@@ -212,7 +214,8 @@ def _count(state: GameState, player: str, items, hand: int, special: tuple[TileI
     return total
 
 
-def _specials(state: GameState, player: str, cell: Hex, cm: dict, a: int, special) -> list[Move]:
+def _specials(state: GameState, player: str, cell: Hex, cm: dict, a: int,
+              special: tuple[TileInfo, ...]) -> list[Move]:
     """The moves of the special (remove) tiles at ``cell``, one per target each names (``a``: the
     packed availability there, anchored colours filled, see :func:`_waived_avail`)."""
     out = []

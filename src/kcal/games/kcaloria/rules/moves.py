@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
@@ -34,7 +35,7 @@ def _pay_to_record(pay: Payment) -> list[dict]:
     return [{"from": [q, r], **{k: d[k] for k in COLORS if k in d}} for (q, r), d in merged.items()]
 
 
-def _pay_from_record(entries) -> Payment:
+def _pay_from_record(entries: Iterable[Any]) -> Payment:
     out = []
     for e in entries:
         if hasattr(e, "model_dump"):
@@ -78,11 +79,11 @@ class Move:
             object.__setattr__(self, "kind", MoveKind(self.kind))
 
     @classmethod
-    def place(cls, player: str, tile: str, at: Hex, **kw) -> Move:
+    def place(cls, player: str, tile: str, at: Hex, **kw: Any) -> Move:
         return cls(MoveKind.PLACE, player, tile=tile, at=(at[0], at[1]), **kw)
 
     @classmethod
-    def discard_tiles(cls, player: str, names) -> Move:
+    def discard_tiles(cls, player: str, names: Iterable[str]) -> Move:
         return cls(MoveKind.DISCARD, player, discard=tuple(names))
 
     @classmethod
@@ -114,7 +115,7 @@ class Move:
         return d
 
     @classmethod
-    def from_record(cls, entry) -> Move:
+    def from_record(cls, entry: Any) -> Move:
         """Parse a record entry (a dict or a ``kcal.games.kcaloria.files.recordfile`` move model)."""
         if hasattr(entry, "model_dump"):
             entry = entry.model_dump(by_alias=True, exclude_none=True)

@@ -4,6 +4,7 @@ an explicit payment. Costs are paid from unused cubes on tiles adjacent to the c
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from kcal.games.kcaloria.rules.effects import EFFECTS
@@ -11,6 +12,7 @@ from kcal.games.kcaloria.rules.hexgrid import Hex, format_hex, neighbours
 from kcal.games.kcaloria.rules.tiles import COLORS, ZERO6, TileInfo, fmt_amounts
 
 if TYPE_CHECKING:
+    from kcal.games.kcaloria.rules.moves import Payment
     from kcal.games.kcaloria.rules.state import GameState
 
 _anchor_cost = EFFECTS["anchor"].cost
@@ -103,7 +105,7 @@ def packed_available(state: GameState, cell: Hex) -> int:
     return v
 
 
-def first_payable(alts, avail) -> int:
+def first_payable(alts: Sequence[Sequence[tuple[int, int]]], avail: Sequence[int]) -> int:
     """Index of the first alternative ``avail`` covers, or -1. A tile without a cost gives 0."""
     if not alts:
         return 0
@@ -116,7 +118,8 @@ def first_payable(alts, avail) -> int:
     return -1
 
 
-def default_payment(state: GameState, cell: Hex, alt, exclude: Hex | None = None):
+def default_payment(state: GameState, cell: Hex, alt: Iterable[tuple[int, int]],
+                    exclude: Hex | None = None) -> Payment | None:
     """The deterministic payment of one alternative: ``((cell, colour, n), ...)``."""
     out = []
     srcs = sources(state, cell, exclude)
@@ -135,7 +138,8 @@ def default_payment(state: GameState, cell: Hex, alt, exclude: Hex | None = None
     return tuple(out)
 
 
-def unpayable_reason(info_name: str, alts, avail, cell: Hex, what: str = "costs") -> str:
+def unpayable_reason(info_name: str, alts: Sequence[Sequence[tuple[int, int]]], avail: Sequence[int],
+                     cell: Hex, what: str = "costs") -> str:
     colours = []
     for alt in alts:
         for c, _ in alt:
@@ -146,7 +150,8 @@ def unpayable_reason(info_name: str, alts, avail, cell: Hex, what: str = "costs"
     return f"{info_name} {what} {cost}; the tiles next to {format_hex(cell)} hold {held}"
 
 
-def check_explicit(state: GameState, cell: Hex, alts, pay, exclude: Hex | None = None):
+def check_explicit(state: GameState, cell: Hex, alts: Sequence[Sequence[tuple[int, int]]], pay: Payment,
+                   exclude: Hex | None = None) -> tuple[int, str | None]:
     """Check a payment a move spells out. Returns ``(alt_index, None)`` or ``(-1, reason)``."""
     near = set(neighbours(cell))
     taken: dict[tuple[Hex, int], int] = {}

@@ -6,6 +6,7 @@ sit left, right and diagonally above and below it, as on the table.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from kcal.games.kcaloria.rules.tiles import COLORS
@@ -23,7 +24,7 @@ def _abbr(name: str) -> str:
     return name[:4].title()
 
 
-def cubes_text(vec) -> str:
+def cubes_text(vec: Sequence[int]) -> str:
     return ", ".join(f"{n} {COLORS[c]}" for c, n in enumerate(vec) if n) or "no cubes"
 
 

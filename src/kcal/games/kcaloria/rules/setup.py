@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from kcal.core.errors import KcalError
 from kcal.games.kcaloria.files.cardset import Tile
@@ -18,7 +19,7 @@ MAX_RESHUFFLES = 1000
 SOLO_PILES = 7
 
 
-def _library_tiles(library_or_tiles) -> Iterable[Tile]:
+def _library_tiles(library_or_tiles: Any) -> Iterable[Tile]:
     if library_or_tiles is None:
         return ()
     tiles = getattr(library_or_tiles, "tiles", library_or_tiles)
@@ -39,7 +40,7 @@ def _remember(key: object, owner: object, table: TileTable) -> TileTable:
     return table
 
 
-def build_table(library_or_tiles, decks: Sequence[Sequence[Tile]] = ()) -> TileTable:
+def build_table(library_or_tiles: Any, decks: Sequence[Sequence[Tile]] = ()) -> TileTable:
     """The compiled tiles of a game; games over the same tiles share one (it is read-only).
 
     A closed game's table gives the tiles of its decks the first bits of the generator's masks
@@ -112,7 +113,7 @@ def game_mode(players: int, mode: str | None) -> str:
     return mode
 
 
-def new_game(library_or_tiles, decks: Sequence[Sequence[Tile]] | None, players: Sequence[str],
+def new_game(library_or_tiles: Any, decks: Sequence[Sequence[Tile]] | None, players: Sequence[str],
              seed: int, mode: str | None = None) -> GameState:
     """A new game, dealt from ``decks`` (one list of tiles per player, in deck order) with ``seed``.
 

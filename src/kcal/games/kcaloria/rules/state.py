@@ -403,7 +403,7 @@ class GameState:
             raise IllegalMove(reason, move=move)
         self._play(move, plan)
 
-    def _play(self, move: Move, plan) -> None:
+    def _play(self, move: Move, plan: Any) -> None:  # legal.check's plan: a legal.Plan
         if move.player not in self.players:
             move = move.with_player(self.players[self.player_index(move.player)])
         self._moves = None

@@ -6,7 +6,7 @@ The hot loop never touches Pydantic: a cost is a tuple of alternatives, each a t
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from kcal.games.kcaloria.files.cardset import Tile
@@ -21,7 +21,7 @@ ANIMAL_TYPES = frozenset({"herbivore", "omnivore", "carnivore", "human"})
 FISH = frozenset(k.value for k in FISH_CLASSES)
 
 
-def color_index(color) -> int:
+def color_index(color: Color | str) -> int:
     return COLOR_INDEX[color.value if hasattr(color, "value") else color]
 
 
@@ -32,7 +32,7 @@ GUARD = sum(1 << (FIELD * c + FIELD - 1) for c in range(6))
 FIELD_MAX = (1 << (FIELD - 1)) - 1
 
 
-def pack_pairs(pairs) -> int:
+def pack_pairs(pairs: Iterable[tuple[int, int]]) -> int:
     return sum(n << (FIELD * c) for c, n in pairs)
 
 
@@ -43,7 +43,7 @@ def waived_fill(colours: Iterable[int]) -> int:
     return pack_pairs((c, FIELD_MAX) for c in colours)
 
 
-def pack_vec(vec) -> int:
+def pack_vec(vec: Sequence[int]) -> int:
     a, b, c, d, e, f = vec
     if a > FIELD_MAX or b > FIELD_MAX or c > FIELD_MAX or d > FIELD_MAX or e > FIELD_MAX or f > FIELD_MAX:
         a, b, c, d, e, f = (n if n < FIELD_MAX else FIELD_MAX for n in vec)
@@ -54,7 +54,7 @@ def covers(packed_avail: int, packed_cost: int) -> bool:
     return ((packed_avail | GUARD) - packed_cost) & GUARD == GUARD
 
 
-def fmt_amounts(vec_or_pairs) -> str:
+def fmt_amounts(vec_or_pairs: Sequence[Any]) -> str:
     """``2 blue + 2 yellow`` from a 6-vector or ``((c, n), ...)`` pairs."""
     if len(vec_or_pairs) == 6 and all(isinstance(v, int) for v in vec_or_pairs):
         pairs = [(i, n) for i, n in enumerate(vec_or_pairs) if n]
@@ -114,7 +114,7 @@ class TileInfo:
     def has(self, modifier: str) -> bool:
         return modifier in self.mods
 
-    def param(self, modifier: str, name: str, default=None):
+    def param(self, modifier: str, name: str, default: Any = None) -> Any:
         entries = self.mods.get(modifier)
         if not entries:
             return default

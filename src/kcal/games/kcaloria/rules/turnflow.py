@@ -18,6 +18,7 @@ from kcal.games.kcaloria.rules.yields import apply_to_neighbours, new_tile_yield
 
 if TYPE_CHECKING:
     from kcal.games.kcaloria.rules.state import GameState
+    from kcal.games.kcaloria.rules.tiles import TileInfo
 
 PACK_SIZE = 3
 HUMANS_TO_END = 2
@@ -34,7 +35,7 @@ def play(state: GameState, move: Move, plan: legal.Plan) -> None:
         _rescue(state, move, cast(Payment, plan))
 
 
-def _take_from_hand(state: GameState, i: int, info, idx: int) -> None:
+def _take_from_hand(state: GameState, i: int, info: TileInfo, idx: int) -> None:
     piles = state.piles
     if piles is not None:
         for k, pile in enumerate(piles):
@@ -48,7 +49,7 @@ def _take_from_hand(state: GameState, i: int, info, idx: int) -> None:
         del state.own(state.hands, i)[idx]
 
 
-def _pay(state: GameState, pay, turn: int) -> tuple:
+def _pay(state: GameState, pay: Payment, turn: int) -> tuple:
     """Take the payment's cubes (one change of cubes per paying tile) and return its ledger."""
     tiles = state.tiles
     cubes = state.cubes

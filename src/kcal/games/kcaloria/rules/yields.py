@@ -16,6 +16,7 @@ from kcal.games.kcaloria.rules.hexgrid import Hex, neighbours
 from kcal.games.kcaloria.rules.tiles import COLOR_INDEX, TileInfo
 
 if TYPE_CHECKING:
+    from kcal.games.kcaloria.rules.moves import Move, Payment
     from kcal.games.kcaloria.rules.state import GameState
 
 PURPLE = COLOR_INDEX[Color.PURPLE.value]  # the colour an intelligent tile's reproduction bonus takes
@@ -28,7 +29,7 @@ class PaymentContext:
 
     __slots__ = ("state", "cell", "owner", "pay")
 
-    def __init__(self, state: GameState, cell: Hex, owner: int, pay) -> None:
+    def __init__(self, state: GameState, cell: Hex, owner: int, pay: Payment) -> None:
         self.state, self.cell, self.owner, self.pay = state, cell, owner, pay
 
     def paid_by_opponent_animals(self) -> bool:
@@ -62,8 +63,8 @@ def take_cheapest(vec: list[int], n: int) -> int:
     return removed
 
 
-def new_tile_yield(state: GameState, info: TileInfo, cell: Hex, owner: int, pay, move
-                   ) -> tuple[list[int], list, list[str], int]:
+def new_tile_yield(state: GameState, info: TileInfo, cell: Hex, owner: int, pay: Payment,
+                   move: Move) -> tuple[list[int], list, list[str], int]:
     """The cubes the new tile starts with, and the effects its arrival has on its neighbours
     (a list of ``(cell, kind, value, source)``) for :func:`apply_to_neighbours`."""
     tiles = state.tiles

@@ -7,7 +7,12 @@ flips them. No matplotlib.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from reportlab.pdfgen.canvas import Canvas
 
 #: Cube colours as printed (food-chain order), plus neutral inks.
 INK = {
@@ -31,23 +36,28 @@ class Box:
 class Surface:
     """What a chart may draw. Colours are RGB triples in 0..1."""
 
-    def rect(self, x, y, w, h, fill=None, stroke=None, width=0.5): ...
-    def line(self, x1, y1, x2, y2, color, width=0.5, dash=False): ...
-    def polyline(self, points, color, width=1.0): ...
-    def text(self, x, y, s, size=7, anchor="start", color=INK["black"], bold=False): ...
+    def rect(self, x: float, y: float, w: float, h: float, fill: tuple[float, ...] | None = None,
+             stroke: tuple[float, ...] | None = None, width: float = 0.5) -> None: ...
+    def line(self, x1: float, y1: float, x2: float, y2: float, color: tuple[float, ...], width: float = 0.5,
+             dash: bool = False) -> None: ...
+    def polyline(self, points: Sequence[tuple[float, float]], color: tuple[float, ...],
+                 width: float = 1.0) -> None: ...
+    def text(self, x: float, y: float, s: str, size: float = 7, anchor: str = "start",
+             color: tuple[float, ...] = INK["black"], bold: bool = False) -> None: ...
 
 
 class PdfSurface(Surface):
     """ReportLab's canvas, writing with kcal's embedded fonts (never the unembedded Helvetica)."""
 
-    def __init__(self, canvas) -> None:
+    def __init__(self, canvas: Canvas) -> None:
         from kcal.print.fonts import BOLD, REGULAR, register_fonts
 
         register_fonts()
         self.c = canvas
         self.fonts = (REGULAR, BOLD)
 
-    def rect(self, x, y, w, h, fill=None, stroke=None, width=0.5):
+    def rect(self, x: float, y: float, w: float, h: float, fill: tuple[float, ...] | None = None,
+             stroke: tuple[float, ...] | None = None, width: float = 0.5) -> None:
         c = self.c
         if fill:
             c.setFillColorRGB(*fill)
@@ -56,7 +66,8 @@ class PdfSurface(Surface):
             c.setLineWidth(width)
         c.rect(x, y, w, h, stroke=1 if stroke else 0, fill=1 if fill else 0)
 
-    def line(self, x1, y1, x2, y2, color, width=0.5, dash=False):
+    def line(self, x1: float, y1: float, x2: float, y2: float, color: tuple[float, ...], width: float = 0.5,
+             dash: bool = False) -> None:
         c = self.c
         c.setStrokeColorRGB(*color)
         c.setLineWidth(width)
@@ -64,7 +75,8 @@ class PdfSurface(Surface):
         c.line(x1, y1, x2, y2)
         c.setDash()
 
-    def polyline(self, points, color, width=1.0):
+    def polyline(self, points: Sequence[tuple[float, float]], color: tuple[float, ...],
+                 width: float = 1.0) -> None:
         if len(points) < 2:
             return
         c = self.c
@@ -76,7 +88,8 @@ class PdfSurface(Surface):
             p.lineTo(*pt)
         c.drawPath(p, stroke=1, fill=0)
 
-    def text(self, x, y, s, size=7, anchor="start", color=INK["black"], bold=False):
+    def text(self, x: float, y: float, s: str, size: float = 7, anchor: str = "start",
+             color: tuple[float, ...] = INK["black"], bold: bool = False) -> None:
         c = self.c
         c.setFillColorRGB(*color)
         c.setFont(self.fonts[1] if bold else self.fonts[0], size)
@@ -100,14 +113,14 @@ class PngSurface(Surface):
         self.draw = ImageDraw.Draw(self.image)
         self._fonts: dict[tuple[float, bool], object] = {}
 
-    def _p(self, x, y):
+    def _p(self, x: float, y: float) -> tuple[float, float]:
         return (x * self.scale, (self.h - y) * self.scale)
 
     @staticmethod
-    def _c(rgb):
+    def _c(rgb: Sequence[float]) -> tuple[int, ...]:
         return tuple(round(v * 255) for v in rgb)
 
-    def _font(self, size: float, bold: bool):
+    def _font(self, size: float, bold: bool) -> Any:
         from PIL import ImageFont
 
         key = (size, bold)
@@ -118,22 +131,26 @@ class PngSurface(Surface):
                 self._fonts[key] = ImageFont.load_default()
         return self._fonts[key]
 
-    def rect(self, x, y, w, h, fill=None, stroke=None, width=0.5):
+    def rect(self, x: float, y: float, w: float, h: float, fill: tuple[float, ...] | None = None,
+             stroke: tuple[float, ...] | None = None, width: float = 0.5) -> None:
         x0, y0 = self._p(x, y + h)
         x1, y1 = self._p(x + w, y)
         self.draw.rectangle([x0, y0, max(x0, x1), max(y0, y1)], fill=self._c(fill) if fill else None,
                             outline=self._c(stroke) if stroke else None,
                             width=max(1, round(width * self.scale)) if stroke else 0)
 
-    def line(self, x1, y1, x2, y2, color, width=0.5, dash=False):
+    def line(self, x1: float, y1: float, x2: float, y2: float, color: tuple[float, ...], width: float = 0.5,
+             dash: bool = False) -> None:
         self.draw.line([self._p(x1, y1), self._p(x2, y2)], fill=self._c(color), width=max(1, round(width * self.scale)))
 
-    def polyline(self, points, color, width=1.0):
+    def polyline(self, points: Sequence[tuple[float, float]], color: tuple[float, ...],
+                 width: float = 1.0) -> None:
         if len(points) >= 2:
             self.draw.line([self._p(*pt) for pt in points], fill=self._c(color),
                            width=max(1, round(width * self.scale)), joint="curve")
 
-    def text(self, x, y, s, size=7, anchor="start", color=INK["black"], bold=False):
+    def text(self, x: float, y: float, s: str, size: float = 7, anchor: str = "start",
+             color: tuple[float, ...] = INK["black"], bold: bool = False) -> None:
         font = self._font(size, bold)
         px, py = self._p(x, y)
         a = {"start": "ls", "middle": "ms", "end": "rs"}[anchor]
@@ -161,7 +178,8 @@ def _nice_max(v: float) -> float:
     return v * 1.1
 
 
-def _frame(s: Surface, box: Box, title: str, y_max: float, y_fmt, ticks: int = 5) -> Box:
+def _frame(s: Surface, box: Box, title: str, y_max: float, y_fmt: Callable[[float], str],
+           ticks: int = 5) -> Box:
     """Title, axes and horizontal grid; returns the plotting area."""
     s.text(box.x, box.y + box.h - 9, title, size=8.5, bold=True)
     plot = Box(box.x + 30, box.y + 24, box.w - 36, box.h - 52)
@@ -184,7 +202,8 @@ def _legend(s: Surface, box: Box, items: list[tuple[str, tuple]]) -> None:
 
 
 def bar_chart(s: Surface, box: Box, title: str, categories: list[str], series: list[tuple[str, list[float], tuple]],
-              *, errors: list[list[float] | None] | None = None, y_max: float | None = None, y_fmt=None,
+              *, errors: list[list[float] | None] | None = None, y_max: float | None = None,
+              y_fmt: Callable[[float], str] | None = None,
               x_label: str = "", counts: bool = False) -> None:
     """Grouped bars: one group per category, one bar per series (optional ± error whiskers).
 
@@ -219,7 +238,8 @@ def bar_chart(s: Surface, box: Box, title: str, categories: list[str], series: l
 
 
 def line_chart(s: Surface, box: Box, title: str, xs: list[float], series: list[tuple[str, list[float], tuple]],
-               *, y_max: float | None = None, y_fmt=None, x_label: str = "") -> None:
+               *, y_max: float | None = None, y_fmt: Callable[[float], str] | None = None,
+               x_label: str = "") -> None:
     """One polyline per series over shared x values, with dots."""
     y_fmt = y_fmt or (lambda v: f"{v:g}")
     top = max((v for _, vals, _ in series for v in vals), default=0.0)
@@ -229,7 +249,7 @@ def line_chart(s: Surface, box: Box, title: str, xs: list[float], series: list[t
     lo, hi = (min(xs), max(xs)) if xs else (0, 1)
     span = (hi - lo) or 1
 
-    def px(x):
+    def px(x: float) -> float:
         return plot.x + plot.w * (x - lo) / span
 
     for x in xs:

@@ -6,9 +6,13 @@ This is the only place that drives the engine; solo and match runners call :func
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from kcal.core.seeding import derive_seed, rng_for
 from kcal.games.kcaloria.bots.basic import get_bot
+
+if TYPE_CHECKING:
+    from kcal.games.kcaloria.rules.state import GameState
 
 #: A safety net: no real game is this long (60 tiles each, plus rescues).
 MAX_MOVES = 2_000
@@ -23,7 +27,7 @@ def game_seed(master: int, kind: str, index: int) -> int:
 
 
 def play_game(decks: Sequence[Sequence], players: Sequence[str], bots: Sequence[str], *, master: int,
-              kind: str, index: int, mode: str | None = None):
+              kind: str, index: int, mode: str | None = None) -> GameState:
     """Play game ``index`` to its end; return the final engine state. ``mode`` None: solo for one
     player, else standard.
 
@@ -46,14 +50,14 @@ def play_game(decks: Sequence[Sequence], players: Sequence[str], bots: Sequence[
     return state
 
 
-def end_reason(state) -> str:
+def end_reason(state: GameState) -> str:
     out = state.outcome()
     if out is not None:
         return out.end_reason
     return "move_limit"
 
 
-def turns_played(state) -> int:
+def turns_played(state: GameState) -> int:
     """Turns taken (placements and discards; rescues are not turns)."""
     from kcal.games.kcaloria.rules import MoveKind
 

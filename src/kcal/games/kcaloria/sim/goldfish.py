@@ -97,14 +97,14 @@ def simulate_goldfish(
     return result
 
 
-def _dispatch(shared: tuple, kind: int, args: tuple):
+def _dispatch(shared: tuple, kind: int, args: tuple) -> dict:
     table, profile = shared
     if kind == 0:
         return opening.opening_chunk(table, *args)
     return placement.placement_chunk(profile, *args)
 
 
-def _opening_figures(table, tally, N: int, K: int, counts: Sequence[int]) -> dict:
+def _opening_figures(table: opening.OpeningTable, tally: dict, N: int, K: int, counts: Sequence[int]) -> dict:
     s = opening.summarize(table, tally)
     n = tally["n"]
     q = p_none(N, K, HAND_SIZE)

@@ -24,7 +24,8 @@ def seating(n: int, index: int) -> list[int]:
     return [(index + s) % n for s in range(n)]
 
 
-def match_game(decks: Sequence[Sequence], bots: Sequence[str], master: int, index: int, *, save: bool = False):
+def match_game(decks: Sequence[Sequence], bots: Sequence[str], master: int, index: int, *,
+               save: bool = False) -> Any:
     n = len(decks)
     order = seating(n, index)
     players = [LABELS[d] for d in order]

@@ -14,8 +14,10 @@ that failed, and so on until none is left.
 
 from __future__ import annotations
 
+import random
 from bisect import bisect_right
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from math import comb, sqrt
 
@@ -57,7 +59,7 @@ class OpeningTable:
         )
 
 
-def bernoulli_count(getrandbits, m: int, threshold: int) -> int:
+def bernoulli_count(getrandbits: Callable[[int], int], m: int, threshold: int) -> int:
     """How many of ``m`` hands draw a 64-bit uniform ``u < threshold``, all ``m`` at once.
 
     Bit-sliced comparison: hand ``i`` is bit ``i`` of every random plane; plane ``j`` holds bit ``j``
@@ -109,7 +111,7 @@ def _split_tree(ways: tuple[int, ...]) -> dict[tuple[int, int], tuple[int, int]]
     return tree
 
 
-def draw_rows(rng, table: OpeningTable, n: int) -> dict[int, int]:
+def draw_rows(rng: random.Random, table: OpeningTable, n: int) -> dict[int, int]:
     """Draw ``n`` hands; return how many fell on each composition row.
 
     Every hand walks from the root of a binary tree over the table's rows to its row, going left

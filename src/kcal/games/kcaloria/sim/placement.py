@@ -32,7 +32,7 @@ _RANK = {
 }
 
 
-def _compile(profile: DeckProfile):
+def _compile(profile: DeckProfile) -> list[tuple]:
     """Per tile: (alternatives cheapest first, yield pairs, priority, milestone index or -1)."""
     milestone_idx = [TYPES.index(m) for m in MILESTONES]
     out = []

@@ -7,9 +7,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from kcal.core.errors import KcalError
 from kcal.games.kcaloria.rules.domain import HAND_SIZE, Color, TileType, can_open
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from kcal.games.kcaloria.files.load import LoadedDeck
 
 COLORS: tuple[Color, ...] = tuple(Color)
 TYPES: tuple[TileType, ...] = tuple(TileType)
@@ -78,7 +84,7 @@ def profile_of(tiles: Sequence, name: str = "deck") -> DeckProfile:
     return prof
 
 
-def load_profile(path, catalogs=()) -> DeckProfile:
+def load_profile(path: str | Path, catalogs: Sequence[str | Path] = ()) -> DeckProfile:
     """Load a deck file (through :func:`kcal.games.kcaloria.files.load.load_deck`) and reduce it to a profile."""
     from kcal.games.kcaloria.files.load import load_deck
 
@@ -86,7 +92,7 @@ def load_profile(path, catalogs=()) -> DeckProfile:
     return profile_from_loaded(loaded)
 
 
-def profile_from_loaded(loaded) -> DeckProfile:
+def profile_from_loaded(loaded: LoadedDeck) -> DeckProfile:
     try:
         return profile_of(loaded.tiles(), loaded.deck.name)
     except KcalError as err:

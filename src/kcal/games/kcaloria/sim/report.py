@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import contextlib
 import io
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from kcal.games.kcaloria.rules.domain import Color
 from kcal.games.kcaloria.sim.charts import (
@@ -25,6 +26,10 @@ from kcal.games.kcaloria.sim.charts import (
     line_chart,
     note,
 )
+
+if TYPE_CHECKING:
+    from kcal.games.kcaloria.files.cardset import Tile
+    from kcal.games.kcaloria.files.load import LoadedDeck
 
 PAGE = (595.2756, 841.8898)  # A4 in points
 MARGIN = 36.0
@@ -62,7 +67,7 @@ def report_advice(data: dict) -> list[str]:
     return out
 
 
-def cost_yield_by_colour(tiles) -> dict[str, dict[str, int]]:
+def cost_yield_by_colour(tiles: Iterable[Tile]) -> dict[str, dict[str, int]]:
     """Cubes the deck's tiles yield and ask for, by colour. A cost with alternatives counts its
     cheapest alternative in points (the one a player would usually pay)."""
     yld = {c.value: 0 for c in Color}
@@ -77,8 +82,8 @@ def cost_yield_by_colour(tiles) -> dict[str, dict[str, int]]:
     return {"yield": yld, "cost": cost}
 
 
-def compute_report_data(loaded_deck, *, hands: int = 200_000, games: int = 5_000, solo_games: int = 40,
-                        bot: str = "greedy", seed: int = 0, jobs: int = 1,
+def compute_report_data(loaded_deck: LoadedDeck, *, hands: int = 200_000, games: int = 5_000,
+                        solo_games: int = 40, bot: str = "greedy", seed: int = 0, jobs: int = 1,
                         on_progress: Callable[[int], None] | None = None) -> dict:
     from kcal.games.kcaloria.sim.goldfish import simulate_goldfish
     from kcal.games.kcaloria.sim.profile import profile_from_loaded
@@ -161,7 +166,7 @@ def draw_report(s: Surface, data: dict, width: float = PAGE[0], height: float = 
     _solo_and_colours(s, boxes, data, solo)
 
 
-def _turn_charts(s: Surface, boxes: list[Box], t: dict, pct) -> None:
+def _turn_charts(s: Surface, boxes: list[Box], t: dict, pct: Callable[[float], str]) -> None:
     pp = t["p_place"]
     bar_chart(s, boxes[1], "Chance to place a tile, turn by turn", [str(r["turn"]) for r in pp],
               [("simulated", [r["simulated"] for r in pp], INK["sim"])], errors=[[r["se"] for r in pp]],
@@ -225,7 +230,8 @@ def png_bytes(data: dict, scale: float = 2.0, paper: str = "a4") -> bytes:
     return surface.png_bytes()
 
 
-def render_deck_report(loaded_deck, out_path: str | Path, png: bool = False, *, hands: int = 200_000,
+def render_deck_report(loaded_deck: LoadedDeck, out_path: str | Path, png: bool = False, *,
+                       hands: int = 200_000,
                        games: int = 5_000, solo_games: int = 40, bot: str = "greedy", seed: int = 0,
                        jobs: int = 1, on_progress: Callable[[int], None] | None = None, paper: str = "a4") -> dict:
     """Compute the figures and write the report; returns ``{"written": [paths], "data": figures}``.

@@ -11,11 +11,14 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kcal.core.stats import IntTally, proportion, sig
 from kcal.games.kcaloria.sim.games import end_reason, play_game, turns_played
 from kcal.sim.parallel import MAX_GAMES, check_count, run_chunks
+
+if TYPE_CHECKING:
+    from kcal.games.kcaloria.rules.state import GameState
 
 CHUNK_GAMES = 8
 #: at most this many chunks: a long run takes bigger chunks, so its task list stays small (game k's
@@ -74,7 +77,7 @@ def _solo_chunk(shared: tuple, master: int, first: int, count: int) -> SoloTally
     return SoloTally([solo_game_summary(tiles, bot, master, k) for k in range(first, first + count)])
 
 
-def replay_solo_game(tiles: Sequence, bot: str, master: int, index: int):
+def replay_solo_game(tiles: Sequence, bot: str, master: int, index: int) -> GameState:
     """The final state of game ``index`` (for ``--save-game``): the same seeds, the same game."""
     return play_game([tiles], [PLAYER], [bot], master=master, kind="solo", index=index, mode="solo")
 

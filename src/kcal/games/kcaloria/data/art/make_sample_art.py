@@ -1,11 +1,17 @@
 """Procedural sample art for two built-in tiles (made by kcal's authors; no external assets)."""
+from __future__ import annotations
+
 import math
 import random
+from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw, ImageFilter
 
+if TYPE_CHECKING:
+    from pathlib import Path
 
-def bayou(path):
+
+def bayou(path: Path) -> None:
     W, H = 960, 800
     rnd = random.Random(14)
     im = Image.new("RGB", (W, H))
@@ -36,7 +42,7 @@ def bayou(path):
     im = im.filter(ImageFilter.SMOOTH)
     im.save(path, optimize=True)
 
-def phlox(path):
+def phlox(path: Path) -> None:
     W, H = 960, 800
     rnd = random.Random(3)
     im = Image.new("RGB", (W, H), (60, 110, 60))
