@@ -7,24 +7,13 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
-from kcal.core.errors import Exit
-from kcal.core.game import IllegalMove as CoreIllegalMove
+# a move the rules forbid: the game interface's one error (exit code 1, code ``illegal-move``)
+from kcal.core.game import IllegalMove as IllegalMove
 from kcal.games.kcaloria.rules.hexgrid import Hex, parse_hex
 from kcal.games.kcaloria.rules.tiles import COLOR_INDEX, COLORS
 
 #: One payment entry: cubes of one colour taken from the tile at a cell.
 Payment = tuple[tuple[Hex, int, int], ...]
-
-
-class IllegalMove(CoreIllegalMove):
-    """A move the rules forbid; ``reason`` says why in words a player understands. The game
-    interface's :class:`kcal.core.game.IllegalMove` (exit code 1, code ``illegal-move``), so shared
-    code catches it without naming kCaloria."""
-
-    exit_code = Exit.FINDINGS
-
-    def __init__(self, reason: str, *, move: Move | None = None) -> None:
-        super().__init__(reason, move=move)
 
 
 def _pay_to_record(pay: Payment) -> list[dict]:
