@@ -63,12 +63,7 @@ def import_(
         BUILTIN, _display, load_library = t.BUILTIN, t._display, t.load_library
         from_stdin = str(source) == STDIN
         to_stdout = output is not None and str(output) == "-"
-        if to_stdout and fmt is OutputFormat.json:
-            raise UsageError("--output - prints the deck YAML on stdout; it cannot go with --format json")
-        if from_stdin and output is None:
-            raise UsageError("reading the list from standard input: name the deck file with -o PATH "
-                             "(or -o - to print it)")
-        target = None if to_stdout else (output if output is not None else source.with_suffix(".yaml"))
+        target = _import_target(source, output, fmt, from_stdin, to_stdout)
         # the list and the catalogs: never overwritten, even with --force
         inputs = [*([] if from_stdin else [source]), *(catalogs or [])]
         if target is not None:  # refuse early, before any work, when the output is not writable
@@ -77,11 +72,7 @@ def import_(
             raise UsageError("--no-builtin needs at least one --catalog PATH")
         builtin = [] if no_builtin else [BUILTIN]
         library = load_library([*builtin, *(catalogs or [])], base=Path.cwd())
-        deck_catalogs = None
-        if catalogs:
-            base = (target.parent if target is not None else Path.cwd()).resolve()
-            deck_catalogs = builtin + [Path(os.path.relpath(c.resolve(), base)).as_posix()
-                                       for c in catalogs]
+        deck_catalogs = _deck_catalogs(builtin, catalogs, target)
         raw = sys.stdin.buffer.read(MAX_LIST_BYTES + 1) if from_stdin else None
         result = import_deck(source, library, name=name, format=deck_format.value, catalogs=deck_catalogs,
                              display="<stdin>" if from_stdin else _display(source), raw=raw)
@@ -94,6 +85,27 @@ def import_(
             typer.echo(f"note: {note}", err=True)
         return
     emit({**data, "yaml": result.text}, fmt, _import_text)
+
+
+def _import_target(source: Path, output: Path | None, fmt: OutputFormat, from_stdin: bool,
+                   to_stdout: bool) -> Path | None:
+    """Where ``deck import`` writes (None: standard output); the combinations that cannot work refused."""
+    from kcal.core.errors import UsageError
+
+    if to_stdout and fmt is OutputFormat.json:
+        raise UsageError("--output - prints the deck YAML on stdout; it cannot go with --format json")
+    if from_stdin and output is None:
+        raise UsageError("reading the list from standard input: name the deck file with -o PATH "
+                         "(or -o - to print it)")
+    return None if to_stdout else (output if output is not None else source.with_suffix(".yaml"))
+
+
+def _deck_catalogs(builtin: list[str], catalogs: list[Path] | None, target: Path | None) -> list[str] | None:
+    """The deck's ``catalogs:``: the --catalog files relative to the deck file written (None: none given)."""
+    if not catalogs:
+        return None
+    base = (target.parent if target is not None else Path.cwd()).resolve()
+    return builtin + [Path(os.path.relpath(c.resolve(), base)).as_posix() for c in catalogs]
 
 
 def _import_text(d: dict) -> str:

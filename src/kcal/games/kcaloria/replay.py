@@ -20,6 +20,7 @@ from kcal.games.kcaloria.rules.tiles import COLORS
 
 if TYPE_CHECKING:
     from kcal.core.yamlsafe import YamlDoc
+    from kcal.games.kcaloria.files.cardset import Tile
     from kcal.games.kcaloria.files.load import Library
     from kcal.games.kcaloria.rules.tiles import TileTable
 
@@ -187,17 +188,8 @@ def _err(doc: YamlDoc | None, message: str, loc: Sequence[str | int]) -> KcalErr
     return doc.error(message, loc, code="replay") if doc is not None else KcalError(message)
 
 
-def replay(record_path_or_model: str | Path | GameRecord | dict[str, Any],
-           library: Library | None = None) -> ReplayResult:
-    """Replay a record (a path, a ``GameRecord`` or its dict) against ``library`` (default: the
-    record's catalogs). Bad input raises :class:`KcalError` with a position; an illegal move
-    stops the replay and is reported in the result."""
-    record, doc, library, source = _load(record_path_or_model, library)
-    _check_against_catalogs(record, doc, library)
-    tiles = list(record.tiles) + (list(library.tiles) if library is not None else [])
-    from kcal.games.kcaloria.rules.setup import build_table
-
-    table = build_table(tiles)
+def _check_moves(record: GameRecord, doc: YamlDoc | None, table: TileTable, library: Library | None) -> None:
+    """Every move names a player of the record and tiles the catalogs have (bad input: exit 2)."""
     players = list(record.players)
     for i, entry in enumerate(record.moves):
         if record.player_named(entry.player) is None:  # case and spacing aside, like the players
@@ -210,19 +202,41 @@ def replay(record_path_or_model: str | Path | GameRecord | dict[str, Any],
             if table.get(name) is None:
                 raise _err(doc, f"moves[{i}]: no tile named {name!r} in the catalogs"
                                 f"{_suggest(table, library, name)}", loc)
-    decks = None
-    if record.decks is not None:
-        decks = []
-        for p in players:
-            deck = []
-            key = next(d for d in record.decks if record.player_named(d) == p)
-            for k, name in enumerate(record.deck_of(p)):
-                info = table.get(name)
-                if info is None:
-                    raise _err(doc, f"decks.{key}[{k}]: no tile named {name!r} in the catalogs",
-                               ("decks", key, k))
-                deck.append(info.tile)
-            decks.append(deck)
+
+
+def _decks(record: GameRecord, doc: YamlDoc | None, table: TileTable,
+           players: list[str]) -> list[list[Tile]] | None:
+    """The record's ``decks:`` as tiles, in the players' order (None: the record gives none)."""
+    if record.decks is None:
+        return None
+    decks = []
+    for p in players:
+        deck = []
+        key = next(d for d in record.decks if record.player_named(d) == p)
+        for k, name in enumerate(record.deck_of(p)):
+            info = table.get(name)
+            if info is None:
+                raise _err(doc, f"decks.{key}[{k}]: no tile named {name!r} in the catalogs",
+                           ("decks", key, k))
+            deck.append(info.tile)
+        decks.append(deck)
+    return decks
+
+
+def replay(record_path_or_model: str | Path | GameRecord | dict[str, Any],
+           library: Library | None = None) -> ReplayResult:
+    """Replay a record (a path, a ``GameRecord`` or its dict) against ``library`` (default: the
+    record's catalogs). Bad input raises :class:`KcalError` with a position; an illegal move
+    stops the replay and is reported in the result."""
+    record, doc, library, source = _load(record_path_or_model, library)
+    _check_against_catalogs(record, doc, library)
+    tiles = list(record.tiles) + (list(library.tiles) if library is not None else [])
+    from kcal.games.kcaloria.rules.setup import build_table
+
+    table = build_table(tiles)
+    players = list(record.players)
+    _check_moves(record, doc, table, library)
+    decks = _decks(record, doc, table, players)
     state = new_game(tiles, decks, players, record.seed or 0, record.mode)
     state.seed = record.seed
     state.events = []

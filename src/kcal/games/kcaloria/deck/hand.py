@@ -12,10 +12,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kcal.core.seeding import derive_seed, rng_for
 from kcal.games.kcaloria.files.cardset import Tile
+
+if TYPE_CHECKING:
+    from kcal.games.kcaloria.rules.moves import Move
 
 YOU, GOLDFISH = "you", "goldfish"
 MAX_TURNS = 10
@@ -51,29 +54,19 @@ def sample_hand(tiles: Sequence[Tile], *, seed: int = 0, turns: int = 3, bot: st
             state.push(singles[0] if singles else moves[0])
             continue
         hand = [t.name for t in state.hand(0)]
-        cells: dict[str, set[tuple[int, ...]]] = {}
-        for m in moves:  # a cell counts once, however many ways (payments, targets) a tile is placed on it
-            if m.kind is MoveKind.PLACE and m.tile:
-                cells.setdefault(m.tile, set()).add(tuple(m.at or ()))
+        cells = _cells_by_tile(moves)
         move = policy(state, rng)
         state.push(move)
         if move.kind is MoveKind.RESCUE:
             rescues.append({"at": list(move.at or ())})
             continue
-        after = [t.name for t in state.hand(0)]
-        kept = Counter(hand)
-        if move.kind is MoveKind.PLACE and move.tile:
-            kept[move.tile] -= 1
-        for name in move.discard:
-            kept[name] -= 1
-        drew = list((Counter(after) - kept).elements())
         played_turns.append({
             "turn": len(played_turns) + 1,
             "hand": hand,
             "playable": [{"tile": name, "cells": len(cells[name])} for name in dict.fromkeys(hand) if name in cells],
             "move": _move_dict(move),
             "rescues": rescues,
-            "drew": drew,
+            "drew": _drawn(hand, [t.name for t in state.hand(0)], move),
         })
         rescues = []
     return {
@@ -85,6 +78,30 @@ def sample_hand(tiles: Sequence[Tile], *, seed: int = 0, turns: int = 3, bot: st
         "water_in_opening": _water_count(opening, tiles),
         "turns": played_turns,
     }
+
+
+def _cells_by_tile(moves: Sequence[Move]) -> dict[str, set[tuple[int, ...]]]:
+    """The cells each tile of the hand can be placed on; a cell counts once, however many ways
+    (payments, targets) a tile is placed on it."""
+    from kcal.games.kcaloria.rules import MoveKind
+
+    cells: dict[str, set[tuple[int, ...]]] = {}
+    for m in moves:
+        if m.kind is MoveKind.PLACE and m.tile:
+            cells.setdefault(m.tile, set()).add(tuple(m.at or ()))
+    return cells
+
+
+def _drawn(hand: list[str], after: list[str], move: Move) -> list[str]:
+    """The tiles drawn at the end of the turn: the hand after it, less what stayed of the hand before."""
+    from kcal.games.kcaloria.rules import MoveKind
+
+    kept = Counter(hand)
+    if move.kind is MoveKind.PLACE and move.tile:
+        kept[move.tile] -= 1
+    for name in move.discard:
+        kept[name] -= 1
+    return list((Counter(after) - kept).elements())
 
 
 def _water_count(names: Sequence[str], tiles: Sequence[Tile]) -> int:
