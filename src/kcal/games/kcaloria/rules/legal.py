@@ -272,6 +272,7 @@ def _check_discard(state: GameState, i: int, move: Move) -> Verdict:
     return _TUPLE(Verdict, (None, tuple(picks)))
 
 
+# kept whole: every placement of every ply is checked here; bench/bench_engine.py counts a ply's instructions (issue 12), and a call per check would add to them
 def _check_place(state: GameState, i: int, move: Move) -> Verdict:
     assert move.tile is not None and move.at is not None  # a place move names both (Move.place)
     info, idx = _hand_index(state, i, move.tile)

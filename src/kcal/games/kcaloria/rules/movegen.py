@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from kcal.games.kcaloria.rules.state import GameState
 
 
+# kept whole: the hot loop of move generation; bench/bench_engine.py counts a ply's instructions (issue 12), and a call per part would add to them
 def generate(state: GameState) -> list[Move] | MoveList:
     """The turn player's legal moves: a list, or in a standard game with a closed hand a
     :class:`~kcal.games.kcaloria.rules.movelist.MoveList` whose discards are built on demand."""

@@ -68,6 +68,7 @@ def _pay(state: GameState, pay: Payment, turn: int) -> tuple:
     return tuple(ledger)
 
 
+# kept whole: one placement step by step in the rulebook's order ("A Turn"), run on every ply; bench/bench_engine.py counts its instructions
 def _place(state: GameState, move: Move, plan: legal.PlacePlan) -> None:
     Placed = state.placed_class
     info, idx, cell, pay, target = plan

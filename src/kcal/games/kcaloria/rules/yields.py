@@ -63,6 +63,7 @@ def take_cheapest(vec: list[int], n: int) -> int:
     return removed
 
 
+# kept whole: a new tile's cubes with every bonus and penalty in the rulebook's order, run on every ply; bench/bench_engine.py counts its instructions
 def new_tile_yield(state: GameState, info: TileInfo, cell: Hex, owner: int, pay: Payment,
                    move: Move) -> tuple[list[int], list, list[str], int]:
     """The cubes the new tile starts with, and the effects its arrival has on its neighbours

@@ -47,6 +47,7 @@ def _compile(profile: DeckProfile) -> list[tuple]:
     return out
 
 
+# kept whole: the goldfish model's inner loop over hands and turns; bench/bench_goldfish.py measures it, and a call per turn would cost a share of it
 def placement_chunk(profile: DeckProfile, master: int, chunk: int, games: int, turns: int) -> dict:
     """Play ``games`` solitaire goldfish games of ``turns`` turns; return integer tallies."""
     tiles = _compile(profile)
