@@ -203,7 +203,16 @@ def draw_board(c: Canvas, board: Board, title: str, report: Report) -> None:
     _fill(c, palette.SEA)
     c.rect(0, 0, W, H, stroke=0, fill=1)
     _waves(c, W, H)
-    # the island
+    _island(c)
+    _island_name(c, board, title, report, H)
+    _clearing(c, board)
+    _legend(c, W, H)
+    _pool(c)
+    _track(c, board, W)
+
+
+def _island(c: Canvas) -> None:
+    """The island: sand round the land, the volcano and the palms."""
     icx, icy, rx, ry = mm(ISLAND.centre_x_mm), mm(ISLAND.centre_y_mm), mm(ISLAND.radius_x_mm), mm(ISLAND.radius_y_mm)
     _fill(c, palette.SAND)
     _stroke(c, palette.INK)
@@ -215,13 +224,20 @@ def draw_board(c: Canvas, board: Board, title: str, report: Report) -> None:
     _volcano(c, mm(v.centre_x_mm), mm(v.base_mm), mm(v.w_mm), mm(v.h_mm))
     for x, y, h in PALMS.at_mm:
         _palm(c, mm(x), mm(y), mm(h))
+
+
+def _island_name(c: Canvas, board: Board, title: str, report: Report, H: float) -> None:
+    """The island's name at the top left (as large as fits), the card set's name under it."""
     n = ISLAND_NAME
     name = printable(board.island.name, "board island name", report, BOLD)
     f = fit(name, BOLD, n.size_pt, n.smallest_pt, mm(n.width_mm), n.lines, where="board island name", report=report)
     _text(c, f.lines[0], BOLD, f.size, mm(n.x_mm), H - mm(n.drop_mm), palette.INK)
     head = printable(title, "card set name", report)
     _text(c, head, REGULAR, n.set_pt, mm(n.x_mm), H - mm(n.set_drop_mm), palette.INK)
-    # the atheists' clearing
+
+
+def _clearing(c: Canvas, board: Board) -> None:
+    """The atheists' clearing: a dashed circle, the atheists per god, the 5-god island's atheists."""
     a = CLEARING
     acx, acy, ar = mm(a.centre_x_mm), mm(a.centre_y_mm), mm(a.radius_mm)
     _fill(c, "#eef3e6")
@@ -240,11 +256,14 @@ def draw_board(c: Canvas, board: Board, title: str, report: Report) -> None:
     for i in range(shown):
         r, k = divmod(i, a.per_row)
         in_row = min(a.per_row, shown - r * a.per_row)
-        meeple(c, acx + (k - (in_row - 1) / 2) * mm(a.meeple_step_mm), acy + mm(a.meeple_rise_mm) - r * mm(a.row_step_mm),
-               mm(a.meeple_mm), palette.ATHEIST)
+        meeple(c, acx + (k - (in_row - 1) / 2) * mm(a.meeple_step_mm),
+               acy + mm(a.meeple_rise_mm) - r * mm(a.row_step_mm), mm(a.meeple_mm), palette.ATHEIST)
     _text(c, "families turned atheist go here; converted atheists come from here", REGULAR, a.note_pt, acx,
           acy - ar - mm(a.note_drop_mm), palette.INK, "centre")
-    # the legend of icons, on the sea at the top right
+
+
+def _legend(c: Canvas, W: float, H: float) -> None:
+    """The legend of icons, on the sea at the top right."""
     g = LEGEND
     lx, ly = W - mm(g.x_mm), H - mm(g.top_mm)
     _fill(c, palette.WHITE)
@@ -262,8 +281,6 @@ def draw_board(c: Canvas, board: Board, title: str, report: Report) -> None:
     _text(c, "a family of believers (grey: an atheist)", REGULAR, g.text_pt, lx + mm(g.text_x_mm),
           ly - mm(g.family_text_drop_mm))
     _text(c, "A god with no family and no leader is out.", BOLD, g.rule_pt, lx, ly - mm(g.rule_drop_mm))
-    _pool(c)
-    _track(c, board, W)
 
 
 def _pool(c: Canvas) -> None:
