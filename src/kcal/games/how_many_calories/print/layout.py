@@ -1,8 +1,9 @@
 """How many Calories?'s card-face geometry as data: every size and place on a printed face, by name.
 
 In the manner of Squib's layouts and ReportLab's "page geometry and styles are data": the drawing code in
-:mod:`.faces` reads its numbers from here, by name, and holds none of its own. Sizes are for a poker card
-(63 x 88 mm); the faces multiply them by the card's scale. Suffixes say the unit: ``_mm`` millimetres
+:mod:`.faces` (and the reference sheets' card icon in :mod:`.rulebook`) reads its numbers from here, by name,
+and holds none of its own. Sizes are for a poker card (63 x 88 mm); the faces multiply them by the card's
+scale (the icon, :class:`CardIcon`, is drawn as given). Suffixes say the unit: ``_mm`` millimetres
 (converted with :func:`kcal.print.layout.mm`), ``_pt`` points; a bare number is a ratio or a count.
 Colours live in :mod:`.palette`.
 """
@@ -144,6 +145,26 @@ class Chart:
     badge_of_letter: float = 0.75  #: the header's white disc radius, as a share of the letter size
 
 
+@dataclass(frozen=True)
+class CardIcon:
+    """The reference sheets' small card beside a paragraph (``@card``): colour, pattern, number, letter.
+
+    Drawn at this size, not scaled.
+    """
+
+    w_mm: float = 9
+    h_mm: float = 12.5
+    radius_mm: float = 1.2
+    pattern_scale: float = 0.6  #: the pattern, this much finer than a band's
+    inset_mm: float = 1.1  #: the white panel inside the card's edge
+    panel_radius_mm: float = 0.8
+    number_pt: float = 10
+    number_drop_pt: float = 0.5  #: the number's baseline, below the card's middle
+    letter_pt: float = 6
+    letter_rise_mm: float = 2  #: the letter's baseline, above the card's foot
+    outline_pt: float = 0.4
+
+
 FRAME = Frame()
 PATTERNS = Patterns()
 INDEX = Index()
@@ -154,3 +175,4 @@ BLOCK = Block()
 PLUS = Plus()
 BACK = Back()
 CHART = Chart()
+CARD_ICON = CardIcon()

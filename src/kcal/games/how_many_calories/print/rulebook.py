@@ -17,6 +17,7 @@ from kcal.core.errors import KcalError
 from kcal.games.how_many_calories.files.cardset import FoodSet
 from kcal.games.how_many_calories.print import palette
 from kcal.games.how_many_calories.print.faces import pattern
+from kcal.games.how_many_calories.print.layout import CARD_ICON
 from kcal.games.how_many_calories.rules.domain import (
     COLOUR_INDEX,
     DEFAULT_ROUNDS,
@@ -116,7 +117,7 @@ def _icon(spec: tuple[Any, ...]) -> Any:
         def __init__(self, spec: tuple[Any, ...]) -> None:
             super().__init__()
             self.spec = spec
-            self.w, self.h = mm(9), mm(12.5)
+            self.w, self.h = mm(CARD_ICON.w_mm), mm(CARD_ICON.h_mm)
 
         def wrap(self, aw: float, ah: float) -> tuple[float, float]:
             return self.w, self.h
@@ -131,23 +132,25 @@ def _icon(spec: tuple[Any, ...]) -> Any:
                 fill, kind, ink, number, letter = style.fill, style.pattern, style.dark, str(card.number), style.letter
             c.saveState()
             p = c.beginPath()
-            p.roundRect(0, 0, self.w, self.h, mm(1.2))
+            p.roundRect(0, 0, self.w, self.h, mm(CARD_ICON.radius_mm))
             c.clipPath(p, stroke=0, fill=0)
             c.setFillColorRGB(*palette.rgb(fill))
             c.rect(0, 0, self.w, self.h, stroke=0, fill=1)
-            pattern(c, kind, 0, 0, self.w, self.h, ink, 0.6)
+            pattern(c, kind, 0, 0, self.w, self.h, ink, CARD_ICON.pattern_scale)
             c.restoreState()
             c.setFillColorRGB(1, 1, 1)
-            c.roundRect(mm(1.1), mm(1.1), self.w - mm(2.2), self.h - mm(2.2), mm(0.8), stroke=0, fill=1)
+            inset = mm(CARD_ICON.inset_mm)
+            c.roundRect(inset, inset, self.w - 2 * inset, self.h - 2 * inset, mm(CARD_ICON.panel_radius_mm), stroke=0,
+                        fill=1)
             c.setFillColorRGB(*palette.rgb(palette.INK))
-            c.setFont(BOLD, 10)
-            c.drawCentredString(self.w / 2, self.h / 2 - 0.5, number)
+            c.setFont(BOLD, CARD_ICON.number_pt)
+            c.drawCentredString(self.w / 2, self.h / 2 - CARD_ICON.number_drop_pt, number)
             if letter:
-                c.setFont(BOLD, 6)
-                c.drawCentredString(self.w / 2, mm(2), letter)
+                c.setFont(BOLD, CARD_ICON.letter_pt)
+                c.drawCentredString(self.w / 2, mm(CARD_ICON.letter_rise_mm), letter)
             c.setStrokeColorRGB(*palette.rgb(palette.INK))
-            c.setLineWidth(0.4)
-            c.roundRect(0, 0, self.w, self.h, mm(1.2), stroke=1, fill=0)
+            c.setLineWidth(CARD_ICON.outline_pt)
+            c.roundRect(0, 0, self.w, self.h, mm(CARD_ICON.radius_mm), stroke=1, fill=0)
 
     return MiniCard(spec)
 

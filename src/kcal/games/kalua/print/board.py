@@ -25,6 +25,25 @@ from typing import TYPE_CHECKING, Any
 from kcal.games.kalua.files.models import Board
 from kcal.games.kalua.print import palette
 from kcal.games.kalua.print.faces import flower, meeple, praying_point
+from kcal.games.kalua.print.layout import (
+    ASSEMBLY_GRID,
+    BOARD,
+    CLEARING,
+    CONVERT_POOL,
+    CORNER_TICKS,
+    CUT_LINE,
+    GLUE_LABEL,
+    GLUE_STRIP,
+    ISLAND,
+    ISLAND_NAME,
+    ISLAND_VOLCANO,
+    LEGEND,
+    PALMS,
+    SHEET_FOOTER,
+    TRACK,
+    TURN,
+    WAVES,
+)
 from kcal.games.kalua.print.palette import rgb
 from kcal.print.fonts import BOLD, REGULAR, printable
 from kcal.print.layout import MARGIN_MM, RULER_STRIP_MM, Paper, mm
@@ -35,9 +54,9 @@ from kcal.print.text import fit
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
-BOARD_W_MM, BOARD_H_MM = 380.0, 480.0
-OVERLAP_MM = 12.0  #: how far neighbouring sheets overlap (the glue strip's width)
-FOOTER_MM = RULER_STRIP_MM + 9.0  #: the strip under the picture: ruler and footer text
+BOARD_W_MM, BOARD_H_MM = BOARD.w_mm, BOARD.h_mm
+OVERLAP_MM = BOARD.overlap_mm  #: how far neighbouring sheets overlap (the glue strip's width)
+FOOTER_MM = RULER_STRIP_MM + BOARD.footer_text_mm  #: the strip under the picture: ruler and footer text
 PageFn = Callable[[Any], None]
 
 
@@ -124,14 +143,15 @@ def _island_path(c: Canvas, cx: float, cy: float, rx: float, ry: float, grow: fl
 
 def _waves(c: Canvas, W: float, H: float) -> None:
     _stroke(c, "#8cc6de")
-    c.setLineWidth(0.8)
-    for j in range(int(H / mm(19)) + 1):
-        y = mm(8 + j * 19)
-        for i in range(int(W / mm(30)) + 1):
-            x = mm(6 + i * 30 + (j % 2) * 15)
+    c.setLineWidth(WAVES.line_pt)
+    for j in range(int(H / mm(WAVES.row_step_mm)) + 1):
+        y = mm(WAVES.first_row_mm + j * WAVES.row_step_mm)
+        for i in range(int(W / mm(WAVES.step_mm)) + 1):
+            x = mm(WAVES.first_mm + i * WAVES.step_mm + (j % 2) * WAVES.stagger_mm)
             p = c.beginPath()
             p.moveTo(x, y)
-            p.curveTo(x + mm(3), y + mm(2.2), x + mm(6), y + mm(2.2), x + mm(9), y)
+            crest = y + mm(WAVES.crest_mm)
+            p.curveTo(x + mm(WAVES.control_1_mm), crest, x + mm(WAVES.control_2_mm), crest, x + mm(WAVES.length_mm), y)
             c.drawPath(p, stroke=1, fill=0)
 
 
@@ -144,10 +164,11 @@ def _volcano(c: Canvas, cx: float, base: float, w: float, h: float) -> None:
     p.close()
     _fill(c, "#8a6a55")
     _stroke(c, palette.INK)
-    c.setLineWidth(1)
+    c.setLineWidth(ISLAND_VOLCANO.outline_pt)
     c.drawPath(p, stroke=1, fill=1)
     _fill(c, "#d9622b")
-    c.rect(cx - w * 0.12, base + h - mm(2), w * 0.24, mm(2), stroke=0, fill=1)
+    lava = mm(ISLAND_VOLCANO.lava_mm)
+    c.rect(cx - w * 0.12, base + h - lava, w * 0.24, lava, stroke=0, fill=1)
 
 
 def _palm(c: Canvas, x: float, y: float, h: float) -> None:
@@ -182,116 +203,148 @@ def draw_board(c: Canvas, board: Board, title: str, report: Report) -> None:
     _fill(c, palette.SEA)
     c.rect(0, 0, W, H, stroke=0, fill=1)
     _waves(c, W, H)
-    # the island
-    icx, icy, rx, ry = mm(192), mm(272), mm(160), mm(128)
-    _fill(c, palette.SAND)
-    _stroke(c, palette.INK)
-    c.setLineWidth(1.2)
-    c.drawPath(_island_path(c, icx, icy, rx, ry), stroke=1, fill=1)
-    _fill(c, palette.LAND)
-    c.drawPath(_island_path(c, icx, icy, rx, ry, -mm(9)), stroke=0, fill=1)
-    _volcano(c, mm(292), mm(292), mm(72), mm(56))
-    for x, y, h in ((62, 220, 26), (96, 350, 22), (238, 370, 24), (318, 200, 22), (262, 168, 20), (60, 300, 18)):
-        _palm(c, mm(x), mm(y), mm(h))
-    name = printable(board.island.name, "board island name", report, BOLD)
-    f = fit(name, BOLD, 44, 16, mm(150), 1, where="board island name", report=report)
-    _text(c, f.lines[0], BOLD, f.size, mm(16), H - mm(24), palette.INK)
-    head = printable(title, "card set name", report)
-    _text(c, head, REGULAR, 11, mm(16), H - mm(32), palette.INK)
-    # the atheists' clearing
-    acx, acy, ar = mm(172), mm(266), mm(58)
-    _fill(c, "#eef3e6")
-    _stroke(c, palette.INK)
-    c.setLineWidth(1.2)
-    c.setDash([6, 3])
-    c.circle(acx, acy, ar, stroke=1, fill=1)
-    c.setDash()
-    _text(c, "ATHEISTS", BOLD, 24, acx, acy + mm(34), palette.INK, "centre")
-    per = board.island.atheists_per_player
-    _text(c, f"{per} families per god at the start", REGULAR, 11, acx, acy + mm(27), palette.INK, "centre")
-    _text(c, " · ".join(f"{n} gods: {n * per}" for n in (3, 4, 5)), REGULAR, 10, acx, acy + mm(21.5),
-          palette.MUTED, "centre")
-    shown = min(per * 5, 15)  # the 5-god island, in rows of 5
-    for i in range(shown):
-        r, k = divmod(i, 5)
-        in_row = min(5, shown - r * 5)
-        meeple(c, acx + (k - (in_row - 1) / 2) * mm(15), acy + mm(6) - r * mm(17), mm(12), palette.ATHEIST)
-    _text(c, "families turned atheist go here; converted atheists come from here", REGULAR, 9.5, acx,
-          acy - ar - mm(7), palette.INK, "centre")
-    # the legend of icons, on the sea at the top right
-    lx, ly = W - mm(118), H - mm(14)
-    _fill(c, palette.WHITE)
-    _stroke(c, palette.INK)
-    c.setLineWidth(0.8)
-    c.roundRect(lx - mm(4), ly - mm(31), mm(114), mm(37), mm(3), stroke=1, fill=1)
-    flower(c, lx + mm(3), ly - mm(2), mm(3.2))
-    _text(c, "happiness (0 to 10, the track below)", REGULAR, 9.5, lx + mm(9), ly - mm(3.5))
-    praying_point(c, lx + mm(3), ly - mm(11), mm(2.8))
-    _text(c, "praying points (PP): pay for cards; 5 PP buy one", REGULAR, 9.5, lx + mm(9), ly - mm(12.5))
-    meeple(c, lx + mm(3), ly - mm(20), mm(7), palette.WHITE)
-    _text(c, "a family of believers (grey: an atheist)", REGULAR, 9.5, lx + mm(9), ly - mm(21.5))
-    _text(c, "A god with no family and no leader is out.", BOLD, 9, lx, ly - mm(28.5))
+    _island(c)
+    _island_name(c, board, title, report, H)
+    _clearing(c, board)
+    _legend(c, W, H)
     _pool(c)
     _track(c, board, W)
 
 
-def _pool(c: Canvas) -> None:
-    """The convert pool (phase 4) and the turn, on the sea above the track."""
-    x, y, w, h = mm(16), mm(86), mm(150), mm(42)
+def _island(c: Canvas) -> None:
+    """The island: sand round the land, the volcano and the palms."""
+    icx, icy, rx, ry = mm(ISLAND.centre_x_mm), mm(ISLAND.centre_y_mm), mm(ISLAND.radius_x_mm), mm(ISLAND.radius_y_mm)
+    _fill(c, palette.SAND)
+    _stroke(c, palette.INK)
+    c.setLineWidth(ISLAND.outline_pt)
+    c.drawPath(_island_path(c, icx, icy, rx, ry), stroke=1, fill=1)
+    _fill(c, palette.LAND)
+    c.drawPath(_island_path(c, icx, icy, rx, ry, -mm(ISLAND.beach_mm)), stroke=0, fill=1)
+    v = ISLAND_VOLCANO
+    _volcano(c, mm(v.centre_x_mm), mm(v.base_mm), mm(v.w_mm), mm(v.h_mm))
+    for x, y, h in PALMS.at_mm:
+        _palm(c, mm(x), mm(y), mm(h))
+
+
+def _island_name(c: Canvas, board: Board, title: str, report: Report, H: float) -> None:
+    """The island's name at the top left (as large as fits), the card set's name under it."""
+    n = ISLAND_NAME
+    name = printable(board.island.name, "board island name", report, BOLD)
+    f = fit(name, BOLD, n.size_pt, n.smallest_pt, mm(n.width_mm), n.lines, where="board island name", report=report)
+    _text(c, f.lines[0], BOLD, f.size, mm(n.x_mm), H - mm(n.drop_mm), palette.INK)
+    head = printable(title, "card set name", report)
+    _text(c, head, REGULAR, n.set_pt, mm(n.x_mm), H - mm(n.set_drop_mm), palette.INK)
+
+
+def _clearing(c: Canvas, board: Board) -> None:
+    """The atheists' clearing: a dashed circle, the atheists per god, the 5-god island's atheists."""
+    a = CLEARING
+    acx, acy, ar = mm(a.centre_x_mm), mm(a.centre_y_mm), mm(a.radius_mm)
+    _fill(c, "#eef3e6")
+    _stroke(c, palette.INK)
+    c.setLineWidth(a.outline_pt)
+    c.setDash(list(a.dash_pt))
+    c.circle(acx, acy, ar, stroke=1, fill=1)
+    c.setDash()
+    _text(c, "ATHEISTS", BOLD, a.title_pt, acx, acy + mm(a.title_rise_mm), palette.INK, "centre")
+    per = board.island.atheists_per_player
+    _text(c, f"{per} families per god at the start", REGULAR, a.start_pt, acx, acy + mm(a.start_rise_mm),
+          palette.INK, "centre")
+    _text(c, " · ".join(f"{n} gods: {n * per}" for n in (3, 4, 5)), REGULAR, a.counts_pt, acx,
+          acy + mm(a.counts_rise_mm), palette.MUTED, "centre")
+    shown = min(per * a.gods, a.most)  # the 5-god island, in rows of 5
+    for i in range(shown):
+        r, k = divmod(i, a.per_row)
+        in_row = min(a.per_row, shown - r * a.per_row)
+        meeple(c, acx + (k - (in_row - 1) / 2) * mm(a.meeple_step_mm),
+               acy + mm(a.meeple_rise_mm) - r * mm(a.row_step_mm), mm(a.meeple_mm), palette.ATHEIST)
+    _text(c, "families turned atheist go here; converted atheists come from here", REGULAR, a.note_pt, acx,
+          acy - ar - mm(a.note_drop_mm), palette.INK, "centre")
+
+
+def _legend(c: Canvas, W: float, H: float) -> None:
+    """The legend of icons, on the sea at the top right."""
+    g = LEGEND
+    lx, ly = W - mm(g.x_mm), H - mm(g.top_mm)
     _fill(c, palette.WHITE)
     _stroke(c, palette.INK)
-    c.setLineWidth(1)
-    c.roundRect(x, y, w, h, mm(4), stroke=1, fill=1)
-    c.setDash([5, 3])
-    c.roundRect(x + mm(4), y + mm(4), w - mm(8), h - mm(16), mm(3), stroke=1, fill=0)
-    c.setDash()
-    _text(c, "CONVERT POOL", BOLD, 13, x + mm(5), y + h - mm(8))
-    _text(c, "phase 4: families given by the unhappy wait here", REGULAR, 9, x + mm(50), y + h - mm(7.5))
-    tx, tw = mm(196), mm(168)  # right of both seams (x 186 mm on A4, 192 on Letter)
+    c.setLineWidth(g.box_outline_pt)
+    c.roundRect(lx - mm(g.box_left_mm), ly - mm(g.box_drop_mm), mm(g.box_w_mm), mm(g.box_h_mm), mm(g.box_radius_mm),
+                stroke=1, fill=1)
+    flower(c, lx + mm(g.icon_x_mm), ly - mm(g.flower_drop_mm), mm(g.flower_radius_mm))
+    _text(c, "happiness (0 to 10, the track below)", REGULAR, g.text_pt, lx + mm(g.text_x_mm),
+          ly - mm(g.flower_text_drop_mm))
+    praying_point(c, lx + mm(g.icon_x_mm), ly - mm(g.pp_drop_mm), mm(g.pp_radius_mm))
+    _text(c, "praying points (PP): pay for cards; 5 PP buy one", REGULAR, g.text_pt, lx + mm(g.text_x_mm),
+          ly - mm(g.pp_text_drop_mm))
+    meeple(c, lx + mm(g.icon_x_mm), ly - mm(g.family_drop_mm), mm(g.family_mm), palette.WHITE)
+    _text(c, "a family of believers (grey: an atheist)", REGULAR, g.text_pt, lx + mm(g.text_x_mm),
+          ly - mm(g.family_text_drop_mm))
+    _text(c, "A god with no family and no leader is out.", BOLD, g.rule_pt, lx, ly - mm(g.rule_drop_mm))
+
+
+def _pool(c: Canvas) -> None:
+    """The convert pool (phase 4) and the turn, on the sea above the track."""
+    p = CONVERT_POOL
+    x, y, w, h = mm(p.x_mm), mm(p.y_mm), mm(p.w_mm), mm(p.h_mm)
     _fill(c, palette.WHITE)
-    c.roundRect(tx, y, tw, h, mm(4), stroke=1, fill=1)
-    _text(c, "A TURN", BOLD, 13, tx + mm(5), y + h - mm(8))
+    _stroke(c, palette.INK)
+    c.setLineWidth(p.outline_pt)
+    c.roundRect(x, y, w, h, mm(p.radius_mm), stroke=1, fill=1)
+    c.setDash(list(p.dash_pt))
+    c.roundRect(x + mm(p.inset_mm), y + mm(p.inset_mm), w - mm(p.place_narrower_mm), h - mm(p.place_shorter_mm),
+                mm(p.place_radius_mm), stroke=1, fill=0)
+    c.setDash()
+    _text(c, "CONVERT POOL", BOLD, p.title_pt, x + mm(p.title_x_mm), y + h - mm(p.title_drop_mm))
+    _text(c, "phase 4: families given by the unhappy wait here", REGULAR, p.note_pt, x + mm(p.note_x_mm),
+          y + h - mm(p.note_drop_mm))
+    tx, tw = mm(TURN.x_mm), mm(TURN.w_mm)  # right of both seams (x 186 mm on A4, 192 on Letter)
+    _fill(c, palette.WHITE)
+    c.roundRect(tx, y, tw, h, mm(TURN.radius_mm), stroke=1, fill=1)
+    _text(c, "A TURN", BOLD, TURN.title_pt, tx + mm(TURN.title_x_mm), y + h - mm(TURN.title_drop_mm))
     steps = ("1  draw up to 5 cards (1 if you hold 5 or more)", "2  leaders, clockwise: speech, atheists, "
              "believer or sacrifice", "3  action cards; each other god may answer each one", "4  convert",
              "5  praying")
     for i, s in enumerate(steps):
-        _text(c, s, REGULAR, 9.5, tx + mm(5), y + h - mm(15) - i * mm(5.2))
+        _text(c, s, REGULAR, TURN.step_pt, tx + mm(TURN.step_x_mm), y + h - mm(TURN.step_drop_mm) - i * mm(TURN.step_gap_mm))
 
 
 def _track(c: Canvas, board: Board, W: float) -> None:
     track = board.happiness
     n = track.max - track.min + 1
-    left, right = mm(16), W - mm(16)
-    gap = mm(2.5)
-    box = min(mm(28), (right - left - (n - 1) * gap) / n)
+    t = TRACK
+    left, right = mm(t.margin_mm), W - mm(t.margin_mm)
+    gap = mm(t.gap_mm)
+    box = min(mm(t.box_max_mm), (right - left - (n - 1) * gap) / n)
     total = n * box + (n - 1) * gap
     x = (W - total) / 2
-    y = mm(22)
+    y = mm(t.y_mm)
     _fill(c, palette.WHITE)
     _stroke(c, palette.INK)
-    c.setLineWidth(1)
-    c.roundRect(x - mm(5), y - mm(10), total + mm(10), box + mm(24), mm(4), stroke=1, fill=1)
-    _text(c, "HAPPINESS", BOLD, 14, x, y + box + mm(6))
+    c.setLineWidth(t.frame_outline_pt)
+    c.roundRect(x - mm(t.frame_left_mm), y - mm(t.frame_below_mm), total + mm(t.frame_wider_mm),
+                box + mm(t.frame_taller_mm), mm(t.frame_radius_mm), stroke=1, fill=1)
+    _text(c, "HAPPINESS", BOLD, t.title_pt, x, y + box + mm(t.title_rise_mm))
     _text(c, f"every god's marker starts on {track.start}; it never goes below {track.min} or above {track.max}",
-          REGULAR, 9, x + mm(36), y + box + mm(6.5))
+          REGULAR, t.note_pt, x + mm(t.note_x_mm), y + box + mm(t.note_rise_mm))
     for i in range(n):
         value = track.min + i
         bx = x + i * (box + gap)
         start = value == track.start
         _fill(c, "#ffe3ee" if start else "#fff9e6")
         _stroke(c, palette.INK)
-        c.setLineWidth(2.2 if start else 1)
-        c.roundRect(bx, y, box, box, mm(2.5), stroke=1, fill=1)
-        size = min(26.0, box * 0.55)
-        _text(c, str(value), BOLD, size, bx + box / 2, y + box * 0.42, palette.INK, "centre")
+        c.setLineWidth(t.start_outline_pt if start else t.box_outline_pt)
+        c.roundRect(bx, y, box, box, mm(t.box_radius_mm), stroke=1, fill=1)
+        size = min(t.number_pt, box * t.number_of_box)
+        _text(c, str(value), BOLD, size, bx + box / 2, y + box * t.number_rise, palette.INK, "centre")
         if (value - track.min) % track.flower_every == 0:
-            flower(c, bx + box * 0.18, y + box * 0.82, box * 0.1)
+            flower(c, bx + box * t.flower_x, y + box * t.flower_y, box * t.flower_radius)
         if start:
-            _text(c, "START", BOLD, 7.5, bx + box / 2, y + mm(2), palette.INK, "centre")
+            _text(c, "START", BOLD, t.start_pt, bx + box / 2, y + mm(t.start_rise_mm), palette.INK, "centre")
     _text(c, "phase 4: the unhappiest give 2 families each, the middle ones 1; the happiest share them, "
-          "at most 3 each; the rest turn atheist", REGULAR, 8.5, x, y - mm(4.5))
+          "at most 3 each; the rest turn atheist", REGULAR, t.rules_pt, x, y - mm(t.phase_4_drop_mm))
     _text(c, "phase 5: 1 PP per 5 families (rounded up); the unhappiest +4 PP, the middle ones +2 PP; "
-          "all equally happy: no change", REGULAR, 8.5, x, y - mm(8.5))
+          "all equally happy: no change", REGULAR, t.rules_pt, x, y - mm(t.phase_5_drop_mm))
 
 
 # --- sheets -------------------------------------------------------------------------------------
@@ -303,12 +356,12 @@ def _hatch(c: Canvas, x0: float, y0: float, x1: float, y1: float) -> None:
     p.rect(x0, y0, x1 - x0, y1 - y0)
     c.clipPath(p, stroke=0, fill=0)
     _fill(c, palette.WHITE)
-    c.setFillAlpha(0.55)
+    c.setFillAlpha(GLUE_STRIP.veil)
     c.rect(x0, y0, x1 - x0, y1 - y0, stroke=0, fill=1)
     c.setFillAlpha(1)
     _stroke(c, "#707070")
-    c.setLineWidth(0.6)
-    step = mm(3)
+    c.setLineWidth(GLUE_STRIP.hatch_pt)
+    step = mm(GLUE_STRIP.hatch_step_mm)
     h = y1 - y0
     t = -h
     segs = []
@@ -323,15 +376,15 @@ def _label_box(c: Canvas, text: str, x: float, y: float, angle: float) -> None:
     c.saveState()
     c.translate(x, y)
     c.rotate(angle)
-    size = 8.0
-    w = c.stringWidth(text, BOLD, size) + mm(3)
+    size = GLUE_LABEL.size_pt
+    w = c.stringWidth(text, BOLD, size) + mm(GLUE_LABEL.pad_mm)
     _fill(c, palette.WHITE)
     _stroke(c, palette.INK)
-    c.setLineWidth(0.6)
-    c.rect(-w / 2, -mm(2.2), w, mm(4.4), stroke=1, fill=1)
+    c.setLineWidth(GLUE_LABEL.outline_pt)
+    c.rect(-w / 2, -mm(GLUE_LABEL.half_h_mm), w, mm(GLUE_LABEL.h_mm), stroke=1, fill=1)
     _fill(c, palette.INK)
     c.setFont(BOLD, size)
-    c.drawCentredString(0, -size * 0.36, text)
+    c.drawCentredString(0, -size * GLUE_LABEL.baseline, text)
     c.restoreState()
 
 
@@ -367,25 +420,26 @@ def _sheet(board: Board, t: Tiling, row: int, col: int, title: str, report: Repo
         if right:
             _hatch(c, px1 - ov, py0, px1, py1)
             _stroke(c, palette.INK)
-            c.setLineWidth(1.4)
+            c.setLineWidth(GLUE_STRIP.edge_pt)
             c.line(px1 - ov, py0, px1 - ov, py1)
-            for y in (py0 + (py1 - py0) * f for f in (0.2, 0.5, 0.8)):
+            for y in (py0 + (py1 - py0) * f for f in GLUE_STRIP.labels_at):
                 _label_box(c, f"GLUE · {sheet_name(row, col + 1)} edge on the line", px1 - ov / 2, y, 90)
         if below:
             _hatch(c, px0, py0, px1, py0 + ov)
             _stroke(c, palette.INK)
-            c.setLineWidth(1.4)
+            c.setLineWidth(GLUE_STRIP.edge_pt)
             c.line(px0, py0 + ov, px1, py0 + ov)
-            for x in (px0 + (px1 - px0) * f for f in (0.2, 0.5, 0.8)):
+            for x in (px0 + (px1 - px0) * f for f in GLUE_STRIP.labels_at):
                 _label_box(c, f"GLUE · {sheet_name(row + 1, col)} edge on the line", x, py0 + ov / 2, 0)
         # cut lines: where this sheet is laid on the previous one (left, above)
         _stroke(c, palette.INK)
-        c.setLineWidth(0.8)
-        c.setDash([4, 3])
+        c.setLineWidth(CUT_LINE.line_pt)
+        c.setDash(list(CUT_LINE.dash_pt))
+        beyond = mm(CUT_LINE.beyond_mm)
         if col > 0:
-            c.line(px0, py0 - mm(4), px0, py1 + mm(4))
+            c.line(px0, py0 - beyond, px0, py1 + beyond)
         if row > 0:
-            c.line(px0 - mm(4), py1, px1 + mm(4), py1)
+            c.line(px0 - beyond, py1, px1 + beyond, py1)
         c.setDash()
         # the picture's outer edges are cut too: thin solid crop ticks at the corners
         _corner_ticks(c, px0, py0, px1, py1)
@@ -395,8 +449,8 @@ def _sheet(board: Board, t: Tiling, row: int, col: int, title: str, report: Repo
 
 def _corner_ticks(c: Canvas, x0: float, y0: float, x1: float, y1: float) -> None:
     _stroke(c, "#000000")
-    c.setLineWidth(0.5)
-    g, n = mm(1), mm(4)
+    c.setLineWidth(CORNER_TICKS.line_pt)
+    g, n = mm(CORNER_TICKS.gap_mm), mm(CORNER_TICKS.length_mm)
     for x, y, sx, sy in ((x0, y0, -1, -1), (x1, y0, 1, -1), (x0, y1, -1, 1), (x1, y1, 1, 1)):
         c.line(x + sx * g, y, x + sx * (g + n), y)
         c.line(x, y + sy * g, x, y + sy * (g + n))
@@ -414,17 +468,20 @@ def _footer(c: Canvas, t: Tiling, row: int, col: int, title: str, x: float) -> N
     label = (f"{title} board · sheet {name} of {t.rows} x {t.cols} ({t.paper.name}"
              f"{', landscape' if t.landscape else ''})")
     _fill(c, palette.INK)
-    c.setFont(BOLD, 8)
-    c.drawString(x + mm(2), base + mm(FOOTER_MM) - mm(2.4), label)
-    f = fit("; ".join(steps), REGULAR, 6.5, 4.0, t.paper.width - x - mm(MARGIN_MM) - mm(2), 1)
+    s = SHEET_FOOTER
+    c.setFont(BOLD, s.label_pt)
+    c.drawString(x + mm(s.x_mm), base + mm(FOOTER_MM) - mm(s.label_drop_mm), label)
+    f = fit("; ".join(steps), REGULAR, s.steps_pt, s.steps_smallest_pt,
+            t.paper.width - x - mm(MARGIN_MM) - mm(s.steps_margin_mm), s.steps_lines)
     c.setFont(REGULAR, f.size)
-    c.drawString(x + mm(2), base + mm(FOOTER_MM) - mm(5.4), f.lines[0])
-    ruler(c, x + mm(2), base + mm(1.5))
+    c.drawString(x + mm(s.x_mm), base + mm(FOOTER_MM) - mm(s.steps_drop_mm), f.lines[0])
+    ruler(c, x + mm(s.x_mm), base + mm(s.ruler_rise_mm))
     # the assembly grid: this sheet filled
-    cell = mm(3.2)
+    g = ASSEMBLY_GRID
+    cell = mm(g.cell_mm)
     gx = t.paper.width - mm(MARGIN_MM) - t.cols * cell
-    gy = base + mm(1)
-    c.setLineWidth(0.5)
+    gy = base + mm(g.rise_mm)
+    c.setLineWidth(g.line_pt)
     _stroke(c, palette.INK)
     for r in range(t.rows):
         for k in range(t.cols):
@@ -432,8 +489,8 @@ def _footer(c: Canvas, t: Tiling, row: int, col: int, title: str, x: float) -> N
             _fill(c, palette.INK if here else palette.WHITE)
             c.rect(gx + k * cell, gy + (t.rows - 1 - r) * cell, cell, cell, stroke=1, fill=1)
     _fill(c, palette.INK)
-    c.setFont(REGULAR, 6)
-    c.drawRightString(gx - mm(1.5), gy + mm(0.6), f"sheet {name}")
+    c.setFont(REGULAR, g.label_pt)
+    c.drawRightString(gx - mm(g.label_gap_mm), gy + mm(g.label_rise_mm), f"sheet {name}")
 
 
 def _board_form(c: Canvas, board: Board, title: str, report: Report) -> str:
