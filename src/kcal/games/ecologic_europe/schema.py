@@ -22,13 +22,15 @@ def _record() -> dict[str, Any]:
     return RecordFile.model_json_schema()
 
 
-KINDS: Kinds = {
+SCHEMAS: Kinds = {
     "catalog": ("EcoLogic: Europe species file (the built-in catalog's format)", _card_set),
     "deck": ('EcoLogic: Europe species file (checked by deck validate)', _card_set),
     "game": ('EcoLogic: Europe game record (rules replay)', _record),
 }
+#: the file kinds the pack reads
+KINDS = tuple(SCHEMAS)
 
 
 def export(kind: str) -> dict[str, Any]:
     """The JSON Schema (Draft 2020-12) of one file kind."""
-    return export_schema(GAME_ID, GAME_NAME, kind, KINDS)
+    return export_schema(GAME_ID, GAME_NAME, kind, SCHEMAS)

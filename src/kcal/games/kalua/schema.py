@@ -25,13 +25,15 @@ def _record() -> dict[str, Any]:
     return RecordFile.model_json_schema(by_alias=True)
 
 
-KINDS: Kinds = {
+SCHEMAS: Kinds = {
     "catalog": ("Kalua card set (the built-in catalog's format)", _card_set),
     "deck": ('Kalua card set (checked by deck validate; a custom set declares variant:)', _card_set),
     "game": ('Kalua game record (rules replay)', _record),
 }
+#: the file kinds the pack reads
+KINDS = tuple(SCHEMAS)
 
 
 def export(kind: str) -> dict[str, Any]:
     """The JSON Schema (Draft 2020-12) of one file kind."""
-    return export_schema(GAME_ID, GAME_NAME, kind, KINDS)
+    return export_schema(GAME_ID, GAME_NAME, kind, SCHEMAS)
