@@ -27,6 +27,7 @@ SCHEMAS: Kinds = {
     "deck": ('EcoLogic: Europe species file (checked by deck validate)', _card_set),
     "game": ('EcoLogic: Europe game record (rules replay)', _record),
 }
+
 #: the file kinds the pack reads
 KINDS = tuple(SCHEMAS)
 

@@ -30,6 +30,7 @@ SCHEMAS: Kinds = {
     "deck": ('How many Calories? card set (checked by deck validate; a custom set declares variant:)', _card_set),
     "game": ('How many Calories? game record (rules replay)', _record),
 }
+
 #: the file kinds the pack reads
 KINDS = tuple(SCHEMAS)
 
