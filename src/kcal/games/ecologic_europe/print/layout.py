@@ -9,19 +9,17 @@ a bare number is a ratio or a count. A ratio ``_of_icon`` is a share of the spec
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from kcal.print.layout import Sizes
 
 
-@dataclass(frozen=True)
-class Frame:
+class Frame(Sizes):
     """The coloured band into the bleed and the white panel inside it."""
 
     band_mm: float = 2.8
     min_radius_mm: float = 1.2  #: the panel's corner radius, at least
 
 
-@dataclass(frozen=True)
-class Chip:
+class Chip(Sizes):
     """A lettered icon (the game prints no art)."""
 
     ring_pt: float = 0.4
@@ -30,16 +28,14 @@ class Chip:
     corner_of_h: float = 0.25
 
 
-@dataclass(frozen=True)
-class Text:
+class Text(Sizes):
     """Centred lines of text."""
 
     leading: float = 1.18
     baseline: float = 0.25  #: the baseline above the line's foot, as a share of the size
 
 
-@dataclass(frozen=True)
-class Species:
+class Species(Sizes):
     """A species card: the top line, the habitat row, the notes, the name, the Latin name, the fact."""
 
     pad_mm: float = 2  #: the panel's inner margin
@@ -76,8 +72,7 @@ class Species:
     footer_rise: float = 0.6  #: the footer's baseline above the panel's foot, as a share of the pad
 
 
-@dataclass(frozen=True)
-class Back:
+class Back(Sizes):
     """A card's back: the game's name, the species type, its chip."""
 
     title_pt: float = 14
@@ -89,8 +84,7 @@ class Back:
     chip_mm: float = 12
 
 
-@dataclass(frozen=True)
-class Event:
+class Event(Sizes):
     """A weather or human-impact card: the kind, the name, the text, the id."""
 
     pad_mm: float = 2.5
@@ -109,8 +103,7 @@ class Event:
     footer_rise: float = 0.6  #: as a share of the pad
 
 
-@dataclass(frozen=True)
-class Tokens:
+class Tokens(Sizes):
     """A card-sized sheet of tokens to cut out."""
 
     pad_mm: float = 2  #: between tokens and at the sides
@@ -123,8 +116,7 @@ class Tokens:
     ring_pt: float = 0.4
 
 
-@dataclass(frozen=True)
-class BoardSide:
+class BoardSide(Sizes):
     """One side of a habitat board at full size (not scaled): card-sized fields on the habitat's colour."""
 
     columns: int = 3

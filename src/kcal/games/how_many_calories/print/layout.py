@@ -10,18 +10,16 @@ Colours live in :mod:`.palette`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from kcal.print.layout import Sizes
 
 
-@dataclass(frozen=True)
-class Frame:
+class Frame(Sizes):
     """The colour's patterned border band (the same all round) and the white panel inside it."""
 
     band_mm: float = 3.5
 
 
-@dataclass(frozen=True)
-class Patterns:
+class Patterns(Sizes):
     """A colour's pattern over its band."""
 
     dot_mm: float = 0.84
@@ -32,8 +30,7 @@ class Patterns:
     grid_step_mm: float = 2.0
 
 
-@dataclass(frozen=True)
-class Index:
+class Index(Sizes):
     """The corner index (top left, and turned at the bottom right): the number, the colour's letter."""
 
     column_mm: float = 6.2  #: the index's centre line, right of the panel's left edge
@@ -45,16 +42,14 @@ class Index:
     letter_pt: float = 8.5
 
 
-@dataclass(frozen=True)
-class Heading:
+class Heading(Sizes):
     """The colour's word at the top of a food card."""
 
     size_pt: float = 7.5
     baseline_drop_mm: float = 5.6  #: below the panel's top
 
 
-@dataclass(frozen=True)
-class Plate:
+class Plate(Sizes):
     """The plate in the middle with the number (or +5) on it."""
 
     radius_mm: float = 14.5
@@ -67,8 +62,7 @@ class Plate:
     below_mm: float = 2.2  #: the text starts this far under the plate
 
 
-@dataclass(frozen=True)
-class Texts:
+class Texts(Sizes):
     """A food card's words under the plate: the food, its kcal, the serving and the fact."""
 
     margin_mm: float = 4  #: a line is the panel's width less this
@@ -89,8 +83,7 @@ class Texts:
     fact_gap_mm: float = 1.8
 
 
-@dataclass(frozen=True)
-class Block:
+class Block(Sizes):
     """A block of centred text, across the panel or clear of the bottom right corner index."""
 
     index_top_mm: float = 16.5  #: the corner index's top, above the panel's foot
@@ -100,8 +93,7 @@ class Block:
     index_column_mm: float = 12.5  #: beside the index: this much less on each side
 
 
-@dataclass(frozen=True)
-class Plus:
+class Plus(Sizes):
     """The +5 card's words under its plate."""
 
     title_pt: float = 11
@@ -112,8 +104,7 @@ class Plus:
     rule_gap_mm: float = 1.1
 
 
-@dataclass(frozen=True)
-class Back:
+class Back(Sizes):
     """The common back: a panel inside the border with the title, the composition chart and a foot."""
 
     inset_mm: float = 3  #: the panel inside the card's edge
@@ -132,8 +123,7 @@ class Back:
     chart_top_gap_mm: float = 1.2  #: between the title and the chart
 
 
-@dataclass(frozen=True)
-class Chart:
+class Chart(Sizes):
     """The back's composition chart: a column per colour, a chip per card."""
 
     pattern_scale: float = 0.8  #: the header chip's pattern, this much finer than a band's
@@ -145,8 +135,7 @@ class Chart:
     badge_of_letter: float = 0.75  #: the header's white disc radius, as a share of the letter size
 
 
-@dataclass(frozen=True)
-class CardIcon:
+class CardIcon(Sizes):
     """The reference sheets' small card beside a paragraph (``@card``): colour, pattern, number, letter.
 
     Drawn at this size, not scaled.

@@ -11,19 +11,17 @@ Colours live in :mod:`.palette`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from kcal.print.layout import Sizes
 
 
-@dataclass(frozen=True)
-class Frame:
+class Frame(Sizes):
     """The coloured, patterned border band and the white panel inside it."""
 
     band_mm: float = 3.2  #: the band at the sides and the foot
     top_band_mm: float = 6.5  #: the band at the top, where the kind's word sits
 
 
-@dataclass(frozen=True)
-class Patterns:
+class Patterns(Sizes):
     """A kind's pattern over its band colour."""
 
     dot_mm: float = 0.8
@@ -33,8 +31,7 @@ class Patterns:
     ray_mm: float = 0.8
 
 
-@dataclass(frozen=True)
-class KindWord:
+class KindWord(Sizes):
     """The kind's word on its rounded tab in the top band (also the help card's heading)."""
 
     size_pt: float = 7.2
@@ -45,8 +42,7 @@ class KindWord:
     baseline_drop_mm: float = 4.6  #: the word's baseline, below the card's top edge
 
 
-@dataclass(frozen=True)
-class CostBadge:
+class CostBadge(Sizes):
     """The PP cost in the top left corner: a white disc with the number and a praying point."""
 
     radius_mm: float = 4.2
@@ -54,8 +50,7 @@ class CostBadge:
     ring_pt: float = 0.6
 
 
-@dataclass(frozen=True)
-class Name:
+class Name(Sizes):
     """The card's name, clear of the cost badge."""
 
     size_pt: float = 11.5
@@ -67,8 +62,7 @@ class Name:
     top_one_line_mm: float = 2.6  #: below the panel's top, for a name on one line
 
 
-@dataclass(frozen=True)
-class Effects:
+class Effects(Sizes):
     """Every effect in words, under the plate of icons."""
 
     margin_mm: float = 3.5  #: the column is the panel's width less this
@@ -84,8 +78,7 @@ class Effects:
     sink: float = 0.35  #: the share of the free room the words sit below the plate
 
 
-@dataclass(frozen=True)
-class Plate:
+class Plate(Sizes):
     """The plate of icons: one slot per effect, its icon, amount and whom it touches."""
 
     min_mm: float = 16
@@ -110,8 +103,7 @@ class Plate:
     whom_baseline_mm: float = 1.4
 
 
-@dataclass(frozen=True)
-class Flavour:
+class Flavour(Sizes):
     """The flavour text at the foot, under a short rule."""
 
     size_pt: float = 6.2
@@ -124,8 +116,7 @@ class Flavour:
     rule_gap_mm: float = 0.9  #: the rule above the text's top
 
 
-@dataclass(frozen=True)
-class Help:
+class Help(Sizes):
     """A player help card: the god's heading, the title, the turn in short lines."""
 
     title_pt: float = 10.5
@@ -146,8 +137,7 @@ class Help:
     head_chars: int = 24  #: a bold head ("1 Draw:") is at most this long
 
 
-@dataclass(frozen=True)
-class Back:
+class Back(Sizes):
     """The backs: a white disc with the set's name and the deck's word, an emblem above."""
 
     ring_pt: float = 1.4
@@ -165,8 +155,7 @@ class Back:
     leader_h_mm: float = 9
 
 
-@dataclass(frozen=True)
-class Volcano:
+class Volcano(Sizes):
     """The disaster back's volcano, above the disc's centre, and its three embers."""
 
     base_rise_mm: float = 6
@@ -181,8 +170,7 @@ class Volcano:
 # --- the board (:mod:`.board`): drawn at full size, never scaled ---------------------------------------
 
 
-@dataclass(frozen=True)
-class BoardSize:
+class BoardSize(Sizes):
     """The whole board, and how it is tiled across sheets."""
 
     w_mm: float = 380.0
@@ -191,8 +179,7 @@ class BoardSize:
     footer_text_mm: float = 9.0  #: the footer's text, above the ruler strip under the picture
 
 
-@dataclass(frozen=True)
-class Waves:
+class Waves(Sizes):
     """The sea's waves: staggered rows of short arcs."""
 
     line_pt: float = 0.8
@@ -207,8 +194,7 @@ class Waves:
     crest_mm: float = 2.2  #: the control points' height
 
 
-@dataclass(frozen=True)
-class Island:
+class Island(Sizes):
     """The island: an irregular outline of sand round the land (the outline's shape is :mod:`.board`'s)."""
 
     centre_x_mm: float = 192
@@ -219,8 +205,7 @@ class Island:
     beach_mm: float = 9  #: the sand's width: the land is this much smaller all round
 
 
-@dataclass(frozen=True)
-class IslandVolcano:
+class IslandVolcano(Sizes):
     """The island's volcano (its slopes' shape is :mod:`.board`'s)."""
 
     centre_x_mm: float = 292
@@ -231,8 +216,7 @@ class IslandVolcano:
     lava_mm: float = 2  #: the lava's depth in the crater
 
 
-@dataclass(frozen=True)
-class Palms:
+class Palms(Sizes):
     """The palm trees on the land (their shape is :mod:`.board`'s)."""
 
     #: (x, y of the trunk's foot, height)
@@ -240,8 +224,7 @@ class Palms:
                                                      (262, 168, 20), (60, 300, 18))
 
 
-@dataclass(frozen=True)
-class IslandName:
+class IslandName(Sizes):
     """The island's name at the top left, and the card set's name under it."""
 
     x_mm: float = 16
@@ -254,8 +237,7 @@ class IslandName:
     set_drop_mm: float = 32  #: the set's name's baseline, below the board's top
 
 
-@dataclass(frozen=True)
-class Clearing:
+class Clearing(Sizes):
     """The atheists' clearing on the island: a dashed circle, its words and the atheists shown."""
 
     centre_x_mm: float = 172
@@ -280,8 +262,7 @@ class Clearing:
     note_drop_mm: float = 7  #: the note's baseline, below the circle
 
 
-@dataclass(frozen=True)
-class Legend:
+class Legend(Sizes):
     """The legend of icons on the sea at the top right: a line for each icon, and a rule."""
 
     x_mm: float = 118  #: the legend's icons and rule start this far left of the board's right edge
@@ -308,8 +289,7 @@ class Legend:
     rule_drop_mm: float = 28.5
 
 
-@dataclass(frozen=True)
-class ConvertPool:
+class ConvertPool(Sizes):
     """The convert pool (phase 4) on the sea above the track: a box with a dashed place inside."""
 
     x_mm: float = 16
@@ -331,8 +311,7 @@ class ConvertPool:
     note_drop_mm: float = 7.5
 
 
-@dataclass(frozen=True)
-class TurnPanel:
+class TurnPanel(Sizes):
     """The turn, in a box beside the convert pool (as low and as tall as the pool)."""
 
     x_mm: float = 196  #: right of both seams (x 186 mm on A4, 192 on Letter)
@@ -347,8 +326,7 @@ class TurnPanel:
     step_gap_mm: float = 5.2  #: from one step's baseline to the next
 
 
-@dataclass(frozen=True)
-class Track:
+class Track(Sizes):
     """The happiness track at the board's foot: a box per value in a frame, its title and rules."""
 
     margin_mm: float = 16  #: the boxes stay this far inside the board's sides
@@ -382,8 +360,7 @@ class Track:
     phase_5_drop_mm: float = 8.5
 
 
-@dataclass(frozen=True)
-class GlueStrip:
+class GlueStrip(Sizes):
     """The overlap a sheet carries for the next one: hatched, with a solid line for its edge."""
 
     veil: float = 0.55  #: the white veil's opacity over the picture
@@ -393,8 +370,7 @@ class GlueStrip:
     labels_at: tuple[float, ...] = (0.2, 0.5, 0.8)  #: the labels' places, as shares of the strip's length
 
 
-@dataclass(frozen=True)
-class GlueLabel:
+class GlueLabel(Sizes):
     """A glue strip's label: bold words in a white box."""
 
     size_pt: float = 8.0
@@ -405,8 +381,7 @@ class GlueLabel:
     baseline: float = 0.36  #: the baseline below the centre, as a share of the size
 
 
-@dataclass(frozen=True)
-class CutLine:
+class CutLine(Sizes):
     """The dashed line along a sheet's picture edge that is laid on the previous sheet."""
 
     line_pt: float = 0.8
@@ -414,8 +389,7 @@ class CutLine:
     beyond_mm: float = 4  #: the line runs this far past the picture at each end
 
 
-@dataclass(frozen=True)
-class CornerTicks:
+class CornerTicks(Sizes):
     """Thin crop ticks at the picture's corners."""
 
     line_pt: float = 0.5
@@ -423,8 +397,7 @@ class CornerTicks:
     length_mm: float = 4
 
 
-@dataclass(frozen=True)
-class SheetFooter:
+class SheetFooter(Sizes):
     """Under the picture: the sheet's label, what to do, the ruler."""
 
     x_mm: float = 2  #: right of the picture's left edge
@@ -438,8 +411,7 @@ class SheetFooter:
     ruler_rise_mm: float = 1.5  #: above the page margin
 
 
-@dataclass(frozen=True)
-class AssemblyGrid:
+class AssemblyGrid(Sizes):
     """In the footer's right corner: a cell per sheet, this sheet filled, and its name."""
 
     cell_mm: float = 3.2
