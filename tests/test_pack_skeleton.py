@@ -17,12 +17,13 @@ MODULES = ("game", "catalog", "deck", "replay", "explain", "schema", "sim", "dra
 #: the rooms every pack has: packages of code, and folders of data
 PACKAGES = ("rules", "bots", "files", "print")
 FOLDERS = ("data", "templates", "docs")
-#: what a pack may have beside them: the commands only its game has (the ``commands`` hook)
-EXTRAS = {"commands.py"}
+#: what a pack may have beside them (nothing yet: a pack's own commands live in the room of their concept,
+#: such as kCaloria's ``deck/commands.py``)
+EXTRAS: set[str] = set()
 #: files named after a mechanism instead of what they hold
 FORBIDDEN = {"gamekey", "frozen", "story", "describe", "export", "query", "tools"}
 #: the room each hook lives in (``print`` in ``print/api.py``)
-HOOK_ROOMS = {"print": "print.api"}
+HOOK_ROOMS = {"print": "print.api", "commands": "sim.commands"}
 
 
 def test_there_are_four_packs() -> None:

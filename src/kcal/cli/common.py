@@ -80,9 +80,9 @@ GameOption = typer.Option(
 )
 
 
-def tools(game: str | None, path: str | Path | None, command: str) -> Any:
-    """The pack's ``commands`` hook, for the commands that only games with tile decks have (``deck import``,
-    ``print deck``, ``sim goldfish``, ...): the pack of ``path`` (or ``--game``, or the default game)."""
+def commands_of(game: str | None, path: str | Path | None, command: str) -> Any:
+    """The ``commands`` hook of the pack of ``path`` (or ``--game``, or the default game): a command that
+    only some games have (the deck match of ``sim match DECK DECK``), refused in words for the others."""
     from kcal.core.errors import UsageError
 
     pack = pack_of(game, path)
@@ -90,6 +90,28 @@ def tools(game: str | None, path: str | Path | None, command: str) -> Any:
         raise UsageError(f"kcal {command} is for games with tile decks; {pack.info.name} ({pack.id}) has "
                          "none")
     return pack.hook("commands")
+
+
+def refuse_other_game(path: str | Path | None, pack: Any, command: str) -> None:
+    """A command a pack contributes (one only its game has), given a file of another game: refused in
+    words, as :func:`commands_of` refuses it."""
+    if path is None:
+        return
+    other = pack_of(None, path)
+    if other.id != pack.id:
+        from kcal.core.errors import UsageError
+
+        raise UsageError(f"kcal {command} is for games with tile decks; {other.info.name} ({other.id}) has "
+                         "none")
+
+
+def contribute(app: typer.Typer, group: str) -> None:
+    """Add to the command group ``app`` (``kcal deck``, ``kcal print``, ``kcal sim``) the commands the
+    installed packs contribute to it (the ``kcal.commands`` entry points ``GROUP.PACK``: a Typer app each)."""
+    from kcal.core.registry import contributions
+
+    for sub in contributions(group):
+        app.registered_commands.extend(sub.registered_commands)
 
 
 def pack_of(game: str | None, path: str | Path | None = None) -> Any:

@@ -1,4 +1,5 @@
-"""``kcal deck``: validate, import, diff, stats, report."""
+"""``kcal deck``: validate decks and card sets; the packs add their own deck commands (kCaloria: import,
+diff, stats, hand, report)."""
 
 from __future__ import annotations
 
@@ -6,8 +7,16 @@ from pathlib import Path
 
 import typer
 
-from kcal.cli import deck_report, deck_tools
-from kcal.cli.common import FormatOption, GameOption, OutputFormat, emit, exit_with, guarded, pack_of
+from kcal.cli.common import (
+    FormatOption,
+    GameOption,
+    OutputFormat,
+    contribute,
+    emit,
+    exit_with,
+    guarded,
+    pack_of,
+)
 from kcal.cli.output import error_dict, paint_findings, print_problems
 from kcal.core.errors import Exit, KcalError
 
@@ -50,9 +59,5 @@ def validate(
     exit_with(Exit.FINDINGS if illegal else Exit.OK)
 
 
-# commands written beside this module (their tops import only typer and light kcal modules)
-app.command("import")(deck_tools.import_)
-app.command("diff")(deck_tools.diff)
-app.command("stats")(deck_tools.stats)
-app.command("report")(deck_report.report)
-app.command("hand")(deck_tools.hand)
+# the commands the installed packs add to ``kcal deck`` (kCaloria: import, diff, stats, report, hand)
+contribute(app, "deck")

@@ -1,8 +1,8 @@
 """``kcal print``: print-and-play PDFs (deck, catalog proofs, cards, rulebook) and tile previews.
 
 ``print cards``, ``print rulebook`` and ``print board`` serve every pack: they dispatch to the pack's
-``print`` hook (``--game ID``, else the default game). ``print deck|catalog|tile|alignment`` are for games
-with hex-tile decks: the pack's ``commands`` hook. Only typer and light kcal modules are imported here; ReportLab and
+``print`` hook (``--game ID``, else the default game). The packs add their own print commands (kCaloria:
+``print deck|catalog|tile|alignment``, its hex tiles). Only typer and light kcal modules are imported here; ReportLab and
 Pillow load inside the commands.
 """
 
@@ -14,7 +14,7 @@ from typing import Any
 
 import typer
 
-from kcal.cli.common import FormatOption, GameOption, OutputFormat, emit, guarded, pack_of, tools
+from kcal.cli.common import FormatOption, GameOption, OutputFormat, contribute, emit, guarded, pack_of
 from kcal.cli.complete import complete_tile
 from kcal.core.errors import UsageError
 
@@ -99,64 +99,6 @@ def _sheet_kwargs(paper: PaperChoice, backs: bool, flip: FlipChoice, back_offset
                 tile_size=tile_size, alignment_page=alignment_page, cut_lines=cut_lines, crop_marks=crop_marks)
 
 
-@app.command("deck")
-def deck_cmd(
-    deck: Path = DeckArgument,
-    output: Path = OutOption,
-    paper: PaperChoice = PaperOption,
-    backs: bool = BacksOption,
-    flip: FlipChoice = FlipOption,
-    back_offset: str = OffsetOption,
-    bleed: bool = BleedOption,
-    bleed_size: float = BleedSizeOption,
-    tile_size: float = TileSizeOption,
-    split: int | None = SplitOption,
-    alignment_page: bool = AlignOption,
-    cut_lines: bool = CutOption,
-    crop_marks: bool = CropOption,
-    cut_svg: bool = CutSvgOption,
-    font: Path | None = FontOption,
-    bold_font: Path | None = BoldFontOption,
-    catalog: list[Path] = CatalogOption,
-    fmt: OutputFormat = FormatOption,
-) -> None:
-    """Print every tile of DECK at true size, ready to cut."""
-    with guarded():
-        result = tools(None, deck, "print deck").render_deck_pdf(deck, output, catalogs=catalog, split_every=split, cut_svg=cut_svg,
-                                 fonts=(font, bold_font),
-                                 **_sheet_kwargs(paper, backs, flip, back_offset, bleed_size if bleed else 0.0, tile_size,
-                                                 alignment_page, cut_lines, crop_marks))
-        _report(result, fmt, "tiles")
-
-
-@app.command("catalog")
-def catalog_cmd(
-    catalogs: list[Path] = CatalogsArgument,
-    output: Path = OutOption,
-    paper: PaperChoice = PaperOption,
-    backs: bool = BacksOption,
-    flip: FlipChoice = FlipOption,
-    back_offset: str = OffsetOption,
-    bleed: bool = BleedOption,
-    bleed_size: float = BleedSizeOption,
-    tile_size: float = TileSizeOption,
-    split: int | None = SplitOption,
-    cut_lines: bool = CutOption,
-    crop_marks: bool = CropOption,
-    cut_svg: bool = CutSvgOption,
-    font: Path | None = FontOption,
-    bold_font: Path | None = BoldFontOption,
-    fmt: OutputFormat = FormatOption,
-) -> None:
-    """Proof sheets: one of each tile, grouped by tile type."""
-    with guarded():
-        result = tools(None, None, "print catalog").render_catalog_pdf(catalogs or None, output, split_every=split, cut_svg=cut_svg,
-                                    fonts=(font, bold_font),
-                                    **_sheet_kwargs(paper, backs, flip, back_offset, bleed_size if bleed else 0.0, tile_size,
-                                                    False, cut_lines, crop_marks))
-        _report(result, fmt, "tiles")
-
-
 @app.command("cards")
 def cards_cmd(
     output: Path = OutOption,
@@ -229,33 +171,5 @@ def board_cmd(
         _report(hook.print_board(output, paper=paper.value, catalog=card_set, split=split), fmt, "")
 
 
-
-@app.command("tile")
-def tile_cmd(
-    name: str = NameArgument,
-    output: Path = OutOption,
-    dpi: int = DpiOption,
-    tile_size: float = TileSizeOption,
-    font: Path | None = FontOption,
-    bold_font: Path | None = BoldFontOption,
-    catalog: list[Path] = CatalogOption,
-    fmt: OutputFormat = FormatOption,
-) -> None:
-    """A PNG preview of one tile, for sharing."""
-    with guarded():
-        _report(tools(None, None, "print tile").render_tile_png(name, output, catalogs=catalog, dpi=dpi, tile_size=tile_size,
-                                fonts=(font, bold_font)), fmt, "tile")
-
-
-@app.command("alignment")
-def alignment_cmd(
-    output: Path = OutOption,
-    paper: PaperChoice = PaperOption,
-    flip: FlipChoice = FlipOption,
-    back_offset: str = OffsetOption,
-    fmt: OutputFormat = FormatOption,
-) -> None:
-    """Just the duplex alignment test sheet (front and back)."""
-    with guarded():
-        _report(tools(None, None, "print alignment").render_alignment_pdf(output, paper=paper.value, flip=flip.value, back_offset=_offset(back_offset)),
-                fmt, "")
+# the commands the installed packs add to ``kcal print`` (kCaloria: deck, catalog, tile, alignment)
+contribute(app, "print")

@@ -8,7 +8,7 @@ from typing import Any
 
 import typer
 
-from kcal.cli.common import FormatOption, OutputFormat, emit, guarded, tools
+from kcal.cli.common import FormatOption, OutputFormat, commands_of, contribute, emit, guarded
 from kcal.cli.complete import complete_bot
 
 app = typer.Typer(no_args_is_help=True, pretty_exceptions_enable=False, rich_markup_mode=None)
@@ -52,46 +52,6 @@ ForceOption = typer.Option(False, "--force", help="Let --save-game replace an ex
 RecordOption = typer.Option(None, "--output", "-o", "--record", metavar="PATH",
                             help="Where --save-game writes (default: solo-game-K.yaml or match-game-K.yaml).")
 
-@app.command()
-def goldfish(
-    deck: Path = typer.Argument(..., help="Deck file (YAML).", show_default=False, metavar="DECK"),
-    hands: int = typer.Option(100_000, "--hands", "-n", min=1, help="Opening sequences to simulate."),
-    games: int = typer.Option(
-        5_000, "--games", min=0, help="Solitaire games of the placement model (turns 1 onwards); 0 skips it."
-    ),
-    turns: int = typer.Option(10, "--turns", min=1, max=60, help="Turns per placement-model game."),
-    seed: int = SeedOption,
-    jobs: int | None = JobsOption,
-    catalog: list[Path] = CatalogOption,
-    backend: str = BackendOption,
-    dask_address: str | None = AddressOption,
-    quiet: bool = QuietOption,
-    fmt: OutputFormat = FormatOption,
-) -> None:
-    """Opening-hand odds and turn-by-turn placement chances.
-
-    Exact odds beside simulated ones.
-
-    Exit 2 on bad input, including a deck with no water tile (no hand could ever be kept).
-    """
-    from kcal.sim.progress import Progress, wanted
-
-    with guarded():
-        t = tools(None, deck, "sim goldfish")
-        simulate_goldfish, goldfish_text = t.simulate_goldfish, t.goldfish_text
-        profile = t.load_profile(deck, catalog)
-        show = wanted(quiet=quiet, json_out=fmt is OutputFormat.json)
-        with Progress(hands + games, "goldfish", enabled=show) as bar:
-            result = simulate_goldfish(
-                profile, hands=hands, games=games, turns=turns, seed=seed, jobs=_jobs(jobs), on_progress=bar.update,
-                runner=_runner(backend, dask_address),
-            )
-        _interrupted_note(result)
-        emit(result, fmt, goldfish_text)
-        if result.get("interrupted"):
-            raise typer.Exit(130)
-
-
 BotOption = typer.Option("greedy", "--bot", "-b", metavar="BOT", autocompletion=complete_bot, help="Bot: greedy, random or lookahead (one-ply with mobility).")
 
 
@@ -122,49 +82,6 @@ def _save(state_fn: Callable[[int], Any], save_game: int | None, path: Path | No
     typer.echo(f"saved game {save_game} to {path}", err=True)
 
 
-@app.command()
-def solo(
-    deck: Path = typer.Argument(..., help="Deck file (YAML).", show_default=False),
-    games: int = typer.Option(200, "--games", "-n", min=1, help="Solo games to play."),
-    bot: str = BotOption,
-    seed: int = SeedOption,
-    jobs: int | None = JobsOption,
-    save_game: int | None = SaveGameOption,
-    record_out: Path | None = RecordOption,
-    force: bool = ForceOption,
-    catalog: list[Path] = CatalogOption,
-    backend: str = BackendOption,
-    dask_address: str | None = AddressOption,
-    quiet: bool = QuietOption,
-    fmt: OutputFormat = FormatOption,
-) -> None:
-    """Play solo games with a bot: scores, stagnation, stuck tiles.
-
-    Solo mode: seven piles, refilled, no discards.
-    """
-    from kcal.sim.progress import Progress, wanted
-
-    with guarded():
-        t = tools(None, deck, "sim solo")
-        solo_text, report_advice = t.solo_text, t.report_advice
-        simulate_solo, replay_solo_game = t.simulate_solo, t.replay_solo_game
-        loaded = t.load_deck(deck, catalog)
-        tiles = t.playable_tiles(loaded)  # no water: an error that names the file, as goldfish's does
-        inputs = loaded.input_paths()
-        record_path = _save_target(save_game, games, record_out, "solo-game-{k}.yaml", inputs, force)
-        show = wanted(quiet=quiet, json_out=fmt is OutputFormat.json)
-        with Progress(games, "solo games", enabled=show) as bar:
-            result = simulate_solo(tiles, deck_name=loaded.deck.name, games=games, seed=seed, bot=bot,
-                                   jobs=_jobs(jobs), on_progress=bar.update, runner=_runner(backend, dask_address))
-        _interrupted_note(result)
-        advice = report_advice({"solo": result, "colours": t.colour_balance(tiles)})
-        emit({**result, "advice": advice}, fmt,
-             lambda r: solo_text(r) + "".join(f"\n  advice: {a}" for a in r["advice"]))
-        _save(lambda k: replay_solo_game(tiles, bot, seed, k), save_game, record_path, inputs)
-        if result.get("interrupted"):
-            raise typer.Exit(130)
-
-
 GameOption = typer.Option(None, "--game", "-g", help="Game pack id (kcal games lists them); without it, "
                           "DECK files play a kCaloria deck match.")
 PlayersOption = typer.Option(None, "--players", "-p", min=1, help="Players (with --game).")
@@ -175,6 +92,10 @@ OptionOption = typer.Option([], "--option", "-O", help="KEY=VALUE, or KEY=V1,V2,
                             "repeatable.")
 LimitOption = typer.Option(None, "--limit", help="Shorthand for --option limit=VALUE[,VALUE...] (How many "
                            "Calories?: the calorie limit in kcal; a list sweeps it).")
+
+
+# the commands the installed packs add to ``kcal sim`` (kCaloria: goldfish, solo), listed before match
+contribute(app, "sim")
 
 
 @app.command()
@@ -275,27 +196,6 @@ def _game_match(game: str, players: int, games: int, names: list[str] | None, va
 def _deck_match(decks: list[Path], games: int, bots: list[str], seed: int, jobs: int | None,
                 save_game: int | None, record_out: Path | None, force: bool, catalog: list[Path], backend: str,
                 dask_address: str | None, quiet: bool, fmt: OutputFormat) -> None:
-    """``DECK DECK ...``: the kCaloria deck match."""
-    from kcal.core.errors import UsageError
-    from kcal.sim.progress import Progress, wanted
-
-    t = tools(None, decks[0], "sim match DECK DECK")
-    load_deck, playable_tiles = t.load_deck, t.playable_tiles
-    match_game, simulate_match, match_text = t.match_game, t.simulate_match, t.match_text
-    if not 2 <= len(decks) <= 4:
-        raise UsageError(f"a match takes 2 to 4 decks, not {len(decks)}")
-    loaded = [load_deck(d, catalog) for d in decks]
-    tile_lists = [playable_tiles(ld) for ld in loaded]
-    names = [ld.deck.name for ld in loaded]
-    inputs = [p for ld in loaded for p in ld.input_paths()]
-    record_path = _save_target(save_game, games, record_out, "match-game-{k}.yaml", inputs, force)
-    show = wanted(quiet=quiet, json_out=fmt is OutputFormat.json)
-    with Progress(games, "match games", enabled=show) as bar:
-        result = simulate_match(tile_lists, names=names, games=games, seed=seed, bots=bots,
-                                jobs=_jobs(jobs), on_progress=bar.update, runner=_runner(backend, dask_address))
-    _interrupted_note(result)
-    emit(result, fmt, match_text)
-    full_bots = bots * len(decks) if len(bots) == 1 else bots
-    _save(lambda k: match_game(tile_lists, full_bots, seed, k, save=True), save_game, record_path, inputs)
-    if result.get("interrupted"):
-        raise typer.Exit(130)
+    """``DECK DECK ...``: the deck match of the decks' game (its ``commands`` hook)."""
+    commands_of(None, decks[0], "sim match DECK DECK").deck_match(
+        decks, games, bots, seed, jobs, save_game, record_out, force, catalog, backend, dask_address, quiet, fmt)

@@ -17,9 +17,10 @@ time. :data:`HOOKS` is the list of hook names in the order ``kcal games`` shows 
 ``sim``      the pack's own figures for ``kcal sim match`` (:class:`SimHook`)
 ``print``    ``kcal print cards|rulebook [board]`` (:class:`PrintHook`)
 ``draw``     pictures and the step-by-step page of :mod:`kcal.viewer` (:class:`DrawHook`)
-``commands`` the commands only some games have (kCaloria's hex-tile decks: ``deck import|diff|stats|hand|
-             report``, ``print deck|catalog|tile``, ``sim goldfish|solo``): the library functions those
-             commands call, by name (:class:`CommandsHook`)
+``commands`` what the shared commands ask of a game that only some games have: the deck match of
+             ``kcal sim match DECK DECK`` (:class:`CommandsHook`). The commands a pack adds to kcal's
+             command groups are not a hook: they are entry points (``kcal.commands``, see
+             :func:`kcal.core.registry.contributions`)
 """
 
 from __future__ import annotations
@@ -143,6 +144,8 @@ class DrawHook(Protocol):
 
 
 class CommandsHook(Protocol):
-    """A module whose attributes are the library functions of the pack's own commands, by name."""
+    """The deck match of ``kcal sim match DECK DECK`` (its arguments as the command parsed them)."""
 
-    def __getattr__(self, name: str, /) -> Any: ...
+    def deck_match(self, decks: list[Path], games: int, bots: list[str], seed: int, jobs: int | None,
+                   save_game: int | None, record_out: Path | None, force: bool, catalog: list[Path],
+                   backend: str, dask_address: str | None, quiet: bool, fmt: Any, /) -> None: ...

@@ -29,6 +29,9 @@ from kcal.core.gameinfo import GameInfo
 from kcal.core.hooks import supports
 
 GROUP = "kcal.games"
+#: commands a pack adds to kcal's own command groups: entry points ``GROUP.PACK = "module:app"``, each a
+#: Typer app whose commands join ``kcal GROUP`` (kCaloria's ``deck import``, ``print deck``, ``sim solo``)
+COMMANDS_GROUP = "kcal.commands"
 
 #: Files without a ``game:`` key belong to this game (SPEC: every file valid before packs stays valid).
 DEFAULT_GAME = "kcaloria"
@@ -77,7 +80,7 @@ class _EntryPoint(NamedTuple):
         return _resolve(self.value)
 
 
-def _own_dist_entry_points() -> dict[str, _EntryPoint] | None:
+def _own_dist_entry_points(group: str = GROUP) -> dict[str, _EntryPoint] | None:
     """kcal's own packs, read straight from its installed ``entry_points.txt``; None when it is not
     found that way (then :mod:`importlib.metadata` looks).
 
@@ -96,12 +99,12 @@ def _own_dist_entry_points() -> dict[str, _EntryPoint] | None:
                     text = Path(folder or ".", name, "entry_points.txt").read_text(encoding="utf-8")
                 except OSError:
                     return None
-                return _parse_entry_points(text)
+                return _parse_entry_points(text, group)
     return None
 
 
-def _parse_entry_points(text: str) -> dict[str, _EntryPoint]:
-    """The ``kcal.games`` section of an ``entry_points.txt`` (the INI form setuptools writes)."""
+def _parse_entry_points(text: str, group: str = GROUP) -> dict[str, _EntryPoint]:
+    """The ``group`` section of an ``entry_points.txt`` (the INI form setuptools writes)."""
     found: dict[str, _EntryPoint] = {}
     section = None
     for line in text.splitlines():
@@ -110,7 +113,7 @@ def _parse_entry_points(text: str) -> dict[str, _EntryPoint]:
             continue
         if line.startswith("[") and line.endswith("]"):
             section = line[1:-1].strip()
-        elif section == GROUP and "=" in line:
+        elif section == group and "=" in line:
             name, _, value = line.partition("=")
             found[name.strip()] = _EntryPoint(name.strip(), value.strip())
     return found
@@ -168,3 +171,21 @@ def ids() -> list[str]:
 def packs() -> list[Pack]:
     """Every installed pack, sorted by id (imports each pack's metadata only)."""
     return [get(i) for i in ids()]
+
+
+@cache
+def contributions(group: str) -> tuple[Any, ...]:
+    """The Typer apps whose commands the installed packs add to ``kcal GROUP``, in entry-point name order.
+
+    kcal's own packs are read from its ``entry_points.txt`` as :func:`get` reads them (no
+    :mod:`importlib.metadata`, which costs a twentieth of a warm command); other distributions' are found
+    through :mod:`importlib.metadata` when kcal's own file is not found that way. Importing a
+    contribution imports that pack's command module only (typer and light kcal modules).
+    """
+    found: Mapping[str, Any] | None = _own_dist_entry_points(COMMANDS_GROUP)
+    if found is None:
+        from importlib import metadata
+
+        found = {ep.name: ep for ep in metadata.entry_points(group=COMMANDS_GROUP)}
+    prefix = f"{group}."
+    return tuple(found[name].load() for name in sorted(found) if name.startswith(prefix))

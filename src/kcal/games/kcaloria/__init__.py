@@ -8,7 +8,9 @@ command asks for a hook. The pack has the skeleton every pack has (docs/packs.md
 ``deck/``      deck building: ``check`` (the ``deck`` hook: legality and advice), ``formats``, ``importer``
                (deck lists), ``diff``, ``stats``, ``hand``, ``hashing``
 ``sim/``       opening-hand odds, goldfish, solo and deck matches, the deck report
-``commands``   the ``commands`` hook: the functions of the commands only hex-tile decks have
+``*/commands``  the commands only hex-tile decks have, added to ``kcal deck``, ``print`` and ``sim``
+               (``deck/commands``, ``print/commands``, ``sim/commands``; the last is the ``commands``
+               hook: the deck match of ``sim match DECK DECK``)
 ``rules/``     the nouns (``domain``, ``modifiers``) and the engine: hex grid, compiled tiles, state with
                undo, the modifier registry, legality and move generation, payment, yields, collapse,
                turn flow, setup
@@ -52,16 +54,17 @@ PACK = Pack.build(
         "schema": "kcal.games.kcaloria.schema",
         "draw": "kcal.games.kcaloria.draw",
         "print": "kcal.games.kcaloria.print.api",
-        "commands": "kcal.games.kcaloria.commands",
+        "commands": "kcal.games.kcaloria.sim.commands",
     },
 )
 
 
 if TYPE_CHECKING:  # mypy checks each hook against its Protocol (kcal.core.hooks); nothing is imported
     from kcal.core import hooks
-    from kcal.games.kcaloria import catalog, commands, draw, explain, replay, schema
+    from kcal.games.kcaloria import catalog, draw, explain, replay, schema
     from kcal.games.kcaloria.deck import check as _deck_module
     from kcal.games.kcaloria.print import api as _print_module
+    from kcal.games.kcaloria.sim import commands as _commands_module
     _catalog: hooks.CatalogHook = catalog
     _deck: hooks.DeckHook = _deck_module
     _replay: hooks.ReplayHook = replay
@@ -69,4 +72,4 @@ if TYPE_CHECKING:  # mypy checks each hook against its Protocol (kcal.core.hooks
     _schema: hooks.SchemaHook = schema
     _print: hooks.PrintHook = _print_module
     _draw: hooks.DrawHook = draw
-    _commands: hooks.CommandsHook = commands
+    _commands: hooks.CommandsHook = _commands_module

@@ -10,7 +10,7 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from kcal.cli import deck_tools
+from kcal.games.kcaloria.deck import commands as deck_tools
 
 runner = CliRunner()
 

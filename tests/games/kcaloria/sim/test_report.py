@@ -63,7 +63,7 @@ def test_cli_report_command(loaded, tmp_path, fixtures):
     import typer
     from typer.testing import CliRunner
 
-    from kcal.cli.deck_report import report
+    from kcal.games.kcaloria.deck.commands import report
 
     app = typer.Typer()
     app.command()(report)
@@ -81,7 +81,7 @@ def test_cli_report_refuses_to_overwrite_the_deck(tmp_path, fixtures):
     import typer
     from typer.testing import CliRunner
 
-    from kcal.cli.deck_report import report
+    from kcal.games.kcaloria.deck.commands import report
 
     deck = tmp_path / "d.yaml"
     shutil.copy(fixtures / "piney.yaml", deck)

@@ -1,7 +1,9 @@
-"""Command functions for ``kcal deck import|diff|stats`` (registered on the deck app by ``cli/deck.py``).
+"""kCaloria's own ``kcal deck`` commands: ``import``, ``diff``, ``stats``, ``hand`` and ``report`` work on
+hex-tile decks, which only this game has. The pack contributes them to ``kcal deck`` (the ``kcal.commands``
+entry point ``deck.kcaloria``: :func:`kcal.cli.common.contribute`), so shared code names no game.
 
-Each is a plain function with Typer defaults: it parses options, calls one library function from
-the pack's ``commands`` hook, and renders the plain-data result as text or JSON.
+Each is a plain function with Typer defaults: it parses options, calls one library function of the pack,
+and renders the plain-data result as text or JSON. Only typer and light kcal modules are imported here.
 """
 
 from __future__ import annotations
@@ -9,13 +11,16 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable
-from enum import Enum
+from enum import Enum, StrEnum
 from pathlib import Path
 
 import typer
 
-from kcal.cli.common import FormatOption, OutputFormat, emit, guarded, tools
+from kcal.cli.common import FormatOption, OutputFormat, emit, guarded, refuse_other_game
 from kcal.cli.complete import complete_bot
+from kcal.games.kcaloria import PACK
+
+app = typer.Typer(rich_markup_mode=None)
 
 
 class DeckFormat(str, Enum):
@@ -58,9 +63,9 @@ def import_(
     from kcal.core.atomic import atomic_write_text, check_output_path
     from kcal.core.errors import UsageError
     with guarded():
-        t = tools(None, None, "deck import")
-        MAX_LIST_BYTES, STDIN, import_deck = t.MAX_LIST_BYTES, t.STDIN, t.import_deck
-        BUILTIN, _display, load_library = t.BUILTIN, t._display, t.load_library
+        from kcal.games.kcaloria.deck.importer import MAX_LIST_BYTES, STDIN, import_deck
+        from kcal.games.kcaloria.files.load import BUILTIN, _display, load_library
+
         from_stdin = str(source) == STDIN
         to_stdout = output is not None and str(output) == "-"
         target = _import_target(source, output, fmt, from_stdin, to_stdout)
@@ -129,9 +134,12 @@ def diff(
     Names are compared case-insensitively.
     """
     with guarded():
-        t = tools(None, a, "deck diff")
+        refuse_other_game(a, PACK, "deck diff")
+        from kcal.games.kcaloria.deck.diff import diff_decks
+        from kcal.games.kcaloria.files.load import load_deck
+
         extra = list(catalogs or [])
-        result = t.diff_decks(t.load_deck(a, extra), t.load_deck(b, extra))
+        result = diff_decks(load_deck(a, extra), load_deck(b, extra))
     emit(result.to_dict(), fmt, _diff_text)
     if exit_code and not result.identical:
         raise typer.Exit(1)
@@ -170,9 +178,12 @@ def stats(
     By type, colour, rarity, biome, class and modifier; total costs and yields.
     """
     with guarded():
-        t = tools(None, deck, "deck stats")
-        result = t.deck_stats(t.load_deck(deck, list(catalogs or [])))
-    emit(result, fmt, lambda d: _stats_text(d, t.biome_label))
+        refuse_other_game(deck, PACK, "deck stats")
+        from kcal.games.kcaloria.deck.stats import biome_label, deck_stats
+        from kcal.games.kcaloria.files.load import load_deck
+
+        result = deck_stats(load_deck(deck, list(catalogs or [])))
+    emit(result, fmt, lambda d: _stats_text(d, biome_label))
 
 
 def _stats_text(d: dict, biome_label: Callable[[str], str]) -> str:
@@ -220,8 +231,71 @@ def hand(
     placement (on how many cells), the bot's move and the draw. The same seed gives the same hand.
     """
     with guarded():
-        t = tools(None, deck, "deck hand")
-        loaded = t.load_deck(deck, list(catalogs or []))
-        result = t.sample_hand(t.playable_tiles(loaded), seed=seed, turns=turns, bot=bot,
-                               deck_name=loaded.deck.name)
-    emit({"file": loaded.display, **result}, fmt, t.hand_text)
+        refuse_other_game(deck, PACK, "deck hand")
+        from kcal.games.kcaloria.deck.check import playable_tiles
+        from kcal.games.kcaloria.deck.hand import hand_text, sample_hand
+        from kcal.games.kcaloria.files.load import load_deck
+
+        loaded = load_deck(deck, list(catalogs or []))
+        result = sample_hand(playable_tiles(loaded), seed=seed, turns=turns, bot=bot,
+                             deck_name=loaded.deck.name)
+    emit({"file": loaded.display, **result}, fmt, hand_text)
+
+
+# --- report ---------------------------------------------------------------------------------------
+
+
+class ReportPaper(StrEnum):
+    a4 = "a4"
+    letter = "letter"
+
+
+def report(
+    deck: Path = typer.Argument(..., help="Deck file (YAML).", show_default=False),
+    out: Path = typer.Option(..., "--output", "-o", "--out", show_default=False,
+                             help="Output file: .pdf (or .png for a PNG only; any other extension is refused)."),
+    paper: ReportPaper = typer.Option(ReportPaper.a4, "--paper", help="Paper size of the report page."),
+    png: bool = typer.Option(False, "--png", help="Also write a PNG beside the PDF (same name, .png)."),
+    hands: int = typer.Option(200_000, "--hands", min=1, help="Opening sequences to simulate."),
+    games: int = typer.Option(5_000, "--games", min=0, help="Placement-model games (turn-by-turn charts)."),
+    solo_games: int = typer.Option(40, "--solo-games", min=0, help="Solo games for the score histogram (0 skips)."),
+    bot: str = typer.Option("greedy", "--bot", "-b", help="Bot for the solo games: greedy, random or lookahead."),
+    seed: int = typer.Option(0, "--seed", "-s", min=0, help="Master seed."),
+    jobs: int | None = typer.Option(None, "--jobs", "-j", min=1, help="Worker processes (default: all cores)."),
+    catalog: list[Path] = typer.Option([], "--catalog", "-c", help="Extra catalog file(s) to load."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
+    fmt: OutputFormat = FormatOption,
+) -> None:
+    """Charts about a deck: odds, placement, colours, scores.
+
+    Opening-hand odds, turn-by-turn placement, colour curve, solo scores, cost and yield by colour.
+    """
+    from kcal.sim.parallel import default_jobs
+    from kcal.sim.progress import Progress, wanted
+
+    with guarded():
+        refuse_other_game(deck, PACK, "deck report")
+        from kcal.games.kcaloria.files.load import load_deck
+        from kcal.games.kcaloria.sim.report import render_deck_report, report_units
+
+        loaded = load_deck(deck, catalog)
+        show = wanted(quiet=quiet, json_out=fmt is OutputFormat.json)
+        with Progress(report_units(hands, games, solo_games), "deck report", enabled=show) as bar:
+            result = render_deck_report(
+                loaded, out, png=png, hands=hands, games=games, solo_games=solo_games, bot=bot, seed=seed,
+                jobs=jobs if jobs is not None else default_jobs(), on_progress=bar.update, paper=paper.value,
+            )
+        data = result["data"]
+        summary = {"deck": loaded.deck.name, "written": result["written"], "seed": seed, "hands": hands,
+                   "games": games, "solo_games": solo_games, "paper": paper.value, "advice": data["advice"],
+                   "figures": {"goldfish": data["goldfish"], "colours": data["colours"], "solo": data["solo"],
+                               "solo_note": data["solo_note"]}}
+        emit(summary, fmt, lambda r: "\n".join([*(f"wrote {p}" for p in r["written"]),
+                                                *(f"advice: {a}" for a in r["advice"])]))
+
+
+app.command("import")(import_)
+app.command("diff")(diff)
+app.command("stats")(stats)
+app.command("report")(report)
+app.command("hand")(hand)

@@ -1,0 +1,142 @@
+"""kCaloria's own ``kcal print`` commands: ``deck``, ``catalog`` (proof sheets), ``tile`` (a PNG preview)
+and ``alignment`` (the duplex test sheet) print hex tiles, which only this game has. The pack contributes
+them to ``kcal print`` (the ``kcal.commands`` entry point ``print.kcaloria``), beside the ``print cards``,
+``print rulebook`` and ``print board`` every pack has. Only typer and light kcal modules are imported
+here; ReportLab and Pillow load inside the commands.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from kcal.cli.common import FormatOption, OutputFormat, guarded, refuse_other_game
+from kcal.cli.print_cmd import (
+    AlignOption,
+    BacksOption,
+    BleedOption,
+    BleedSizeOption,
+    BoldFontOption,
+    CatalogOption,
+    CatalogsArgument,
+    CropOption,
+    CutOption,
+    CutSvgOption,
+    DeckArgument,
+    DpiOption,
+    FlipChoice,
+    FlipOption,
+    FontOption,
+    NameArgument,
+    OffsetOption,
+    OutOption,
+    PaperChoice,
+    PaperOption,
+    SplitOption,
+    TileSizeOption,
+    _offset,
+    _report,
+    _sheet_kwargs,
+)
+from kcal.games.kcaloria import PACK
+
+app = typer.Typer(rich_markup_mode=None)
+
+
+@app.command("deck")
+def deck_cmd(
+    deck: Path = DeckArgument,
+    output: Path = OutOption,
+    paper: PaperChoice = PaperOption,
+    backs: bool = BacksOption,
+    flip: FlipChoice = FlipOption,
+    back_offset: str = OffsetOption,
+    bleed: bool = BleedOption,
+    bleed_size: float = BleedSizeOption,
+    tile_size: float = TileSizeOption,
+    split: int | None = SplitOption,
+    alignment_page: bool = AlignOption,
+    cut_lines: bool = CutOption,
+    crop_marks: bool = CropOption,
+    cut_svg: bool = CutSvgOption,
+    font: Path | None = FontOption,
+    bold_font: Path | None = BoldFontOption,
+    catalog: list[Path] = CatalogOption,
+    fmt: OutputFormat = FormatOption,
+) -> None:
+    """Print every tile of DECK at true size, ready to cut."""
+    with guarded():
+        refuse_other_game(deck, PACK, "print deck")
+        from kcal.games.kcaloria.print.api import render_deck_pdf
+
+        result = render_deck_pdf(deck, output, catalogs=catalog, split_every=split, cut_svg=cut_svg,
+                                 fonts=(font, bold_font),
+                                 **_sheet_kwargs(paper, backs, flip, back_offset, bleed_size if bleed else 0.0,
+                                                 tile_size, alignment_page, cut_lines, crop_marks))
+        _report(result, fmt, "tiles")
+
+
+@app.command("catalog")
+def catalog_cmd(
+    catalogs: list[Path] = CatalogsArgument,
+    output: Path = OutOption,
+    paper: PaperChoice = PaperOption,
+    backs: bool = BacksOption,
+    flip: FlipChoice = FlipOption,
+    back_offset: str = OffsetOption,
+    bleed: bool = BleedOption,
+    bleed_size: float = BleedSizeOption,
+    tile_size: float = TileSizeOption,
+    split: int | None = SplitOption,
+    cut_lines: bool = CutOption,
+    crop_marks: bool = CropOption,
+    cut_svg: bool = CutSvgOption,
+    font: Path | None = FontOption,
+    bold_font: Path | None = BoldFontOption,
+    fmt: OutputFormat = FormatOption,
+) -> None:
+    """Proof sheets: one of each tile, grouped by tile type."""
+    with guarded():
+        from kcal.games.kcaloria.print.api import render_catalog_pdf
+
+        result = render_catalog_pdf(catalogs or None, output, split_every=split, cut_svg=cut_svg,
+                                    fonts=(font, bold_font),
+                                    **_sheet_kwargs(paper, backs, flip, back_offset, bleed_size if bleed else 0.0,
+                                                    tile_size, False, cut_lines, crop_marks))
+        _report(result, fmt, "tiles")
+
+
+@app.command("tile")
+def tile_cmd(
+    name: str = NameArgument,
+    output: Path = OutOption,
+    dpi: int = DpiOption,
+    tile_size: float = TileSizeOption,
+    font: Path | None = FontOption,
+    bold_font: Path | None = BoldFontOption,
+    catalog: list[Path] = CatalogOption,
+    fmt: OutputFormat = FormatOption,
+) -> None:
+    """A PNG preview of one tile, for sharing."""
+    with guarded():
+        from kcal.games.kcaloria.print.api import render_tile_png
+
+        _report(render_tile_png(name, output, catalogs=catalog, dpi=dpi, tile_size=tile_size,
+                                fonts=(font, bold_font)), fmt, "tile")
+
+
+@app.command("alignment")
+def alignment_cmd(
+    output: Path = OutOption,
+    paper: PaperChoice = PaperOption,
+    flip: FlipChoice = FlipOption,
+    back_offset: str = OffsetOption,
+    fmt: OutputFormat = FormatOption,
+) -> None:
+    """Just the duplex alignment test sheet (front and back)."""
+    with guarded():
+        from kcal.games.kcaloria.print.api import render_alignment_pdf
+
+        _report(render_alignment_pdf(output, paper=paper.value, flip=flip.value,
+                                     back_offset=_offset(back_offset)), fmt, "")
