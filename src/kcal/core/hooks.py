@@ -37,6 +37,19 @@ if TYPE_CHECKING:
 HOOKS = ("game", "catalog", "deck", "replay", "explain", "schema", "sim", "print", "draw", "commands")
 
 
+#: where each hook lives in a pack of the skeleton (docs/packs.md): a module of its name, ``print/api.py``
+#: for ``print`` and the ``GAME`` object of ``game.py`` for ``game``
+_ROOMS = {"game": "game:GAME", "print": "print.api"}
+
+
+def skeleton_hooks(package: str, names: tuple[str, ...] = HOOKS[:-1], **other: str) -> dict[str, str]:
+    """The hook table of a pack laid out as the skeleton says: each of ``names`` in its room under
+    ``package``; ``other`` gives a hook that lives elsewhere (kCaloria's ``deck`` is ``deck/check.py``)."""
+    table = {name: f"{package}.{_ROOMS.get(name, name)}" for name in names}
+    table.update(other)
+    return table
+
+
 def supports(hooks: Mapping[str, str]) -> tuple[str, ...]:
     """What a pack with these hooks supports, for ``kcal games``: its hooks but ``game``, in
     :data:`HOOKS` order (so the list can never say what the pack does not have)."""

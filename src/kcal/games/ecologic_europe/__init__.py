@@ -22,9 +22,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from kcal.core.gameinfo import GameInfo, Variant
+from kcal.core.hooks import skeleton_hooks
 from kcal.core.registry import Pack
-
-_HERE = "kcal.games.ecologic_europe"
 
 PACK = Pack.build(
     info=GameInfo(
@@ -44,17 +43,7 @@ PACK = Pack.build(
         file_kinds=("catalog", "deck", "game"),
         rulebook="ecologic-europe-rulebook.txt",
     ),
-    hooks={
-        "game": f"{_HERE}.game:GAME",
-        "catalog": f"{_HERE}.catalog",
-        "deck": f"{_HERE}.deck",
-        "replay": f"{_HERE}.replay",
-        "explain": f"{_HERE}.explain",
-        "schema": f"{_HERE}.schema",
-        "sim": f"{_HERE}.sim",
-        "print": f"{_HERE}.print.api",
-        "draw": "kcal.games.ecologic_europe.draw",
-    },
+    hooks=skeleton_hooks(__name__),
 )
 
 

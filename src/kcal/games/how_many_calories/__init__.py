@@ -19,9 +19,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from kcal.core.gameinfo import GameInfo, Variant
+from kcal.core.hooks import skeleton_hooks
 from kcal.core.registry import Pack
-
-_HERE = "kcal.games.how_many_calories"
 
 PACK = Pack.build(
     info=GameInfo(
@@ -41,17 +40,7 @@ PACK = Pack.build(
         rulebook="how-many-calories-rules.txt",
         player_variants={2: "two-player"},
     ),
-    hooks={
-        "game": f"{_HERE}.game:GAME",
-        "catalog": f"{_HERE}.catalog",
-        "deck": f"{_HERE}.deck",
-        "replay": f"{_HERE}.replay",
-        "explain": f"{_HERE}.explain",
-        "schema": f"{_HERE}.schema",
-        "sim": f"{_HERE}.sim",
-        "print": f"{_HERE}.print.api",
-        "draw": f"{_HERE}.draw",
-    },
+    hooks=skeleton_hooks(__name__),
 )
 
 

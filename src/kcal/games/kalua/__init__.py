@@ -20,9 +20,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from kcal.core.gameinfo import GameInfo
+from kcal.core.hooks import skeleton_hooks
 from kcal.core.registry import Pack
-
-_HERE = "kcal.games.kalua"
 
 PACK = Pack.build(
     info=GameInfo(
@@ -37,17 +36,7 @@ PACK = Pack.build(
         file_kinds=("catalog", "deck", "game"),
         rulebook="kalua-rulebook.txt",
     ),
-    hooks={
-        "game": f"{_HERE}.game:GAME",
-        "catalog": f"{_HERE}.catalog",
-        "deck": f"{_HERE}.deck",
-        "replay": f"{_HERE}.replay",
-        "explain": f"{_HERE}.explain",
-        "schema": f"{_HERE}.schema",
-        "sim": f"{_HERE}.sim",
-        "print": f"{_HERE}.print.api",
-        "draw": f"{_HERE}.draw",
-    },
+    hooks=skeleton_hooks(__name__),
 )
 
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from kcal.core.gameinfo import GameInfo, Variant
+from kcal.core.hooks import skeleton_hooks
 from kcal.core.registry import Pack
 
 PACK = Pack.build(
@@ -45,17 +46,8 @@ PACK = Pack.build(
         file_kinds=("catalog", "deck", "game"),
         rulebook="kcaloria-rulebook.txt",
     ),
-    hooks={
-        "game": "kcal.games.kcaloria.game:GAME",
-        "deck": "kcal.games.kcaloria.deck.check",
-        "replay": "kcal.games.kcaloria.replay",
-        "explain": "kcal.games.kcaloria.explain",
-        "catalog": "kcal.games.kcaloria.catalog",
-        "schema": "kcal.games.kcaloria.schema",
-        "draw": "kcal.games.kcaloria.draw",
-        "print": "kcal.games.kcaloria.print.api",
-        "commands": "kcal.games.kcaloria.sim.commands",
-    },
+    hooks=skeleton_hooks(__name__, ("game", "catalog", "replay", "explain", "schema", "print", "draw"),
+                         deck=f"{__name__}.deck.check", commands=f"{__name__}.sim.commands"),
 )
 
 
