@@ -27,11 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
-
-if TYPE_CHECKING:
-    from kcal.viewer.catalog import CatalogPage
-    from kcal.viewer.scene import Story
+from typing import Any, Protocol
 
 #: every hook name, in the order ``kcal games`` lists what a pack supports (``game`` is every pack's)
 HOOKS = ("game", "catalog", "deck", "replay", "explain", "schema", "sim", "print", "draw", "commands")
@@ -148,12 +144,14 @@ class PrintHook(Protocol):
 
 
 class DrawHook(Protocol):
-    """A game record told step by step for :mod:`kcal.viewer`, and the page of ``kcal catalog browse``."""
+    """A game record told step by step for :mod:`kcal.viewer` (a :class:`kcal.viewer.scene.Story`), and the
+    page of ``kcal catalog browse`` (a :class:`kcal.viewer.catalog.CatalogPage`); typed ``Any`` here, since
+    core imports nothing of the layers above it."""
 
     def story(self, path: str | Path, /, *, upto: int | None = ..., coords: bool = ..., every: bool = ...,
-              checked: Any = ...) -> Story: ...
+              checked: Any = ...) -> Any: ...
 
-    def catalog_page(self, catalogs: Sequence[Path] | None = ..., no_builtin: bool = ..., /) -> CatalogPage: ...
+    def catalog_page(self, catalogs: Sequence[Path] | None = ..., no_builtin: bool = ..., /) -> Any: ...
 
 
 class CommandsHook(Protocol):
