@@ -35,22 +35,23 @@ MAX_COUNT = 99
 
 #: ``4 Bayou``, ``4x Bayou``, ``4 x Bayou``, ``4X Bayou``
 _COUNT_FIRST = re.compile(r"^(?P<count>\d+)\s*[xX]?\s+(?P<name>\S.*)$|^(?P<count2>\d+)[xX](?P<name2>\S.*)$")
-#: ``Bayou x4``, ``Bayou x 4``, ``Bayou X4``
-_COUNT_LAST = re.compile(r"^(?P<name>\S.*?)\s+[xX]\s*(?P<count>\d+)$")
-#: Moxfield-ish trailing set code and collector number: ``(ETPW) 12``, ``[ETPW]``, ``(ETPW) 12a``
-_SET_SUFFIX = re.compile(r"\s+[(\[][A-Za-z0-9]{1,8}[)\]](?:\s+[A-Za-z0-9-]{1,8})?\s*$")
-#: Archidekt's trailing category list: ``[Water]``, ``[Sideboard]``, ``[Maybeboard{noDeck}{noPrice},Water]``
-_CATEGORY = re.compile(r"\s+\[(?P<cats>[^\]\[]*)\]\s*$")
-#: Archidekt's tags and finish markers: ``^Have,#37d67a^``, ``*F*``, ``*E*``
-_TAGS = re.compile(r"\s+(?:\^[^^]*\^|\*[A-Za-z]{1,3}\*)\s*$")
-#: a section header: ``Water``, ``SIDEBOARD:``, ``Plants (12)``, ``Main deck:``
-_HEADER = re.compile(r"^(?P<name>[A-Za-z][A-Za-z &/-]*?)\s*(?:\(\d+\))?\s*(?P<colon>:)?$")
+#: the patterns below are bounded in width and searched from each end of a line, so that reading a line
+#: takes time in proportion to its length: every run of spaces is crossed once, by ``rstrip`` (a pattern
+#: that starts with an unbounded ``\s+`` and is searched for took 21 s on 32,000 spaces; issue 21)
+#: ``(ETPW)`` or ``[ETPW]``: a Moxfield-ish set code at the end, after a space
+_SET_CODE = re.compile(r"\s[(\[][A-Za-z0-9]{1,8}[)\]]\Z")
+#: ``12`` or ``12a``: a collector number at the end, after a space
+_COLLECTOR = re.compile(r"\s[A-Za-z0-9-]{1,8}\Z")
+#: ``*F*``, ``*E*``: Archidekt's finish markers at the end, after a space
+_FINISH = re.compile(r"\s\*[A-Za-z]{1,3}\*\Z")
+#: a section header's words: ``Water``, ``Main deck``, ``Plants & Fungi``
+_HEADER_WORDS = re.compile(r"[A-Za-z][A-Za-z &/-]*")
 #: sections whose tiles are not part of the deck (reported, not added)
 SIDE_SECTIONS = frozenset({"sideboard", "side", "maybeboard", "maybe", "considering", "tokens"})
 #: section words an export uses for the deck itself
 MAIN_SECTIONS = frozenset({"deck", "main", "mainboard", "main deck", "commander", "companion", "tiles"})
-#: an inline comment after an entry: ``4 Bayou   # the only water``
-_INLINE_COMMENT = re.compile(r"\s+(?:#|//).*$")
+#: where an inline comment starts: ``4 Bayou   # the only water`` (the spaces before it go too)
+_COMMENT_START = re.compile(r"\s(?:#|//)")
 _NEWLINE = re.compile(r"\r\n|\r|\n")  # as editors count lines (not str.splitlines, which splits on \f too)
 _BAD_CHAR = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\x80-\x9f\ud800-\udfff\ufffe\uffff]")
 
@@ -164,7 +165,7 @@ def scan_list(text: str, file: str = "<input>") -> tuple[list[ListLine], list[Kc
         if header is not None:
             section, side = header, _is_side(header)
             continue
-        body, categories = _strip_suffixes(_INLINE_COMMENT.sub("", stripped))
+        body, categories = _strip_suffixes(_without_comment(stripped))
         parsed = _parse_entry(body)
         if parsed is None:
             errors.append(KcalError(
@@ -210,11 +211,15 @@ def _section(line: str) -> str | None:
     A line ending in ``:`` is always a header; a line without a colon only when it is a word exports
     group by (``Water``, ``Plants (12)``, ``Sideboard``), so a bare tile name stays an error.
     """
-    m = _HEADER.match(line)
-    if m is None:
+    colon = line.endswith(":")
+    name = (line[:-1] if colon else line).rstrip()
+    if name.endswith(")"):  # a count: ``Plants (12)``
+        opening = name.rfind("(")
+        if opening >= 0 and name[opening + 1:-1].isdecimal():
+            name = name[:opening].rstrip()
+    if _HEADER_WORDS.fullmatch(name) is None:
         return None
-    name = m.group("name").strip()
-    if m.group("colon") or _fold_section(name) in _section_words():
+    if colon or _fold_section(name) in _section_words():
         return name
     return None
 
@@ -229,15 +234,60 @@ def _strip_suffixes(body: str) -> tuple[str, list[str]]:
     categories: list[str] = []
     while True:
         before = body
-        m = _CATEGORY.search(body)
-        if m is not None and not _SET_ONLY.fullmatch(m.group("cats")):
-            categories.extend(c.strip() for c in m.group("cats").split(","))
-            body = body[:m.start()]
-        body = _TAGS.sub("", body)
-        body = _SET_SUFFIX.sub("", body)
-        body = body.strip()
+        body, cats = _category(body)
+        if cats is not None and not _SET_ONLY.fullmatch(cats):
+            categories.extend(c.strip() for c in cats.split(","))
+        elif cats is not None:
+            body = before
+        body = _set_suffix(_tag(body)).strip()
         if body == before:
             return body, categories
+
+
+def _without_comment(text: str) -> str:
+    """``text`` up to an inline comment (``#`` or ``//`` after a space), the spaces before it too."""
+    m = _COMMENT_START.search(text)
+    return text if m is None else text[:m.start()].rstrip()
+
+
+def _category(body: str) -> tuple[str, str | None]:
+    """Archidekt's trailing ``[Water]`` (after a space) split off: the rest and the list, or ``(body,
+    None)``."""
+    text = body.rstrip()
+    if not text.endswith("]"):
+        return body, None
+    opening = text.rfind("[")
+    inside = text[opening + 1:-1]
+    if opening <= 0 or "]" in inside or not text[opening - 1].isspace():
+        return body, None
+    return text[:opening].rstrip(), inside
+
+
+def _tag(body: str) -> str:
+    """``body`` without one trailing Archidekt tag (``^Have,#37d67a^``) or finish marker (``*F*``)."""
+    text = body.rstrip()
+    if text.endswith("^") and len(text) > 1:
+        opening = text.rfind("^", 0, len(text) - 1)
+        if opening > 0 and text[opening - 1].isspace():
+            return text[:opening].rstrip()
+        return body
+    m = _FINISH.search(text, max(0, len(text) - 6))
+    return text[:m.start()].rstrip() if m is not None else body
+
+
+def _set_suffix(body: str) -> str:
+    """``body`` without a trailing set code and collector number (``(ETPW) 12``, ``[ETPW]``)."""
+    text = body.rstrip()
+    m = _SET_CODE.search(text, max(0, len(text) - 11))
+    if m is not None:
+        return text[:m.start()].rstrip()
+    m = _COLLECTOR.search(text, max(0, len(text) - 9))
+    if m is not None:
+        rest = text[:m.start()].rstrip()
+        m = _SET_CODE.search(rest, max(0, len(rest) - 11))
+        if m is not None:
+            return rest[:m.start()].rstrip()
+    return body
 
 
 _SET_ONLY = re.compile(r"[A-Z0-9]{2,8}")
@@ -251,10 +301,24 @@ def _parse_entry(body: str) -> tuple[str, str, int] | None:
             name, count = m.group("name"), m.group("count")
             return name.strip(), count, m.start("name")
         return m.group("name2").strip(), m.group("count2"), m.start("name2")
-    m = _COUNT_LAST.match(body)
-    if m:
-        return m.group("name").strip(), m.group("count"), 0
-    return None
+    return _count_last(body)
+
+
+def _count_last(body: str) -> tuple[str, str, int] | None:
+    """``Bayou x4``, ``Bayou x 4``, ``Bayou X4``: (name, count text, 0), read from the end."""
+    end = len(body)
+    digits = end
+    while digits > 0 and body[digits - 1].isdecimal():
+        digits -= 1
+    if digits == end:
+        return None
+    x = len(body[:digits].rstrip()) - 1
+    if x < 1 or body[x] not in "xX" or not body[x - 1].isspace():
+        return None
+    name = body[:x].rstrip()
+    if not name or name[0].isspace():
+        return None
+    return name.strip(), body[digits:], 0
 
 
 # --- resolving ----------------------------------------------------------------------------------
