@@ -16,7 +16,7 @@ naming its line.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -34,6 +34,7 @@ from kcal.print.sandbox import (
     TemplateProblem,
     environment,
     render_template,
+    time_limit,
 )
 
 if TYPE_CHECKING:
@@ -48,7 +49,9 @@ __all__ = ["MAX_OUTPUT_CHARS", "MAX_SECONDS", "ALLOWED_TAGS", "Block", "Directiv
            "build_rulebook"]
 
 ALLOWED_TAGS = {"b", "i", "br"}
-_TAG = re.compile(r"<\s*(/?)\s*([A-Za-z0-9_:-]*)([^>]*)>")
+#: what opens a tag, after its ``<``: spaces, a ``/`` for a closing tag, spaces, the name (the rest, up to
+#: the first ``>``, is its attributes). Anchored and never failing, so reading a tag is linear.
+_TAG_HEAD = re.compile(r"\s*(/?)\s*([A-Za-z0-9_:-]*)")
 _SEPARATOR = re.compile(r"^\|(\s*:?-{3,}:?\s*\|)+$")
 
 Block = tuple[str, Any, tuple]  #: (kind, markup, icon): h1, h2, li, p, or table (markup: rows of cells)
@@ -114,22 +117,43 @@ def parse_markup(text: str, display: str, report: Report, directive: Directive =
     return blocks
 
 
+def _tags(line: str) -> Iterator[tuple[int, str, str, str, str]]:
+    """Each tag of ``line``: (offset, the tag as written, ``/`` or nothing, its name, its attributes).
+
+    A tag runs from a ``<`` to the first ``>`` after it; a ``<`` with no ``>`` after it opens none. Each
+    character is looked at a bounded number of times (the pattern this replaces backtracked: 3,000
+    spaces after a ``<`` took 91 s)."""
+    pos = 0
+    while True:
+        start = line.find("<", pos)
+        if start < 0:
+            return
+        end = line.find(">", start + 1)
+        if end < 0:
+            return
+        head = _TAG_HEAD.match(line, start + 1, end)
+        assert head is not None  # every part of the pattern may be empty
+        yield start, line[start:end + 1], head.group(1), head.group(2), line[head.end():end]
+        pos = end + 1
+
+
 def _check_inline(line: str, display: str, n: int) -> None:
-    for m in _TAG.finditer(line):
-        tag = m.group(2).lower()
-        attrs = m.group(3).strip().rstrip("/").strip()
+    tags = list(_tags(line))
+    for start, whole, _closing, name, attributes in tags:
+        tag = name.lower()
+        attrs = attributes.strip().rstrip("/").strip()
         if tag not in ALLOWED_TAGS or attrs:
-            raise KcalError(f"tag {m.group(0)!r} is not allowed in rulebook text (only <b>, <i>, <br/>)",
-                            file=display, line=n, column=m.start() + 1)
+            raise KcalError(f"tag {whole!r} is not allowed in rulebook text (only <b>, <i>, <br/>)",
+                            file=display, line=n, column=start + 1)
     stack: list[str] = []
-    for m in _TAG.finditer(line):
-        closing, tag = m.group(1), m.group(2).lower()
+    for start, _whole, closing, name, _attributes in tags:
+        tag = name.lower()
         if tag == "br":
             continue
         if not closing:
             stack.append(tag)
         elif not stack or stack.pop() != tag:
-            raise KcalError(f"unbalanced </{tag}> in rulebook text", file=display, line=n, column=m.start() + 1)
+            raise KcalError(f"unbalanced </{tag}> in rulebook text", file=display, line=n, column=start + 1)
     if stack:
         raise KcalError(f"unclosed <{stack[-1]}> in rulebook text (tags must close on the same line)",
                         file=display, line=n)
@@ -143,7 +167,8 @@ def render_sections(sections: Sequence[str], builtin_dir: Path, user_dir: Path |
     blocks: list[Block] = []
     for name in sections:
         display, text = render_template(name, builtin_dir, user_dir, data, limits)
-        blocks.extend(parse_markup(text, display, report, directive))
+        with time_limit(limits.seconds, display):  # the markup check counts against the template's time
+            blocks.extend(parse_markup(text, display, report, directive))
     return blocks
 
 

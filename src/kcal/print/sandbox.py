@@ -158,7 +158,7 @@ def environment(builtin_dir: Path, user_dir: Path | None = None,
 
 
 @contextmanager
-def _time_limit(seconds: float, what: str) -> Iterator[None]:
+def time_limit(seconds: float, what: str) -> Iterator[None]:
     """Interrupt a template that runs too long (main thread only; elsewhere the output cap remains)."""
     if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "setitimer"):
         yield
@@ -186,7 +186,7 @@ def render_template(name: str, builtin_dir: Path, user_dir: Path | None, data: d
     fname = f"{name}.j2"
     display = str(user_dir / fname) if user_dir is not None and (user_dir / fname).is_file() else f"templates/{fname}"
     try:
-        with _time_limit(limits.seconds, display):
+        with time_limit(limits.seconds, display):
             tmpl = env.get_template(fname)
     except TemplateNotFound:
         raise KcalError(f"{display}: template not found") from None
@@ -198,7 +198,7 @@ def render_template(name: str, builtin_dir: Path, user_dir: Path | None, data: d
     size = 0
     started = time.monotonic()
     try:
-        with _time_limit(limits.seconds, display):
+        with time_limit(limits.seconds, display):
             for chunk in tmpl.generate(**data):
                 size += len(chunk)
                 if size > limits.output_chars:
