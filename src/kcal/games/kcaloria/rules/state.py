@@ -63,7 +63,7 @@ class GameState:
         "leaving", "frontier", "hands", "piles", "draw", "discards", "turn", "current", "placed_n",
         "humans", "produced", "destroyed", "ended", "history", "n_moves", "uid_next", "events",
         "dice_owner_hint", "initial_decks", "_undo", "open_hands", "reshuffles", "_moves", "avail", "pcubes", "anchors",
-        "_log",
+        "_log", "touched",
     )
 
     # --- construction (see engine.setup.new_game) -----------------------------------------------
@@ -107,6 +107,8 @@ class GameState:
         self.initial_decks: list[list[str]] | None = None
         self._undo: list[tuple] = []  # one frame per pushed move: the scalars before it
         self._log: list[tuple] | None = None  # the undo log while a frame is open
+        #: the cells whose cubes changed, collected only when someone asks (a replay's running scores)
+        self.touched: set[Hex] | None = None
         self.reshuffles = [0] * len(players)
         self._moves: list[Move] | MoveList | None = None  # legal moves, when already generated
 
@@ -129,6 +131,7 @@ class GameState:
         new.events = self.events.copy() if self.events is not None else None
         new._undo = []
         new._log = None
+        new.touched = None
         new.reshuffles = self.reshuffles.copy()
         return new
 
@@ -317,6 +320,9 @@ class GameState:
             log.append((_CUBES, cell, (cubes[cell] if old is not None else _MISSING, old, leaving)))
         cubes[cell] = vec
         pcubes[cell] = new
+        touched = self.touched
+        if touched is not None:
+            touched.add(cell)
         if leaving:
             for nb in neighbours(cell):
                 if nb in avail:
@@ -353,6 +359,8 @@ class GameState:
                     avail[nb] = a + d
 
     def drop_cubes(self, cell: Hex) -> None:
+        if self.touched is not None:
+            self.touched.add(cell)
         self.jdel(self.cubes, cell)
         self.jpop(self.pcubes, cell)
         avail = self.avail
