@@ -76,3 +76,15 @@ def test_any_text_gives_data_or_a_positioned_kcal_error(text: str) -> None:
         assert err.where.file == "gen.yaml"
         assert err.where.line is not None and err.where.line >= 1
         assert err.where.column is not None and err.where.column >= 1
+
+
+def test_a_quoted_merge_key_is_an_ordinary_key() -> None:
+    """YAML merges only a plain ``<<`` (issue 21); ``"<<"`` and ``'<<'`` are keys like any other."""
+    from kcal.core.yamlsafe import parse_yaml
+
+    assert parse_yaml('base: &b {a: 1}\nx:\n  "<<": *b\n  c: 2\n').data["x"] == {"<<": {"a": 1}, "c": 2}
+    assert parse_yaml("x:\n  '<<': {a: 1}\n").data["x"] == {"<<": {"a": 1}}
+    assert parse_yaml('base: &b {a: 1}\nx:\n  <<: *b\n  c: 2\n').data["x"] == {"a": 1, "c": 2}
+    doc = parse_yaml('x:\n  "<<": 1\n  <<: {a: 2}\n')
+    assert doc.data["x"] == {"<<": 1, "a": 2}
+    assert doc.pos(("x", "<<")) == (2, 9)  # the value of the ordinary key "<<"

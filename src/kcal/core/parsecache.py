@@ -26,7 +26,9 @@ from typing import Any
 
 from kcal.core.yamlsafe import YamlDoc
 
-FORMAT = 2
+#: the stored forms' version; a new one sets every entry aside (3: a quoted "<<" key is an ordinary key,
+#: where 2 had merged it)
+FORMAT = 3
 MAX_ENTRIES = 512
 
 

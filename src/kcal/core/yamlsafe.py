@@ -161,6 +161,8 @@ class _Open:
 
 
 _NOKEY = object()
+#: a plain ``<<`` key: YAML's merge key (a quoted ``"<<"`` is an ordinary key)
+_MERGE = object()
 
 
 class _Builder:
@@ -275,7 +277,8 @@ class _Builder:
                                     "is not a character", mark)
                 awaiting_key = bool(stack) and isinstance(stack[-1].value, dict) and stack[-1].pending_key is _NOKEY
                 if awaiting_key and tag is None:
-                    value = event.value  # keys are names: kept as written, never resolved
+                    # keys are names: kept as written, never resolved; only a plain << merges
+                    value = _MERGE if event.value == "<<" and event.style is None else event.value
                 else:
                     value = self._scalar(event, tag, mark)
                 if anchor is not None:
@@ -308,7 +311,7 @@ class _Builder:
             return parent.loc + (len(parent.value),)
         if parent.pending_key is _NOKEY:
             raise self.fail("a mapping key must be a plain value, not a list or mapping", mark)
-        return parent.loc + (parent.pending_key,)
+        return parent.loc + ("<<" if parent.pending_key is _MERGE else parent.pending_key,)
 
     def _record_pos(self, stack: list[_Open], loc: Loc, pos: tuple[int, int]) -> None:
         self.doc.value_pos.setdefault(loc, pos)
@@ -342,11 +345,11 @@ class _Builder:
             if isinstance(value, (dict, list)):
                 raise self.fail("a mapping key must be a plain value, not a list or mapping", line_col=pos)
             key = value
-            if key in parent.key_lines and key != "<<":
+            if key in parent.key_lines and key is not _MERGE:
                 first = parent.key_lines[key]
                 raise self.fail(f"duplicate key {key!r} (first defined at line {first[0]})", line_col=pos)
-            if key == "<<" and "<<" in parent.key_lines:
-                first = parent.key_lines["<<"]
+            if key is _MERGE and _MERGE in parent.key_lines:
+                first = parent.key_lines[_MERGE]
                 raise self.fail(f"duplicate merge key '<<' (first at line {first[0]})", line_col=pos)
             parent.key_lines[key] = pos
             parent.pending_key = key
@@ -355,7 +358,7 @@ class _Builder:
         key = parent.pending_key
         parent.pending_key = _NOKEY
         loc = parent.loc + (key,)
-        if key == "<<":
+        if key is _MERGE:
             self._queue_merge(parent, value, pos)
             return
         self.doc.key_pos.setdefault(loc, parent.key_line)
