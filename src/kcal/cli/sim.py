@@ -70,15 +70,16 @@ def _save_target(save_game: int | None, games: int, out: Path | None, default_na
 
 
 def _save(state_fn: Callable[[int], Any], save_game: int | None, path: Path | None,
-          inputs: Iterable[str | Path]) -> None:
-    """Write game ``save_game`` as a game record (``kcal rules replay`` replays it)."""
+          inputs: Iterable[str | Path], force: bool) -> None:
+    """Write game ``save_game`` as a game record (``kcal rules replay`` replays it); without ``force`` the
+    file is created exclusively (:func:`kcal.sim.records.write_record`)."""
     from kcal.sim.records import write_record
 
     if save_game is None or path is None:
         return
     state = state_fn(save_game)
-    write_record(state, path, comment=f"kcal sim game {save_game}; replay with: kcal rules replay {path}",
-                 inputs=inputs)
+    write_record(state.to_record(), path, comment=f"kcal sim game {save_game}; replay with: kcal rules replay "
+                 f"{path}", inputs=inputs, force=force)
     typer.echo(f"saved game {save_game} to {path}", err=True)
 
 

@@ -342,12 +342,11 @@ def _record(game: Any, plan: MatchPlan, policies: Sequence[Any], index: int) -> 
 def save_record(result: MatchResult, index: int, path: Any, *, force: bool = False) -> None:
     """Write the saved game's record as YAML (``kcal rules replay`` replays it), atomically. Without
     ``force`` the file is created exclusively: an existing one is refused, never replaced."""
-    from kcal.core.atomic import atomic_write_bytes
-    from kcal.sim.records import record_yaml
+    from kcal.sim.records import write_record
 
     if result.record is None:
         raise UsageError("no game was saved (give --save-game K)")
     d = result.data
     comment = (f"kcal sim match --game {d['game']} --players {d['players']} --seed {d['seed']}: game {index}\n"
                f"replay with: kcal rules replay {path}")
-    atomic_write_bytes(path, record_yaml(result.record, comment).encode("utf-8"), force=force)
+    write_record(result.record, path, comment=comment, force=force)

@@ -33,11 +33,12 @@ def record_yaml(record: dict[str, Any], comment: str | None = None) -> str:
     return "\n".join(lines) + "\n"
 
 
-def write_record(state: Any, path: str | Path, *, comment: str | None = None,
-                 inputs: Iterable[str | Path] = ()) -> Path:
-    """Write ``state.to_record()`` (tiles inline, so the record needs no catalog) atomically."""
+def write_record(record: dict[str, Any], path: str | Path, *, comment: str | None = None,
+                 inputs: Iterable[str | Path] = (), force: bool = False) -> Path:
+    """Write a game record atomically: every ``--save-game`` goes through here. Without ``force`` the
+    file is created exclusively: one that exists, or that another run creates meanwhile, is refused
+    (exit 2, naming it), never replaced; an input (a deck, a catalog) is never written over."""
     from kcal.core.atomic import atomic_write_bytes
 
-    text = record_yaml(state.to_record(), comment)
-    atomic_write_bytes(Path(path), text.encode("utf-8"), inputs=list(inputs))
+    atomic_write_bytes(Path(path), record_yaml(record, comment).encode("utf-8"), inputs=list(inputs), force=force)
     return Path(path)

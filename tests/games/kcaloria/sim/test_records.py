@@ -26,7 +26,7 @@ def test_saved_solo_game_replays_to_its_final_state(tiles, tmp_path, bot):
     from kcal.games.kcaloria.sim.solo import replay_solo_game
 
     state = replay_solo_game(tiles, bot, 11, 2)
-    path = write_record(state, tmp_path / "game.yaml", comment="test")
+    path = write_record(state.to_record(), tmp_path / "game.yaml", comment="test")
     result = replay_mod.replay(path)
     assert result.illegal_index is None
     assert result.moves_applied == len(state.moves_played())
@@ -39,7 +39,7 @@ def test_saved_match_game_replays_to_its_final_state(tiles, tmp_path):
     from kcal.games.kcaloria.sim.match import match_game
 
     state = match_game([tiles, tiles], ["greedy", "random"], 5, 1, save=True)
-    result = replay_mod.replay(write_record(state, tmp_path / "m.yaml"))
+    result = replay_mod.replay(write_record(state.to_record(), tmp_path / "m.yaml"))
     assert result.illegal_index is None
     assert result.state.scores() == state.scores()
     assert result.state.outcome() == state.outcome()

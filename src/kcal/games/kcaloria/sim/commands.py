@@ -119,7 +119,7 @@ def solo(
         advice = report_advice({"solo": result, "colours": colour_balance(tiles)})
         emit({**result, "advice": advice}, fmt,
              lambda r: solo_text(r) + "".join(f"\n  advice: {a}" for a in r["advice"]))
-        _save(lambda k: replay_solo_game(tiles, bot, seed, k), save_game, record_path, inputs)
+        _save(lambda k: replay_solo_game(tiles, bot, seed, k), save_game, record_path, inputs, force)
         if result.get("interrupted"):
             raise typer.Exit(130)
 
@@ -150,6 +150,7 @@ def deck_match(decks: list[Path], games: int, bots: list[str], seed: int, jobs: 
     _interrupted_note(result)
     emit(result, fmt, match_text)
     full_bots = bots * len(decks) if len(bots) == 1 else bots
-    _save(lambda k: match_game(tile_lists, full_bots, seed, k, save=True), save_game, record_path, inputs)
+    _save(lambda k: match_game(tile_lists, full_bots, seed, k, save=True), save_game, record_path, inputs,
+          force)
     if result.get("interrupted"):
         raise typer.Exit(130)
