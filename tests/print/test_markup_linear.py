@@ -5,10 +5,7 @@ now reads each tag from its ``<`` to the first ``>``, and it runs inside the tem
 from __future__ import annotations
 
 import re
-import signal
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -19,6 +16,7 @@ from kcal.core.errors import KcalError
 from kcal.print import rulebook
 from kcal.print.report import Report
 from kcal.print.sandbox import Limits
+from tests.timeguard import bounded
 
 OLD_TAG = re.compile(r"<\s*(/?)\s*([A-Za-z0-9_:-]*)([^>]*)>")
 
@@ -33,21 +31,6 @@ def test_the_linear_tag_reading_agrees_with_the_old_pattern(line: str) -> None:
     assert list(rulebook._tags(line)) == old_tags(line)
 
 
-@contextmanager
-def bounded(seconds: int) -> Iterator[None]:
-    """A guard against a check that backtracks (minutes on these lines), not a measurement of speed."""
-    def stop(signum: int, frame: object) -> None:
-        raise AssertionError(f"the markup check took more than {seconds} s: it backtracks")
-
-    old = signal.signal(signal.SIGALRM, stop)
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, old)
-
-
 @pytest.mark.parametrize("line", [
     "<" + " " * 1_000_000,
     "<" + " " * 500_000 + "/" + " " * 500_000,
@@ -56,7 +39,7 @@ def bounded(seconds: int) -> Iterator[None]:
     "<<<<" * 250_000,
 ])
 def test_a_megabyte_of_markup_is_checked_in_linear_time(line: str) -> None:
-    with bounded(20):
+    with bounded(20, "the markup check"):
         try:
             rulebook._check_inline(line, "t.j2", 1)
         except KcalError:

@@ -7,15 +7,13 @@ reading must agree with them exactly."""
 from __future__ import annotations
 
 import re
-import signal
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kcal.games.kcaloria.deck import importer as im
+from tests.timeguard import bounded
 
 # --- the patterns as they were (quadratic or worse on long runs of spaces) -----------------------------
 OLD_COUNT_LAST = re.compile(r"^(?P<name>\S.*?)\s+[xX]\s*(?P<count>\d+)$")
@@ -82,22 +80,6 @@ def test_the_linear_reading_agrees_on_the_exports_formats(line: str) -> None:
     assert im._count_last(line) == old_count_last(line)
 
 
-@contextmanager
-def bounded(seconds: int) -> Iterator[None]:
-    """A guard against a reader that backtracks (hours on these lines), not a measurement of speed
-    (bench/ measures): fails the test if the work is not done in ``seconds``."""
-    def stop(signum: int, frame: object) -> None:
-        raise AssertionError(f"reading took more than {seconds} s: the reader backtracks")
-
-    old = signal.signal(signal.SIGALRM, stop)
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, old)
-
-
 SPACES = " " * 1_000_000
 
 
@@ -113,6 +95,6 @@ SPACES = " " * 1_000_000
     ("^" * 1_000_000, "a million carets"),
 ])
 def test_a_megabyte_line_is_read_in_linear_time(line: str, what: str) -> None:
-    with bounded(20):
+    with bounded(20, "reading the list"):
         lines, errors = im.scan_list(line + "\n")
     assert len(lines) + len(errors) <= 1, what
