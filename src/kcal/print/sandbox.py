@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import math
+import re
 import signal
 import threading
 import time
@@ -65,6 +66,22 @@ def _check_value(value: Any, limit: int) -> Any:
     return value
 
 
+#: a width or precision in a %-format (``%9999999d``, ``%.9999999f``) or in a {}-format field (``{:>9999999}``)
+_PERCENT_SIZES = re.compile(r"%(?:\([^)]*\))?[#0\- +]*(\d*)(?:\.(\d*))?")
+_FIELD_SIZES = re.compile(r"\{[^{}]*?:[^{}\d]*(\d*)(?:\.(\d*))?[^{}]*\}")
+
+
+def _check_format(text: Any, limit: int, pattern: re.Pattern[str] = _PERCENT_SIZES) -> None:
+    """Refuse a format string whose widths or precisions would make more than ``limit`` characters,
+    before it is formatted (the formatted string would be made whole first)."""
+    if not isinstance(text, str):
+        return
+    for m in pattern.finditer(text):
+        for size in m.groups():
+            if size and (len(size) > 9 or int(size) > limit):
+                raise _too_big(f"a format of width {size} (more than {limit:,} characters)")
+
+
 def _check_args(args: Sequence[Any], kwargs: dict, limit: int) -> None:
     for v in (*args, *kwargs.values()):
         if isinstance(v, int) and not isinstance(v, bool) and abs(v) > limit:
@@ -73,18 +90,37 @@ def _check_args(args: Sequence[Any], kwargs: dict, limit: int) -> None:
 
 @functools.cache
 def _sandbox_class() -> Any:
+    from jinja2.compiler import CodeGenerator, Frame
+    from jinja2.nodes import Concat
     from jinja2.sandbox import SandboxedEnvironment
 
+    class BoundedCodeGenerator(CodeGenerator):
+        """Compiles ``a ~ b`` so that its result is checked as an operator's is (``~`` is no binop the
+        sandbox intercepts: doubling a string with it made 1 GiB in 30 steps)."""
+
+        def visit_Concat(self, node: Concat, frame: Frame) -> None:
+            self.write("environment.bounded(")
+            super().visit_Concat(node, frame)
+            self.write(")")
+
     class BoundedSandbox(SandboxedEnvironment):
-        """A sandbox that also bounds the size of what operators, calls and filters make."""
+        """A sandbox that also bounds the size of what operators, ``~``, calls and filters make."""
 
         intercepted_binops = frozenset({"*", "**", "+", "//", "%", "/"})
+        code_generator_class = BoundedCodeGenerator
         limit = MAX_OUTPUT_CHARS
+
+        def bounded(self, value: Any) -> Any:
+            """A value a template made, refused when it is too large (each step of a doubling is
+            checked, so nothing larger than twice the limit is ever made)."""
+            return _check_value(value, self.limit)
 
         def call_binop(self, context: Context, operator: str, left: Any, right: Any) -> Any:
             if operator == "**" and isinstance(left, int) and isinstance(right, int):
                 if right > 0 and abs(left) > 1 and right * math.log2(abs(left)) > MAX_INT_BITS:
                     raise _too_big(f"{left} ** {right} is too large")
+            if operator == "%":
+                _check_format(left, self.limit)
             if operator == "*":
                 for seq, n in ((left, right), (right, left)):
                     if isinstance(seq, (str, list, tuple)) and isinstance(n, int) and len(seq) * n > self.limit:
@@ -95,16 +131,23 @@ def _sandbox_class() -> Any:
             __self, __context: Context, __obj: Any, *args: Any, **kwargs: Any
         ) -> Any:
             _check_args(args, kwargs, __self.limit)
+            owner = getattr(__obj, "__self__", None)
+            if isinstance(owner, str) and getattr(__obj, "__name__", "") in ("format", "format_map"):
+                _check_format(owner, __self.limit, _FIELD_SIZES)
             return _check_value(super().call(__context, __obj, *args, **kwargs), __self.limit)
 
     return BoundedSandbox
 
 
-def _guard_filter(f: Callable, limit: int) -> Callable:
+def _guard_filter(f: Callable, limit: int, name: str = "") -> Callable:
+    """A filter whose numeric arguments are bounded, and whose result is refused when too large (a
+    ``|format`` string is checked before it formats)."""
     @functools.wraps(f)
     def guarded(*args: Any, **kwargs: Any) -> Any:
         _check_args(args[1:], kwargs, limit)
-        return f(*args, **kwargs)
+        if name == "format" and args:
+            _check_format(args[0], limit)
+        return _check_value(f(*args, **kwargs), limit)
 
     return guarded
 
@@ -152,7 +195,7 @@ def environment(builtin_dir: Path, user_dir: Path | None = None,
                            trim_blocks=False, lstrip_blocks=False, keep_trailing_newline=True)
     env.limit = limits.output_chars
     env.globals.pop("lipsum", None)
-    env.filters = {name: _guard_filter(f, limits.output_chars) for name, f in env.filters.items()}
+    env.filters = {name: _guard_filter(f, limits.output_chars, name) for name, f in env.filters.items()}
     env.filters["cell"] = _cell
     return env
 
