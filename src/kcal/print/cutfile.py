@@ -51,3 +51,25 @@ def _esc(text: str) -> str:
 
 def cut_paths(out: Path, sheets: int) -> list[Path]:
     return [out.with_name(f"{out.stem}-cut-{i}.svg") for i in range(1, sheets + 1)]
+
+
+def card_cut_files(faces: Sequence[Any], opts: Any, output: str | Path, inputs: Sequence[str | Path],
+                   groups: Sequence[tuple[str, Sequence[Any]]] | None = None) -> list[tuple[Path, str]]:
+    """The cut file of each front sheet of a card game's ``print cards`` (``OUT-cut-N.svg``), laid out as
+    the sheets are (:func:`kcal.print.sheets.chunk_faces`), each path checked before anything is written."""
+    from kcal.core.atomic import check_output_path
+    from kcal.print.sheets import chunk_faces
+
+    layout, chunks = chunk_faces(faces, opts, groups)
+    out = []
+    for path, (_, chunk) in zip(cut_paths(Path(output), len(chunks)), chunks, strict=True):
+        check_output_path(path, inputs=inputs)
+        out.append((path, sheet_svg(layout, [f.label for f in chunk], opts.title)))
+    return out
+
+
+def write_cut_files(svgs: Sequence[tuple[Path, str]], inputs: Sequence[str | Path]) -> list[Path]:
+    """Write the cut files :func:`card_cut_files` made, each atomically, never over an input."""
+    from kcal.core.atomic import atomic_write_text
+
+    return [atomic_write_text(path, text, inputs=inputs) for path, text in svgs]

@@ -22,6 +22,7 @@ from kcal.games.ecologic_europe.print.faces import (
 )
 from kcal.games.ecologic_europe.rules.domain import FOOD_TYPES, GAME_ID, GAME_NAME
 from kcal.print.cardgrid import DEFAULT_CARD, DEFAULT_CORNER_MM, CardSize, grid_shape
+from kcal.print.cutfile import card_cut_files, write_cut_files
 from kcal.print.output import PdfMeta, Printed, write_pdf
 from kcal.print.report import Report
 from kcal.print.sheets import Face, chunk_faces, face_pages
@@ -73,16 +74,18 @@ def print_cards(output: str | Path, paper: str = "letter", backs: bool = False, 
     inputs = [*inputs, *font_inputs(fonts)]
     with override(*fonts):
         pages = face_pages(faces, opts)
+        svgs = card_cut_files(faces, opts, output, inputs) if cut_svg else []
         paper_size = opts.paper_size
         meta = PdfMeta(title=title, subject=f"{GAME_NAME}: {len(faces)} cards",
                        pagesize=(paper_size.width, paper_size.height), invariant=invariant)
         written = write_pdf(pages, output, meta, inputs=inputs, split_every=split, pair=backs or alignment_page)
+    files = [*written.files, *write_cut_files(svgs, inputs)]
     layout, chunks = chunk_faces(faces, opts)
     cols, rows = grid_shape(layout)
     assert opts.card is not None  # card_sheet_options always sets the card size
     extra = {"game": GAME_ID, "card_size": opts.card.label, "per_sheet": layout.per_page, "grid": f"{cols} x {rows}",
              "sheets": len(chunks), **counts}
-    return Printed(list(written.files), written.pages, len(faces), "cards", ctx.report.warnings, extra)
+    return Printed(files, written.pages, len(faces), "cards", ctx.report.warnings, extra)
 
 
 def print_rulebook(output: str | Path, paper: str = "letter", *, templates: str | Path | None = None,

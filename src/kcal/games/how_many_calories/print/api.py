@@ -10,7 +10,7 @@ inputs first, write atomically, and return a :class:`~kcal.print.output.Printed`
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -19,9 +19,10 @@ from kcal.games.how_many_calories.files.cardset import FoodSet
 from kcal.games.how_many_calories.print.faces import Context, draw_back, draw_food, draw_plus
 from kcal.games.how_many_calories.rules.domain import COLOUR_INDEX, GAME_ID, GAME_NAME, Card, format_card
 from kcal.print.cardgrid import DEFAULT_CARD, DEFAULT_CORNER_MM, CardSize, grid_shape
+from kcal.print.cutfile import card_cut_files, write_cut_files
 from kcal.print.output import PdfMeta, Printed, write_pdf
 from kcal.print.report import Report
-from kcal.print.sheets import Box, Face, SheetOptions, chunk_faces, face_pages
+from kcal.print.sheets import Box, Face, chunk_faces, face_pages
 
 PLUS_COPIES = 5  #: one +5 card per player; five covers every table
 MAX_PLUS = 10
@@ -85,16 +86,12 @@ def print_cards(output: str | Path, paper: str = "letter", backs: bool = False, 
     inputs = [set_path, *font_inputs(fonts)]
     with override(*fonts):
         pages = face_pages(faces, opts)
-        svgs = _cut_files(faces, opts, output, inputs) if cut_svg else []
+        svgs = card_cut_files(faces, opts, output, inputs) if cut_svg else []
         paper_size = opts.paper_size
         meta = PdfMeta(title=title, subject=f"{GAME_NAME}: {len(faces)} cards", pagesize=(paper_size.width,
                        paper_size.height), invariant=invariant)
         written = write_pdf(pages, output, meta, inputs=inputs, split_every=split, pair=backs or alignment_page)
-    files = list(written.files)
-    if svgs:
-        from kcal.core.atomic import atomic_write_text
-
-        files += [atomic_write_text(path, text, inputs=inputs) for path, text in svgs]
+    files = [*written.files, *write_cut_files(svgs, inputs)]
     layout, chunks = chunk_faces(faces, opts)
     cols, rows = grid_shape(layout)
     assert opts.card is not None  # card_sheet_options always sets the card size
@@ -102,19 +99,6 @@ def print_cards(output: str | Path, paper: str = "letter", backs: bool = False, 
              "grid": f"{cols} x {rows}" + (" (turned)" if layout.slots[0].rotated else ""),
              "sheets": len(chunks), "food_cards": len(foodset), "plus_cards": plus_copies}
     return Printed(files, written.pages, len(faces), "cards", ctx.report.warnings, extra)
-
-
-def _cut_files(faces: Sequence[Face], opts: SheetOptions, output: str | Path,
-               inputs: Sequence[str | Path]) -> list[tuple[Path, str]]:
-    from kcal.core.atomic import check_output_path
-    from kcal.print.cutfile import cut_paths, sheet_svg
-
-    layout, chunks = chunk_faces(faces, opts)
-    out = []
-    for path, (_, chunk) in zip(cut_paths(Path(output), len(chunks)), chunks, strict=True):
-        check_output_path(path, inputs=inputs)
-        out.append((path, sheet_svg(layout, [f.label for f in chunk], opts.title)))
-    return out
 
 
 def print_rulebook(output: str | Path, paper: str = "letter", *, templates: str | Path | None = None,

@@ -29,9 +29,10 @@ from kcal.games.kalua.print.faces import (
 )
 from kcal.games.kalua.rules.domain import GAME_ID, GAME_NAME, Kind
 from kcal.print.cardgrid import DEFAULT_CARD, DEFAULT_CORNER_MM, CardSize, grid_shape
+from kcal.print.cutfile import card_cut_files, write_cut_files
 from kcal.print.output import PdfMeta, Printed, write_pdf
 from kcal.print.report import Report
-from kcal.print.sheets import Box, Face, FaceDraw, SheetOptions, chunk_faces, face_pages
+from kcal.print.sheets import Box, Face, FaceDraw, chunk_faces, face_pages
 
 
 def _action(c: Any, box: Any, *, entry: Any, ctx: Any) -> None:
@@ -125,16 +126,12 @@ def print_cards(output: str | Path, paper: str = "letter", backs: bool = False, 
     inputs = [set_path]
     with override(*fonts):
         pages = face_pages(faces, opts, groups)
-        svgs = _cut_files(faces, groups, opts, output, inputs) if cut_svg else []
+        svgs = card_cut_files(faces, opts, output, inputs, groups) if cut_svg else []
         paper_size = opts.paper_size
         meta = PdfMeta(title=title, subject=f"{GAME_NAME}: {len(faces)} cards",
                        pagesize=(paper_size.width, paper_size.height), invariant=invariant)
         written = write_pdf(pages, output, meta, inputs=inputs, split_every=split, pair=backs or alignment_page)
-    files = list(written.files)
-    if svgs:
-        from kcal.core.atomic import atomic_write_text
-
-        files += [atomic_write_text(path, text, inputs=inputs) for path, text in svgs]
+    files = [*written.files, *write_cut_files(svgs, inputs)]
     layout, chunks = chunk_faces(faces, opts, groups)
     cols, rows = grid_shape(layout)
     counts = {label.replace(" ", "_"): len(group) for label, group in groups}
@@ -142,19 +139,6 @@ def print_cards(output: str | Path, paper: str = "letter", backs: bool = False, 
              "grid": f"{cols} x {rows}" + (" (turned)" if layout.slots[0].rotated else ""),
              "sheets": len(chunks), "action_cards": len(cardset), **counts}
     return Printed(files, written.pages, len(faces), "cards", ctx.report.warnings, extra)
-
-
-def _cut_files(faces: Sequence[Face], groups: Sequence[tuple[str, Sequence[Face]]], opts: SheetOptions,
-               output: str | Path, inputs: Sequence[str | Path]) -> list[tuple[Path, str]]:
-    from kcal.core.atomic import check_output_path
-    from kcal.print.cutfile import cut_paths, sheet_svg
-
-    layout, chunks = chunk_faces(faces, opts, groups)
-    out = []
-    for path, (_, chunk) in zip(cut_paths(Path(output), len(chunks)), chunks, strict=True):
-        check_output_path(path, inputs=inputs)
-        out.append((path, sheet_svg(layout, [f.label for f in chunk], opts.title)))
-    return out
 
 
 def print_board(output: str | Path, paper: str = "letter", *, catalog: str | Path | None = None,
