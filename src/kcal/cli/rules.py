@@ -47,7 +47,8 @@ def replay_cmd(
 
             story = pack.hook("draw").story(game, upto=upto, coords=coords, every=html is not None,
                                             checked=result)
-            for path in write(story, svg=svg, png=png, html=html, step=upto, inputs=(game,)):
+            # never over the record, nor over any file it loaded (its catalogs, its card set)
+            for path in write(story, svg=svg, png=png, html=html, step=upto, inputs=(game, *result.inputs)):
                 typer.echo(f"wrote {path}", err=True)
         emit(result.to_json(), fmt, lambda _: result.to_text())
     exit_with(result.exit_code)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
 
 from kcal.core.errors import Exit, KcalError
@@ -60,6 +61,8 @@ class Replay(Generic[S]):
     moves_applied: int = 0
     illegal: IllegalAt | None = None
     notes: list[str] = field(default_factory=list)
+    #: every file the record loaded (its catalogs, its card set): an output must never replace one
+    inputs: list[Path] = field(default_factory=list)
 
     @property
     def legal(self) -> bool:

@@ -67,7 +67,10 @@ def replay(path: str | Path) -> ReplayResult:
             moves.append(RecordedMove(i, loc, player, decode_move(entry)))
         except KcalError as exc:
             raise doc.error(f"moves[{i}]: {exc.message}", loc, code="schema") from None
-    return replay_moves(ReplayResult(GAME, doc.path, state), doc, moves)
+    from kcal.games.ecologic_europe.files.load import COMPONENTS_FILE, DATA, SPECIES_FILES
+
+    result = ReplayResult(GAME, doc.path, state, inputs=[*(DATA / f for f in SPECIES_FILES), COMPONENTS_FILE])
+    return replay_moves(result, doc, moves)
 
 
 def story(state: State) -> list[str]:

@@ -11,7 +11,7 @@ from typing import Any
 from kcal.core.errors import KcalError
 from kcal.core.replay import Replay, replay_moves, start_state
 from kcal.games.how_many_calories.files.position import state_json
-from kcal.games.how_many_calories.files.recordfile import RecordedMove, load_record
+from kcal.games.how_many_calories.files.recordfile import RecordedMove, load_record, set_path
 from kcal.games.how_many_calories.game import GAME
 from kcal.games.how_many_calories.rules.domain import GAME_NAME, kcal_text
 from kcal.games.how_many_calories.rules.state import OVER, State, TrickResult
@@ -62,6 +62,7 @@ def replay(path: str | Path) -> ReplayResult:
         return doc.error(f"rounds[{j}].start: {exc.message}", ("rounds", j, "start"), code=exc.code)
 
     result = ReplayResult(GAME, doc.path, start_state(GAME, doc, loaded.setup, loaded.seed))
+    result.inputs = [set_path(doc, loaded.model)]
     return replay_moves(result, doc, loaded.moves, precheck=_out_of_round, apply_error=late_error)
 
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from kcal.core.replay import Replay, replay_moves, start_state
 from kcal.games.kalua.files.position import state_json
-from kcal.games.kalua.files.recordfile import load_record
+from kcal.games.kalua.files.recordfile import load_record, set_path
 from kcal.games.kalua.game import GAME
 from kcal.games.kalua.rules.domain import DECKS, DOUBLE_COST, EFFECT_KINDS, GAME_NAME, PROTECTION_COST
 from kcal.games.kalua.rules.state import OVER, State
@@ -41,6 +41,7 @@ def replay(path: str | Path) -> ReplayResult:
     loaded = load_record(path)
     doc = loaded.doc
     result = ReplayResult(GAME, doc.path, start_state(GAME, doc, loaded.setup, loaded.seed))
+    result.inputs = [set_path(doc, loaded.model)]
     return replay_moves(result, doc, loaded.moves)
 
 _END = {

@@ -250,7 +250,7 @@ def replay(record_path_or_model: str | Path | GameRecord | dict[str, Any],
         recorded.append(RecordedMove(i, ("moves", i), move.player, move))
     from kcal.games.kcaloria.game import GAME
 
-    result = ReplayResult(GAME, source, state)
+    result = ReplayResult(GAME, source, state, inputs=library.source_paths() if library is not None else [])
 
     keeper = ScoreKeeper(state)
 

@@ -133,6 +133,13 @@ def _foods(doc: YamlDoc, model: RecordFile) -> FoodSet:
     return load_catalog() if path is None else load_catalog(path)
 
 
+def set_path(doc: YamlDoc, model: RecordFile) -> Path:
+    """The card-set file the record plays with (its ``catalog:``, else the built-in set)."""
+    from kcal.games.how_many_calories.files.load import BUILTIN_PATH
+
+    return catalog_ref(doc, model.catalog) or BUILTIN_PATH
+
+
 def load_record(path: str | Path) -> LoadedRecord:
     doc, model = read_record(path, RecordFile, PACK.info)
     players = model.players
