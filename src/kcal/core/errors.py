@@ -28,7 +28,9 @@ class Where:
     column: int | None = None
 
     def __str__(self) -> str:
-        parts = [self.file or "<input>"]
+        from kcal.core.text import shown
+
+        parts = [shown(self.file) if self.file else "<input>"]
         if self.line is not None:
             parts.append(str(self.line))
             parts.append(str(self.column if self.column is not None else 1))

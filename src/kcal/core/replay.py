@@ -16,6 +16,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from kcal.core.errors import Exit, KcalError
 from kcal.core.game import Game
+from kcal.core.text import shown
 from kcal.core.validation import format_loc
 from kcal.core.yamlsafe import YamlDoc
 
@@ -97,7 +98,7 @@ class Replay(Generic[S]):
         ill = self.illegal
         if ill is None:
             return []
-        return [f"{self.path}:{ill.line}:{ill.column}: move {ill.index} ({ill.at}) is illegal: {ill.reason}"]
+        return [f"{shown(self.path)}:{ill.line}:{ill.column}: move {ill.index} ({ill.at}) is illegal: {ill.reason}"]
 
 
 R = TypeVar("R", bound=Replay[Any])

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from kcal.core.errors import Exit, KcalError, UsageError
+from kcal.core.text import shown
 
 if TYPE_CHECKING:
     from kcal.core.yamlsafe import YamlDoc
@@ -91,10 +92,10 @@ class SetVerdict:
         what = f"{self.cards} {self.unit}" + (f": {counts}" if counts else "")
         if self.kind:
             what += ("; " if counts else ", ") + self.kind
-        lines = [f"{self.path}: {verdict} ({what})"]
-        lines += [f"{self.path}:{e.line}:{e.column}: error: {e.message}" for e in self.errors]
+        lines = [f"{shown(self.path)}: {verdict} ({what})"]
+        lines += [f"{shown(self.path)}:{e.line}:{e.column}: error: {e.message}" for e in self.errors]
         label = "error (--strict)" if strict else "warning"
-        lines += [f"{self.path}:{w.line}:{w.column}: {label}: {w.message}" for w in self.warnings]
+        lines += [f"{shown(self.path)}:{w.line}:{w.column}: {label}: {w.message}" for w in self.warnings]
         return "\n".join(lines)
 
 

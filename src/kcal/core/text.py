@@ -118,3 +118,21 @@ def check_path_text(value: str) -> str:
     if problem:
         raise ValueError(problem)
     return value
+
+
+def _unsafe(ch: str) -> bool:
+    """A character that would act on a terminal, break a line or hide itself: every control character
+    (C0, DEL, C1), the line and paragraph separators, the bidi controls and the BOM."""
+    code = ord(ch)
+    return code < 0x20 or 0x7F <= code <= 0x9F or code in _TEXT_REFUSED or 0xD800 <= code <= 0xDFFF
+
+
+def shown(text: object) -> str:
+    """``text`` (a path from the command line or a file) as it may be shown in a message: each character
+    that would act on a terminal, break the line or hide itself written as ``\\xNN`` or ``\\uNNNN``, as a
+    name's ``repr`` shows it. So ``d\\x1b[31m`` shows as typed, and a newline in a file name cannot forge a
+    second ``file:line:column:`` line. Text without such a character is returned as it is."""
+    value = str(text)
+    if not any(_unsafe(ch) for ch in value):
+        return value
+    return "".join(repr(ch)[1:-1] if _unsafe(ch) else ch for ch in value)

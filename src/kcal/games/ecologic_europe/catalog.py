@@ -13,6 +13,7 @@ from typing import Any
 from kcal.core.catalogs import card_sets, raise_invalid, validate_each
 from kcal.core.errors import KcalError
 from kcal.core.suggest import did_you_mean
+from kcal.core.text import shown
 from kcal.games.ecologic_europe.files.cardset import CardSet, Species
 from kcal.games.ecologic_europe.files.load import BUILTIN, DATA, SPECIES_FILES, builtin, load_species
 from kcal.games.ecologic_europe.rules.domain import (
@@ -39,7 +40,7 @@ def validate_catalogs(paths: Paths = None) -> dict[str, Any]:
 
 
 def validate_text(result: dict[str, Any]) -> str:
-    return "\n".join(f"{r['catalog']}: " + (f"{len(r['errors'])} problem(s)" if r["errors"] else
+    return "\n".join(f"{shown(r['catalog'])}: " + (f"{len(r['errors'])} problem(s)" if r["errors"] else
                                             f"valid ({r['cards']} species cards)") for r in result["catalogs"])
 
 

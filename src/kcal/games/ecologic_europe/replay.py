@@ -11,6 +11,7 @@ from typing import Any
 from kcal.core.errors import KcalError
 from kcal.core.game import Setup
 from kcal.core.replay import Replay, replay_moves
+from kcal.core.text import shown
 from kcal.games.ecologic_europe.files.position import state_json
 from kcal.games.ecologic_europe.files.recordfile import RecordedMove, load_record
 from kcal.games.ecologic_europe.rules.domain import BOARD_HABITATS, GAME_NAME, SEASONS
@@ -30,7 +31,7 @@ class ReplayResult(Replay[State]):
                               state_json(self.state))
 
     def to_text(self) -> str:
-        lines = [f"{self.path}: {GAME_NAME}, players {', '.join(self.state.rules.players)}"]
+        lines = [f"{shown(self.path)}: {GAME_NAME}, players {', '.join(self.state.rules.players)}"]
         lines += story(self.state)
         lines += self.illegal_line()
         lines.append(summary(self.state))

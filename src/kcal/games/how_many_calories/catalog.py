@@ -16,6 +16,7 @@ from typing import Any
 from kcal.core.catalogs import card_sets, check_filters, raise_invalid, validate_each
 from kcal.core.errors import KcalError
 from kcal.core.suggest import did_you_mean
+from kcal.core.text import shown
 from kcal.games.how_many_calories.files.cardset import FoodSet
 from kcal.games.how_many_calories.files.load import BUILTIN, load_catalog
 from kcal.games.how_many_calories.files.models import FoodCard
@@ -39,7 +40,7 @@ def validate_catalogs(paths: Paths = None) -> dict[str, Any]:
 
 
 def validate_text(result: dict[str, Any]) -> str:
-    return "\n".join(f"{r['catalog']}: " + (f"{len(r['errors'])} problem(s)" if r["errors"] else
+    return "\n".join(f"{shown(r['catalog'])}: " + (f"{len(r['errors'])} problem(s)" if r["errors"] else
                                             f"valid ({r['cards']} cards, set {r['set']})")
                      for r in result["catalogs"])
 

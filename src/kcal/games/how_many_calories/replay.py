@@ -10,6 +10,7 @@ from typing import Any
 
 from kcal.core.errors import KcalError
 from kcal.core.replay import Replay, replay_moves, start_state
+from kcal.core.text import shown
 from kcal.games.how_many_calories.files.position import state_json
 from kcal.games.how_many_calories.files.recordfile import RecordedMove, load_record, set_path
 from kcal.games.how_many_calories.game import GAME
@@ -28,7 +29,7 @@ class ReplayResult(Replay[State]):
                               state_json(self.state))
 
     def to_text(self) -> str:
-        lines = [f"{self.path}: {GAME_NAME}, players {', '.join(self.state.rules.players)}; limit "
+        lines = [f"{shown(self.path)}: {GAME_NAME}, players {', '.join(self.state.rules.players)}; limit "
                  f"{kcal_text(self.state.rules.limit)}; {self.state.rules.rounds} rounds"]
         lines += story(self.state)
         lines += self.illegal_line()

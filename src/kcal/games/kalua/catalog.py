@@ -14,6 +14,7 @@ from typing import Any
 from kcal.core.catalogs import card_sets, check_filters, raise_invalid, validate_each
 from kcal.core.errors import KcalError, UsageError
 from kcal.core.suggest import did_you_mean
+from kcal.core.text import shown
 from kcal.games.kalua.files.cardset import CardDef, CardSet
 from kcal.games.kalua.files.load import BUILTIN, load_catalog
 from kcal.games.kalua.rules.cardtext import card_lines, kind_text
@@ -42,11 +43,11 @@ def validate_text(result: dict[str, Any]) -> str:
     lines = []
     for r in result["catalogs"]:
         if r["errors"]:
-            lines.append(f"{r['catalog']}: {len(r['errors'])} problem(s)")
+            lines.append(f"{shown(r['catalog'])}: {len(r['errors'])} problem(s)")
             lines += [f"{e['file']}:{e['line']}:{e['column']}: {e['message']}" for e in r["errors"]]
         else:
             kinds = ", ".join(f"{v} {k}" for k, v in r["by_kind"].items())
-            lines.append(f"{r['catalog']}: valid ({r['cards']} cards: {kinds}; {r['help_cards']} help cards; "
+            lines.append(f"{shown(r['catalog'])}: valid ({r['cards']} cards: {kinds}; {r['help_cards']} help cards; "
                          f"set {r['set']})")
     return "\n".join(lines)
 

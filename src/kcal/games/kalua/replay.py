@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from kcal.core.replay import Replay, replay_moves, start_state
+from kcal.core.text import shown
 from kcal.games.kalua.files.position import state_json
 from kcal.games.kalua.files.recordfile import load_record, set_path
 from kcal.games.kalua.game import GAME
@@ -28,7 +29,7 @@ class ReplayResult(Replay[State]):
 
     def to_text(self) -> str:
         rules = self.state.rules
-        lines = [f"{self.path}: {GAME_NAME}, gods {', '.join(rules.players)} (clockwise); set {rules.cards.code}"]
+        lines = [f"{shown(self.path)}: {GAME_NAME}, gods {', '.join(rules.players)} (clockwise); set {rules.cards.code}"]
         lines += story(self.state)
         lines += self.illegal_line()
         lines.append(summary(self.state))

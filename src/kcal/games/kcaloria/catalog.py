@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 
 from kcal.core.errors import KcalError, UsageError
 from kcal.core.suggest import did_you_mean, phrase
+from kcal.core.text import shown
 from kcal.games.kcaloria.files.cardset import Tile, format_amounts, format_cost
 from kcal.games.kcaloria.files.load import Library
 from kcal.games.kcaloria.rules.domain import Biome, Color, Klass, Rarity, TileType, fold_name
@@ -347,10 +348,10 @@ def validate_text(result: dict) -> str:
     lines = []
     for r in result["catalogs"]:
         if r["valid"]:
-            lines.append(f"{r['catalog']}: ok ({r['set']['code']}, {r['tiles']} tiles)")
+            lines.append(f"{shown(r['catalog'])}: ok ({r['set']['code']}, {r['tiles']} tiles)")
         else:
             n = len(r["errors"])
-            lines.append(f"{r['catalog']}: {n} problem{'s' if n != 1 else ''}")
+            lines.append(f"{shown(r['catalog'])}: {n} problem{'s' if n != 1 else ''}")
     return "\n".join(lines)
 
 

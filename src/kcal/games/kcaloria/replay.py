@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from kcal.core.errors import KcalError
 from kcal.core.replay import Replay, replay_moves
+from kcal.core.text import shown
 from kcal.games.kcaloria.files.recordfile import GameRecord
 from kcal.games.kcaloria.rules.moves import Move
 from kcal.games.kcaloria.rules.render import board_lines, hex_map
@@ -105,11 +106,11 @@ class ReplayResult(Replay[GameState]):
 
     def to_text(self) -> str:
         s = self.state
-        out = [f"{self.source}: {len(s.players)} player(s), {s.mode}"]
+        out = [f"{shown(self.source)}: {len(s.players)} player(s), {s.mode}"]
         out += self.lines
         ill = self.illegal
         if ill is not None:
-            where = f"{self.source}:{ill.line}:{ill.column or 1}: " if ill.line else ""
+            where = f"{shown(self.source)}:{ill.line}:{ill.column or 1}: " if ill.line else ""
             out.append(f"{where}move {ill.index} is illegal: {ill.reason}")
         out.append("")
         out.append(hex_map(s))

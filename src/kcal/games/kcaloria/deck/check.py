@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from kcal.core.errors import KcalError
+from kcal.core.text import shown
 from kcal.games.kcaloria.deck.formats import deck_format
 from kcal.games.kcaloria.files.cardset import Tile, format_amounts
 from kcal.games.kcaloria.files.load import LoadedDeck, load_deck
@@ -420,7 +421,7 @@ ADVISORS: list[Callable[[_Context], Iterable[Finding]]] = [
 def format_report(report: DeckReport, *, strict: bool = False) -> str:
     """The text form of one deck's report, one finding a line at its file:line:column."""
     verdict = "legal" if report.passes(strict=strict) else "ILLEGAL"
-    lines = [f"{report.deck}: {report.name} — {verdict} ({report.tiles} tiles, {report.format}, hash {report.hash})"]
+    lines = [f"{shown(report.deck)}: {report.name} — {verdict} ({report.tiles} tiles, {report.format}, hash {report.hash})"]
     w = report.water
     if w.get("tiles"):
         lines.append(
