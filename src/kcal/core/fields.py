@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from pydantic import AfterValidator, StrictStr
+from pydantic import AfterValidator, Field, StrictInt, StrictStr
 
 from kcal.core.text import check_name, check_path_text, check_text
 
@@ -23,3 +23,17 @@ Name = Annotated[StrictStr, AfterValidator(check_name)]
 Text = Annotated[StrictStr, AfterValidator(check_text)]
 #: A file name as written in a file: anything but control characters.
 PathText = Annotated[StrictStr, AfterValidator(check_path_text)]
+
+#: The largest seed: every game's seed is a 63-bit whole number, in every pack.
+MAX_SEED = 2**63 - 1
+
+
+def check_seed(value: int) -> int:
+    """A record's ``seed:``: one range and one wording for every pack."""
+    if not 0 <= value <= MAX_SEED:
+        raise ValueError(f"a seed is a whole number from 0 to {MAX_SEED:,}, not {value:,}")
+    return value
+
+
+#: A record's seed: a whole number from 0 to 2**63 - 1.
+Seed = Annotated[StrictInt, AfterValidator(check_seed), Field(json_schema_extra={"minimum": 0, "maximum": MAX_SEED})]

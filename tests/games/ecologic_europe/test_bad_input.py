@@ -99,3 +99,12 @@ def test_record_start_habitat_of_a_missing_expansion(tmp_path: Path):
     assert r.returncode == 2 and "Traceback" not in r.stderr
     assert r.stderr.strip() == (f"{bad}:5:9: start.habitats.A.0: coastal boards come with the coastal expansion, "
                                 "which this game does not have (add it under expansions:)")
+
+
+def test_a_player_named_twice_is_reported_at_the_players_line(tmp_path: Path) -> None:
+    """Issue 21, item 6: at the name written twice, naming it, as the other packs do (it was '1:1:
+    players: every player has a name of their own')."""
+    path = tmp_path / "dup.yaml"
+    path.write_text("game: ecologic-europe\nplayers: [A, A]\nseed: 1\nmoves: []\n", encoding="utf-8")
+    r = run("rules", "replay", str(path))
+    assert r.returncode == 2 and "dup.yaml:2:14: players[1]: 'A' is named twice" in r.stderr

@@ -19,19 +19,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt
+from pydantic import BaseModel, ConfigDict, Field
 
-from kcal.core.packfile import require_game, validate_doc
-from kcal.core.yamlsafe import load_yaml
+from kcal.core.fields import Seed
+from kcal.core.packfile import read_record
 from kcal.games.ecologic_europe.files.position import StartModel, Word
-from kcal.games.ecologic_europe.rules.domain import GAME_ID, GAME_NAME
 
 
 class RecordFile(BaseModel):
     model_config = ConfigDict(extra="forbid", title="EcoLogic: Europe game record")
     game: Literal["ecologic-europe"]
     players: Annotated[list[Word], Field(min_length=1, max_length=7)]
-    seed: Annotated[StrictInt, Field(ge=0, lt=2**63)] = 0
+    seed: Seed = 0
     variant: Literal["express", "weather", "human-impact"] | None = None
     expansions: Annotated[list[Word], Field(max_length=3)] = []
     start: StartModel | None = None
@@ -47,6 +46,8 @@ class RecordedMove:
 
 
 def load_record(path: str | Path) -> tuple[Any, RecordFile]:
-    doc = load_yaml(path)
-    require_game(doc, GAME_ID, GAME_NAME, "game record")
-    return doc, validate_doc(doc, RecordFile)
+    """The record read and checked: its ``game:``, its fields, and its header (variant, player count, a
+    player named twice, each at its own line)."""
+    from kcal.games.ecologic_europe import PACK
+
+    return read_record(path, RecordFile, PACK.info)

@@ -17,7 +17,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
 from kcal.core.errors import KcalError, raise_all
-from kcal.core.fields import PathText
+from kcal.core.fields import PathText, Seed
 from kcal.core.game import Setup
 from kcal.core.packfile import catalog_ref, read_record
 from kcal.core.validation import format_loc
@@ -93,7 +93,7 @@ class RecordFile(BaseModel):
     game: Literal["how-many-calories"]
     players: Annotated[tuple[Player, ...], Field(min_length=1, max_length=8)]
     variant: Text | None = None
-    seed: Annotated[StrictInt, Field(ge=0, lt=2**64)] | None = None
+    seed: Seed | None = None
     limit: Annotated[StrictInt, Field(ge=100, le=1_000_000)] | None = None
     rounds_to_play: Annotated[StrictInt, Field(ge=1, le=MAX_ROUNDS)] | None = None
     catalog: PathText | None = Field(default=None, description="a card-set file, relative to the "

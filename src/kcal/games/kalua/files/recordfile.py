@@ -30,7 +30,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 
 from kcal.core.errors import KcalError, raise_all
-from kcal.core.fields import PathText
+from kcal.core.fields import PathText, Seed
 from kcal.core.game import Setup
 from kcal.core.packfile import catalog_ref, read_record
 from kcal.core.validation import format_loc
@@ -106,7 +106,7 @@ class RecordFile(BaseModel):
     game: Literal["kalua"]
     players: Annotated[tuple[Player, ...], Field(min_length=1, max_length=12)]
     variant: Text | None = None
-    seed: Annotated[StrictInt, Field(ge=0, lt=2**64)] | None = None
+    seed: Seed | None = None
     start_player: Player | None = None
     turn_limit: Annotated[StrictInt, Field(ge=1, le=MAX_TURN_LIMIT)] | None = None
     catalog: PathText | None = Field(default=None, description="a card-set file, relative to the record "

@@ -19,6 +19,7 @@ from pydantic import (
     model_validator,
 )
 
+from kcal.core.fields import Seed
 from kcal.games.kcaloria.files.models import Closed, Name, Quantity, Tile
 from kcal.games.kcaloria.rules.domain import Color, fold_name
 
@@ -100,7 +101,7 @@ class GameRecord(Closed):
     tiles: tuple[Tile, ...] = Field(default=(), description="tiles defined in the record itself")
     players: Annotated[tuple[Name, ...], Field(min_length=1, max_length=4)]
     mode: Literal["standard", "beginner", "solo"] = "standard"
-    seed: Annotated[StrictInt, Field(ge=0)] | None = None
+    seed: Seed | None = None
     decks: dict[Name, tuple[Name, ...]] | None = Field(
         default=None, description="each player's deck in dealt order; with seed, hands are tracked")
     moves: tuple[MoveEntry, ...] = ()
