@@ -91,3 +91,14 @@ def test_validating_a_kcaloria_deck_imports_no_other_pack() -> None:
             "print('OTHERS', others, file=sys.stderr)")
     out = subprocess.run([sys.executable, "-c", code, str(DECK)], capture_output=True, text=True, check=False)
     assert "OTHERS []" in out.stderr, out.stderr
+
+
+def test_catalog_validate_of_two_games_never_says_drop_game_when_none_was_given(tmp_path: Path) -> None:
+    """Issue 21, item 6: the second file's game differs from the first's; no --game was given."""
+    import shutil
+
+    shutil.copy(ROOT / "src" / "kcal" / "games" / "kcaloria" / "data" / "piney-woods.yaml", tmp_path / "p.yaml")
+    shutil.copy(ROOT / "src" / "kcal" / "games" / "kalua" / "data" / "cards.yaml", tmp_path / "k.yaml")
+    result = run("catalog", "validate", str(tmp_path / "p.yaml"), str(tmp_path / "k.yaml"))
+    assert result.exit_code == 2 and "--game" not in result.stderr
+    assert "the first file is a kcaloria file" in result.stderr

@@ -37,8 +37,9 @@ def validate(
     """
     with guarded():
         pack = pack_of(game, paths[0]) if paths else pack_of(game)
-        for path in (paths or [])[1:]:
-            pack_of(pack.id, path)  # every file must be of the same game
+        for path in (paths or [])[1:]:  # every file must be of the same game
+            pack_of(pack.id, path, hint=None if game else f"the first file is a {pack.id} file: validate "
+                    "each game's files on their own")
         module = pack.hook("catalog")
         result = module.validate_catalogs([str(p) for p in paths] if paths else None)
     problems = [KcalError(e["message"], file=e["file"] or report["catalog"], line=e["line"], column=e["column"],

@@ -114,13 +114,14 @@ def contribute(app: typer.Typer, group: str) -> None:
         app.registered_commands.extend(sub.registered_commands)
 
 
-def pack_of(game: str | None, path: str | Path | None = None) -> Any:
+def pack_of(game: str | None, path: str | Path | None = None, *, hint: str | None = None) -> Any:
     """The pack a command works on: the file's ``game:`` (checked against ``--game``), else ``--game``,
-    else the default game."""
+    else the default game. ``hint`` says what to do about a file of another game (default: drop
+    ``--game``)."""
     from kcal.core.registry import DEFAULT_GAME, get
 
     if path is not None:
         from kcal.core.gamefile import game_of
 
-        return get(game_of(path, game))
+        return get(game_of(path, game, hint=hint))
     return get(game or DEFAULT_GAME)

@@ -46,15 +46,19 @@ def _declared(path: str | Path, display: str | None) -> tuple[str | None, tuple[
     return value.strip(), doc.pos(("game",))
 
 
-def game_of(path: str | Path, expected: str | None = None, *, display: str | None = None) -> str:
+def game_of(path: str | Path, expected: str | None = None, *, display: str | None = None,
+            hint: str | None = None) -> str:
     """The game of a file (its ``game:``, or the default game). With ``expected`` (a command's
-    ``--game``), a file of another game is an error that says what the file is."""
+    ``--game``, or the game of the command's first file), a file of another game is an error that says
+    what the file is; ``hint`` is what to do about it (default: drop ``--game``, or pass a file of
+    ``expected``)."""
     declared, (line, column) = _declared(path, display)
     game = declared or DEFAULT_GAME
     if expected is not None and expected != game:
         get(expected)  # an unknown --game is named first
         name = display if display is not None else str(path)
         said = f"says game: {declared}" if declared else f"has no game: key, so it is a {DEFAULT_GAME} file"
-        raise KcalError(f"this file {said}, not {expected} (drop --game, or pass a {expected} file)",
-                        file=name, line=line, column=column, code="wrong-game")
+        hint = hint or f"drop --game, or pass a {expected} file"
+        raise KcalError(f"this file {said}, not {expected} ({hint})", file=name, line=line, column=column,
+                        code="wrong-game")
     return game
