@@ -12,7 +12,7 @@ from kcal.cli import complete
 from kcal.cli.common import FormatOption, GameOption, OutputFormat, emit, guarded, pack_of
 from kcal.cli.output import error_dict, print_problems
 from kcal.core.errors import KcalError
-from kcal.core.text import shown
+from kcal.core.text import shown_path
 
 app = typer.Typer(no_args_is_help=True, rich_markup_mode=None)
 
@@ -143,4 +143,4 @@ def browse(
 
             raise UsageError(f"{pack.info.name} ({pack.id}) has no catalog page yet")
         written = write_page(out, page(draw.catalog_page(catalogs, no_builtin)), inputs=tuple(catalogs or ()))
-    typer.echo(f"wrote {shown(written)}", err=True)
+    typer.echo(f"wrote {shown_path(written)}", err=True)

@@ -17,7 +17,7 @@ import typer
 from kcal.cli.common import FormatOption, GameOption, OutputFormat, contribute, emit, guarded, pack_of
 from kcal.cli.complete import complete_tile
 from kcal.core.errors import UsageError
-from kcal.core.text import shown
+from kcal.core.text import shown_path
 
 app = typer.Typer(no_args_is_help=True, help="Render print-and-play PDFs and previews.")
 
@@ -85,7 +85,7 @@ def _report(result: Any, fmt: OutputFormat, what: str) -> None:
         warn(w)  # "warning: ...", yellow on a terminal
 
     def text(d: dict) -> str:
-        files = ", ".join(shown(f) for f in d["files"])
+        files = ", ".join(shown_path(f) for f in d["files"])
         count = d.get("tiles", d.get(what, 0)) if what else 0
         extra = f", {count} {what}" if count else ""
         return f"wrote {files}: {d['pages']} page{'s' if d['pages'] != 1 else ''}{extra}"

@@ -8,7 +8,7 @@ import typer
 
 from kcal.cli.common import FormatOption, GameOption, OutputFormat, emit, exit_with, guarded, pack_of
 from kcal.cli.complete import complete_topic
-from kcal.core.text import shown
+from kcal.core.text import shown_path
 
 app = typer.Typer(no_args_is_help=True, help="Replay game records and explain rules.")
 
@@ -50,7 +50,7 @@ def replay_cmd(
                                             checked=result)
             # never over the record, nor over any file it loaded (its catalogs, its card set)
             for path in write(story, svg=svg, png=png, html=html, step=upto, inputs=(game, *result.inputs)):
-                typer.echo(f"wrote {shown(path)}", err=True)
+                typer.echo(f"wrote {shown_path(path)}", err=True)
         emit(result.to_json(), fmt, lambda _: result.to_text())
     exit_with(result.exit_code)
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import typer
 
 from kcal.cli.common import GameOption, OutputFormat, guarded, pack_of
-from kcal.core.text import shown
+from kcal.core.text import shown_path
 
 app = typer.Typer(no_args_is_help=True, rich_markup_mode=None)
 
@@ -48,4 +48,4 @@ def export(
         from kcal.core.atomic import atomic_write_text
 
         atomic_write_text(output, text, force=force)
-        typer.echo(f"wrote {shown(output)}", err=True)
+        typer.echo(f"wrote {shown_path(output)}", err=True)

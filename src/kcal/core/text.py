@@ -136,3 +136,11 @@ def shown(text: object) -> str:
     if not any(_unsafe(ch) for ch in value):
         return value
     return "".join(repr(ch)[1:-1] if _unsafe(ch) else ch for ch in value)
+
+
+def shown_path(path: object) -> str:
+    """A path written by a command, as a message shows it: ``out/../in/x.pdf`` as ``in/x.pdf`` (the name
+    the file has), escaped as :func:`shown` escapes."""
+    import os
+
+    return shown(os.path.normpath(str(path)))

@@ -18,7 +18,7 @@ import typer
 
 from kcal.cli.common import FormatOption, OutputFormat, emit, guarded, refuse_other_game
 from kcal.cli.complete import complete_bot
-from kcal.core.text import shown
+from kcal.core.text import shown_path
 from kcal.games.kcaloria import PACK
 
 app = typer.Typer(rich_markup_mode=None)
@@ -115,7 +115,7 @@ def _deck_catalogs(builtin: list[str], catalogs: list[Path] | None, target: Path
 
 
 def _import_text(d: dict) -> str:
-    lines = [f"wrote {shown(d['output'])}: {d['name']!r}, {d['tiles']} tiles, {d['distinct']} names"]
+    lines = [f"wrote {shown_path(d['output'])}: {d['name']!r}, {d['tiles']} tiles, {d['distinct']} names"]
     lines += [f"note: {n}" for n in d["notes"]]
     return "\n".join(lines)
 
@@ -291,7 +291,7 @@ def report(
                    "games": games, "solo_games": solo_games, "paper": paper.value, "advice": data["advice"],
                    "figures": {"goldfish": data["goldfish"], "colours": data["colours"], "solo": data["solo"],
                                "solo_note": data["solo_note"]}}
-        emit(summary, fmt, lambda r: "\n".join([*(f"wrote {shown(p)}" for p in r["written"]),
+        emit(summary, fmt, lambda r: "\n".join([*(f"wrote {shown_path(p)}" for p in r["written"]),
                                                 *(f"advice: {a}" for a in r["advice"])]))
 
 

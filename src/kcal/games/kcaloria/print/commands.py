@@ -44,6 +44,13 @@ from kcal.games.kcaloria import PACK
 app = typer.Typer(rich_markup_mode=None)
 
 
+def _bleed(bleed: bool, size: float) -> float:
+    """The bleed in millimetres: ``--bleed-size`` when ``--bleed`` is on, checked under its own name."""
+    from kcal.print.options import MAX_BLEED_MM, check_length
+
+    return check_length(size, "--bleed-size", MAX_BLEED_MM) if bleed else 0.0
+
+
 @app.command("deck")
 def deck_cmd(
     deck: Path = DeckArgument,
@@ -72,7 +79,7 @@ def deck_cmd(
 
         result = render_deck_pdf(deck, output, catalogs=catalog, split_every=split, cut_svg=cut_svg,
                                  fonts=(font, bold_font),
-                                 **_sheet_kwargs(paper, backs, flip, back_offset, bleed_size if bleed else 0.0,
+                                 **_sheet_kwargs(paper, backs, flip, back_offset, _bleed(bleed, bleed_size),
                                                  tile_size, alignment_page, cut_lines, crop_marks))
         _report(result, fmt, "tiles")
 
@@ -102,7 +109,7 @@ def catalog_cmd(
 
         result = render_catalog_pdf(catalogs or None, output, split_every=split, cut_svg=cut_svg,
                                     fonts=(font, bold_font),
-                                    **_sheet_kwargs(paper, backs, flip, back_offset, bleed_size if bleed else 0.0,
+                                    **_sheet_kwargs(paper, backs, flip, back_offset, _bleed(bleed, bleed_size),
                                                     tile_size, False, cut_lines, crop_marks))
         _report(result, fmt, "tiles")
 

@@ -96,6 +96,7 @@ def profile_from_loaded(loaded: LoadedDeck) -> DeckProfile:
     try:
         return profile_of(loaded.tiles(), loaded.deck.name)
     except KcalError as err:
-        if err.where.file is None:
-            raise KcalError(err.message, file=loaded.display, code=err.code) from None
+        if err.where.file is None:  # at the deck's tiles, as playable_tiles says it (issue 21)
+            line, column = loaded.doc.pos(("tiles",), key=True)
+            raise KcalError(err.message, file=loaded.display, line=line, column=column, code=err.code) from None
         raise

@@ -1,0 +1,33 @@
+"""Issue 21, item 6: the minor findings of the audit, each in kcal's words."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from kcal.cli.app import app
+
+DECKS = Path(__file__).resolve().parents[4] / "src" / "kcal" / "games" / "kcaloria" / "data" / "decks"
+
+
+def run(*args: str):
+    return CliRunner().invoke(app, [str(a) for a in args])
+
+
+def test_the_bleed_size_error_names_bleed_size(tmp_path: Path) -> None:
+    r = run("print", "deck", DECKS / "bayou-ambush.yaml", "--bleed", "--bleed-size", "99", "-o", tmp_path / "x.pdf")
+    assert r.exit_code == 2 and "--bleed-size must be between 0 and 10 mm, not 99" in r.stderr
+
+
+def test_goldfish_on_a_deck_without_water_names_the_line(tmp_path: Path) -> None:
+    deck = tmp_path / "dry.yaml"
+    deck.write_text("name: dry\ntiles: {Phlox nivalis: 5, Sciurus niger: 5}\n", encoding="utf-8")
+    r = run("sim", "goldfish", deck, "--hands", "10")
+    assert r.exit_code == 2 and "dry.yaml:2:1: deck 'dry' has no water tile" in r.stderr
+
+
+def test_a_written_path_is_shown_without_dot_dot(tmp_path: Path) -> None:
+    (tmp_path / "out").mkdir()
+    r = run("print", "deck", DECKS / "bayou-ambush.yaml", "-o", tmp_path / "out" / ".." / "x.pdf")
+    assert r.exit_code == 0 and f"wrote {tmp_path / 'x.pdf'}:" in r.stdout and "/../" not in r.stdout
