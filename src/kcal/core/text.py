@@ -144,3 +144,12 @@ def shown_path(path: object) -> str:
     import os
 
     return shown(os.path.normpath(str(path)))
+
+
+def leaves_folder(art: str) -> bool:
+    """Whether a relative art path climbs out of its folder as written (``../x.png``, ``a/../../x.png``);
+    ``art/../art/ok.png`` stays inside. Links are followed later, when the file is opened."""
+    import posixpath
+
+    normal = posixpath.normpath(art.replace("\\", "/"))
+    return normal == ".." or normal.startswith("../")

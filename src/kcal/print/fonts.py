@@ -26,6 +26,9 @@ _FILES = {REGULAR: "DejaVuSansCondensed.ttf", BOLD: "DejaVuSansCondensed-Bold.tt
 FALLBACK_CHAR = "?"
 
 
+#: the largest font file ``--font`` reads (a full CJK TrueType font is about 20 MB)
+MAX_FONT_BYTES = 64 * 1024 * 1024
+
 def register_fonts() -> None:
     """Register the shipped fonts with ReportLab once per process (every renderer calls this before
     drawing, so it also puts in ReportLab's faster number formatting, :mod:`kcal.print.rlfast`)."""
@@ -274,6 +277,9 @@ def load_user_font(path: str | Path, name: str) -> str:
     if not p.is_file():
         raise KcalError(f"{p}: font file not found or not a regular file")
     try:
+        size = p.stat().st_size
+        if size > MAX_FONT_BYTES:  # checked before the file is read whole
+            raise KcalError(f"{p}: a font of {size:,} bytes; kcal embeds fonts of at most {MAX_FONT_BYTES:,} bytes")
         data = p.read_bytes()
     except OSError as exc:
         raise KcalError(f"{p}: cannot read the font: {exc.strerror or exc}") from None

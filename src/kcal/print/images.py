@@ -21,6 +21,8 @@ import warnings
 from pathlib import Path, PurePosixPath, PureWindowsPath
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from kcal.core import text as core_text
+
 if TYPE_CHECKING:
     from PIL.Image import Image as PILImage
 
@@ -40,7 +42,7 @@ def resolve_art(folder: Path, art: str) -> Path:
         raise ArtProblem(f"art path {art!r} contains a NUL character")
     if PurePosixPath(art).is_absolute() or PureWindowsPath(art).is_absolute() or PureWindowsPath(art).drive:
         raise ArtProblem(f"art path {art!r} must be relative to the catalog's folder")
-    if ".." in PurePosixPath(art.replace("\\", "/")).parts:
+    if core_text.leaves_folder(art):
         raise ArtProblem(f"art path {art!r} leaves the catalog's folder")
     root = folder.resolve()
     try:

@@ -200,7 +200,7 @@ class Tile(Closed, TileMixin):
             raise ValueError(f"art path: {problem}")
         if PurePosixPath(value).is_absolute() or PureWindowsPath(value).is_absolute() or PureWindowsPath(value).drive:
             raise ValueError(f"art path {value!r} must be relative to the catalog's folder")
-        if ".." in PurePosixPath(value.replace("\\", "/")).parts:
+        if core_text.leaves_folder(value):
             raise ValueError(f"art path {value!r} leaves the catalog's folder")
         return value
 
