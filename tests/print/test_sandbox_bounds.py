@@ -41,3 +41,12 @@ def test_ordinary_templates_still_render(tmp_path: Path) -> None:
     out = render(tmp_path, '{{ "a" ~ "b" }} {{ "%3d" % 7 }} {{ "%s-%s"|format(1, 2) }} {{ "{:>4}".format("x") }} '
                            "{{ data|dictsort|length }}")
     assert out == "ab   7 1-2    x 10"
+
+
+def test_a_template_that_is_not_utf8_is_named_at_its_byte(tmp_path: Path) -> None:
+    """Issue 21, item 6: the line and column of the bad byte, in kcal's words (it was Python's
+    "'utf-8' codec can't decode byte 0xff in position 20")."""
+    (tmp_path / "s.j2").write_bytes(b"# Setup\nok line\nbad \xff here\n")
+    with pytest.raises(KcalError) as err:
+        render_template("s", tmp_path, None, {}, LIMITS)
+    assert str(err.value) == "templates/s.j2:3:5: invalid UTF-8 byte 0xFF; save the file as UTF-8"

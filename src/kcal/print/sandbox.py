@@ -235,7 +235,13 @@ def render_template(name: str, builtin_dir: Path, user_dir: Path | None, data: d
         raise KcalError(f"{display}: template not found") from None
     except TemplateSyntaxError as exc:
         raise KcalError(f"template syntax error: {exc.message}", file=display, line=exc.lineno) from None
-    except (OSError, UnicodeDecodeError) as exc:
+    except UnicodeDecodeError as exc:  # where the bad byte is, in kcal's words (as for every YAML file)
+        from kcal.core.source import decode_utf8
+
+        path = user_dir / fname if user_dir is not None and (user_dir / fname).is_file() else builtin_dir / fname
+        decode_utf8(path.read_bytes(), display)  # raises at the byte's line and column
+        raise KcalError(f"{display}: a template it includes is not UTF-8 ({exc.reason})") from None
+    except OSError as exc:
         raise KcalError(f"{display}: cannot read template: {exc}") from None
     out: list[str] = []
     size = 0
