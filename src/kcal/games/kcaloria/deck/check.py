@@ -105,6 +105,19 @@ def _is_tile_list(path: str | Path) -> bool:
     return bool(entries) and not errors
 
 
+def too_many(loaded: LoadedDeck) -> None:
+    """Refuse a deck of more tiles than kcal plays (:data:`MAX_DECK_TILES`), at its tiles, before any
+    game: the counts of a few lines can ask for tens of thousands (issue 21)."""
+    from kcal.games.kcaloria.rules.domain import MAX_DECK_TILES
+
+    n = sum(e.count for e in loaded.entries)
+    if n > MAX_DECK_TILES:
+        line, column = loaded.doc.pos(("tiles",), key=True)
+        raise KcalError(f"deck {loaded.deck.name!r} has {n:,} tiles, more than the {MAX_DECK_TILES:,} kcal plays "
+                        "or prints (a legal deck holds 60)", file=loaded.display, line=line, column=column,
+                        code="deck-too-large")
+
+
 def playable_tiles(loaded: LoadedDeck) -> list[Tile]:
     """The deck's tiles, when a game can be set up with them; else a positioned error naming the file.
 
@@ -114,6 +127,7 @@ def playable_tiles(loaded: LoadedDeck) -> list[Tile]:
     """
     tiles = loaded.tiles()
     line, column = loaded.doc.pos(("tiles",), key=True)
+    too_many(loaded)
     if len(tiles) < HAND_SIZE:
         raise KcalError(f"deck {loaded.deck.name!r} has {len(tiles)} tiles; an opening hand needs {HAND_SIZE}",
                         file=loaded.display, line=line, column=column, code="deck-too-small")

@@ -21,7 +21,7 @@ from kcal.core.errors import KcalError, UsageError
 from kcal.games.kcaloria.files.cardset import Tile
 from kcal.games.kcaloria.print.tile_face import RenderContext
 from kcal.games.kcaloria.print.tiles import tile_pages
-from kcal.games.kcaloria.rules.domain import TileType
+from kcal.games.kcaloria.rules.domain import MAX_DECK_TILES, TileType
 from kcal.print.layout import DEFAULT_BLEED_MM, DEFAULT_TILE_MM, PAPERS
 from kcal.print.output import PdfMeta, require_suffix, write_pdf
 from kcal.print.report import Report
@@ -30,7 +30,7 @@ from kcal.print.sheets import SheetOptions
 if TYPE_CHECKING:
     from kcal.games.kcaloria.files.load import Library, LoadedDeck
 
-MAX_TILES = 2000  #: a deck's counts may be large by mistake; refuse before drawing thousands of pages
+MAX_TILES = MAX_DECK_TILES  #: refused before drawing thousands of pages
 
 
 class PrintResult:

@@ -51,6 +51,9 @@ CUBE_SUPPLY: dict[Color, int] = {
 DICE_PER_DECK = 6
 DECK_SIZE = 60
 HAND_SIZE = 7
+#: the most tiles one deck may hold in anything kcal plays or prints (a deck's counts may be large by
+#: mistake: 4 lines can ask for 40,000 tiles); a legal deck holds 60
+MAX_DECK_TILES = 2000
 
 
 class TileType(str, Enum):

@@ -93,6 +93,9 @@ def load_profile(path: str | Path, catalogs: Sequence[str | Path] = ()) -> DeckP
 
 
 def profile_from_loaded(loaded: LoadedDeck) -> DeckProfile:
+    from kcal.games.kcaloria.deck.check import too_many
+
+    too_many(loaded)
     try:
         return profile_of(loaded.tiles(), loaded.deck.name)
     except KcalError as err:
