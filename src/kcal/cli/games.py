@@ -29,6 +29,7 @@ def _row(info: GameInfo) -> dict[str, Any]:
         "id": info.id,
         "name": info.name,
         "players": [info.min_players, info.max_players],
+        "players_text": info.players_shown(),
         "simultaneous": info.simultaneous,
         "hidden_information": info.hidden_information,
         "variants": [{"id": v.id, "summary": v.summary, "house_rule": v.house_rule} for v in info.variants],
@@ -41,9 +42,7 @@ def _row(info: GameInfo) -> dict[str, Any]:
 def _text(result: dict) -> str:
     lines = []
     for g in result["games"]:
-        lo, hi = g["players"]
-        players = f"{lo}" if lo == hi else f"{lo}-{hi}"
-        lines.append(f"{g['id']:<20} {g['name']}  ({players} players)")
+        lines.append(f"{g['id']:<20} {g['name']}  (players: {g['players_text']})")
         lines.append(f"{'':<20} supports: {', '.join(g['supports'])}")
         for v in g["variants"]:
             label = " (kcal house rule)" if v["house_rule"] else ""

@@ -38,6 +38,19 @@ class GameInfo(NamedTuple):
     rulebook: str = ""  # file name under the shared rules folder
     #: players allowed only under a variant (e.g. 2 players with a house rule): count -> variant id
     player_variants: Mapping[int, str] = {}  # noqa: RUF012 - a NamedTuple default, never mutated
+    #: the player counts in the rulebook's words, when the range alone would mislead (``2-4 (+1 per
+    #: expansion)``); ``kcal games`` shows it (default: the range, and the counts a variant allows)
+    players_text: str = ""
+
+    def players_shown(self) -> str:
+        """The player counts as ``kcal games`` shows them."""
+        if self.players_text:
+            return self.players_text
+        text = f"{self.min_players}" if self.min_players == self.max_players else f"{self.min_players}-{self.max_players}"
+        extra = [f"{n} with --variant {v}" + (" (a house rule)" if any(x.id == v and x.house_rule
+                                                                       for x in self.variants) else "")
+                 for n, v in sorted(self.player_variants.items())]
+        return text + (f"; {', '.join(extra)}" if extra else "")
 
     def variant(self, variant_id: str) -> Variant:
         for v in self.variants:

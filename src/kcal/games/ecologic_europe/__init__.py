@@ -31,6 +31,7 @@ PACK = Pack.build(
         name="EcoLogic: Europe",
         min_players=2,
         max_players=7,  # 4 with the base game; each expansion (added in turn when needed) seats one more
+        players_text="2-4 (+1 per expansion, up to 7)",
         simultaneous=True,  # every step of habitation is played by all players at once
         hidden_information=True,  # hands, the stack's order, the discarded cards' fronts
         chance=True,  # the shuffle, the boards, the weather die
