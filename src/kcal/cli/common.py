@@ -80,29 +80,28 @@ GameOption = typer.Option(
 )
 
 
+def _for_tile_decks(command: str, pack: Any) -> Exception:
+    from kcal.core.errors import UsageError
+
+    return UsageError(f"kcal {command} is for games with tile decks; {pack.info.name} ({pack.id}) has none")
+
+
 def commands_of(game: str | None, path: str | Path | None, command: str) -> Any:
     """The ``commands`` hook of the pack of ``path`` (or ``--game``, or the default game): a command that
     only some games have (the deck match of ``sim match DECK DECK``), refused in words for the others."""
-    from kcal.core.errors import UsageError
-
     pack = pack_of(game, path)
     if not pack.has("commands"):
-        raise UsageError(f"kcal {command} is for games with tile decks; {pack.info.name} ({pack.id}) has "
-                         "none")
+        raise _for_tile_decks(command, pack)
     return pack.hook("commands")
 
 
 def refuse_other_game(path: str | Path | None, pack: Any, command: str) -> None:
     """A command a pack contributes (one only its game has), given a file of another game: refused in
-    words, as :func:`commands_of` refuses it."""
-    if path is None:
-        return
-    other = pack_of(None, path)
-    if other.id != pack.id:
-        from kcal.core.errors import UsageError
-
-        raise UsageError(f"kcal {command} is for games with tile decks; {other.info.name} ({other.id}) has "
-                         "none")
+    the words :func:`commands_of` uses."""
+    if path is not None:
+        other = pack_of(None, path)
+        if other.id != pack.id:
+            raise _for_tile_decks(command, other)
 
 
 def contribute(app: typer.Typer, group: str) -> None:

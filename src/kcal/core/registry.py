@@ -80,9 +80,10 @@ class _EntryPoint(NamedTuple):
         return _resolve(self.value)
 
 
-def _own_dist_entry_points(group: str = GROUP) -> dict[str, _EntryPoint] | None:
-    """kcal's own packs, read straight from its installed ``entry_points.txt``; None when it is not
-    found that way (then :mod:`importlib.metadata` looks).
+@cache
+def _own_entry_points_text() -> str | None:
+    """kcal's own installed ``entry_points.txt``, read once; None when it is not found that way (then
+    :mod:`importlib.metadata` looks).
 
     ``importlib.metadata`` costs about 57 M instructions to import and search (a twentieth of a warm
     ``kcal print deck``). kcal's own distribution is found as it finds it: the first
@@ -96,11 +97,16 @@ def _own_dist_entry_points(group: str = GROUP) -> dict[str, _EntryPoint] | None:
         for name in sorted(names):
             if name.lower().startswith("kcal-") and name.endswith(".dist-info"):
                 try:
-                    text = Path(folder or ".", name, "entry_points.txt").read_text(encoding="utf-8")
+                    return Path(folder or ".", name, "entry_points.txt").read_text(encoding="utf-8")
                 except OSError:
                     return None
-                return _parse_entry_points(text, group)
     return None
+
+
+def _own_dist_entry_points(group: str = GROUP) -> dict[str, _EntryPoint] | None:
+    """The ``group`` section of kcal's own ``entry_points.txt`` (the packs, or the commands they add)."""
+    text = _own_entry_points_text()
+    return None if text is None else _parse_entry_points(text, group)
 
 
 def _parse_entry_points(text: str, group: str = GROUP) -> dict[str, _EntryPoint]:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from operator import mul
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -16,9 +15,10 @@ from kcal.core.text import shown
 from kcal.games.kcaloria.files.recordfile import GameRecord
 from kcal.games.kcaloria.rules.moves import Move
 from kcal.games.kcaloria.rules.render import board_lines, hex_map
+from kcal.games.kcaloria.rules.scores import ScoreKeeper
 from kcal.games.kcaloria.rules.setup import new_game
 from kcal.games.kcaloria.rules.state import GameState
-from kcal.games.kcaloria.rules.tiles import COLORS, POINTS
+from kcal.games.kcaloria.rules.tiles import COLORS
 
 if TYPE_CHECKING:
     from kcal.core.yamlsafe import YamlDoc
@@ -272,37 +272,6 @@ def replay(record_path_or_model: str | Path | GameRecord | dict[str, Any],
     state.events = None
     state.touched = None
     return result
-
-
-class ScoreKeeper:
-    """Every player's score (the points of the unused cubes on their tiles) after each move of a
-    replay, kept up to date from the cells whose cubes the move changed (``GameState.touched``)
-    instead of summed over the whole board after every move, which made a replay quadratic in its
-    moves (10,000 moves took 38 s; issue 21)."""
-
-    def __init__(self, state: GameState) -> None:
-        self.totals = [0] * len(state.players)
-        self._by_cell: dict[Any, tuple[int, int]] = {}
-        for cell in state.tiles:
-            self._count(state, cell)
-        state.touched = set()
-
-    def update(self, state: GameState) -> None:
-        touched = state.touched
-        assert touched is not None  # set in __init__
-        for cell in touched:
-            self._count(state, cell)
-        touched.clear()
-
-    def _count(self, state: GameState, cell: Any) -> None:
-        old = self._by_cell.pop(cell, None)
-        if old is not None:
-            self.totals[old[0]] -= old[1]
-        placed = state.tiles.get(cell)
-        if placed is not None:
-            points = sum(map(mul, state.cubes[cell], POINTS))
-            self._by_cell[cell] = (placed.owner, points)
-            self.totals[placed.owner] += points
 
 
 def _suggest(table: TileTable, library: Library | None, name: str) -> str:

@@ -17,11 +17,10 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
-from operator import mul
 from typing import TYPE_CHECKING, Any
 
 from kcal.core.seeding import choice
-from kcal.games.kcaloria.rules.tiles import POINTS
+from kcal.games.kcaloria.rules.scores import ScoreKeeper
 
 if TYPE_CHECKING:
     from kcal.games.kcaloria.rules.moves import Move
@@ -47,33 +46,26 @@ def _margin(state: GameState, me: str) -> float:
 
 
 class _Margins:
-    """The turn player's score margin after each candidate move, from the board before the decision
-    counted once and the cells each pushed candidate changed (``GameState.pushed_cells``), instead of
-    the whole board counted for every candidate: a greedy decision was quadratic in the board (a match
-    of 480-tile decks took 11.6 s for two games; issue 21). The same numbers as :func:`_margin`."""
+    """The turn player's score margin after each candidate move: the board counted once per decision
+    (:class:`~kcal.games.kcaloria.rules.scores.ScoreKeeper`), then only the cells each pushed candidate
+    touched; the same numbers as :func:`_margin`. The state's own ``touched`` is put back by
+    :meth:`close`."""
 
     def __init__(self, state: GameState) -> None:
-        self.by_cell = {cell: (p.owner, sum(map(mul, state.cubes[cell], POINTS))) for cell, p in state.tiles.items()}
-        self.totals = [0] * len(state.players)
-        for owner, points in self.by_cell.values():
-            self.totals[owner] += points
+        self._before = state.touched
+        self._keeper = ScoreKeeper(state)
 
     def after_push(self, state: GameState, me: str) -> float:
-        cells = state.pushed_cells()
-        if cells is None:  # a tile left the board: count it all
-            return _margin(state, me)
-        totals = self.totals.copy()
-        by_cell, tiles, cubes = self.by_cell, state.tiles, state.cubes
-        for cell in cells:
-            old = by_cell.get(cell)
-            if old is not None:
-                totals[old[0]] -= old[1]
-            placed = tiles.get(cell)
-            if placed is not None:
-                totals[placed.owner] += sum(map(mul, cubes[cell], POINTS))
+        touched = state.touched
+        assert touched is not None  # attached by the keeper
+        totals = self._keeper.totals_with(state, touched)
+        touched.clear()
         i = state.players.index(me)
         others = [v for k, v in enumerate(totals) if k != i]
         return totals[i] - max(others) if others else totals[i]
+
+    def close(self, state: GameState) -> None:
+        state.touched = self._before
 
 
 def _best(moves: list[Move], values: list[float], rng: random.Random) -> Move:
@@ -92,15 +84,18 @@ def greedy_bot(state: GameState, rng: random.Random) -> Any:
     moves = _own_moves(state)
     me = state.turn_player
     margins = _Margins(state)
-    values = []
-    for m in moves:
-        state.push(m)
-        v = margins.after_push(state, me)
-        out = state.outcome()
-        if out is not None and out.end_reason == "stagnation":
-            v += _STAGNATION
-        state.pop()
-        values.append(v - (_DISCARD_PENALTY if m.kind == "discard" else 0.0))
+    try:
+        values = []
+        for m in moves:
+            state.push(m)
+            v = margins.after_push(state, me)
+            out = state.outcome()
+            if out is not None and out.end_reason == "stagnation":
+                v += _STAGNATION
+            state.pop()
+            values.append(v - (_DISCARD_PENALTY if m.kind == "discard" else 0.0))
+    finally:
+        margins.close(state)
     return _best(moves, values, rng)
 
 

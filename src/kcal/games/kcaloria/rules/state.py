@@ -107,7 +107,7 @@ class GameState:
         self.initial_decks: list[list[str]] | None = None
         self._undo: list[tuple] = []  # one frame per pushed move: the scalars before it
         self._log: list[tuple] | None = None  # the undo log while a frame is open
-        #: the cells whose cubes changed, collected only when someone asks (a replay's running scores)
+        #: the cells whose cubes changed, collected only while a rules.scores.ScoreKeeper is attached
         self.touched: set[Hex] | None = None
         self.reshuffles = [0] * len(players)
         self._moves: list[Move] | MoveList | None = None  # legal moves, when already generated
@@ -195,24 +195,6 @@ class GameState:
         move = self.history[1]
         self._undo_frame()
         return move
-
-    def pushed_cells(self) -> set[Hex] | None:
-        """The cells whose tile or cubes the last pushed move changed, read from its undo frame; None when
-        it removed a tile (then whole-board figures must be counted again). What a bot that scores
-        every candidate needs, without summing the board once per candidate (issue 21)."""
-        mark = self._undo[-1][0]
-        log = self._log
-        assert log is not None  # a frame is open
-        tiles, cubes = self.tiles, self.cubes
-        cells: set[Hex] = set()
-        for d, key, _old in log[mark:]:
-            if d is _CUBES:
-                cells.add(key)
-            elif d is tiles or d is cubes:
-                if key is _SNAP:
-                    return None
-                cells.add(key)
-        return cells
 
     def _undo_frame(self) -> None:
         (mark, self.turn, self.current, self.produced, self.destroyed, self.ended, self.history,
