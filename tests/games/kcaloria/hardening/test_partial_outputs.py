@@ -12,7 +12,7 @@ import pytest
 
 from kcal.core import atomic
 
-REPORT = ("deck", "report", "legal-deck.yaml", "-o", "rep.pdf", "--png", "--hands", "200", "--games", "20",
+REPORT = ("deck", "report", "legal-deck.yaml", "-o", "rep.pdf", "--png", "rep.png", "--hands", "200", "--games", "20",
           "--solo-games", "0", "--jobs", "1", "--quiet")
 
 
