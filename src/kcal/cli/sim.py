@@ -85,7 +85,7 @@ def _save(state_fn: Callable[[int], Any], save_game: int | None, path: Path | No
     typer.echo(f"saved game {save_game} to {path}", err=True)
 
 
-GameOption = typer.Option(None, "--game", "-g", help="Game pack id (kcal games lists them); without it, "
+GameOption = typer.Option(None, "--game", "-g", metavar="ID", help="Game pack id (kcal games lists them); without it, "
                           "DECK files play a kCaloria deck match.")
 PlayersOption = typer.Option(None, "--players", "-p", min=1, help="Players (with --game).")
 BotsOption = typer.Option([], "--bots", "-b", metavar="BOTS", autocompletion=complete_bot,
