@@ -68,7 +68,7 @@ def command(what: str, games: int, deck: Path, bot: str) -> list[str]:
     if what == "playouts":
         return [sys.executable, __file__, "--child", str(games), "--deck", str(deck)]
     kcal = [str(KCAL)] if KCAL.exists() else [sys.executable, "-m", "kcal"]
-    return kcal + ["sim", "solo", str(deck), "--games", str(games), "--bot", bot, "--jobs", "1",
+    return kcal + ["sim", "solo", str(deck), "--games", str(games), "--bots", bot, "--jobs", "1",
                    "--quiet", "--format", "json"]
 
 

@@ -110,7 +110,7 @@ class TestCompletion:
 
     def test_bots_of_the_game_named_by_game(self) -> None:
         assert complete(["sim", "solo"], "bot", "g") == ["greedy"]
-        assert complete(["sim", "match"], "bot", "ism", game="how-many-calories") == ["ismcts"]
+        assert complete(["sim", "match"], "bots", "ism", game="how-many-calories") == ["ismcts"]
 
     def test_a_real_shell_request(self, tmp_path: Path) -> None:
         env = {**os.environ, "_KCAL_COMPLETE": "complete_bash", "COMP_WORDS": "kcal catalog list --type carn",

@@ -111,7 +111,7 @@ def test_a_mistyped_bot_gets_a_did_you_mean(tmp_path: Any) -> None:
     from pathlib import Path
 
     deck = Path(__file__).resolve().parents[2] / "src" / "kcal" / "games" / "kcaloria" / "data" / "decks" / "bayou-ambush.yaml"
-    r = runner.invoke(app, ["sim", "solo", str(deck), "--bot", "greddy", "-n", "1", "-q"])
+    r = runner.invoke(app, ["sim", "solo", str(deck), "--bots", "greddy", "-n", "1", "-q"])
     assert r.exit_code == 2
     assert "unknown bot 'greddy' (did you mean 'greedy'?)" in r.stderr
 

@@ -126,7 +126,7 @@ def test_p_water_exact_is_the_exact_value_at_full_precision() -> None:
     assert data["p_water_exact"] == float(1 - p_none(data["deck_size"], data["water_tiles"], 7))
 
 
-@pytest.mark.parametrize("command", [["sim", "solo"], ["sim", "goldfish", "--games", "0", "-n", "10"],
+@pytest.mark.parametrize("command", [["sim", "solo"], ["sim", "goldfish", "--games", "0", "--hands", "10"],
                                      ["deck", "hand"]])
 def test_a_deck_without_water_names_its_file_in_every_command(command: list[str], tmp_path: Path) -> None:
     """Issue 12, item 13: `sim solo` says which file, as `sim goldfish` does."""

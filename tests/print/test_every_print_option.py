@@ -17,7 +17,7 @@ FONT = Path(__file__).resolve().parents[2] / "src" / "kcal" / "print" / "fonts" 
 #: each option, and what it must change: the files written (names), or the PDF's bytes
 OPTIONS = [
     (["--paper", "a4"], "bytes"), (["--backs"], "bytes"), (["--backs", "--flip", "short"], "bytes"),
-    (["--backs", "--back-offset", "1,1"], "bytes"), (["--bleed", "3"], "bytes"), (["--card-size", "mini"], "bytes"),
+    (["--backs", "--back-offset", "1,1"], "bytes"), (["--bleed", "3"], "bytes"), (["--size", "mini"], "bytes"),
     (["--gutter", "2"], "bytes"), (["--split", "1"], "files"), (["--alignment-page"], "bytes"),
     (["--no-cut-lines"], "bytes"), (["--no-crop-marks"], "bytes"), (["--cut-svg"], "files"),
     (["--font", str(FONT)], "bytes"),

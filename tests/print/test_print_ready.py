@@ -34,7 +34,7 @@ PRODUCTS = {
     "hmc-cards-bleed": ["print", "cards", "--game", "how-many-calories", "--bleed", "3", "--backs"],
     "hmc-rulebook": ["print", "rulebook", "--game", "how-many-calories", "--paper", "a4"],
     "deck-report": ["deck", "report", str(DECK), "--hands", "2000", "--games", "20", "--solo-games", "2",
-                    "--bot", "random", "-q"],
+                    "--bots", "random", "-q"],
 }
 
 

@@ -44,7 +44,7 @@ def test_same_bytes_for_any_jobs(packs, monkeypatch):
 
 
 def test_text_table(packs):
-    r = run("--game", "dice-race", "-p", 2, "-n", 10, "--bot", "bold", "--bot", "random")
+    r = run("--game", "dice-race", "-p", 2, "-n", 10, "--bots", "bold", "--bots", "random")
     assert r.exit_code == 0, r.output
     assert "match: Dice Race (dice-race), 2 players, seed 0" in r.stdout
     assert "seat player bot" in r.stdout and "slot bot" in r.stdout and "end reasons" in r.stdout
@@ -80,9 +80,11 @@ def test_save_game_then_force(packs, tmp_path):
     record = load_yaml(out, cache=False).data
     assert record["game"] == "dice-race" and fake.GAME.outcome(fake.replay(record)) is not None
     assert out.read_text().startswith("# kcal sim match --game dice-race --players 3 --seed 0: game 4")
+    assert run(*args).exit_code == 0  # kcal's own record, unchanged: replaced (docs/cli.md, "Writing files")
+    out.write_text(out.read_text() + "# my note\n")  # now the user's
     before = out.read_bytes()
     again = run(*args)
-    assert again.exit_code == 2 and "already exists (use --force to replace it)" in again.stderr
+    assert again.exit_code == 2 and "already exists and kcal did not write it" in again.stderr
     assert again.stdout == ""  # refused before any game
     assert out.read_bytes() == before
     assert run(*args, "--force", "--seed", 1).exit_code == 0
@@ -115,7 +117,7 @@ def test_ctrl_c_prints_partial_figures_and_exits_130(packs, monkeypatch):
     (("--game", "dice-race", "-p", 5), "not 5 (or 5 with --variant crowd, a house rule)"),
     (("--game", "dice-race"), "--game dice-race needs --players N"),
     (("--game", "dice-race", "-p", 2, "--bots", "bold,,random"), "an empty bot name"),
-    (("--game", "dice-race", "-p", 2, "--bots", "bold", "--bot", "bold"), "not both"),
+    (("--game", "dice-race", "-p", 2, "--bots", "bold", "--bots", ""), "an empty bot name"),
     (("--game", "dice-race", "-p", 2, "--bots", "bodl"), "unknown bot 'bodl' for Dice Race (did you mean 'bold'?)"),
     (("--game", "dice-race", "-p", 2, "--variant", "crwd"), "no variant 'crwd' (did you mean 'crowd'?)"),
     (("--game", "dice-race", "-p", 2, "--option", "target"), "expected KEY=VALUE"),

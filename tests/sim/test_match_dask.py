@@ -37,7 +37,7 @@ def test_cli_backend_dask(packs, cluster):
     runner = CliRunner()
     common = ["match", "--game", "dice-race", "-p", "2", "-n", "30", "--seed", "5", "-f", "json"]
     one = runner.invoke(app, [*common, "-j", "1"])
-    dask_run = runner.invoke(app, [*common, "--backend", "dask", "--dask-address", cluster.scheduler_address])
+    dask_run = runner.invoke(app, [*common, "--backend", "dask", "--scheduler", cluster.scheduler_address])
     assert one.exit_code == 0 and dask_run.exit_code == 0, dask_run.output
     assert dask_run.stdout == one.stdout
 

@@ -214,8 +214,10 @@ class TestSavedGame:
         doc = load_yaml(out, cache=False)
         assert doc.data == r.record
         assert fake.GAME.outcome(fake.replay(doc.data)) is not None
+        m.save_record(r, 3, out)  # kcal's own record, unchanged: replaced
+        out.write_bytes(out.read_bytes() + b"# mine\n")  # now the user's
         before = out.read_bytes()
-        with pytest.raises(UsageError, match="already exists"):
+        with pytest.raises(UsageError, match="already exists and kcal did not write it"):
             m.save_record(r, 3, out)
         assert out.read_bytes() == before
         m.save_record(m.simulate("dice-race", 2, 4, seed=2, bots=["random"], save_game=0), 0, out, force=True)

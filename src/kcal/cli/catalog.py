@@ -7,9 +7,19 @@ from pathlib import Path
 from typing import Any
 
 import typer
+from typer.core import TyperCommand
 
 from kcal.cli import complete
-from kcal.cli.common import FormatOption, GameOption, OutputFormat, emit, guarded, pack_of
+from kcal.cli.common import (
+    ForceOption,
+    FormatOption,
+    GameOption,
+    OutputFormat,
+    emit,
+    guarded,
+    pack_of,
+    writing,
+)
 from kcal.cli.output import error_dict, print_problems
 from kcal.core.errors import KcalError
 from kcal.core.text import shown_path
@@ -51,29 +61,55 @@ def validate(
         raise typer.Exit(2)
 
 
-@app.command("list")
+def _filter(*names: str, metavar: str, help: str) -> Any:
+    """A ``catalog list`` filter: the values are the game's own (``kcal catalog list --help`` lists each
+    game's filters; Tab completes their values, asked of the game's catalog hook)."""
+    return typer.Option(None, *names, metavar=metavar, show_default=False,
+                        autocompletion=complete.completer(names[0].lstrip("-")),
+                        help=help + " The game's own words; repeat for any of several.")
+
+
+class _FiltersCommand(TyperCommand):
+    """``catalog list --help`` ends with each installed game's filters, asked of its catalog hook."""
+
+    def format_epilog(self, ctx: Any, formatter: Any) -> None:
+        super().format_epilog(ctx, formatter)
+        rows = _filters_by_game()
+        if rows:
+            with formatter.section("Filters of each game"):
+                formatter.write_dl(rows)
+
+
+def _filters_by_game() -> list[tuple[str, str]]:
+    """``(game id, its filters with a few of their values)`` for every installed game."""
+    from kcal.core.registry import packs
+
+    rows = []
+    for pack in packs():
+        try:
+            module = pack.hook("catalog")
+            values = getattr(module, "completions", None)
+            shown_filters = []
+            for f in module.FILTERS:
+                words = list(values(f)) if values is not None else []
+                more = ", ..." if len(words) > 4 else ""
+                shown_filters.append(f"--{f}" + (f" ({', '.join(words[:4])}{more})" if words else ""))
+        except Exception:  # noqa: BLE001 - help must show even when one pack cannot load
+            continue
+        rows.append((pack.id, "; ".join(shown_filters)))
+    return rows
+
+
+@app.command("list", cls=_FiltersCommand)
 def list_(
-    type_: list[str] | None = typer.Option(None, "--type", "-t", metavar="TYPE", show_default=False,
-                                           autocompletion=complete.complete_type,
-                                           help="kCaloria tile type (water, plant, herbivore, ...)."),
-    class_: list[str] | None = typer.Option(None, "--class", metavar="CLASS", show_default=False,
-                                            autocompletion=complete.complete_class,
-                                            help="Classification (plant, mammal, insect, ...)."),
-    rarity: list[str] | None = typer.Option(None, "--rarity", "-r", metavar="RARITY", show_default=False,
-                                            autocompletion=complete.complete_rarity,
-                                            help="Rarity (common, uncommon, exceptional, rare)."),
-    biome: list[str] | None = typer.Option(None, "--biome", "-b", metavar="CODE", show_default=False,
-                                           autocompletion=complete.complete_biome,
-                                           help="Biome code (FF, LE, TD, ...)."),
-    modifier: list[str] | None = typer.Option(None, "--modifier", "-m", metavar="NAME", show_default=False,
-                                              autocompletion=complete.complete_modifier,
-                                              help="Modifier name (nocturnal, biome_boost, ...)."),
-    cost: list[str] | None = typer.Option(None, "--cost", metavar="COLOUR", show_default=False,
-                                          autocompletion=complete.complete_colour,
-                                          help="A colour some cost alternative uses (blue, green, ...)."),
-    colour: list[str] | None = typer.Option(None, "--colour", "--color", metavar="COLOUR", show_default=False,
-                                            help="Card colour, in games whose cards have one."),
-    name: str | None = typer.Option(None, "--name", "-n", metavar="TEXT", show_default=False,
+    type_: list[str] | None = _filter("--type", "-t", metavar="TYPE", help="Card type."),
+    class_: list[str] | None = _filter("--class", metavar="CLASS", help="Classification."),
+    rarity: list[str] | None = _filter("--rarity", "-r", metavar="RARITY", help="Rarity."),
+    biome: list[str] | None = _filter("--biome", metavar="CODE", help="Biome (or habitat) code."),
+    modifier: list[str] | None = _filter("--modifier", "-m", metavar="NAME", help="Modifier name."),
+    cost: list[str] | None = _filter("--cost", metavar="COLOUR", help="A colour some cost alternative uses."),
+    colour: list[str] | None = _filter("--colour", metavar="COLOUR", help="Card colour."),
+    name: str | None = typer.Option(None, "--name", metavar="TEXT", show_default=False,
                                     help="Part of the name, common name or id."),
     catalogs: list[Path] | None = CatalogOption,
     no_builtin: bool = NoBuiltinOption,
@@ -106,7 +142,7 @@ def _refuse_unknown(asked: dict[str, Any], filters: Iterable[str], game_name: st
 @app.command("show")
 def show(
     card: list[str] = typer.Argument(..., help="A card's name, id or common name (quotes optional).",
-                                     show_default=False, metavar="CARD", autocompletion=complete.complete_tile),
+                                     show_default=False, metavar="CARD", autocompletion=complete.complete_card),
     catalogs: list[Path] | None = CatalogOption,
     no_builtin: bool = NoBuiltinOption,
     game: str | None = GameOption,
@@ -126,13 +162,14 @@ def browse(
     catalogs: list[Path] | None = CatalogOption,
     no_builtin: bool = NoBuiltinOption,
     game: str | None = GameOption,
+    force: bool = ForceOption,
 ) -> None:
     """Write the catalog as one self-contained HTML page.
 
     Filters, search, every card as printed, and a deck panel (live legality, opening-hand odds,
     download as a deck file that 'kcal deck validate' reads).
     """
-    with guarded():
+    with guarded(), writing(force):
         from kcal.viewer.catalog import page
         from kcal.viewer.output import write_page
 

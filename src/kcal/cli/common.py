@@ -30,6 +30,22 @@ FormatOption = typer.Option(
 )
 
 
+ForceOption = typer.Option(
+    False, "--force", help="Replace an existing file that kcal did not write, or that was changed since "
+    "(kcal replaces its own outputs without asking; an input of the command is never replaced).",
+)
+
+
+@contextmanager
+def writing(force: bool) -> Iterator[None]:
+    """The block's outputs follow kcal's one overwrite policy, ``--force`` given or not (docs/cli.md,
+    "Writing files"; :mod:`kcal.core.atomic`), however deep in a pack the file is written."""
+    from kcal.core.atomic import forced
+
+    with forced(force):
+        yield
+
+
 def fail(err: KcalError) -> NoReturn:
     from kcal.cli.output import report_problems  # JSON on stdout with --format json, else stderr lines
 
@@ -104,13 +120,21 @@ def refuse_other_game(path: str | Path | None, pack: Any, command: str) -> None:
             raise _for_tile_decks(command, other)
 
 
+#: ``"group command"`` -> the id of the pack that contributed it (:func:`contribute`)
+CONTRIBUTED: dict[str, str] = {}
+
+
 def contribute(app: typer.Typer, group: str) -> None:
     """Add to the command group ``app`` (``kcal deck``, ``kcal print``, ``kcal sim``) the commands the
-    installed packs contribute to it (the ``kcal.commands`` entry points ``GROUP.PACK``: a Typer app each)."""
+    installed packs contribute to it (the ``kcal.commands`` entry points ``GROUP.PACK``: a Typer app each),
+    noting which pack each came from (a command of one game's, refused ``--game`` in words)."""
     from kcal.core.registry import contributions
 
-    for sub in contributions(group):
+    for pack_id, sub in contributions(group, with_pack=True):
         app.registered_commands.extend(sub.registered_commands)
+        for info in sub.registered_commands:
+            name = info.name or (info.callback.__name__.replace("_", "-") if info.callback else "")
+            CONTRIBUTED[f"{group} {name}"] = pack_id
 
 
 def pack_of(game: str | None, path: str | Path | None = None, *, hint: str | None = None) -> Any:

@@ -1,8 +1,9 @@
-"""Shell completion: tile names, types and other catalog values, rule topics, bots.
+"""Shell completion: card names, the values of ``catalog list`` filters, rule topics, bots.
 
-Each completer is a Typer ``autocompletion`` callback. It asks the pack of the command's ``--game``
-(kCaloria without it) through its hooks, so no game is named here: the ``catalog`` hook's optional
-``completions(kind) -> list[str]``, the ``explain`` hook's ``topics()``, the ``game`` hook's ``bots()``.
+Each completer is a Typer ``autocompletion`` callback. It asks the pack of the command's ``--game`` (the
+default game without it) through its hooks, so no game and none of a game's words are named here: the
+``catalog`` hook's optional ``completions(kind) -> list[str]`` (``kind``: ``card``, or a filter's name as
+the pack's ``FILTERS`` spells it), the ``explain`` hook's ``topics()``, the ``game`` hook's ``bots()``.
 A completer never raises: a shell prompt is no place for a traceback, so any failure completes nothing.
 """
 
@@ -28,7 +29,7 @@ def _matching(words: list[str], incomplete: str) -> list[str]:
     """Words that start with what was typed, ignoring case, kept in the case the user typed it.
 
     Typer keeps only candidates that start with the typed text as typed, and kcal's names and values
-    are matched without regard to case, so ``great b`` completes to ``great blue heron``.
+    are matched without regard to case, so what was typed keeps its case and the rest comes from the name.
     """
     key = incomplete.casefold()
     out = [incomplete + w[len(incomplete):] for w in words if w.casefold().startswith(key)]
@@ -43,7 +44,7 @@ def _safe(fetch: Callable[[], list[str]]) -> list[str]:
 
 
 def catalog_values(ctx: typer.Context | None, kind: str) -> list[str]:
-    """What the pack's catalog hook offers for ``kind`` (tile, type, class, rarity, biome, ...)."""
+    """What the pack's catalog hook offers for ``kind`` (``card``, or one of its filters)."""
     def fetch() -> list[str]:
         module = _pack(ctx).hook("catalog")
         values = getattr(module, "completions", None)
@@ -52,32 +53,15 @@ def catalog_values(ctx: typer.Context | None, kind: str) -> list[str]:
     return _safe(fetch)
 
 
-def complete_tile(ctx: typer.Context, incomplete: str) -> list[str]:
-    return _matching(catalog_values(ctx, "tile"), incomplete)
+def completer(kind: str) -> Callable[[typer.Context, str], list[str]]:
+    """The completion callback of the values of ``kind`` (``card``, or a ``catalog list`` filter's name)."""
+    def complete_values(ctx: typer.Context, incomplete: str) -> list[str]:
+        return _matching(catalog_values(ctx, kind), incomplete)
+
+    return complete_values
 
 
-def complete_type(ctx: typer.Context, incomplete: str) -> list[str]:
-    return _matching(catalog_values(ctx, "type"), incomplete)
-
-
-def complete_class(ctx: typer.Context, incomplete: str) -> list[str]:
-    return _matching(catalog_values(ctx, "class"), incomplete)
-
-
-def complete_rarity(ctx: typer.Context, incomplete: str) -> list[str]:
-    return _matching(catalog_values(ctx, "rarity"), incomplete)
-
-
-def complete_biome(ctx: typer.Context, incomplete: str) -> list[str]:
-    return _matching(catalog_values(ctx, "biome"), incomplete)
-
-
-def complete_modifier(ctx: typer.Context, incomplete: str) -> list[str]:
-    return _matching(catalog_values(ctx, "modifier"), incomplete)
-
-
-def complete_colour(ctx: typer.Context, incomplete: str) -> list[str]:
-    return _matching(catalog_values(ctx, "colour"), incomplete)
+complete_card = completer("card")
 
 
 def complete_topic(ctx: typer.Context, incomplete: str) -> list[str]:

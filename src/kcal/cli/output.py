@@ -149,8 +149,10 @@ def _param_name(param: Any) -> str:
     return str(getattr(param, "metavar", None) or getattr(param, "name", "") or "value").upper()
 
 
-def usage_message(exc: Exception) -> str:
-    """A Click usage error as one plain sentence (mistyped choices get a did-you-mean)."""
+def usage_message(exc: Exception, argv: Sequence[str] = ()) -> str:
+    """A Click usage error as one plain sentence (mistyped choices get a did-you-mean; an option of another
+    command names the commands that have it; ``--game`` on a command of one game says which game it
+    serves and what to use instead)."""
     from typer._click import exceptions as cx
 
     from kcal.core.suggest import did_you_mean
@@ -168,6 +170,9 @@ def usage_message(exc: Exception) -> str:
         message = re.sub(r"^Value error, ", "", str(exc.message))
         return f"{_param_name(param)}: {message}"
     if isinstance(exc, cx.NoSuchOption):
+        elsewhere = _option_elsewhere(exc, argv)
+        if elsewhere is not None:
+            return elsewhere
         known = [o for p in (exc.ctx.command.params if exc.ctx else ()) for o in getattr(p, "opts", ())]
         hint = did_you_mean(exc.option_name, known) if not exc.possibilities else (
             " (did you mean " + " or ".join(repr(p) for p in sorted(exc.possibilities)) + "?)")
@@ -178,6 +183,79 @@ def usage_message(exc: Exception) -> str:
         hint = f" (did you mean {m.group('hint')}?)" if m.group("hint") else ""
         return f"no such command {m.group('name')!r}{hint}"
     return message.rstrip(".")
+
+
+def _commands(command: Any, path: str = "") -> list[tuple[str, Any]]:
+    """Every command under ``command`` with its path (``"sim match"``)."""
+    subs = getattr(command, "commands", None)
+    if not subs:
+        return [(path, command)] if path else []
+    return [found for name, sub in subs.items() for found in _commands(sub, f"{path} {name}".strip())]
+
+
+def _option_elsewhere(exc: Any, argv: Sequence[str]) -> str | None:
+    """The one line for an option the command lacks but other commands have (None: no command has it)."""
+    ctx = exc.ctx
+    if ctx is None:
+        return None
+    name = exc.option_name
+    words = []
+    while ctx.parent is not None:  # the command's path below the root, however kcal was started
+        words.append(ctx.info_name or "")
+        ctx = ctx.parent
+    here = " ".join(reversed(words))
+    having = [path for path, cmd in _commands(ctx.command)
+              if path != here and any(name in getattr(p, "opts", ()) for p in cmd.params)]
+    if not having:
+        return None
+    from kcal.cli.vocabulary import SHORT
+
+    if SHORT.get(name, name) == "--game":
+        return _no_game_here(here, name, argv, having)
+    shown = " or ".join(f"kcal {p}" for p in having[:4]) + (" ..." if len(having) > 4 else "")
+    return f"no such option {name}: kcal {here} does not take it; {shown} does"
+
+
+def _no_game_here(here: str, name: str, argv: Sequence[str], having: list[str]) -> str:
+    """``--game`` on a command of one game: the game it serves, and the commands that serve the one asked."""
+    from kcal.cli.common import CONTRIBUTED
+    from kcal.core.errors import KcalError
+    from kcal.core.registry import get
+
+    asked = _value_of(name, argv)
+    owner = CONTRIBUTED.get(here)
+    serves = "one game"
+    if owner is not None:
+        try:
+            info = get(owner).info
+            serves = f"{info.name} ({info.id}) only"
+        except KcalError:
+            serves = f"{owner} only"
+    group = here.split(" ")[0]
+    instead = [p for p in having if p.split(" ")[0] == group] or having
+    if asked is not None and asked == owner:
+        return f"kcal {here} serves {serves} and takes no --game: drop it"
+    if asked is not None:
+        try:
+            asked = get(asked).id
+        except KcalError as err:
+            return err.message
+    target = asked if asked is not None else "ID"
+    uses = ", ".join(f"kcal {p}" for p in instead[:-1]) + (" or " if len(instead) > 1 else "") + f"kcal {instead[-1]}"
+    return f"kcal {here} serves {serves} and takes no --game; for {target}, use {uses} with --game {target}"
+
+
+def _value_of(option: str, argv: Sequence[str]) -> str | None:
+    """The value given to ``option`` on the command line (``--game X`` or ``--game=X``), if any."""
+    words = list(argv)
+    for i, word in enumerate(words):
+        if word == "--":
+            break
+        if word == option and i + 1 < len(words):
+            return words[i + 1]
+        if word.startswith(option + "=") and option.startswith("--"):
+            return word[len(option) + 1:]
+    return None
 
 
 def _bad_value(exc: Exception) -> str | None:
@@ -193,7 +271,7 @@ def report_usage_error(exc: Any, argv: Sequence[str]) -> int:
     code = int(getattr(exc, "exit_code", 2) or 2)
     ctx = getattr(exc, "ctx", None)
     path = ctx.command_path if ctx is not None else "kcal"
-    message = usage_message(exc)
+    message = usage_message(exc, argv)
     if wants_json(argv) or json_mode():  # the JSON document on stdout; the same words on stderr
         sys.stdout.write(json_errors([KcalError(message, code="usage")]))
     typer.echo(paint(f"{path}: {message}", _RED, sys.stderr), err=True, color=use_colour(sys.stderr))
@@ -220,12 +298,20 @@ class KcalGroup(TyperGroup):
 
         normalize(cmd)
 
+    def _new_spellings(self, argv: list[str]) -> list[str]:
+        """The command line with old option spellings in the new ones, each named in a warning
+        (:mod:`kcal.cli.vocabulary`)."""
+        from kcal.cli.vocabulary import command_of, rewrite
+
+        command, start = command_of(argv, lambda g: bool(getattr(self.commands.get(g), "commands", None)))
+        return rewrite(argv, command, start, warn) if command else argv
+
     def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
              complete_var: str | None = None, standalone_mode: bool = True, windows_expand_args: bool = True,
              **extra: Any) -> Any:
         from typer._click import exceptions as cx
 
-        argv = list(sys.argv[1:] if args is None else args)
+        argv = self._new_spellings(list(sys.argv[1:] if args is None else args))
         token = _JSON.set(wants_json(argv))
         try:
             if not standalone_mode:

@@ -14,8 +14,18 @@ from typing import Any
 
 import typer
 
-from kcal.cli.common import FormatOption, GameOption, OutputFormat, contribute, emit, guarded, pack_of
-from kcal.cli.complete import complete_tile
+from kcal.cli.common import ForceOption as ForceOption
+from kcal.cli.common import (
+    FormatOption,
+    GameOption,
+    OutputFormat,
+    contribute,
+    emit,
+    guarded,
+    pack_of,
+    writing,
+)
+from kcal.cli.complete import complete_card
 from kcal.core.errors import UsageError
 from kcal.core.text import shown_path
 
@@ -32,16 +42,18 @@ class FlipChoice(StrEnum):
     short = "short"
 
 
-OutOption = typer.Option(..., "--output", "-o", help="File to write (written atomically; an input is never overwritten).")
+OutOption = typer.Option(..., "--output", "-o", help="File to write (written atomically; kcal replaces its own "
+                         "earlier output, anything else only with --force; an input never).")
 PaperOption = typer.Option(PaperChoice.letter, "--paper", help="Paper size.")
 BacksOption = typer.Option(False, "--backs", help="Add a back page after each front page, mirrored for duplex.")
 FlipOption = typer.Option(FlipChoice.long, "--flip", help="Duplex flip edge of your printer (long or short).")
 OffsetOption = typer.Option("0,0", "--back-offset", metavar="X,Y",
                             help="Move the backs by X,Y millimetres as seen from the front (x right, y up) "
                                  "to cancel printer drift; read it off the alignment test sheet.")
-BleedOption = typer.Option(False, "--bleed", help="Print a bleed around each tile (see --bleed-size).")
-BleedSizeOption = typer.Option(3.0, "--bleed-size", metavar="MM", help="Bleed width when --bleed is on.")
-TileSizeOption = typer.Option(64.0, "--tile-size", metavar="MM", help="Tile size across the flats, in millimetres.")
+BleedOption = typer.Option(0.0, "--bleed", metavar="MM",
+                           help="Bleed around each face in millimetres: the art runs past the cut line (e.g. 3; "
+                                "0: none).")
+TileSizeOption = typer.Option(64.0, "--size", metavar="MM", help="Tile size across the flats, in millimetres.")
 SplitOption = typer.Option(None, "--split", metavar="N", help="Write a new file every N pages (OUT-1.pdf, OUT-2.pdf...).")
 AlignOption = typer.Option(False, "--alignment-page", help="Start with a duplex alignment test sheet.")
 CutOption = typer.Option(True, "--cut-lines/--no-cut-lines", help="Draw the cut line around each tile.")
@@ -54,12 +66,10 @@ CutSvgOption = typer.Option(False, "--cut-svg", help="Also write OUT-cut-N.svg: 
 DeckArgument = typer.Argument(..., help="Deck file (YAML).")
 CatalogsArgument = typer.Argument(None, help="Catalog files (default: the built-in catalogs).")
 TemplatesOption = typer.Option(None, "--templates", help="Folder of your own .j2 templates (sandboxed).")
-NameArgument = typer.Argument(..., metavar="NAME", autocompletion=complete_tile,
+NameArgument = typer.Argument(..., metavar="NAME", autocompletion=complete_card,
                               help="Tile name, id or common name (case and spacing do not matter).")
 DpiOption = typer.Option(200, "--dpi", help="Resolution of the PNG.")
-CardBleedOption = typer.Option(0.0, "--bleed", metavar="MM",
-                               help="Bleed around each card in millimetres: the art runs past the cut line (e.g. 3).")
-CardSizeOption = typer.Option("poker", "--card-size", metavar="SIZE",
+CardSizeOption = typer.Option("poker", "--size", metavar="SIZE",
                               help="poker (63x88), bridge (57x89), tarot (70x120), mini (44x63), square (70x70), "
                                    "or WxH in millimetres.")
 GutterOption = typer.Option(0.0, "--gutter", metavar="MM", help="Extra space between cards (cards share cut lines at 0).")
@@ -108,7 +118,7 @@ def cards_cmd(
     backs: bool = BacksOption,
     flip: FlipChoice = FlipOption,
     back_offset: str = OffsetOption,
-    bleed: float = CardBleedOption,
+    bleed: float = BleedOption,
     card_size: str = CardSizeOption,
     gutter: float = GutterOption,
     split: int | None = SplitOption,
@@ -119,13 +129,11 @@ def cards_cmd(
     font: Path | None = FontOption,
     bold_font: Path | None = BoldFontOption,
     card_set: Path | None = CardSetOption,
+    force: bool = ForceOption,
     fmt: OutputFormat = FormatOption,
 ) -> None:
-    """Every card of a game at true size, fronts and backs.
-
-    kCaloria: the player-aid cards.
-    """
-    with guarded():
+    """Every card of a game at true size, fronts and backs."""
+    with guarded(), writing(force):
         result = pack_of(game).hook("print").print_cards(
             output, paper=paper.value, backs=backs, flip=flip.value, bleed=bleed, split=split, size=card_size,
             back_offset=_offset(back_offset), gutter=gutter, catalog=card_set, cut_lines=cut_lines,
@@ -140,13 +148,14 @@ def rulebook_cmd(
     paper: PaperChoice = PaperOption,
     templates: Path | None = TemplatesOption,
     card_set: Path | None = CardSetOption,
+    force: bool = ForceOption,
     fmt: OutputFormat = FormatOption,
 ) -> None:
     """Rulebook and reference sheets from the game's templates.
 
     Rendered from the game's Jinja2 templates (or --templates) and its data.
     """
-    with guarded():
+    with guarded(), writing(force):
         _report(pack_of(game).hook("print").print_rulebook(output, paper=paper.value, templates=templates,
                                                          catalog=card_set), fmt, "")
 
@@ -158,13 +167,14 @@ def board_cmd(
     paper: PaperChoice = PaperOption,
     split: int | None = SplitOption,
     card_set: Path | None = CardSetOption,
+    force: bool = ForceOption,
     fmt: OutputFormat = FormatOption,
 ) -> None:
     """A game's board at full size, tiled across sheets.
 
     Glue strips where the sheets overlap, cut lines, sheet names and a ruler.
     """
-    with guarded():
+    with guarded(), writing(force):
         pack = pack_of(game)
         hook = pack.hook("print")
         if not hasattr(hook, "print_board"):

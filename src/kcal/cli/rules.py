@@ -6,7 +6,17 @@ from pathlib import Path
 
 import typer
 
-from kcal.cli.common import FormatOption, GameOption, OutputFormat, emit, exit_with, guarded, pack_of
+from kcal.cli.common import (
+    ForceOption,
+    FormatOption,
+    GameOption,
+    OutputFormat,
+    emit,
+    exit_with,
+    guarded,
+    pack_of,
+    writing,
+)
 from kcal.cli.complete import complete_topic
 from kcal.core.text import shown_path
 
@@ -31,12 +41,13 @@ def replay_cmd(
     upto: int | None = typer.Option(None, "--upto", min=0, metavar="N", help="Draw the table after N "
                                     "moves (--html: the page stops there).", show_default=False),
     coords: bool = typer.Option(False, "--coords", help="Write each cell's coordinates on the pictures."),
+    force: bool = ForceOption,
 ) -> None:
     """Replay a game record move by move.
 
     Exit 0 if every move is legal, 1 at the first illegal move, 2 on bad input.
     """
-    with guarded():
+    with guarded(), writing(force):
         if (upto is not None or coords) and not (svg or png or html):
             from kcal.core.errors import UsageError
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import typer
 
-from kcal.cli.common import GameOption, OutputFormat, guarded, pack_of
+from kcal.cli.common import ForceOption, GameOption, OutputFormat, guarded, pack_of, writing
 from kcal.core.text import shown_path
 
 app = typer.Typer(no_args_is_help=True, rich_markup_mode=None)
@@ -22,7 +22,7 @@ def export(
     output: Path | None = typer.Option(None, "--output", "-o",
                                        help="Write to this file instead of stdout ('-' is stdout).",
                                        show_default=False),
-    force: bool = typer.Option(False, "--force", help="Replace an existing --output file."),
+    force: bool = ForceOption,
     fmt: OutputFormat = typer.Option(OutputFormat.json, "--format", "-f",
                                      help="Accepted for uniformity: a schema is JSON either way."),
 ) -> None:
@@ -47,5 +47,6 @@ def export(
             return
         from kcal.core.atomic import atomic_write_text
 
-        atomic_write_text(output, text, force=force)
+        with writing(force):
+            atomic_write_text(output, text)
         typer.echo(f"wrote {shown_path(output)}", err=True)

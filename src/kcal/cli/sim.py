@@ -8,6 +8,7 @@ from typing import Any
 
 import typer
 
+from kcal.cli.common import ForceOption as ForceOption
 from kcal.cli.common import FormatOption, OutputFormat, commands_of, contribute, emit, guarded
 from kcal.cli.complete import complete_bot
 
@@ -22,7 +23,8 @@ CatalogOption = typer.Option([], "--catalog", "-c", metavar="PATH", help="Extra 
 BackendOption = typer.Option(
     "local", "--backend", help="local (processes on this machine) or dask (optional; same output)."
 )
-AddressOption = typer.Option(None, "--dask-address", help="Dask scheduler address (default: a local Dask pool).")
+AddressOption = typer.Option(None, "--scheduler", metavar="ADDRESS",
+                             help="Dask scheduler address, with --backend dask (default: a local Dask pool).")
 
 
 def _runner(backend: str, address: str | None) -> Callable[..., Any]:
@@ -48,16 +50,16 @@ def _interrupted_note(result: dict) -> None:
 
 
 SaveGameOption = typer.Option(None, "--save-game", min=0, help="Save game K (0-based) as a game record.")
-ForceOption = typer.Option(False, "--force", help="Let --save-game replace an existing record file.")
-RecordOption = typer.Option(None, "--output", "-o", "--record", metavar="PATH",
+RecordOption = typer.Option(None, "--output", "-o", metavar="PATH",
                             help="Where --save-game writes (default: solo-game-K.yaml or match-game-K.yaml).")
 
-BotOption = typer.Option("greedy", "--bot", "-b", metavar="BOT", autocompletion=complete_bot, help="Bot: greedy, random or lookahead (one-ply with mobility).")
+BotOption = typer.Option("greedy", "--bots", "-b", metavar="BOT", autocompletion=complete_bot,
+                         help="The bot: greedy, random or lookahead (one-ply with mobility).")
 
 
 def _save_target(save_game: int | None, games: int, out: Path | None, default_name: str,
                  inputs: Iterable[str | Path], force: bool = False) -> Path | None:
-    """Check ``--save-game``/``--record`` before any game is played; the path to write, or None."""
+    """Check ``--save-game``/``--output`` before any game is played; the path to write, or None."""
     from kcal.core.atomic import check_output_path
     from kcal.core.errors import UsageError
 
@@ -83,11 +85,12 @@ def _save(state_fn: Callable[[int], Any], save_game: int | None, path: Path | No
     typer.echo(f"saved game {save_game} to {path}", err=True)
 
 
-GameOption = typer.Option(None, "--game", "-g", help="Game pack id (kcal games lists them); without it, "
+GameOption = typer.Option(None, "--game", "-g", metavar="ID", help="Game pack id (kcal games lists them); without it, "
                           "DECK files play a kCaloria deck match.")
 PlayersOption = typer.Option(None, "--players", "-p", min=1, help="Players (with --game).")
-BotsOption = typer.Option(None, "--bots", help="Bots, comma-separated: one for every seat or one per seat "
-                          "(bot k sits in seat (k + game) mod N). Default: the pack's greedy bot.")
+BotsOption = typer.Option([], "--bots", "-b", metavar="BOTS", autocompletion=complete_bot,
+                          help="Bots, comma-separated or repeated: one for every seat (or deck) or one per "
+                          "seat (bot k sits in seat (k + game) mod N). Default: the greedy bot.")
 VariantOption = typer.Option(None, "--variant", help="A rule variant of the pack (with --game).")
 OptionOption = typer.Option([], "--option", "-O", help="KEY=VALUE, or KEY=V1,V2,... to sweep (with --game); "
                             "repeatable.")
@@ -106,9 +109,7 @@ def match(
     game: str | None = GameOption,
     players: int | None = PlayersOption,
     games: int = typer.Option(100, "--games", "-n", min=1, help="Games to play (seats rotate)."),
-    bot: list[str] = typer.Option([], "--bot", "-b", metavar="BOT", autocompletion=complete_bot, help="Bot for every deck (or seat), or once per deck in "
-                                  "order (default greedy)."),
-    bots: str | None = BotsOption,
+    bots: list[str] = BotsOption,
     variant: str | None = VariantOption,
     option: list[str] = OptionOption,
     limit: str | None = LimitOption,
@@ -128,14 +129,14 @@ def match(
     Per seat and per bot, with scores and game length.
 
     kcal sim match DECK DECK [DECK DECK]: 2 to 4 kCaloria decks. kcal sim match --game ID --players N:
-    any pack, with --bots, --variant, --option KEY=VALUE (KEY=V1,V2 sweeps and names the value with the
+    any pack, with --variant, --option KEY=VALUE (KEY=V1,V2 sweeps and names the value with the
     most even seats). Exit 2 on bad input, 130 on Ctrl-C (with the figures of the finished games).
     """
     from kcal.core import registry
     from kcal.core.errors import UsageError
 
     with guarded():
-        names = _bot_names(bot, bots)
+        names = _bot_names(bots)
         # deck files play a deck match of a game with tile decks (the default game, or --game's)
         deck_match = bool(decks) and (game is None or registry.get(game).has("commands"))
         if deck_match or game is None:
@@ -156,17 +157,14 @@ def match(
                     force, backend, dask_address, quiet, fmt)
 
 
-def _bot_names(bot: list[str], bots: str | None) -> list[str] | None:
+def _bot_names(bots: list[str]) -> list[str] | None:
+    """``--bots a,b --bots c``: the names in order (None: none given)."""
     from kcal.core.errors import UsageError
 
-    if bots is not None and bot:
-        raise UsageError("give --bots B1,B2,... or --bot B (repeated), not both")
-    if bots is not None:
-        names = [b.strip() for b in bots.split(",")]
-        if any(not b for b in names):
-            raise UsageError(f"--bots {bots!r}: an empty bot name")
-        return names
-    return list(bot) or None
+    names = [b.strip() for given in bots for b in given.split(",")]
+    if any(not b for b in names):
+        raise UsageError(f"--bots {','.join(bots)!r}: an empty bot name")
+    return names or None
 
 
 def _game_match(game: str, players: int, games: int, names: list[str] | None, variant: str | None,

@@ -1,14 +1,16 @@
 """Atomic output: write temp files beside the targets, then commit them all together or not at all.
 
-Nothing the user wrote is ever overwritten by accident:
+Nothing the user wrote is ever overwritten or lost (docs/cli.md, "Writing files", gives the ruling):
 
 - a target that is one of the command's inputs (also through a link) is refused, even with ``--force``;
-- ``force`` says what the user asked about existing files. ``None`` (a command without a ``--force``
-  option, such as ``print``) replaces an existing output, but not a read-only one; ``False`` (the user
-  did not give ``--force``) never replaces: the target is created *exclusively* (a hard link from the
-  temp file, which fails if the name exists), so of several racing writers exactly one wins;
-  ``True`` (``--force``) replaces, read-only files too. A replaced file keeps its permission bits;
-  a new one gets ``0666`` less the umask;
+- an existing file that kcal wrote and nobody changed since (:func:`kcal.core.stamp.made_by_kcal`) is
+  replaced, as print tools replace their output: running a command again is the usual loop;
+- any other existing file (the user's own, or one of kcal's changed since) is replaced only with
+  ``force=True`` (``--force``); ``force`` False or None never replaces it. A read-only file needs
+  ``--force`` too. A target that does not exist is created *exclusively* (a hard link from the temp
+  file, which fails if the name exists), so of several racing writers exactly one wins. A replaced
+  file keeps its permission bits; a new one gets ``0666`` less the umask. Every file written carries
+  kcal's mark (:func:`kcal.core.stamp.stamp`), so the next run knows it;
 - the outputs of one command form an :class:`OutputTransaction`: every temp file is written first,
   then all are renamed into place; if anything fails (a full disk, a refused name, SIGINT, SIGTERM,
   SIGHUP) every temp file is removed, every file already put in place is taken back and every
@@ -31,18 +33,35 @@ import stat
 import tempfile
 import threading
 from collections.abc import Callable, Iterable, Iterator
+from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 from types import FrameType, TracebackType
 from typing import Any
 
 from kcal.core.errors import KcalError, UsageError
+from kcal.core.stamp import made_by_kcal, stamp
+
+#: ``--force`` of the running command: what ``force=None`` means (:func:`forced`)
+_FORCE: ContextVar[bool] = ContextVar("kcal_force", default=False)
+
+
+@contextlib.contextmanager
+def forced(on: bool) -> Iterator[None]:
+    """While the block runs, every output checked or written with ``force=None`` takes ``force=on``: a
+    command's ``--force`` reaches every file it writes without being handed down to each writer."""
+    token = _FORCE.set(bool(on))
+    try:
+        yield
+    finally:
+        _FORCE.reset(token)
 
 
 def check_output_path(
     target: str | Path, *, inputs: Iterable[str | Path] = (), force: bool | None = None
 ) -> Path:
     """Validate an output path before any work is done; return it as a Path (see the module for ``force``)."""
+    force = _FORCE.get() if force is None else force
     out = Path(target)
     if str(out) == "" or out.name in ("", ".", ".."):
         raise UsageError(f"{target}: output must name a file")
@@ -58,17 +77,23 @@ def check_output_path(
                 raise UsageError(f"{target}: refusing to overwrite an input file")
         except OSError:
             continue
-    if out.exists():
-        read_only = _read_only(out)
-        if force is False:
-            also = " and is read-only" if read_only else ""
-            raise UsageError(f"{target}: already exists{also} (use --force to replace it)")
-        if force is None and read_only:
-            raise UsageError(f"{target}: the file is read-only; refusing to replace it "
-                             "(make it writable, or remove it, first)")
+    if os.path.lexists(out) and not force:
+        refusal = _not_kcals(out, target)
+        if refusal is not None:
+            raise UsageError(refusal)
     if not os.access(parent, os.W_OK):
         raise UsageError(f"{target}: the output folder is not writable")
     return out
+
+
+def _not_kcals(out: Path, target: str | Path) -> str | None:
+    """Why an existing ``out`` may not be replaced without ``--force`` (None: kcal's own, writable)."""
+    if not made_by_kcal(out):
+        return (f"{target}: already exists and kcal did not write it (or it was changed since); "
+                "use --force to replace it")
+    if _read_only(out):
+        return f"{target}: the file is read-only; use --force to replace it"
+    return None
 
 
 def _read_only(path: Path) -> bool:
@@ -168,6 +193,7 @@ class _Entry:
     target: Path
     temp: Path
     replace: bool  # False: create exclusively
+    stamped: bool = False  # kcal's mark is in the temp file (else added at commit)
 
 
 class OutputTransaction:
@@ -184,7 +210,7 @@ class OutputTransaction:
 
     def __init__(self, *, inputs: Iterable[str | Path] = (), force: bool | None = None) -> None:
         self.inputs = list(inputs)
-        self.force = force
+        self.force = _FORCE.get() if force is None else force
         self._entries: list[_Entry] = []
         self._signals = False
         self._open = False
@@ -210,13 +236,15 @@ class OutputTransaction:
             except OSError as exc:
                 raise KcalError(f"cannot write {target}: {exc.strerror or exc}") from None
             os.close(fd)
-            self._entries.append(_Entry(out, Path(name), replace=self.force is not False))
+            # an existing target passed check_output_path: --force, or kcal's own output
+            self._entries.append(_Entry(out, Path(name), replace=bool(self.force) or os.path.lexists(out)))
         return Path(name)
 
     def write_bytes(self, target: str | Path, data: bytes) -> Path:
         temp = self.add(target)
+        self._entries[-1].stamped = True
         try:
-            _write_all(temp, data)
+            _write_all(temp, stamp(data, target))
         except OSError as exc:
             raise KcalError(f"cannot write {target}: {exc.strerror or exc}") from None
         return Path(target)
@@ -263,6 +291,8 @@ class OutputTransaction:
         """
         for entry in self._entries:
             try:
+                if not entry.stamped:
+                    _stamp_file(entry.temp, entry.target)
                 _finish_mode(entry)
             except OSError as exc:
                 raise KcalError(f"cannot write {entry.target}: {exc.strerror or exc}") from None
@@ -271,6 +301,10 @@ class OutputTransaction:
         with _blocked():
             try:
                 for entry in self._entries:
+                    if entry.replace and not self.force and os.path.lexists(entry.target):
+                        refusal = _not_kcals(entry.target, entry.target)  # changed since the check?
+                        if refusal is not None:
+                            raise UsageError(refusal)
                     if entry.replace:
                         backup = _backup(entry.target) if many else None
                         done.append((entry, backup))  # noted before the rename: a failure in it is undone too
@@ -304,6 +338,18 @@ def _write_all(path: Path, data: bytes) -> None:
         fh.write(data)
 
 
+def _stamp_file(path: Path, target: Path) -> None:
+    """Add kcal's mark to a temp file a library wrote (a PDF carries it already and is not read)."""
+    with open(path, "rb") as fh:
+        if fh.read(5) == b"%PDF-":
+            return
+        fh.seek(0)
+        data = fh.read()
+    marked = stamp(data, target)
+    if marked is not data:
+        _write_all(path, marked)
+
+
 def _finish_mode(entry: _Entry) -> None:
     """The replaced file's permission bits, or 0666 less the umask for a new file."""
     mode = 0o666 & ~_umask()
@@ -335,7 +381,8 @@ def _create_exclusive(entry: _Entry) -> None:
     try:
         os.link(entry.temp, entry.target)
     except FileExistsError:
-        raise UsageError(f"{entry.target}: already exists (use --force to replace it)") from None
+        raise UsageError(f"{entry.target}: already exists (another run wrote it meanwhile); "
+                         "use --force to replace it") from None
     except OSError as exc:
         if exc.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EMLINK, errno.EXDEV):
             raise
@@ -343,7 +390,8 @@ def _create_exclusive(entry: _Entry) -> None:
         try:
             fd = os.open(entry.target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
         except FileExistsError:
-            raise UsageError(f"{entry.target}: already exists (use --force to replace it)") from None
+            raise UsageError(f"{entry.target}: already exists (another run wrote it meanwhile); "
+                             "use --force to replace it") from None
         os.close(fd)
         os.replace(entry.temp, entry.target)
 

@@ -180,8 +180,9 @@ def packs() -> list[Pack]:
 
 
 @cache
-def contributions(group: str) -> tuple[Any, ...]:
-    """The Typer apps whose commands the installed packs add to ``kcal GROUP``, in entry-point name order.
+def contributions(group: str, *, with_pack: bool = False) -> tuple[Any, ...]:
+    """The Typer apps whose commands the installed packs add to ``kcal GROUP``, in entry-point name order
+    (``with_pack``: ``(pack id, app)`` pairs, the id from the entry point's name ``GROUP.PACK``).
 
     kcal's own packs are read from its ``entry_points.txt`` as :func:`get` reads them (no
     :mod:`importlib.metadata`, which costs a twentieth of a warm command); other distributions' are found
@@ -194,4 +195,7 @@ def contributions(group: str) -> tuple[Any, ...]:
 
         found = {ep.name: ep for ep in metadata.entry_points(group=COMMANDS_GROUP)}
     prefix = f"{group}."
-    return tuple(found[name].load() for name in sorted(found) if name.startswith(prefix))
+    names = [name for name in sorted(found) if name.startswith(prefix)]
+    if with_pack:
+        return tuple((name[len(prefix):], found[name].load()) for name in names)
+    return tuple(found[name].load() for name in names)

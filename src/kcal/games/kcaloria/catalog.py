@@ -356,16 +356,17 @@ def validate_text(result: dict) -> str:
 
 
 def completions(kind: str) -> list[str]:
-    """Values for shell completion (``kcal.cli.complete``): ``tile`` (printed and common names of the
-    built-in catalogs), ``type``, ``class``, ``rarity``, ``biome``, ``modifier``, ``colour``."""
-    if kind == "tile":
+    """Values for shell completion (``kcal.cli.complete``): ``card`` (printed and common names of the
+    built-in catalogs) and the values of each ``catalog list`` filter (``type``, ``class``, ``rarity``,
+    ``biome``, ``modifier``, ``cost``: a colour)."""
+    if kind == "card":
         from kcal.games.kcaloria.files.load import load_library
 
         tiles = load_library().tiles
         names = [t.name for t in tiles] + [t.common_name for t in tiles if t.common_name]
         return list(dict.fromkeys(names))
     enums: dict[str, type[Enum]] = {"type": TileType, "class": Klass, "rarity": Rarity, "biome": Biome,
-                                    "colour": Color}
+                                    "cost": Color}
     if kind in enums:
         return [str(m.value) for m in enums[kind]]
     if kind == "modifier":

@@ -37,7 +37,7 @@ class TestCards:
 
     def test_options_reach_the_sheets(self, tmp_path):
         out = tmp_path / "cards.pdf"
-        res = run("print", "cards", "-g", "how-many-calories", "-o", str(out), "--paper", "a4", "--card-size", "tarot",
+        res = run("print", "cards", "-g", "how-many-calories", "-o", str(out), "--paper", "a4", "--size", "tarot",
                   "--bleed", "3", "--backs", "--flip", "short", "--split", "4")
         assert res.exit_code == 0, res.output
         assert "wrote" in res.stdout and "37 cards" in res.stdout
@@ -47,9 +47,9 @@ class TestCards:
 
     @pytest.mark.parametrize("args,message", [
         (["--game", "how-many-calorie"], "unknown game 'how-many-calorie' (did you mean 'how-many-calories'?)"),
-        (["--game", "how-many-calories", "--card-size", "pokr"], "did you mean 'poker'"),
+        (["--game", "how-many-calories", "--size", "pokr"], "did you mean 'poker'"),
         (["--game", "how-many-calories", "--bleed", "40"], "--bleed must be between 0 and 10 mm"),
-        (["--game", "how-many-calories", "--card-size", "240x240"], "does not fit on letter paper"),
+        (["--game", "how-many-calories", "--size", "240x240"], "does not fit on letter paper"),
         (["--game", "how-many-calories", "--split", "0"], "--split must be 1 or more"),
         (["--bleed", "3"], "--bleed: kCaloria's player-aid cards print at poker size without bleed"),
     ])

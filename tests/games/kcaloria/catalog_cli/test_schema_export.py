@@ -62,7 +62,11 @@ class TestCli:
         assert out.read_text() == "mine\n"
         r = runner.invoke(app, ["schema", "export", "deck", "-o", str(out), "--force"])
         assert r.exit_code == 0
-        assert out.read_text() == schema_text("deck")
+        # the schema plus kcal's mark, a "$comment" (docs/cli.md, "Writing files"): kcal replaces it next time
+        from kcal.core.stamp import made_by_kcal, stamp
+
+        assert out.read_bytes() == stamp(schema_text("deck").encode(), out) and made_by_kcal(out)
+        assert runner.invoke(app, ["schema", "export", "deck", "-o", str(out)]).exit_code == 0
 
     def test_dash_output_is_stdout_not_a_file_named_dash(self, tmp_path, monkeypatch) -> None:
         monkeypatch.chdir(tmp_path)

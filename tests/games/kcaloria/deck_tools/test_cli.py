@@ -53,13 +53,18 @@ class TestImport:
         assert data["output"] == "out.yaml"
         assert data["tiles"] == 11 and data["distinct"] == 4
         assert data["entries"][0] == {"name": "Bayou", "id": "MINI-001", "count": 5, "lines": [2, 7]}
-        assert data["yaml"] == (work / "out.yaml").read_text()
+        from kcal.core.stamp import made_by_kcal, stamp
+
+        # the file is the YAML plus kcal's mark (docs/cli.md, "Writing files")
+        assert (work / "out.yaml").read_bytes() == stamp(data["yaml"].encode(), work / "out.yaml")
+        assert made_by_kcal(work / "out.yaml")
 
     def test_never_over_an_existing_file_without_force(self, app, work: Path) -> None:
         (work / "out.yaml").write_text("keep me\n")
         r = run(app, "import", "list.txt", "-c", "mini.yaml", "--no-builtin", "-o", "out.yaml")
         assert r.exit_code == 2
-        assert r.stderr.strip() == "out.yaml: already exists (use --force to replace it)"
+        assert r.stderr.strip() == ("out.yaml: already exists and kcal did not write it (or it was changed since); "
+                                    "use --force to replace it")
         assert (work / "out.yaml").read_text() == "keep me\n"
         assert sorted(os.listdir(work)) == sorted(os.listdir(work))  # noqa: PLR0124
         assert not [p for p in work.iterdir() if p.name.endswith(".tmp")]

@@ -15,9 +15,9 @@ def run(*args: str):
     return CliRunner().invoke(app, [str(a) for a in args])
 
 
-def test_the_bleed_size_error_names_bleed_size(tmp_path: Path) -> None:
-    r = run("print", "deck", DECKS / "bayou-ambush.yaml", "--bleed", "--bleed-size", "99", "-o", tmp_path / "x.pdf")
-    assert r.exit_code == 2 and "--bleed-size must be between 0 and 10 mm, not 99" in r.stderr
+def test_the_bleed_error_names_bleed(tmp_path: Path) -> None:
+    r = run("print", "deck", DECKS / "bayou-ambush.yaml", "--bleed", "99", "-o", tmp_path / "x.pdf")
+    assert r.exit_code == 2 and "--bleed must be between 0 and 10 mm, not 99" in r.stderr
 
 
 def test_goldfish_on_a_deck_without_water_names_the_line(tmp_path: Path) -> None:

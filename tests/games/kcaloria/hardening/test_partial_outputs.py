@@ -12,7 +12,7 @@ import pytest
 
 from kcal.core import atomic
 
-REPORT = ("deck", "report", "legal-deck.yaml", "-o", "rep.pdf", "--png", "--hands", "200", "--games", "20",
+REPORT = ("deck", "report", "legal-deck.yaml", "-o", "rep.pdf", "--png", "rep.png", "--hands", "200", "--games", "20",
           "--solo-games", "0", "--jobs", "1", "--quiet")
 
 
@@ -70,11 +70,11 @@ def test_partial_outputs_print_with_cut_files_on_a_full_disk_writes_nothing(fold
 
 
 def test_partial_outputs_read_only_report_is_not_replaced(folder: Path, cli) -> None:
-    """Issue 14: a command without --force does not replace a read-only output."""
-    (folder / "rep.pdf").write_bytes(b"mine")
+    """Issue 14: a command without --force does not replace a read-only output, even one kcal wrote."""
+    mine = b"%PDF-1.4 mine /Creator (kcal 0.1.0) /Producer (ReportLab PDF Library)"
+    (folder / "rep.pdf").write_bytes(mine)
     (folder / "rep.pdf").chmod(0o444)
     r = cli(*REPORT)
     assert r.exit_code == 2
-    assert r.stderr.strip() == ("rep.pdf: the file is read-only; refusing to replace it (make it writable, or "
-                                "remove it, first)")
-    assert (folder / "rep.pdf").read_bytes() == b"mine"
+    assert r.stderr.strip() == "rep.pdf: the file is read-only; use --force to replace it"
+    assert (folder / "rep.pdf").read_bytes() == mine

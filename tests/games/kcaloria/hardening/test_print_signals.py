@@ -22,7 +22,8 @@ def test_signal_stops_a_print_without_leaving_a_temp_file(folder: Path, spawn, s
     if signal.getsignal(signum) is signal.SIG_IGN:  # nohup: the print ignores it too, by design
         pytest.skip(f"{signal.Signals(signum).name} is ignored here (nohup?): it cannot be delivered")
     _big_deck(folder)
-    (folder / "out.pdf").write_bytes(b"the old print")
+    old = b"%PDF-1.4 the old print /Creator (kcal 0.1.0) /Producer (ReportLab PDF Library)"  # kcal's: replaced
+    (folder / "out.pdf").write_bytes(old)
     proc = spawn("print", "deck", "big.yaml", "-o", "out.pdf", cwd=folder)
     deadline = time.monotonic() + 120
     while not any(p.name.endswith(".tmp") for p in folder.iterdir()):
@@ -33,4 +34,4 @@ def test_signal_stops_a_print_without_leaving_a_temp_file(folder: Path, spawn, s
     assert proc.wait(timeout=120) == -signum
     proc.communicate()
     assert sorted(p.name for p in folder.iterdir()) == ["big.yaml", "legal-deck.yaml", "mini-catalog.yaml", "out.pdf"]
-    assert (folder / "out.pdf").read_bytes() == b"the old print"
+    assert (folder / "out.pdf").read_bytes() == old

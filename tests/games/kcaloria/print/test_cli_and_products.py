@@ -71,7 +71,7 @@ class TestCli:
     def test_bleed_flag_and_tile_size(self, workdir):
         out = workdir / "x.pdf"
         res = runner.invoke(app, ["print", "deck", str(workdir / "deck.yaml"), "-o", str(out), "--bleed",
-                                  "--tile-size", "50", "--alignment-page"])
+                                  "--size", "50", "--alignment-page"])
         assert res.exit_code == 0, res.output
         first = pdf_text(out)[0]
         assert "alignment test" in first.lower()

@@ -14,7 +14,7 @@ from kcal.cli.app import app
 
 runner = CliRunner()
 DECKS = Path(__file__).resolve().parents[4] / "src" / "kcal" / "games" / "kcaloria" / "data" / "decks"
-SMALL = ["--hands", "2000", "--games", "30", "--solo-games", "6", "--bot", "random", "-q"]
+SMALL = ["--hands", "2000", "--games", "30", "--solo-games", "6", "--bots", "random", "-q"]
 
 
 def _report(*args: str):

@@ -15,8 +15,8 @@ DECK = str(Path(__file__).resolve().parents[4] / "src" / "kcal" / "games" / "kca
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["tile", "Bayou", "-o", "{tmp}/h.png", "--tile-size", "0"], "--tile-size must be between 20 and 150 mm"),
-        (["tile", "Bayou", "-o", "{tmp}/h.png", "--tile-size", "nan"], "--tile-size must be between 20 and 150 mm"),
+        (["tile", "Bayou", "-o", "{tmp}/h.png", "--size", "0"], "--size must be between 20 and 150 mm"),
+        (["tile", "Bayou", "-o", "{tmp}/h.png", "--size", "nan"], "--size must be between 20 and 150 mm"),
         (["deck", DECK, "-o", "{tmp}/d.pdf", "--backs", "--back-offset", "nan,0"], "--back-offset must stay within"),
         (["tile", "Bayou", "-o", "{tmp}/t.pdf"], "this writes a PNG file; name the output with .png"),
         (["deck", DECK, "-o", "{tmp}/out.txt"], "this writes a PDF file; name the output with .pdf"),

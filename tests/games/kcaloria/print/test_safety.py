@@ -120,7 +120,8 @@ class TestOutput:
 
     def test_failure_leaves_old_file_and_no_temp(self, workdir, monkeypatch):
         out = workdir / "out.pdf"
-        out.write_bytes(b"old")
+        old = b"%PDF-1.4 old /Creator (kcal 0.1.0) /Producer (ReportLab PDF Library)"  # kcal's earlier print
+        out.write_bytes(old)
         import kcal.print.sheets as sheets
 
         def boom(*a, **k):
@@ -129,7 +130,7 @@ class TestOutput:
         monkeypatch.setattr(sheets, "draw_face", boom)
         with pytest.raises(RuntimeError):
             render_deck_pdf(workdir / "deck.yaml", out)
-        assert out.read_bytes() == b"old"
+        assert out.read_bytes() == old
         assert not [p for p in os.listdir(workdir) if p.endswith(".tmp")]
 
     def test_split_writes_parts_with_whole_duplex_pairs(self, workdir):

@@ -18,7 +18,7 @@ def run(*args):
 
 
 def test_solo_json(fixtures):
-    r = run("solo", fixtures / "piney.yaml", "-n", 4, "--bot", "random", "--seed", 3, "-f", "json")
+    r = run("solo", fixtures / "piney.yaml", "-n", 4, "--bots", "random", "--seed", 3, "-f", "json")
     assert r.exit_code == 0, r.output
     data = json.loads(r.stdout)
     assert data["games"] == 4 and data["seed"] == 3 and data["bot"] == "random"
@@ -32,7 +32,7 @@ def test_solo_same_bytes_any_jobs(fixtures, monkeypatch):
 
 
 def test_solo_unknown_bot_exits_2(fixtures):
-    r = run("solo", fixtures / "piney.yaml", "-n", 1, "--bot", "clever")
+    r = run("solo", fixtures / "piney.yaml", "-n", 1, "--bots", "clever")
     assert r.exit_code == 2 and "unknown bot" in r.output
 
 
@@ -44,14 +44,14 @@ def test_solo_save_game_replays(fixtures, tmp_path):
     from kcal.games.kcaloria.replay import replay
 
     out = tmp_path / "g.yaml"
-    r = run("solo", fixtures / "piney.yaml", "-n", 3, "-b", "random", "--save-game", 2, "--record", out, "-f", "json")
+    r = run("solo", fixtures / "piney.yaml", "-n", 3, "-b", "random", "--save-game", 2, "--output", out, "-f", "json")
     assert r.exit_code == 0, r.output
     result = replay(out)
     assert result.illegal_index is None and result.state.outcome() is not None
 
 
 def test_save_game_out_of_range_exits_2(fixtures, tmp_path):
-    r = run("solo", fixtures / "piney.yaml", "-n", 2, "-b", "random", "--save-game", 5, "--record", tmp_path / "x.yaml")
+    r = run("solo", fixtures / "piney.yaml", "-n", 2, "-b", "random", "--save-game", 5, "--output", tmp_path / "x.yaml")
     assert r.exit_code == 2
 
 
@@ -74,7 +74,7 @@ def test_saved_game_replays_through_kcal_rules_replay(fixtures, tmp_path):
 
     out = tmp_path / "m.yaml"
     r = run("match", fixtures / "piney.yaml", fixtures / "piney.yaml", "-n", 2, "-b", "random",
-            "--save-game", 1, "--record", out, "-f", "json")
+            "--save-game", 1, "--output", out, "-f", "json")
     assert r.exit_code == 0, r.output
     rep = runner.invoke(root, ["rules", "replay", str(out), "--format", "json"])
     assert rep.exit_code == 0, rep.output

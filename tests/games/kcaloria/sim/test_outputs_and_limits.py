@@ -48,7 +48,7 @@ def test_record_onto_the_decks_catalog_is_refused_before_playing(deck_dir, cmd):
     catalog = deck_dir / "sim-catalog.yaml"
     before = catalog.read_bytes()
     decks = [deck_dir / "piney.yaml"] * (1 if cmd == "solo" else 2)
-    r = run("sim", cmd, *decks, "-n", 2, "-b", "random", "-q", "--save-game", 0, "--record", catalog)
+    r = run("sim", cmd, *decks, "-n", 2, "-b", "random", "-q", "--save-game", 0, "--output", catalog)
     assert r.exit_code == 2
     assert "refusing to overwrite an input file" in r.stderr
     assert r.stdout == ""  # refused before any game was played
@@ -81,6 +81,6 @@ def test_deck_report_unknown_bot_is_refused_before_the_goldfish_part(deck_dir, m
         raise AssertionError("the goldfish part ran before the bot was checked")
 
     monkeypatch.setattr("kcal.games.kcaloria.sim.goldfish.simulate_goldfish", no_work)
-    r = run("deck", "report", deck_dir / "piney.yaml", "-o", deck_dir / "r.pdf", "--bot", "clever", "-q")
+    r = run("deck", "report", deck_dir / "piney.yaml", "-o", deck_dir / "r.pdf", "--bots", "clever", "-q")
     assert r.exit_code == 2 and "unknown bot 'clever'" in r.stderr
     assert not (deck_dir / "r.pdf").exists()

@@ -144,7 +144,7 @@ def test_save_game_never_replaces_a_record_without_force(tmp_path):
     deck = str(Path(__file__).parent / "fixtures" / "piney.yaml")
     record = tmp_path / "mine.yaml"
     record.write_text("my notes\n")
-    args = ["sim", "solo", deck, "--games", "2", "--quiet", "--save-game", "1", "--record", str(record)]
+    args = ["sim", "solo", deck, "--games", "2", "--quiet", "--save-game", "1", "--output", str(record)]
     refused = CliRunner().invoke(app, args)
     assert refused.exit_code == 2 and "already exists" in refused.stderr
     assert record.read_text() == "my notes\n"

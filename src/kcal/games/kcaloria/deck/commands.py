@@ -16,7 +16,7 @@ from pathlib import Path
 
 import typer
 
-from kcal.cli.common import FormatOption, OutputFormat, emit, guarded, refuse_other_game
+from kcal.cli.common import ForceOption, FormatOption, OutputFormat, emit, guarded, refuse_other_game, writing
 from kcal.cli.complete import complete_bot
 from kcal.core.text import shown_path
 from kcal.games.kcaloria import PACK
@@ -54,12 +54,12 @@ def import_(
     catalogs: list[Path] | None = CatalogOption,
     no_builtin: bool = typer.Option(False, "--no-builtin",
                                     help="Resolve names against the --catalog files only."),
-    force: bool = typer.Option(False, "--force", help="Replace an existing output file."),
+    force: bool = ForceOption,
     fmt: OutputFormat = FormatOption,
 ) -> None:
     """Turn a tile list (text, Moxfield, Archidekt) into deck YAML.
 
-    Never over an existing file without --force.
+    A deck file kcal wrote and nobody changed since is replaced; any other file only with --force.
     """
     from kcal.core.atomic import atomic_write_text, check_output_path
     from kcal.core.errors import UsageError
@@ -220,9 +220,9 @@ def _stats_text(d: dict, biome_label: Callable[[str], str]) -> str:
 def hand(
     deck: Path = typer.Argument(..., help="A deck file.", show_default=False, metavar="DECK"),
     seed: int = typer.Option(0, "--seed", "-s", min=0, metavar="N", help="Seed of the shuffle (and of the bot)."),
-    turns: int = typer.Option(3, "--turns", "-t", min=1, max=10, metavar="N", help="Turns to play after the deal."),
-    bot: str = typer.Option("greedy", "--bot", "-b", metavar="BOT", autocompletion=complete_bot,
-                            help="Bot that picks each turn's move: greedy, random or lookahead."),
+    turns: int = typer.Option(3, "--turns", min=1, max=10, metavar="N", help="Turns to play after the deal."),
+    bot: str = typer.Option("greedy", "--bots", "-b", metavar="BOT", autocompletion=complete_bot,
+                            help="The bot that picks each turn's move: greedy, random or lookahead."),
     catalogs: list[Path] | None = CatalogOption,
     fmt: OutputFormat = FormatOption,
 ) -> None:
@@ -253,18 +253,21 @@ class ReportPaper(StrEnum):
 
 def report(
     deck: Path = typer.Argument(..., help="Deck file (YAML).", show_default=False),
-    out: Path = typer.Option(..., "--output", "-o", "--out", show_default=False,
+    out: Path = typer.Option(..., "--output", "-o", show_default=False,
                              help="Output file: .pdf (or .png for a PNG only; any other extension is refused)."),
     paper: ReportPaper = typer.Option(ReportPaper.a4, "--paper", help="Paper size of the report page."),
-    png: bool = typer.Option(False, "--png", help="Also write a PNG beside the PDF (same name, .png)."),
+    png: Path | None = typer.Option(None, "--png", metavar="OUT.png", show_default=False,
+                                    help="Also write the report as a PNG, to this file."),
     hands: int = typer.Option(200_000, "--hands", min=1, help="Opening sequences to simulate."),
     games: int = typer.Option(5_000, "--games", min=0, help="Placement-model games (turn-by-turn charts)."),
     solo_games: int = typer.Option(40, "--solo-games", min=0, help="Solo games for the score histogram (0 skips)."),
-    bot: str = typer.Option("greedy", "--bot", "-b", help="Bot for the solo games: greedy, random or lookahead."),
+    bot: str = typer.Option("greedy", "--bots", "-b", metavar="BOT", autocompletion=complete_bot,
+                            help="The bot of the solo games: greedy, random or lookahead."),
     seed: int = typer.Option(0, "--seed", "-s", min=0, help="Master seed."),
     jobs: int | None = typer.Option(None, "--jobs", "-j", min=1, help="Worker processes (default: all cores)."),
     catalog: list[Path] = typer.Option([], "--catalog", "-c", help="Extra catalog file(s) to load."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
+    force: bool = ForceOption,
     fmt: OutputFormat = FormatOption,
 ) -> None:
     """Charts about a deck: odds, placement, colours, scores.
@@ -274,7 +277,7 @@ def report(
     from kcal.sim.parallel import default_jobs
     from kcal.sim.progress import Progress, wanted
 
-    with guarded():
+    with guarded(), writing(force):
         refuse_other_game(deck, PACK, "deck report")
         from kcal.games.kcaloria.files.load import load_deck
         from kcal.games.kcaloria.sim.report import render_deck_report, report_units
@@ -283,7 +286,8 @@ def report(
         show = wanted(quiet=quiet, json_out=fmt is OutputFormat.json)
         with Progress(report_units(hands, games, solo_games), "deck report", enabled=show) as bar:
             result = render_deck_report(
-                loaded, out, png=png, hands=hands, games=games, solo_games=solo_games, bot=bot, seed=seed,
+                loaded, out, png=png if png is not None else False, hands=hands, games=games,
+                solo_games=solo_games, bot=bot, seed=seed,
                 jobs=jobs if jobs is not None else default_jobs(), on_progress=bar.update, paper=paper.value,
             )
         data = result["data"]

@@ -51,7 +51,7 @@ class PrintResult:
 
 def check_tile_size(tile_size: float) -> None:
     if not (math.isfinite(tile_size) and 20 <= tile_size <= 150):
-        raise UsageError(f"--tile-size must be between 20 and 150 mm, not {tile_size:g}")
+        raise UsageError(f"--size must be between 20 and 150 mm across the flats, not {tile_size:g}")
 
 
 def sheet_options(*, paper: str = "letter", tile_size: float = DEFAULT_TILE_MM, bleed: float | bool | None = None,
@@ -293,7 +293,7 @@ def print_cards(output: Path, *, paper: str, backs: bool, flip: str, bleed: floa
                 fonts: tuple[Path | None, Path | None]) -> Any:
     """The player-aid cards; the options they cannot honour are a usage error naming each of them."""
     asked = [name for name, used in (
-        ("--bleed", bleed != 0), ("--card-size", size.strip().lower() != "poker"), ("--gutter", gutter != 0),
+        ("--bleed", bleed != 0), ("--size", size.strip().lower() != "poker"), ("--gutter", gutter != 0),
         ("--back-offset", tuple(back_offset) != (0.0, 0.0)), ("--alignment-page", alignment_page),
         ("--no-cut-lines", not cut_lines), ("--no-crop-marks", not crop_marks), ("--cut-svg", cut_svg),
         ("--font", any(f is not None for f in fonts)), ("--card-set", catalog is not None)) if used]

@@ -11,12 +11,11 @@ from pathlib import Path
 
 import typer
 
-from kcal.cli.common import FormatOption, OutputFormat, guarded, refuse_other_game
+from kcal.cli.common import FormatOption, OutputFormat, guarded, refuse_other_game, writing
 from kcal.cli.print_cmd import (
     AlignOption,
     BacksOption,
     BleedOption,
-    BleedSizeOption,
     BoldFontOption,
     CatalogOption,
     CatalogsArgument,
@@ -28,6 +27,7 @@ from kcal.cli.print_cmd import (
     FlipChoice,
     FlipOption,
     FontOption,
+    ForceOption,
     NameArgument,
     OffsetOption,
     OutOption,
@@ -44,11 +44,11 @@ from kcal.games.kcaloria import PACK
 app = typer.Typer(rich_markup_mode=None)
 
 
-def _bleed(bleed: bool, size: float) -> float:
-    """The bleed in millimetres: ``--bleed-size`` when ``--bleed`` is on, checked under its own name."""
+def _bleed(bleed: float) -> float:
+    """The bleed in millimetres (``--bleed MM``; 0: none), checked under its name."""
     from kcal.print.options import MAX_BLEED_MM, check_length
 
-    return check_length(size, "--bleed-size", MAX_BLEED_MM) if bleed else 0.0
+    return check_length(bleed, "--bleed", MAX_BLEED_MM)
 
 
 @app.command("deck")
@@ -59,8 +59,7 @@ def deck_cmd(
     backs: bool = BacksOption,
     flip: FlipChoice = FlipOption,
     back_offset: str = OffsetOption,
-    bleed: bool = BleedOption,
-    bleed_size: float = BleedSizeOption,
+    bleed: float = BleedOption,
     tile_size: float = TileSizeOption,
     split: int | None = SplitOption,
     alignment_page: bool = AlignOption,
@@ -70,16 +69,17 @@ def deck_cmd(
     font: Path | None = FontOption,
     bold_font: Path | None = BoldFontOption,
     catalog: list[Path] = CatalogOption,
+    force: bool = ForceOption,
     fmt: OutputFormat = FormatOption,
 ) -> None:
     """Print every tile of DECK at true size, ready to cut."""
-    with guarded():
+    with guarded(), writing(force):
         refuse_other_game(deck, PACK, "print deck")
         from kcal.games.kcaloria.print.api import render_deck_pdf
 
         result = render_deck_pdf(deck, output, catalogs=catalog, split_every=split, cut_svg=cut_svg,
                                  fonts=(font, bold_font),
-                                 **_sheet_kwargs(paper, backs, flip, back_offset, _bleed(bleed, bleed_size),
+                                 **_sheet_kwargs(paper, backs, flip, back_offset, _bleed(bleed),
                                                  tile_size, alignment_page, cut_lines, crop_marks))
         _report(result, fmt, "tiles")
 
@@ -92,8 +92,7 @@ def catalog_cmd(
     backs: bool = BacksOption,
     flip: FlipChoice = FlipOption,
     back_offset: str = OffsetOption,
-    bleed: bool = BleedOption,
-    bleed_size: float = BleedSizeOption,
+    bleed: float = BleedOption,
     tile_size: float = TileSizeOption,
     split: int | None = SplitOption,
     cut_lines: bool = CutOption,
@@ -101,15 +100,16 @@ def catalog_cmd(
     cut_svg: bool = CutSvgOption,
     font: Path | None = FontOption,
     bold_font: Path | None = BoldFontOption,
+    force: bool = ForceOption,
     fmt: OutputFormat = FormatOption,
 ) -> None:
     """Proof sheets: one of each tile, grouped by tile type."""
-    with guarded():
+    with guarded(), writing(force):
         from kcal.games.kcaloria.print.api import render_catalog_pdf
 
         result = render_catalog_pdf(catalogs or None, output, split_every=split, cut_svg=cut_svg,
                                     fonts=(font, bold_font),
-                                    **_sheet_kwargs(paper, backs, flip, back_offset, _bleed(bleed, bleed_size),
+                                    **_sheet_kwargs(paper, backs, flip, back_offset, _bleed(bleed),
                                                     tile_size, False, cut_lines, crop_marks))
         _report(result, fmt, "tiles")
 
@@ -123,10 +123,11 @@ def tile_cmd(
     font: Path | None = FontOption,
     bold_font: Path | None = BoldFontOption,
     catalog: list[Path] = CatalogOption,
+    force: bool = ForceOption,
     fmt: OutputFormat = FormatOption,
 ) -> None:
     """A PNG preview of one tile, for sharing."""
-    with guarded():
+    with guarded(), writing(force):
         from kcal.games.kcaloria.print.api import render_tile_png
 
         _report(render_tile_png(name, output, catalogs=catalog, dpi=dpi, tile_size=tile_size,
@@ -139,10 +140,11 @@ def alignment_cmd(
     paper: PaperChoice = PaperOption,
     flip: FlipChoice = FlipOption,
     back_offset: str = OffsetOption,
+    force: bool = ForceOption,
     fmt: OutputFormat = FormatOption,
 ) -> None:
     """Just the duplex alignment test sheet (front and back)."""
-    with guarded():
+    with guarded(), writing(force):
         from kcal.games.kcaloria.print.api import render_alignment_pdf
 
         _report(render_alignment_pdf(output, paper=paper.value, flip=flip.value,

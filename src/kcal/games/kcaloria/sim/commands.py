@@ -37,7 +37,7 @@ app = typer.Typer(rich_markup_mode=None)
 @app.command("goldfish")
 def goldfish(
     deck: Path = typer.Argument(..., help="Deck file (YAML).", show_default=False, metavar="DECK"),
-    hands: int = typer.Option(100_000, "--hands", "-n", min=1, help="Opening sequences to simulate."),
+    hands: int = typer.Option(100_000, "--hands", min=1, help="Opening sequences to simulate."),
     games: int = typer.Option(
         5_000, "--games", min=0, help="Solitaire games of the placement model (turns 1 onwards); 0 skips it."
     ),

@@ -230,15 +230,15 @@ def png_bytes(data: dict, scale: float = 2.0, paper: str = "a4") -> bytes:
     return surface.png_bytes()
 
 
-def render_deck_report(loaded_deck: LoadedDeck, out_path: str | Path, png: bool = False, *,
+def render_deck_report(loaded_deck: LoadedDeck, out_path: str | Path, png: bool | str | Path = False, *,
                        hands: int = 200_000,
                        games: int = 5_000, solo_games: int = 40, bot: str = "greedy", seed: int = 0,
                        jobs: int = 1, on_progress: Callable[[int], None] | None = None, paper: str = "a4") -> dict:
     """Compute the figures and write the report; returns ``{"written": [paths], "data": figures}``.
 
-    ``out_path`` ending in ``.png`` writes a PNG only; ending in ``.pdf`` a PDF, and with ``png=True``
-    a PNG beside it (same name, ``.png``); any other name is refused before any work (``r.svg`` used
-    to get a PDF). Nothing is written if the deck is bad. ``paper``: ``a4`` or ``letter``.
+    ``out_path`` ending in ``.png`` writes a PNG only; ending in ``.pdf`` a PDF, and with ``png`` a PNG
+    too: to that path (``--png OUT.png``), or beside the PDF (same name, ``.png``) for ``png=True``; any
+    other name is refused before any work (``r.svg`` used to get a PDF). Nothing is written if the deck is bad. ``paper``: ``a4`` or ``letter``.
     """
     from kcal.core.atomic import OutputTransaction, check_output_path
     from kcal.core.errors import UsageError
@@ -252,7 +252,10 @@ def render_deck_report(loaded_deck: LoadedDeck, out_path: str | Path, png: bool 
         raise UsageError(f"{out}: the deck report is written as a PDF or a PNG; name the output with "
                          f".pdf or .png, not {out.suffix or 'no extension'!r}")
     page_size(paper)  # an unknown paper before the (long) simulation
-    targets = [out] if out.suffix.lower() == ".png" else [out, *([out.with_suffix(".png")] if png else [])]
+    beside = Path(png) if isinstance(png, (str, Path)) else out.with_suffix(".png")
+    if isinstance(png, (str, Path)) and (out.suffix.lower() == ".png" or beside.suffix.lower() != ".png"):
+        raise UsageError(f"--png {png}: a PNG beside a PDF report; name it with .png (and the report with .pdf)")
+    targets = [out] if out.suffix.lower() == ".png" else [out, *([beside] if png else [])]
     for target in targets:  # refuse before the (long) simulation, not after it
         check_output_path(target, inputs=inputs)
     data = compute_report_data(loaded_deck, hands=hands, games=games, solo_games=solo_games, bot=bot,
