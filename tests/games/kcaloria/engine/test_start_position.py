@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from kcal.core.errors import KcalError
 from kcal.core.game import Setup
 from kcal.core.rng import Rng
-from kcal.games.kcaloria.files.position import StartPosition
+from kcal.games.kcaloria.files.position import StartPosition, state_json
 from kcal.games.kcaloria.game import GAME
 from kcal.games.kcaloria.replay import replay
 
@@ -130,6 +130,31 @@ def test_property_a_seeded_game_stopped_anywhere_goes_on_the_same_from_its_state
         (whole["ended"], whole["end_reason"], whole["winners"], whole["scores"])
 
 
+@pytest.mark.parametrize("seeds", [range(0, 20), range(20, 40)], ids=["seeds 0-19", "seeds 20-39"])
+def test_collapses_temporary_tiles_and_finished_games_go_on_the_same_from_their_state(seeds):
+    """The parts of a position random stops seldom meet: a starving tile (lost cubes), collapse dice, a
+    temporary tile's last use, and a finished game, each taken where whole seeded games reach them."""
+    bot = GAME.bots()["random"]
+    met: set[str] = set()
+    for seed in seeds:
+        state = GAME.new_state(Setup(tuple("ABCD"[:1 + seed % 4])), seed)
+        rng, points = Rng(seed), []
+        while GAME.to_move(state):
+            player = GAME.to_move(state)[0]
+            GAME.apply(state, player, bot(GAME, state, player, rng))
+            here = {k for t in state_json(state)["board"] for k in ("lost", "collapse_dice", "last_used_turn") if k in t}
+            if here - met or (here and len(points) < 2):
+                met |= here
+                points.append((state.n_moves, state_json(state)))
+        record = GAME.record(state)
+        final = state_json(state)
+        assert replay(resumed(record, final, [])).to_json()["state"] == final
+        for played, position in points[:3]:
+            out = replay(resumed(record, position, record["moves"][played:])).to_json()
+            assert out["legal"] and out["state"] == final, f"seed {seed}, from move {played}"
+    assert met == {"lost", "collapse_dice", "last_used_turn"}
+
+
 # --- impossible positions: bad input at their key ----------------------------------------------------
 
 BOARD = [{"at": [0, 0], "tile": "Bayou", "owner": "A", "cubes": {"blue": 1}},
@@ -238,3 +263,23 @@ def test_the_start_position_of_the_formats_page_is_a_valid_record():
     record = GameRecord.model_validate(yaml.safe_load(block))
     assert record.start is not None and record.start.turn == 10 and len(record.start.board) == 2
     assert record.start.board[1].lost == {"yellow": 1}
+
+
+def test_rules_replay_exits_2_on_an_impossible_start_and_0_on_the_example(tmp_path):
+    """The command: exit 2 with every problem at file:line:column (JSON errors with --format json)."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from kcal.cli.app import app
+
+    runner = CliRunner()
+    assert runner.invoke(app, ["rules", "replay", str(EXAMPLE)]).exit_code == 0
+    path = tmp_path / "bad.yaml"
+    path.write_text("players: [A, B]\nstart:\n  board:\n    - {at: [0, 0], tile: Bayou, owner: A}\n"
+                    "    - {at: [0, 0], tile: Bayou, owner: B}\n", encoding="utf-8")
+    out = runner.invoke(app, ["rules", "replay", str(path), "--format", "json"])
+    assert out.exit_code == 2
+    error = json.loads(out.stdout)["errors"][0]
+    assert error["message"] == "start.board[1].at: [0, 0] holds two tiles (board[0] and board[1])"
+    assert (error["line"], error["column"]) == (5, 12)  # the second tile's [0, 0]
