@@ -283,3 +283,20 @@ def test_rules_replay_exits_2_on_an_impossible_start_and_0_on_the_example(tmp_pa
     error = json.loads(out.stdout)["errors"][0]
     assert error["message"] == "start.board[1].at: [0, 0] holds two tiles (board[0] and board[1])"
     assert (error["line"], error["column"]) == (5, 12)  # the second tile's [0, 0]
+
+
+def test_the_game_interface_starts_from_a_position_and_records_it(tmp_path):
+    """Setup option ``start`` (as the other packs take it): the game begins there and its record replays."""
+    position = replay(EXAMPLE).to_json()["state"]
+    state = GAME.new_state(Setup(("A", "B"), options={"start": position}), 0)
+    assert state_json(state) == position
+    record = GAME.record(state)
+    assert record["start"] == position
+    assert replay(write(tmp_path / "game.yaml", record)).to_json()["state"] == position
+
+
+def test_the_game_interface_refuses_an_impossible_start():
+    with pytest.raises(KcalError, match=r"option start.board\[0\].tile: no tile named 'Bayuo'"):
+        GAME.new_state(Setup(("A", "B"), options={"start": {"board": [{**BOARD[0], "tile": "Bayuo"}]}}), 0)
+    with pytest.raises(KcalError, match=r"option start.turn: "):
+        GAME.new_state(Setup(("A", "B"), options={"start": {"turn": "ten"}}), 0)
