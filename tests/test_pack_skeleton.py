@@ -17,6 +17,9 @@ MODULES = ("game", "catalog", "deck", "replay", "explain", "schema", "sim", "dra
 #: the rooms every pack has: packages of code, and folders of data
 PACKAGES = ("rules", "bots", "files", "print")
 FOLDERS = ("data", "templates", "docs")
+#: the modules of ``files/`` in every pack: the models, loading, the cards, reading and writing records,
+#: and ``start:`` positions with the replay's ``state``
+FILES = ("models", "load", "cardset", "recordfile", "record", "position")
 #: what a pack may have beside them (nothing yet: a pack's own commands live in the room of their concept,
 #: such as kCaloria's ``deck/commands.py``)
 EXTRAS: set[str] = set()
@@ -37,6 +40,7 @@ def test_every_pack_has_the_skeleton(pack: str) -> None:
     missing += [f"{p}/" for p in PACKAGES if not (root / p / "__init__.py").is_file()]
     missing += [f"{f}/" for f in FOLDERS if not (root / f).is_dir()]
     missing += [] if (root / "print" / "api.py").is_file() else ["print/api.py"]
+    missing += [f"files/{m}.py" for m in FILES if not (root / "files" / f"{m}.py").is_file()]
     assert not missing, f"{pack} lacks {', '.join(missing)}"
 
 

@@ -14,8 +14,8 @@ command asks for a hook. The pack has the skeleton every pack has (docs/packs.md
 ``rules/``     the nouns (``domain``, ``modifiers``) and the engine: hex grid, compiled tiles, state with
                undo, the modifier registry, legality and move generation, payment, yields, collapse,
                turn flow, setup
-``files/``     ``models``, ``load``, ``cardset`` (plain frozen tiles, catalogs and decks), ``recordfile``,
-               ``record``
+``files/``     ``models``, ``load``, ``cardset`` (plain frozen tiles, catalogs and decks), ``position``
+               (``start:``, the replay's ``state``), ``recordfile``, ``record``
 ``bots/``      ``basic`` (random, greedy, lookahead)
 ``print/``     ``api`` (the ``print`` hook and one function per product), tile faces, icons, aids, sheets
 """

@@ -7,7 +7,8 @@ decks and seed. What the adapter adds:
 
 - a setup from a :class:`~kcal.core.game.Setup`: the ``decks`` option (one list of tiles per player, or
   deck file paths; default: the built-in decks, the solo deck for one player), the mode from the
-  variant (``beginner``, ``solo``) or the ``mode`` option (default: solo for one player, else standard);
+  variant (``beginner``, ``solo``) or the ``mode`` option (default: solo for one player, else standard),
+  or the ``start`` option: a position (a record's ``start:``, files/position.py) over the built-in tiles;
 - whose move it is: the turn player. A rescue (re-paying a starving tile) goes through the interface on
   its owner's turn, as the engine's ``legal_moves()`` lists it; a replay still accepts any owner's rescue
   at any point (rulings, "Starvation and rescue");
@@ -38,7 +39,7 @@ from kcal.games.kcaloria.rules.state import GameState
 from kcal.games.kcaloria.rules.tiles import COLORS, TileInfo
 
 MODES = ("standard", "beginner", "solo")
-OPTIONS = ("decks", "mode")
+OPTIONS = ("decks", "mode", "start")
 DECKS_DIR = Path(__file__).resolve().parent / "data" / "decks"
 #: The built-in decks a game without ``decks`` deals, seat by seat (a fourth seat takes the first again).
 STANDARD_DECKS = ("bayou-ambush", "caddo-harvest", "longleaf-canopy")
@@ -89,6 +90,33 @@ def _decks(raw: object, players: Sequence[str], mode: str) -> list[list[Tile]]:
     if len(raw) != len(players):
         raise UsageError(f"{len(players)} players need {len(players)} decks, not {len(raw)}")
     return [_deck(d, p) for d, p in zip(raw, players, strict=True)]
+
+
+def _from_start(setup: Setup, players: list[str], mode: str, seed: int) -> GameState:
+    """A game set up at the ``start`` option (a :class:`StartPosition`, or its plain data: a replay's
+    ``state``) over the built-in catalogs; an impossible position is refused as a record's would be."""
+    from pydantic import ValidationError
+
+    from kcal.core.validation import format_loc
+    from kcal.games.kcaloria.files.load import load_library
+    from kcal.games.kcaloria.files.position import StartPosition, position_problems, start_game, tracked_tiles
+    from kcal.games.kcaloria.rules.setup import build_table
+
+    if setup.options.get("decks") is not None:
+        raise UsageError("give the decks or a start position, not both (the position gives the tiles)")
+    raw = setup.options["start"]
+    try:
+        pos = raw if isinstance(raw, StartPosition) else StartPosition.model_validate(raw)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        raise KcalError(f"option start.{format_loc(list(err['loc']))}: {err['msg']}", code="setup") from None
+    library = load_library(["builtin"])
+    table = build_table(library)
+    problems = position_problems(pos, players, mode, table)
+    if problems:
+        raise KcalError("; ".join(f"option start.{format_loc(loc)}: {msg}" for msg, loc in problems), code="setup")
+    decks = tracked_tiles(pos, players, table)
+    return start_game(build_table(library, decks) if decks else table, players, mode, seed, pos)
 
 
 @cache
@@ -170,6 +198,8 @@ class KCaloria:
         players = list(setup.players)
         self.info.check_players(len(players), setup.variant)
         mode = _mode(setup)
+        if setup.options.get("start") is not None:
+            return _from_start(setup, players, mode, seed)
         return new_game(None, _decks(setup.options.get("decks"), players, mode), players, seed, mode)
 
     def clone(self, state: GameState) -> GameState:

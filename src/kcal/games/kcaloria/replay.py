@@ -71,24 +71,12 @@ class ReplayResult(Replay[GameState]):
         return out
 
     def position(self) -> dict[str, Any]:
-        """Where the game stands: the turn, who moves, the board, and each player's tiles by pile
-        (names in order where the record makes them known, else counts)."""
-        s = self.state
-        players: dict[str, Any] = {}
-        for i, name in enumerate(s.players):
-            d: dict[str, Any] = {"placed": s.placed_n[i], "humans": s.humans[i],
-                                 "discards": len(s.discards[i]), "reshuffles": s.reshuffles[i]}
-            if s.open_hands:
-                d["hand"] = [t.name for t in s.hands[i]]
-                d["draw_pile"] = [t.name for t in s.draw[i]]
-            else:
-                d["hand"], d["draw_pile"] = len(s.hands[i]), len(s.draw[i])
-            if s.piles is not None:
-                d["piles"] = [[t.name for t in pile] for pile in s.piles]
-            players[name] = d
-        return {"mode": s.mode, "turn": s.turn,
-                "next_player": None if s.ended else s.turn_player,
-                "board": self.board(), "players": players}
+        """Where the game stands, in the shape of a record's ``start:`` (files/position.py): the mode,
+        the turn, who moves, the board with every tile's payments and dice, and each player's
+        counters and (in a game that tracks them) tiles."""
+        from kcal.games.kcaloria.files.position import state_json
+
+        return state_json(self.state)
 
     def to_json(self) -> dict[str, Any]:
         """SPEC's replay JSON (:meth:`~kcal.core.replay.Replay.spec_json`: ``game``, ``legal``, ...,
@@ -96,7 +84,7 @@ class ReplayResult(Replay[GameState]):
         ``board`` stay at the top level as before, for the scripts that read them."""
         position = self.position()
         spec = self.spec_json(self.state.scores(), position)
-        extra = {"turn": self.state.turn, "next_player": position["next_player"], "board": position["board"]}
+        extra = {"turn": self.state.turn, "next_player": position["next_player"], "board": self.board()}
         # the keys as kCaloria's replay has always written them (issue 20 unifies the packs' shapes):
         # no ``to_move`` beside ``next_player``, no ``at`` in ``illegal_move``
         if spec["illegal_move"] is not None:
@@ -225,6 +213,28 @@ def _decks(record: GameRecord, doc: YamlDoc | None, table: TileTable,
     return decks
 
 
+def _start(record: GameRecord, doc: YamlDoc | None, table: TileTable, library: Library | None) -> GameState:
+    """The game set up at the record's ``start:``; an impossible position is bad input, every problem
+    at its key (docs/rulings.md, "Start positions")."""
+    from kcal.core.errors import raise_all
+    from kcal.core.validation import format_loc
+    from kcal.games.kcaloria.files.position import position_problems, start_game, tracked_tiles
+    from kcal.games.kcaloria.rules.setup import build_table
+
+    assert record.start is not None
+    players = list(record.players)
+    if record.decks is not None:
+        raise _err(doc, "decks: a record with a start position gives the players' tiles there "
+                        "(start.players.NAME.hand, draw_pile, ...); leave decks out", ("decks",))
+    problems = position_problems(record.start, players, record.mode, table,
+                                 lambda name: _suggest(table, library, name))
+    raise_all([_err(doc, f"{format_loc(('start', *loc))}: {msg}", ("start", *loc)) for msg, loc in problems])
+    decks = tracked_tiles(record.start, players, table)
+    if decks:
+        table = build_table(table, decks)  # the tracked tiles first in the move generator's masks
+    return start_game(table, players, record.mode, record.seed, record.start)
+
+
 def replay(record_path_or_model: str | Path | GameRecord | dict[str, Any],
            library: Library | None = None) -> ReplayResult:
     """Replay a record (a path, a ``GameRecord`` or its dict) against ``library`` (default: the
@@ -238,8 +248,10 @@ def replay(record_path_or_model: str | Path | GameRecord | dict[str, Any],
     table = build_table(tiles)
     players = list(record.players)
     _check_moves(record, doc, table, library)
-    decks = _decks(record, doc, table, players)
-    state = new_game(tiles, decks, players, record.seed or 0, record.mode)
+    if record.start is not None:
+        state = _start(record, doc, table, library)
+    else:
+        state = new_game(tiles, _decks(record, doc, table, players), players, record.seed or 0, record.mode)
     state.seed = record.seed
     state.events = []
     recorded = []

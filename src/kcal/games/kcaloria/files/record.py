@@ -21,10 +21,23 @@ def tile_dicts(state: GameState, names: Iterable[str]) -> list[dict[str, Any]]:
     return out
 
 
+def start_tile_names(start: dict[str, Any] | None) -> list[str]:
+    """Every tile a ``start:`` position names (on the board, in hands, piles and discards)."""
+    if start is None:
+        return []
+    names = [t["tile"] for t in start.get("board", ())]
+    for p in start.get("players", {}).values():
+        for key in ("hand", "draw_pile", "discards"):
+            names += p.get(key) or ()
+        names += [n for pile in p.get("piles") or () for n in pile]
+    return names
+
+
 def state_to_record(state: GameState, catalogs: list[str] | None = None,
                     inline_tiles: bool | None = None) -> dict[str, Any]:
     """Players, mode, seed and moves; the tiles inline unless catalogs are named; the decks in their
-    dealt order when the game tracked hands, so the replay deals the same hands from the seed."""
+    dealt order when the game tracked hands, so the replay deals the same hands from the seed; the
+    ``start:`` position the game began from, if any (then no decks: the position gives the tiles)."""
     moves = state.moves_played()
     rec: dict[str, Any] = {}
     if inline_tiles is None:
@@ -41,7 +54,10 @@ def state_to_record(state: GameState, catalogs: list[str] | None = None,
         for m in moves:  # a named remove target, and symbiosis partners, must resolve too
             if m.target:
                 names.append(m.target)
+        names += start_tile_names(state.start)
         rec["tiles"] = tile_dicts(state, names)
+    if state.start is not None:
+        rec["start"] = state.start
     if state.initial_decks is not None:
         rec["decks"] = {p: list(d) for p, d in zip(state.players, state.initial_decks, strict=True)}
     rec["moves"] = [m.to_record() for m in moves]

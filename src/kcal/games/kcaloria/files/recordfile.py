@@ -21,6 +21,7 @@ from pydantic import (
 
 from kcal.core.fields import Seed
 from kcal.games.kcaloria.files.models import Closed, Name, Quantity, Tile
+from kcal.games.kcaloria.files.position import StartPosition
 from kcal.games.kcaloria.rules.domain import Color, fold_name
 
 Cell = Annotated[tuple[StrictInt, StrictInt], Field(description="axial [q, r]")]
@@ -104,6 +105,9 @@ class GameRecord(Closed):
     seed: Seed | None = None
     decks: dict[Name, tuple[Name, ...]] | None = Field(
         default=None, description="each player's deck in dealt order; with seed, hands are tracked")
+    start: StartPosition | None = Field(
+        default=None, description="the position the game begins from: a replay's state, given back "
+                                  "(kcal.games.kcaloria.files.position)")
     moves: tuple[MoveEntry, ...] = ()
 
     @model_validator(mode="before")

@@ -63,7 +63,7 @@ class GameState:
         "leaving", "frontier", "hands", "piles", "draw", "discards", "turn", "current", "placed_n",
         "humans", "produced", "destroyed", "ended", "history", "n_moves", "uid_next", "events",
         "dice_owner_hint", "initial_decks", "_undo", "open_hands", "reshuffles", "_moves", "avail", "pcubes", "anchors",
-        "_log", "touched",
+        "_log", "touched", "start",
     )
 
     # --- construction (see engine.setup.new_game) -----------------------------------------------
@@ -111,6 +111,8 @@ class GameState:
         self.touched: set[Hex] | None = None
         self.reshuffles = [0] * len(players)
         self._moves: list[Move] | MoveList | None = None  # legal moves, when already generated
+        #: the record's ``start:`` position the game began from (files/position.py), or None
+        self.start: dict[str, Any] | None = None
 
     # --- copying and undo ------------------------------------------------------------------------
     def copy(self) -> GameState:
