@@ -39,9 +39,15 @@ def validate_catalogs(paths: Paths = None) -> dict[str, Any]:
     return validate_each(GAME_ID, targets, {"cards": 0}, check)
 
 
+#: the built-in set is kcal's reconstruction (docs/README.md), and says so wherever it is checked
+_RECONSTRUCTION = "; kcal's reconstruction"
+
+
 def validate_text(result: dict[str, Any]) -> str:
     return "\n".join(f"{shown(r['catalog'])}: " + (f"{len(r['errors'])} problem(s)" if r["errors"] else
-                                            f"valid ({r['cards']} species cards)") for r in result["catalogs"])
+                                            f"valid ({r['cards']} species cards"
+                                            f"{_RECONSTRUCTION if r['catalog'] == BUILTIN else ''})")
+                     for r in result["catalogs"])
 
 
 def validate(paths: Paths = None) -> dict[str, Any]:

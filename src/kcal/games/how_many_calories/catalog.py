@@ -39,9 +39,14 @@ def validate_catalogs(paths: Paths = None) -> dict[str, Any]:
     return validate_each(GAME_ID, [(str(t), t) for t in targets], {"set": None, "cards": 0}, check)
 
 
+#: the built-in set is kcal's reconstruction (docs/README.md), and says so wherever it is checked
+_RECONSTRUCTION = "; kcal's reconstruction"
+
+
 def validate_text(result: dict[str, Any]) -> str:
     return "\n".join(f"{shown(r['catalog'])}: " + (f"{len(r['errors'])} problem(s)" if r["errors"] else
-                                            f"valid ({r['cards']} cards, set {r['set']})")
+                                            f"valid ({r['cards']} cards, set {r['set']}"
+                                            f"{_RECONSTRUCTION if r['catalog'] == BUILTIN else ''})")
                      for r in result["catalogs"])
 
 

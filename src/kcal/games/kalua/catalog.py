@@ -39,6 +39,10 @@ def validate_catalogs(paths: Paths = None) -> dict[str, Any]:
     return validate_each(GAME_ID, [(str(t), t) for t in targets], {"set": None, "cards": 0}, check)
 
 
+#: the built-in set is kcal's reconstruction (docs/README.md), and says so wherever it is checked
+_RECONSTRUCTION = "; kcal's reconstruction"
+
+
 def validate_text(result: dict[str, Any]) -> str:
     lines = []
     for r in result["catalogs"]:
@@ -48,7 +52,7 @@ def validate_text(result: dict[str, Any]) -> str:
         else:
             kinds = ", ".join(f"{v} {k}" for k, v in r["by_kind"].items())
             lines.append(f"{shown(r['catalog'])}: valid ({r['cards']} cards: {kinds}; {r['help_cards']} help cards; "
-                         f"set {r['set']})")
+                         f"set {r['set']}{_RECONSTRUCTION if r['catalog'] == BUILTIN else ''})")
     return "\n".join(lines)
 
 
