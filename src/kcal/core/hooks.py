@@ -47,6 +47,7 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("deck validate", "deck", ""),
     ("rules replay", "replay", ""),
     ("rules explain", "explain", ""),
+    ("rules examples", "replay", ""),
     ("schema export", "schema", ""),
     ("sim match", "game", ""),
     ("sim match DECK DECK", "commands", ""),

@@ -26,7 +26,7 @@ from typing import Any, NamedTuple
 
 from kcal.core.errors import KcalError
 from kcal.core.gameinfo import GameInfo
-from kcal.core.hooks import supports
+from kcal.core.hooks import COMMANDS, supports
 
 GROUP = "kcal.games"
 #: commands a pack adds to kcal's own command groups: entry points ``GROUP.PACK = "module:app"``, each a
@@ -52,6 +52,14 @@ class Pack(NamedTuple):
 
     def has(self, hook: str) -> bool:
         return hook in self.hooks
+
+    def commands(self) -> tuple[str, ...]:
+        """The shared commands this pack accepts (``kcal games``), ``group verb`` each, in
+        :data:`~kcal.core.hooks.COMMANDS` order: a command whose hook the pack has (and, where the
+        command asks for it, the function it calls: ``print board`` needs ``print_board``). The
+        commands a pack adds to a group are the CLI's to list (:func:`contributors`)."""
+        return tuple(command for command, hook, needs in COMMANDS
+                     if hook in self.hooks and (not needs or hasattr(self.hook(hook), needs)))
 
     def hook(self, name: str) -> Any:
         """The hook ``name`` (imported on first use); a usage error when the pack has none."""
@@ -188,10 +196,18 @@ def contributions(group: str) -> tuple[Any, ...]:
     through :mod:`importlib.metadata` when kcal's own file is not found that way. Importing a
     contribution imports that pack's command module only (typer and light kcal modules).
     """
+    return tuple(app for _, app in contributors(group))
+
+
+@cache
+def contributors(group: str) -> tuple[tuple[str, Any], ...]:
+    """The packs that add commands to ``kcal GROUP`` and the Typer app of each: ``(pack id, app)`` in
+    entry-point name order (what ``kcal games`` lists as each pack's own commands). Import the command
+    group's module first (``kcal.cli.deck``): a contribution imports names from it."""
     found: Mapping[str, Any] | None = _own_dist_entry_points(COMMANDS_GROUP)
     if found is None:
         from importlib import metadata
 
         found = {ep.name: ep for ep in metadata.entry_points(group=COMMANDS_GROUP)}
     prefix = f"{group}."
-    return tuple(found[name].load() for name in sorted(found) if name.startswith(prefix))
+    return tuple((name[len(prefix):], found[name].load()) for name in sorted(found) if name.startswith(prefix))
