@@ -27,7 +27,8 @@ app = typer.Typer(no_args_is_help=True, pretty_exceptions_enable=False, rich_mar
 @app.command()
 def validate(
     decks: list[Path] = typer.Argument(..., help="Deck files (YAML), or the name of a deck the game ships "
-                                                 "(bayou-ambush).", show_default=False, metavar="DECK"),
+                                                 "(its file name without .yaml).", show_default=False,
+                                   metavar="DECK"),
     catalog: list[Path] = typer.Option([], "--catalog", "-c", metavar="PATH", help="Extra catalog file(s) to load."),
     strict: bool = typer.Option(False, "--strict", help="Treat warnings as errors (exit 1)."),
     game: str | None = GameOption,

@@ -3,8 +3,8 @@
 A pack ships them in its package's data folder (docs/packs.md): ``data/examples/*.yaml`` (game records:
 ``kcal rules replay --example NAME``, listed by ``kcal rules examples``) and ``data/decks/*.yaml``
 (decks: ``kcal deck validate NAME``). An example's summary is the first line of its leading comment.
-The pack's package is the one its ``game`` hook lives in (``kcal.games.kalua.game:GAME``:
-``kcal.games.kalua``), so a pack installed from another distribution ships its own the same way.
+The pack's package is the one its ``game`` hook lives in (``my_pkg.game:GAME``: ``my_pkg``), so a
+pack installed from another distribution ships its own the same way.
 """
 
 from __future__ import annotations
@@ -90,7 +90,7 @@ def find(pack: Any, name: str, kind: str = EXAMPLES) -> Path:
 
 
 def looks_like_a_name(path: str | Path) -> bool:
-    """``path`` is a bare name (``bayou-ambush``) and no such file exists: a shipped file may be meant."""
+    """``path`` is a bare name (``my-deck``) and no such file exists: a shipped file may be meant."""
     text = str(path)
     return (not Path(text).exists() and "/" not in text and "\\" not in text and text not in ("", "-", ".")
             and not text.endswith((".yaml", ".yml")))
@@ -98,7 +98,7 @@ def looks_like_a_name(path: str | Path) -> bool:
 
 
 def resolve(pack: Any, path: str | Path, kind: str) -> Path:
-    """``path`` itself, or, when it is a bare name that is no file (``bayou-ambush``) and the pack ships
+    """``path`` itself, or, when it is a bare name that is no file (``my-deck``) and the pack ships
     files of ``kind``, the shipped file of that name (a did-you-mean when there is none)."""
     if looks_like_a_name(path) and shipped(pack, kind):
         return find(pack, str(path), kind)

@@ -143,7 +143,7 @@ def lookup(query: str, names: Iterable[tuple[str, str]], *, n: int = 3, close: b
 
 def in_other_game(query: str, game_id: str) -> str:
     """When ``query`` names a card of another installed game (exactly, or by its words), the clause that
-    says so: ``'roe deer' is an EcoLogic: Europe card: add --game ecologic-europe``; else ``""``.
+    says so: ``'NAME' is a GAME card: add --game ID``; else ``""``.
     Each other pack's built-in catalog is read (only on this error path)."""
     from kcal.core.registry import packs
 
