@@ -108,3 +108,16 @@ def test_the_text_groups_the_same_commands() -> None:
     assert "commands: catalog validate|list|show|browse; deck validate; rules replay|explain|examples;" in text
     assert "deck validate|import|diff|stats|report|hand" in text  # kCaloria's own deck commands
     assert "supports: catalog, deck" not in text  # the old hook words said 'deck' for every game
+
+
+def test_listing_imports_no_pack_rules_or_printing() -> None:
+    """``kcal games`` reads what a print hook offers off its source, so listing imports no pack's print
+    module (each pulls in its rules and ReportLab: seconds, not the tenth of a second the list takes)."""
+    import subprocess
+    import sys
+
+    code = ("import sys; from typer.testing import CliRunner; from kcal.cli.app import build_app; "
+            "CliRunner().invoke(build_app('games'), ['games']); "
+            "print(sorted(m for m in sys.modules if m.endswith('.print.api') or m.startswith('reportlab')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120)
+    assert out.stdout.strip() == "[]", out.stdout

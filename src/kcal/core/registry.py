@@ -59,7 +59,19 @@ class Pack(NamedTuple):
         command asks for it, the function it calls: ``print board`` needs ``print_board``). The
         commands a pack adds to a group are the CLI's to list (:func:`contributors`)."""
         return tuple(command for command, hook, needs in COMMANDS
-                     if hook in self.hooks and (not needs or hasattr(self.hook(hook), needs)))
+                     if hook in self.hooks and (not needs or self.offers(hook, needs)))
+
+    def offers(self, hook: str, name: str) -> bool:
+        """The hook ``hook`` has the optional function ``name``: looked up on the module when it is
+        imported, else read off its source (a top-level ``def``, assignment or import of that name), so
+        listing what the packs accept imports none of their rules or printing."""
+        target = self.hooks.get(hook)
+        if target is None:
+            return False
+        module, _, attr = target.partition(":")
+        if attr or module in sys.modules:
+            return hasattr(self.hook(hook), name)
+        return name in _top_level_names(module)
 
     def hook(self, name: str) -> Any:
         """The hook ``name`` (imported on first use); a usage error when the pack has none."""
@@ -67,6 +79,32 @@ class Pack(NamedTuple):
         if target is None:
             raise KcalError(f"{self.info.name} ({self.info.id}) does not support {name!r}", code="usage")
         return _resolve(target)
+
+
+@cache
+def _top_level_names(module: str) -> frozenset[str]:
+    """The names a module's source binds at its top level (without importing it); empty when its source
+    cannot be read."""
+    import ast
+    from importlib.util import find_spec
+
+    try:
+        spec = find_spec(module)
+        origin = spec.origin if spec is not None else None
+        tree = ast.parse(Path(origin).read_text(encoding="utf-8")) if origin else None
+    except (ImportError, OSError, SyntaxError, ValueError):
+        return frozenset()
+    names: set[str] = set()
+    for node in tree.body if tree is not None else ():
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            names.update((a.asname or a.name).split(".")[0] for a in node.names)
+        elif isinstance(node, ast.Assign):
+            names.update(t.id for t in node.targets if isinstance(t, ast.Name))
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            names.add(node.target.id)
+    return frozenset(names)
 
 
 @cache
