@@ -82,9 +82,9 @@ def examples_cmd(
     game_id: str | None = GameOption,
     fmt: OutputFormat = FormatOption,
 ) -> None:
-    """List the example game records each game ships (kcal rules replay --example NAME --game ID).
+    """List the example game records each game ships.
 
-    Without --game, every installed game's.
+    Replay one with kcal rules replay --example NAME --game ID. Without --game, every installed game's.
     """
     with guarded():
         from kcal.core import examples
