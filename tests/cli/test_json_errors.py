@@ -77,7 +77,7 @@ def test_catalog_show_of_an_unknown_tile_is_json() -> None:
     r = runner.invoke(app, ["catalog", "show", "nope", "-f", "json"])
     assert r.exit_code == 2
     [err] = assert_json_errors(r.stdout)
-    assert err["code"] == "unknown-tile" and "'nope'" in err["message"]
+    assert err["code"] == "unknown-card" and "'nope'" in err["message"]
 
 
 def test_sim_goldfish_of_a_deck_without_water_is_json(tmp_path: Path) -> None:

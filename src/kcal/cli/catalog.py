@@ -150,8 +150,20 @@ def show(
 ) -> None:
     """Print one card with the rule text of everything on it."""
     with guarded():
-        module = pack_of(game).hook("catalog")
-        detail = module.show(" ".join(card), catalogs, no_builtin)
+        pack = pack_of(game)
+        module = pack.hook("catalog")
+        query = " ".join(card)
+        try:
+            detail = module.show(query, catalogs, no_builtin)
+        except KcalError as err:
+            if err.code != "unknown-card":
+                raise
+            from kcal.core.suggest import in_other_game
+
+            elsewhere = in_other_game(query, pack.id)  # a card of another installed game says so
+            if not elsewhere:
+                raise
+            raise KcalError(f"{err.message}; {elsewhere}", code=err.code) from None
     emit(detail, fmt, module.show_text)
 
 

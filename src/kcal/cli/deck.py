@@ -18,6 +18,7 @@ from kcal.cli.common import (
     pack_of,
 )
 from kcal.cli.output import error_dict, paint_findings, print_problems
+from kcal.core import examples
 from kcal.core.errors import Exit, KcalError
 
 app = typer.Typer(no_args_is_help=True, pretty_exceptions_enable=False, rich_markup_mode=None)
@@ -25,7 +26,9 @@ app = typer.Typer(no_args_is_help=True, pretty_exceptions_enable=False, rich_mar
 
 @app.command()
 def validate(
-    decks: list[Path] = typer.Argument(..., help="Deck files (YAML).", show_default=False, metavar="DECK"),
+    decks: list[Path] = typer.Argument(..., help="Deck files (YAML), or the name of a deck the game ships "
+                                                 "(its file name without .yaml).", show_default=False,
+                                   metavar="DECK"),
     catalog: list[Path] = typer.Option([], "--catalog", "-c", metavar="PATH", help="Extra catalog file(s) to load."),
     strict: bool = typer.Option(False, "--strict", help="Treat warnings as errors (exit 1)."),
     game: str | None = GameOption,
@@ -42,6 +45,7 @@ def validate(
     problems: list[KcalError] = []
     for path in decks:
         try:
+            path = examples.resolve(pack_of(game), path, examples.DECKS)  # a shipped deck by its name
             check = pack_of(game, path).hook("deck")
             results.append((check, check.validate_deck_file(path, catalog)))
         except KcalError as err:

@@ -22,15 +22,20 @@ from kcal.core.text import shown_path
 
 app = typer.Typer(no_args_is_help=True, help="Replay game records and explain rules.")
 
-GameArgument = typer.Argument(..., help="A game record (YAML); its 'game:' key names the game.")
+GameArgument = typer.Argument(None, help="A game record (YAML); its 'game:' key names the game. A bare name "
+                              "that is no file is an example the game ships (kcal rules examples).",
+                              show_default=False, metavar="GAME")
 TopicArgument = typer.Argument(None, help="A rule topic (none: list the topics of the game).",
                                show_default=False, metavar="TOPIC", autocompletion=complete_topic)
 
 
 @app.command("replay")
 def replay_cmd(
-    game: Path = GameArgument,
+    game: Path | None = GameArgument,
     game_id: str | None = GameOption,
+    example: str | None = typer.Option(None, "--example", "-e", metavar="NAME", show_default=False,
+                                       help="Replay an example record the game ships (kcal rules examples "
+                                            "lists them)."),
     fmt: OutputFormat = FormatOption,
     svg: Path | None = typer.Option(None, "--svg", metavar="OUT.svg", help="Draw the table (after --upto "
                                     "moves, else at the end) as an SVG picture.", show_default=False),
@@ -48,10 +53,11 @@ def replay_cmd(
     Exit 0 if every move is legal, 1 at the first illegal move, 2 on bad input.
     """
     with guarded(), writing(force):
-        if (upto is not None or coords) and not (svg or png or html):
-            from kcal.core.errors import UsageError
+        from kcal.core.errors import UsageError
 
+        if (upto is not None or coords) and not (svg or png or html):
             raise UsageError("--upto and --coords say what to draw: add --svg, --png or --html")
+        game = _record(game, example, game_id)
         pack = pack_of(game_id, game)
         result = pack.hook("replay").replay(game)
         if svg or png or html:  # written before the report, so a refused output leaves stdout empty
@@ -64,6 +70,51 @@ def replay_cmd(
                 typer.echo(f"wrote {shown_path(path)}", err=True)
         emit(result.to_json(), fmt, lambda _: result.to_text())
     exit_with(result.exit_code)
+
+
+def _record(game: Path | None, example: str | None, game_id: str | None) -> Path:
+    """The record to replay: GAME, or the shipped example ``--example NAME`` (or GAME as a bare name)."""
+    from kcal.core import examples
+    from kcal.core.errors import UsageError
+
+    if game is not None and example is not None:
+        raise UsageError("give a GAME record or --example NAME, not both")
+    if example is not None:
+        return examples.find(pack_of(game_id), example)
+    if game is None:
+        raise UsageError("give a GAME record to replay, or --example NAME (kcal rules examples lists them)")
+    if examples.looks_like_a_name(game):
+        return examples.resolve(pack_of(game_id), game, examples.EXAMPLES)
+    return game
+
+
+@app.command("examples")
+def examples_cmd(
+    game_id: str | None = GameOption,
+    fmt: OutputFormat = FormatOption,
+) -> None:
+    """List the example game records each game ships.
+
+    Replay one with kcal rules replay --example NAME --game ID. Without --game, every installed game's.
+    """
+    with guarded():
+        from kcal.core import examples
+        from kcal.core.registry import packs
+
+        chosen = [pack_of(game_id)] if game_id else packs()
+        found = [e.to_json() for p in chosen for e in examples.shipped(p, examples.EXAMPLES)]
+    emit({"examples": found}, fmt, _examples_text)
+
+
+def _examples_text(result: dict) -> str:
+    from kcal.core.text import shown
+
+    lines = []
+    for e in result["examples"]:
+        lines.append(f"{e['game']:<18} {e['name']:<22} {e['summary']}")
+        lines.append(f"{'':<18} {'':<22} kcal rules replay --example {e['name']} --game {e['game']}"
+                     f"  ({shown(e['path'])})")
+    return "\n".join(lines) if lines else "no examples"
 
 
 @app.command("explain")

@@ -66,6 +66,7 @@ OPTIONS: dict[str, str] = {
     "--html": "also write a self-contained step-by-step page, to this file",
     "--upto": "draw the table after N moves",
     "--coords": "write each cell's coordinates on the pictures",
+    "--example": "an example record the game ships, by name (kcal rules examples lists them)",
     # printing
     "--paper": "paper size: letter or a4",
     "--size": "the printed size of a face: a card size (poker, WxH) or a hex tile's width across the flats",
@@ -90,6 +91,7 @@ SHORT: dict[str, str] = {
     "-o": "--output", "-f": "--format", "-g": "--game", "-c": "--catalog", "-s": "--seed", "-j": "--jobs",
     "-q": "--quiet", "-n": "--games", "-b": "--bots", "-p": "--players", "-O": "--option", "-t": "--type",
     "-r": "--rarity", "-m": "--modifier", "-h": "--help",
+    "-e": "--example",
 }
 
 #: other words for ideas the table names once: never an option of any command (the test checks)

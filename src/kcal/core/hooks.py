@@ -9,7 +9,8 @@ time. :data:`HOOKS` is the list of hook names in the order ``kcal games`` shows 
 "supports" is derived from the hooks it has (:func:`supports`).
 
 ``game``     the rules: an object implementing :class:`~kcal.core.game.Game`
-``catalog``  ``kcal catalog validate|list|show`` over the pack's card data (:class:`CatalogHook`)
+``catalog``  ``kcal catalog validate|list|show`` over the pack's card data, and the names cards answer
+             to (:class:`CatalogHook`)
 ``deck``     ``kcal deck validate`` of a deck or card-set file (:class:`DeckHook`)
 ``replay``   ``kcal rules replay`` (:class:`ReplayHook`; its result: :class:`ReplayResult`)
 ``explain``  ``kcal rules explain`` (:class:`ExplainHook`)
@@ -31,6 +32,29 @@ from typing import Any, Protocol
 
 #: every hook name, in the order ``kcal games`` lists what a pack supports (``game`` is every pack's)
 HOOKS = ("game", "catalog", "deck", "replay", "explain", "schema", "sim", "print", "draw", "commands")
+
+
+#: the shared commands and what each asks of a pack: ``(command, hook, the optional function of the hook it
+#: calls, or "")``,
+#: in the order ``kcal games`` lists them (:meth:`kcal.core.registry.Pack.commands`). A command is listed
+#: for a pack only when the pack has what it asks for, so ``kcal games`` never lists a command that refuses
+#: the game (tests/cli/test_games_commands.py runs each listed one, and each unlisted one, for every pack).
+COMMANDS: tuple[tuple[str, str, str], ...] = (
+    ("catalog validate", "catalog", ""),
+    ("catalog list", "catalog", ""),
+    ("catalog show", "catalog", ""),
+    ("catalog browse", "draw", "catalog_page"),
+    ("deck validate", "deck", ""),
+    ("rules replay", "replay", ""),
+    ("rules explain", "explain", ""),
+    ("rules examples", "replay", ""),
+    ("schema export", "schema", ""),
+    ("sim match", "game", ""),
+    ("sim match DECK DECK", "commands", ""),
+    ("print cards", "print", ""),
+    ("print rulebook", "print", ""),
+    ("print board", "print", "print_board"),
+)
 
 
 #: where each hook lives in a pack of the skeleton (docs/packs.md): a module of its name, ``print/api.py``
@@ -73,6 +97,12 @@ class CatalogHook(Protocol):
     def show(self, query: str, catalogs: Sequence[Path] | None, no_builtin: bool, /) -> dict[str, Any]: ...
 
     def show_text(self, detail: dict[str, Any], /) -> str: ...
+
+    def card_names(self, catalogs: Sequence[Path] | None, no_builtin: bool, /) -> list[tuple[str, str]]:
+        """Every way a card may be named, with its card's key: the pairs of
+        :func:`kcal.core.suggest.lookup` (``show`` looks cards up through them; a name another game
+        knows is hinted at with them)."""
+        ...
 
 
 class DeckResult(Protocol):

@@ -3,7 +3,9 @@
 - :func:`require_game`: the file is a mapping whose ``game:`` is this pack's. An absent key means the
   default game (SPEC), so for any other pack it is an error that says so; another game's id says which
   game the file is for; a misspelling gets a did-you-mean.
-- :func:`validate_doc`: the parsed document into a Pydantic model, every error at its ``file:line:column``.
+- :func:`validate_doc`: the parsed document into a Pydantic model, every error at its ``file:line:column``;
+  a file that plainly is another kind (a game record handed over as a card set) says so
+  (:func:`refuse_other_kind`).
 - :func:`read_model`: both, from a path.
 - :func:`catalog_ref`: a record's ``catalog:`` (the built-in set, or a file beside the record).
 - :func:`check_header`: a record's variant, player count and player names against the pack's metadata.
@@ -75,15 +77,35 @@ def require_game(doc: YamlDoc, game_id: str, game_name: str, what: str) -> None:
                     f"{game_name} {what}", file=doc.path, line=line, column=column, code="wrong-game")
 
 
-def validate_doc(doc: YamlDoc, model: type[M]) -> M:
-    """``doc`` validated into ``model``; every error carries the position of the node it is about."""
+def validate_doc(doc: YamlDoc, model: type[M], what: str = "") -> M:
+    """``doc`` validated into ``model``; every error carries the position of the node it is about. A
+    document that plainly is another kind of file than ``what`` says so instead (:func:`refuse_other_kind`)."""
     try:
         return model.model_validate(doc.data)
     except ValidationError as exc:
         from kcal.core.validation import validation_errors  # the error path only: difflib, typing
 
+        refuse_other_kind(doc, what)
         raise_all(validation_errors(exc, doc, model))
     raise AssertionError("unreachable")  # pragma: no cover - raise_all raised
+
+
+def refuse_other_kind(doc: YamlDoc, what: str) -> None:
+    """A file that does not validate as a ``what`` but plainly is another kind of file: one line saying
+    which (``this looks like a game record (it has 'players'), not a card set``), instead of every field
+    the model misses. A game record has ``players`` (SPEC); a card set or catalog has ``set``."""
+    data = doc.data
+    if not what or not isinstance(data, dict):
+        return
+    found = None
+    if what == "game record":
+        if "players" not in data and "set" in data:
+            found = "card set (it has 'set' and no 'players')"
+    elif "players" in data and "set" not in data:
+        found = "game record (it has 'players')"
+    if found:
+        raise KcalError(f"this looks like a {found}, not a {what}", file=doc.path, line=1, column=1,
+                        code="wrong-kind")
 
 
 def read_model(path: str | Path, model: type[M], game_id: str, game_name: str,
@@ -91,7 +113,7 @@ def read_model(path: str | Path, model: type[M], game_id: str, game_name: str,
     """Parse ``path`` safely, check that it is a ``game_id`` file, and validate it into ``model``."""
     doc = load_yaml(path)
     require_game(doc, game_id, game_name, what)
-    return doc, validate_doc(doc, model)
+    return doc, validate_doc(doc, model, what)
 
 
 def catalog_ref(doc: YamlDoc, ref: str | None, what: str = "card-set file", *,

@@ -26,7 +26,7 @@ from typing import Any, NamedTuple
 
 from kcal.core.errors import KcalError
 from kcal.core.gameinfo import GameInfo
-from kcal.core.hooks import supports
+from kcal.core.hooks import COMMANDS, supports
 
 GROUP = "kcal.games"
 #: commands a pack adds to kcal's own command groups: entry points ``GROUP.PACK = "module:app"``, each a
@@ -53,12 +53,58 @@ class Pack(NamedTuple):
     def has(self, hook: str) -> bool:
         return hook in self.hooks
 
+    def commands(self) -> tuple[str, ...]:
+        """The shared commands this pack accepts (``kcal games``), ``group verb`` each, in
+        :data:`~kcal.core.hooks.COMMANDS` order: a command whose hook the pack has (and, where the
+        command asks for it, the function it calls: ``print board`` needs ``print_board``). The
+        commands a pack adds to a group are the CLI's to list (:func:`contributors`)."""
+        return tuple(command for command, hook, needs in COMMANDS
+                     if hook in self.hooks and (not needs or self.offers(hook, needs)))
+
+    def offers(self, hook: str, name: str) -> bool:
+        """The hook ``hook`` has the optional function ``name``: looked up on the module when it is
+        imported, else read off its source (a top-level ``def``, assignment or import of that name), so
+        listing what the packs accept imports none of their rules or printing."""
+        target = self.hooks.get(hook)
+        if target is None:
+            return False
+        module, _, attr = target.partition(":")
+        if attr or module in sys.modules:
+            return hasattr(self.hook(hook), name)
+        return name in _top_level_names(module)
+
     def hook(self, name: str) -> Any:
         """The hook ``name`` (imported on first use); a usage error when the pack has none."""
         target = self.hooks.get(name)
         if target is None:
             raise KcalError(f"{self.info.name} ({self.info.id}) does not support {name!r}", code="usage")
         return _resolve(target)
+
+
+@cache
+def _top_level_names(module: str) -> frozenset[str]:
+    """The names a module's source binds at its top level (without importing it); empty when its source
+    cannot be read."""
+    import ast
+    from importlib.util import find_spec
+
+    try:
+        spec = find_spec(module)
+        origin = spec.origin if spec is not None else None
+        tree = ast.parse(Path(origin).read_text(encoding="utf-8")) if origin else None
+    except (ImportError, OSError, SyntaxError, ValueError):
+        return frozenset()
+    names: set[str] = set()
+    for node in tree.body if tree is not None else ():
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            names.update((a.asname or a.name).split(".")[0] for a in node.names)
+        elif isinstance(node, ast.Assign):
+            names.update(t.id for t in node.targets if isinstance(t, ast.Name))
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            names.add(node.target.id)
+    return frozenset(names)
 
 
 @cache
@@ -189,13 +235,20 @@ def contributions(group: str, *, with_pack: bool = False) -> tuple[Any, ...]:
     through :mod:`importlib.metadata` when kcal's own file is not found that way. Importing a
     contribution imports that pack's command module only (typer and light kcal modules).
     """
+    if with_pack:
+        return contributors(group)
+    return tuple(app for _, app in contributors(group))
+
+
+@cache
+def contributors(group: str) -> tuple[tuple[str, Any], ...]:
+    """The packs that add commands to ``kcal GROUP`` and the Typer app of each: ``(pack id, app)`` in
+    entry-point name order (what ``kcal games`` lists as each pack's own commands). Import the command
+    group's module first (``kcal.cli.deck``): a contribution imports names from it."""
     found: Mapping[str, Any] | None = _own_dist_entry_points(COMMANDS_GROUP)
     if found is None:
         from importlib import metadata
 
         found = {ep.name: ep for ep in metadata.entry_points(group=COMMANDS_GROUP)}
     prefix = f"{group}."
-    names = [name for name in sorted(found) if name.startswith(prefix)]
-    if with_pack:
-        return tuple((name[len(prefix):], found[name].load()) for name in names)
-    return tuple(found[name].load() for name in names)
+    return tuple((name[len(prefix):], found[name].load()) for name in sorted(found) if name.startswith(prefix))

@@ -93,10 +93,38 @@ class SetVerdict:
         if self.kind:
             what += ("; " if counts else ", ") + self.kind
         lines = [f"{shown(self.path)}: {verdict} ({what})"]
-        lines += [f"{shown(self.path)}:{e.line}:{e.column}: error: {e.message}" for e in self.errors]
-        label = "error (--strict)" if strict else "warning"
-        lines += [f"{shown(self.path)}:{w.line}:{w.column}: {label}: {w.message}" for w in self.warnings]
+        # each finding with its code, as kCaloria's deck report writes them (error[deck-size])
+        lines += [f"  {shown(self.path)}:{e.line}:{e.column}: error[{e.code}]: {e.message}" for e in self.errors]
+        label = "error[{}] (--strict)" if strict else "warning[{}]"
+        lines += [f"  {shown(self.path)}:{w.line}:{w.column}: {label.format(w.code)}: {w.message}"
+                  for w in self.warnings]
         return "\n".join(lines)
+
+
+#: what a card set is, as its verdict says (:func:`set_kind`)
+PUBLISHED = "the published composition"
+NOT_PUBLISHED = "not the published composition"
+RECONSTRUCTION = "kcal's reconstruction of the published composition"
+
+
+def set_kind(variant: str | None, errors: Sequence[object], builtin: bool) -> str:
+    """What a card set of a game with one published composition is, in its verdict: a declared house
+    rule (``variant:``), or a set that does not match the composition (it has errors), or one that does:
+    the built-in set is kcal's reconstruction (the rulebooks publish the composition, not the cards), a
+    user's set that matches is the published composition."""
+    if variant:
+        return f"house-rule set {variant!r}"
+    if errors:
+        return NOT_PUBLISHED
+    return RECONSTRUCTION if builtin else PUBLISHED
+
+
+def is_file(path: str | Path, other: str | Path) -> bool:
+    """``path`` and ``other`` name the same file (the built-in set handed over by its path)."""
+    try:
+        return Path(path).resolve() == Path(other).resolve()
+    except OSError:
+        return False
 
 
 def no_catalogs(catalogs: Sequence[str | Path], game_name: str, what: str = "a card-set file") -> None:

@@ -96,7 +96,7 @@ def test_house_rule_set_is_a_warning_and_strict_makes_it_illegal(tmp_path):
     path = custom(tmp_path, "house.yaml", variant="no pecans", drop=(32,))
     result = deck.validate(path)
     assert result.legal and [w["code"] for w in result.to_json()["warnings"]] == ["house-rule"]
-    assert "warning: a house-rule set ('no pecans') of 31 cards" in result.to_text()
+    assert "warning[house-rule]: a house-rule set ('no pecans') of 31 cards" in result.to_text()
     strict = deck.validate(path, strict=True)
     assert not strict.legal and strict.exit_code == 1
     assert len(load_catalog(path)) == 31
@@ -159,6 +159,6 @@ def test_deck_command_shapes_apply_strict_when_reporting(tmp_path):
     result = deck.validate_deck_file(path)
     assert result.passes() and not result.passes(strict=True)
     assert result.to_json(strict=True)["legal"] is False
-    assert "error (--strict): a house-rule set" in deck.format_report(result, strict=True)
+    assert "error[house-rule] (--strict): a house-rule set" in deck.format_report(result, strict=True)
     with pytest.raises(KcalError, match="--catalog does not apply"):
         deck.validate_deck_file(path, [BUILTIN_PATH])

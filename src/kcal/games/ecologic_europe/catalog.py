@@ -12,7 +12,7 @@ from typing import Any
 
 from kcal.core.catalogs import card_sets, raise_invalid, validate_each
 from kcal.core.errors import KcalError
-from kcal.core.suggest import did_you_mean
+from kcal.core.suggest import lookup
 from kcal.core.text import shown
 from kcal.games.ecologic_europe.files.cardset import CardSet, Species
 from kcal.games.ecologic_europe.files.load import BUILTIN, DATA, SPECIES_FILES, builtin, load_species
@@ -39,9 +39,15 @@ def validate_catalogs(paths: Paths = None) -> dict[str, Any]:
     return validate_each(GAME_ID, targets, {"cards": 0}, check)
 
 
+#: the built-in set is kcal's reconstruction (docs/README.md), and says so wherever it is checked
+_RECONSTRUCTION = "; kcal's reconstruction"
+
+
 def validate_text(result: dict[str, Any]) -> str:
     return "\n".join(f"{shown(r['catalog'])}: " + (f"{len(r['errors'])} problem(s)" if r["errors"] else
-                                            f"valid ({r['cards']} species cards)") for r in result["catalogs"])
+                                            f"valid ({r['cards']} species cards"
+                                            f"{_RECONSTRUCTION if r['catalog'] == BUILTIN else ''})")
+                     for r in result["catalogs"])
 
 
 def validate(paths: Paths = None) -> dict[str, Any]:
@@ -95,20 +101,32 @@ def list_text(listing: dict[str, Any]) -> str:
                      for r in rows)
 
 
+def card_names(catalogs: Paths = None, no_builtin: bool = False) -> list[tuple[str, str]]:
+    """Every way a species card may be named (Latin name, common name, id), with its id: the pairs of
+    :func:`kcal.core.suggest.lookup`."""
+    return _names(_sets(catalogs, no_builtin))
+
+
+def _names(sets: list[CardSet]) -> list[tuple[str, str]]:
+    return [(alias, s.id) for cs in sets for s in cs.species for alias in (s.latin, s.name, s.id)]
+
+
 def show(name: str, catalogs: Paths = None, no_builtin: bool = False) -> dict[str, Any]:
+    """One species card, by Latin name, common name or id, or by words of one of them ("roe deer")."""
     sets = _sets(catalogs, no_builtin)
+    found = lookup(name, _names(sets))
     for cs in sets:
         i = cs.find(name)
-        if i is None:  # a part of the common name, if it names one card
-            part = " ".join(name.split()).casefold()
-            hits = [s.index for s in cs.species if part in s.name.casefold()]
-            i = hits[0] if len(hits) == 1 else None
+        if i is None and found.name is not None:
+            i = cs.find(found.name)
         if i is not None:
             r = row(cs.species[i])
             r["rules"] = {a: FEATURE_SPECS[a].rule for a in r["abilities"]}
             return r
-    names = [s.latin for cs in sets for s in cs.species]
-    raise KcalError(f"no species card {name!r}{did_you_mean(name, names)}", code="unknown-card")
+    if found.several:
+        raise KcalError(found.several_message("species cards"), code="ambiguous")
+    raise KcalError(f"no species card {name!r}{found.hint()}",
+                    code="unknown-card")
 
 
 def show_text(card: dict[str, Any]) -> str:

@@ -8,8 +8,8 @@ from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
-from kcal.core.setcheck import Problem, SetVerdict, format_report, no_catalogs  # noqa: F401 (format_report: the hook)
-from kcal.games.ecologic_europe.files.load import load_species
+from kcal.core.setcheck import Problem, SetVerdict, format_report, is_file, no_catalogs  # noqa: F401 (format_report: the hook)
+from kcal.games.ecologic_europe.files.load import DATA, SPECIES_FILES, load_species
 from kcal.games.ecologic_europe.rules.domain import FOOD_TYPES
 
 DeckResult = SetVerdict  # the verdict ``deck validate`` prints (kcal.core.setcheck)
@@ -19,7 +19,9 @@ def validate(path: str | Path) -> DeckResult:
     cs = load_species([path])
     counts = Counter(FOOD_TYPES[s.type].value for s in cs.species)
     types = dict(sorted(counts.items()))
-    return SetVerdict("ecologic-europe", str(path), len(cs), "", types, unit="species cards",
+    builtin = any(is_file(path, DATA / name) for name in SPECIES_FILES)
+    return SetVerdict("ecologic-europe", str(path), len(cs), "kcal's reconstruction" if builtin else "", types,
+                      unit="species cards",
                       extra={"types": types})
 
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from kcal.core.catalogs import card_sets, check_filters, raise_invalid, validate_each
 from kcal.core.errors import KcalError
-from kcal.core.suggest import did_you_mean
+from kcal.core.suggest import lookup
 from kcal.core.text import shown
 from kcal.games.how_many_calories.files.cardset import FoodSet
 from kcal.games.how_many_calories.files.load import BUILTIN, load_catalog
@@ -39,9 +39,14 @@ def validate_catalogs(paths: Paths = None) -> dict[str, Any]:
     return validate_each(GAME_ID, [(str(t), t) for t in targets], {"set": None, "cards": 0}, check)
 
 
+#: the built-in set is kcal's reconstruction (docs/README.md), and says so wherever it is checked
+_RECONSTRUCTION = "; kcal's reconstruction"
+
+
 def validate_text(result: dict[str, Any]) -> str:
     return "\n".join(f"{shown(r['catalog'])}: " + (f"{len(r['errors'])} problem(s)" if r["errors"] else
-                                            f"valid ({r['cards']} cards, set {r['set']})")
+                                            f"valid ({r['cards']} cards, set {r['set']}"
+                                            f"{_RECONSTRUCTION if r['catalog'] == BUILTIN else ''})")
                      for r in result["catalogs"])
 
 
@@ -93,11 +98,22 @@ def _find(foods: FoodSet, name: str) -> FoodCard | None:
         return next((f for f in foods.foods if f.food.casefold() == folded), None)
 
 
+def card_names(catalogs: Paths = None, no_builtin: bool = False) -> list[tuple[str, str]]:
+    """Every way a card may be named (``yellow 14``, its food), with its card: the pairs of
+    :func:`kcal.core.suggest.lookup`."""
+    return _names(_sets(catalogs, no_builtin))
+
+
+def _names(sets: list[FoodSet]) -> list[tuple[str, str]]:
+    return [(alias, str(f.card)) for foods in sets for f in foods.foods for alias in (str(f.card), f.food)]
+
+
 def show(name: str, catalogs: Paths = None, no_builtin: bool = False) -> dict[str, Any]:
-    """One card, by ``yellow 14`` or by its food, with its values in a trick."""
+    """One card, by ``yellow 14``, by its food or by a word of it ("pizza"), with its values in a trick."""
     sets = _sets(catalogs, no_builtin)
+    found = lookup(name, _names(sets))
     for foods in sets:
-        food = _find(foods, name)
+        food = _find(foods, name) or (_find(foods, found.name) if found.name else None)
         if food is not None:
             row = _row(food, foods)
             row.update({"fact": food.fact, "value_same_colour": food.number,
@@ -110,9 +126,10 @@ def show(name: str, catalogs: Paths = None, no_builtin: bool = False) -> dict[st
             foods.card(name)
         except CardError as exc:
             raise KcalError(exc.message, code="unknown-card") from None
-    names = [str(c) for c in foods.cards] + [f.food for f in foods.foods]
-    raise KcalError(f"no card {name!r} in the set {foods.code}{did_you_mean(name, names)}; name a card "
-                    "like 'yellow 14' or its food", code="unknown-card")
+    if found.several:
+        raise KcalError(found.several_message("cards"), code="ambiguous")
+    raise KcalError(f"no card {name!r} in the set {foods.code}{found.hint()}; name a card like 'yellow 14' "
+                    "or its food", code="unknown-card")
 
 
 def show_text(card: dict[str, Any]) -> str:

@@ -13,9 +13,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from kcal.core.setcheck import Problem, SetVerdict, format_report, no_catalogs  # noqa: F401 (format_report: the hook)
+from kcal.core.setcheck import Problem, SetVerdict, format_report, is_file, no_catalogs, set_kind  # noqa: F401 (format_report: the hook)
 from kcal.games.how_many_calories.files.cardset import composition_findings
-from kcal.games.how_many_calories.files.load import read_set_file
+from kcal.games.how_many_calories.files.load import BUILTIN_PATH, read_set_file
 from kcal.games.how_many_calories.rules.domain import GAME_ID, GAME_NAME
 
 DeckResult = SetVerdict  # the verdict ``deck validate`` prints (kcal.core.setcheck)
@@ -30,7 +30,7 @@ def validate(path: str | Path, strict: bool = False) -> DeckResult:
     def placed(findings: list[Any]) -> list[Problem]:
         return [f.placed(doc) for f in findings]
 
-    kind = f"house-rule set {model.variant!r}" if model.variant else "the published composition"
+    kind = set_kind(model.variant, errors, is_file(doc.path, BUILTIN_PATH))
     return SetVerdict(GAME_ID, doc.path, len(model.cards), kind, strict=strict, errors=placed(errors),
                       warnings=placed(warnings), extra={"variant": model.variant})
 

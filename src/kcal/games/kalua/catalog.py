@@ -13,7 +13,7 @@ from typing import Any
 
 from kcal.core.catalogs import card_sets, check_filters, raise_invalid, validate_each
 from kcal.core.errors import KcalError, UsageError
-from kcal.core.suggest import did_you_mean
+from kcal.core.suggest import did_you_mean, lookup
 from kcal.core.text import shown
 from kcal.games.kalua.files.cardset import CardDef, CardSet
 from kcal.games.kalua.files.load import BUILTIN, load_catalog
@@ -39,6 +39,10 @@ def validate_catalogs(paths: Paths = None) -> dict[str, Any]:
     return validate_each(GAME_ID, [(str(t), t) for t in targets], {"set": None, "cards": 0}, check)
 
 
+#: the built-in set is kcal's reconstruction (docs/README.md), and says so wherever it is checked
+_RECONSTRUCTION = "; kcal's reconstruction"
+
+
 def validate_text(result: dict[str, Any]) -> str:
     lines = []
     for r in result["catalogs"]:
@@ -48,7 +52,7 @@ def validate_text(result: dict[str, Any]) -> str:
         else:
             kinds = ", ".join(f"{v} {k}" for k, v in r["by_kind"].items())
             lines.append(f"{shown(r['catalog'])}: valid ({r['cards']} cards: {kinds}; {r['help_cards']} help cards; "
-                         f"set {r['set']})")
+                         f"set {r['set']}{_RECONSTRUCTION if r['catalog'] == BUILTIN else ''})")
     return "\n".join(lines)
 
 
@@ -112,16 +116,25 @@ def list_text(listing: dict[str, Any]) -> str:
                      f"{'; '.join(r['does'][:2])}" for r in rows)
 
 
+def card_names(catalogs: Paths = None, no_builtin: bool = False) -> list[tuple[str, str]]:
+    """Every card's name, with itself: the pairs of :func:`kcal.core.suggest.lookup`."""
+    return [(d.name, d.name) for cards in _sets(catalogs, no_builtin) for d in cards.defs]
+
+
 def show(name: str, catalogs: Paths = None, no_builtin: bool = False) -> dict[str, Any]:
-    """One card, by name, with every effect in words."""
+    """One card, by name or by a word of it ("eruption"), with every effect in words."""
     sets = _sets(catalogs, no_builtin)
+    found = lookup(name, [(d.name, d.name) for cards in sets for d in cards.defs])
     for cards in sets:
-        d = cards.find(name)
+        d = cards.find(name) or (cards.find(found.name) if found.name else None)
         if d is not None:
             out = row(d, cards)
             out.update({"text": d.entry.text, "while_kept": [e.model_dump(mode="json") for e in d.entry.while_kept]})
             return out
-    raise KcalError(sets[0].unknown_reason(name), code="unknown-card")
+    if found.several:
+        raise KcalError(found.several_message("cards"), code="ambiguous")
+    raise KcalError(f"there is no card {name!r} in the set {sets[0].code}{found.hint()}",
+                    code="unknown-card")
 
 
 def show_text(card: dict[str, Any]) -> str:

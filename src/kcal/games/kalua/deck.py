@@ -14,9 +14,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from kcal.core.setcheck import Problem, SetVerdict, format_report, no_catalogs  # noqa: F401 (format_report: the hook)
+from kcal.core.setcheck import Problem, SetVerdict, format_report, is_file, no_catalogs, set_kind  # noqa: F401 (format_report: the hook)
 from kcal.games.kalua.files.cardset import composition_findings
-from kcal.games.kalua.files.load import read_set_file
+from kcal.games.kalua.files.load import BUILTIN_PATH, read_set_file
 from kcal.games.kalua.rules.domain import GAME_ID, GAME_NAME
 
 DeckResult = SetVerdict  # the verdict ``deck validate`` prints (kcal.core.setcheck)
@@ -33,7 +33,7 @@ def validate(path: str | Path, strict: bool = False) -> DeckResult:
     counts = {"bonus": 0, "local": 0, "global": 0}
     for card in model.cards:
         counts[card.kind.value] += card.copies
-    kind = f"house-rule set {model.variant!r}" if model.variant else "the published composition"
+    kind = set_kind(model.variant, errors, is_file(doc.path, BUILTIN_PATH))
     return SetVerdict(GAME_ID, doc.path, sum(counts.values()), kind, counts, strict=strict,
                       errors=placed(errors), warnings=placed(warnings),
                       extra={"cards": counts, "variant": model.variant})

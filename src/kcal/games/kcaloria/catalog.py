@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from kcal.core.errors import KcalError, UsageError
-from kcal.core.suggest import did_you_mean, phrase
+from kcal.core.suggest import did_you_mean, lookup
 from kcal.core.text import shown
 from kcal.games.kcaloria.files.cardset import Tile, format_amounts, format_cost
 from kcal.games.kcaloria.files.load import Library
@@ -110,36 +110,28 @@ def filter_tiles(tiles: Iterable[Tile], flt: TileFilter) -> list[Tile]:
 
 
 def find_tile(library: Library, query: str) -> Tile:
-    """A tile by printed name, id or (unique) common name, all compared folded."""
+    """A tile by printed name, id or common name, or by words of one of them ("heron"), all compared
+    folded (:func:`kcal.core.suggest.lookup`); an unknown or ambiguous query suggests what is close."""
     tile = library.get(query)
     if tile is not None:
         return tile
-    key = fold_name(query)
-    for t in library.tiles:
-        if t.id.casefold() == key:
-            return t
-    by_common = [t for t in library.tiles if t.common_name and _loose(t.common_name) == _loose(query)]
-    if len(by_common) == 1:
-        return by_common[0]
-    if len(by_common) > 1:
-        names = ", ".join(repr(t.name) for t in by_common)
-        raise KcalError(f"{query!r} is the common name of several tiles: {names}", code="ambiguous")
-    raise KcalError(f"no loaded tile is named {query!r}{suggest_text(library, query)}",
-                    code="unknown-tile")
+    found = lookup(query, tile_names(library.tiles))
+    if found.name is not None:
+        return library.require(found.name)
+    if found.several:
+        raise KcalError(found.several_message("tiles"), code="ambiguous")
+    raise KcalError(f"no loaded tile is named {query!r}{found.hint()}", code="unknown-card")
 
 
-def _loose(text: str) -> str:
-    return fold_name(text.replace("-", " ").replace("_", " "))
+def tile_names(tiles: Iterable[Tile]) -> list[tuple[str, str]]:
+    """Every way a tile may be named (printed name, common name, id), each with its printed name."""
+    return [(alias, t.name) for t in tiles for alias in (t.name, t.common_name, t.id) if alias]
 
 
-def suggest_text(library: Library, query: str, n: int = 3) -> str:
-    """Did-you-mean for a tile query: close spellings, then names or common names that contain it."""
-    names = library.suggest(query, n=n)
-    if not names:
-        key = _loose(query)
-        names = [t.name for t in library.tiles
-                 if key and (key in _loose(t.name) or (t.common_name and key in _loose(t.common_name)))][:n]
-    return phrase(names)
+def card_names(catalogs: Sequence[Path] | None = None, no_builtin: bool = False) -> list[tuple[str, str]]:
+    """The names ``catalog show`` knows (:func:`kcal.core.suggest.lookup`'s pairs), for the hint that a
+    name belongs to another game."""
+    return tile_names(library_for(catalogs, no_builtin).tiles)
 
 
 # --- describing tiles ---------------------------------------------------------------------------

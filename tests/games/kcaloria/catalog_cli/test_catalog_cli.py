@@ -176,9 +176,10 @@ class TestShow:
         assert sym["rule"].startswith("Place a tile adjacent to its symbiotic partner")
 
     def test_unknown_tile_suggests(self, work: Path) -> None:
-        r = run("show", *MINI, "armadillo")
+        r = run("show", *MINI, "armadilo")  # a near miss of a word of the common name (issue 20, item 4)
         assert r.exit_code == 2
-        assert r.stderr.strip() == "no loaded tile is named 'armadillo' (did you mean 'Dasypus novemcinctus'?)"
+        assert r.stderr.strip() == "no loaded tile is named 'armadilo' (did you mean 'Nine-banded armadillo'?)"
+        assert run("show", *MINI, "armadillo").exit_code == 0  # a word of the common name finds the tile
         r = run("show", *MINI, "Bayuo")
         assert r.stderr.strip() == "no loaded tile is named 'Bayuo' (did you mean 'Bayou'?)"
     def test_every_builtin_tile_shows(self) -> None:

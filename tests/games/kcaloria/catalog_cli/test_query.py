@@ -58,7 +58,7 @@ def test_find_tile_by_id_name_common_name(lib) -> None:
 def test_a_shared_common_name_is_ambiguous(tmp_path) -> None:
     text = (FIXTURES / "mini.yaml").read_text().replace("Nine-banded armadillo", "Trailing phlox")
     (tmp_path / "c.yaml").write_text(text)
-    with pytest.raises(KcalError, match="common name of several tiles"):
+    with pytest.raises(KcalError, match="'Trailing Phlox' names several tiles: 'Phlox nivalis' or 'Dasypus novemcinctus'; say which"):
         find_tile(load_library([str(tmp_path / "c.yaml")]), "Trailing Phlox")
 
 

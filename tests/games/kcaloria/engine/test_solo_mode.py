@@ -73,11 +73,16 @@ def test_ruling_a_rescue_that_leaves_no_placement_stagnates(fixtures_dir):
     from ruamel.yaml import YAML
 
     from kcal.games.kcaloria.files.load import load_deck, load_library
+    from kcal.games.kcaloria.replay import replay
     from kcal.games.kcaloria.rules import MoveKind
 
-    game = YAML(typ="safe").load((fixtures_dir / "solo-rescue-stagnates.yaml").read_text(encoding="utf-8"))
+    record = fixtures_dir / "solo-rescue-stagnates.yaml"
+    game = YAML(typ="safe").load(record.read_text(encoding="utf-8"))
     decks = fixtures_dir.parents[4] / "src" / "kcal" / "games" / "kcaloria" / "data" / "decks"
-    deck = load_deck(decks / f"{game['deck']}.yaml").tiles()
+    deck = load_deck(decks / "caddo-harvest.yaml").tiles()
+    assert game["decks"]["solo"] == [t.name for t in deck]  # the record is a game record: it replays too
+    replayed = replay(record)
+    assert replayed.exit_code == 0 and replayed.to_json()["end_reason"] == "stagnation"
     s = new_game(load_library(), [deck], ["solo"], seed=game["seed"], mode="solo")
     *before, rescue = [Move.from_record(m) for m in game["moves"]]
     for m in before:

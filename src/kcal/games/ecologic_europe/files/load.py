@@ -14,7 +14,7 @@ from typing import TypeVar
 from pydantic import BaseModel, ValidationError
 
 from kcal.core.errors import KcalError, raise_all
-from kcal.core.packfile import require_game
+from kcal.core.packfile import refuse_other_kind, require_game
 from kcal.core.yamlsafe import YamlDoc, load_yaml
 from kcal.games.ecologic_europe.files.cardset import CardSet, Species, species_of
 from kcal.games.ecologic_europe.files.models import ComponentsFile, SpeciesFile
@@ -36,6 +36,7 @@ def read_model(path: str | Path, model: type[M], what: str) -> tuple[YamlDoc, M]
     except ValidationError as exc:
         from kcal.core.validation import validation_errors
 
+        refuse_other_kind(doc, what)
         raise_all(_without_echoes(validation_errors(exc, doc, model)))
         raise AssertionError("unreachable") from None
 

@@ -195,14 +195,12 @@ class Library:
         return tile
 
     def suggest(self, name: str, n: int = 3) -> list[str]:
-        from kcal.core.suggest import close_matches
+        """Printed names close to ``name`` (or to a common name or id; or holding its words, "Ardea")."""
+        from kcal.core.suggest import lookup
 
-        close = close_matches(name, self._by_name, n=n, fold=fold_name)
-        if not close:  # a common name or a prefix: "great blue heron", "Ardea"
-            key = fold_name(name)
-            close = [k for k, t in self._by_name.items()
-                     if (t.common_name and fold_name(t.common_name) == key) or k.startswith(key)][:n]
-        return [self._by_name[k].name for k in close]
+        found = lookup(name, ((alias, t.name) for t in self._by_name.values()
+                              for alias in (t.name, t.common_name, t.id) if alias), n=n)
+        return [found.name] if found.name is not None else list(dict.fromkeys(found.keys))
 
     def suggest_text(self, name: str) -> str:
         from kcal.core.suggest import phrase
