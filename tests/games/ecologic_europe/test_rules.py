@@ -170,6 +170,31 @@ def test_beginning_of_season_feeds_prey_before_predators_and_the_unfed_die():
     assert card(DEER) in st.discard
 
 
+PIKE, LEECH, ROACH = "Esox lucius", "Hirudo medicinalis", "Rutilus rutilus"
+
+
+def test_beginning_of_season_a_card_holding_its_consumption_is_fed_before_anything_eats_from_it():
+    # the pike kept 4 of its 4 from the season before; the leech (lower in the food chain, fed before it
+    # today) eats fish: the pike is fed first, then the leech takes 1 of its tokens
+    st = position({"A": {"h4.1": {"cards": [PIKE], "biomass": 4}, "h4.2": {"cards": [LEECH]}}})
+    st.season = 1
+    seasons.beginning_of_season(st)
+    assert at(st, "A", "h4.1")["biomass"] == 3 and at(st, "A", "h4.2")["biomass"] == 1
+    assert not st.discard
+    fed = [tables.sp(st, e[2]).latin for e in st.log if e[0] == "fed" and e[4]]
+    assert fed == [PIKE, LEECH]
+
+
+@pytest.mark.parametrize("pike_at,roach_at", [("h4.1", "h4.2"), ("h4.2", "h4.1")])
+def test_beginning_of_season_whether_a_fed_roach_survives_does_not_depend_on_its_field(pike_at, roach_at):
+    # the roach holds its 2 of 2; the pike (2 of 4) eats fish: the roach is fed, then eaten
+    st = position({"A": {pike_at: {"cards": [PIKE], "biomass": 2}, roach_at: {"cards": [ROACH], "biomass": 2}}})
+    st.season = 1
+    seasons.beginning_of_season(st)
+    assert not st.discard
+    assert at(st, "A", pike_at)["biomass"] == 4 and at(st, "A", roach_at)["biomass"] == 0
+
+
 def test_beginning_of_season_death_remains_and_revealed_card_keeps_tokens():
     st = position({"A": {"h1.1": {"cards": [DANDELION, PEACOCK], "biomass": 1},
                          "h1.2": {"cards": ["Vulpes vulpes"], "biomass": 1, "remains": 0},

@@ -19,7 +19,7 @@ from kcal.games.ecologic_europe.rules.domain import (
     SEASONS,
     TROPHIC_LEVEL,
 )
-from kcal.games.ecologic_europe.rules.feeding import feed, produce
+from kcal.games.ecologic_europe.rules.feeding import feed, own_food, produce
 from kcal.games.ecologic_europe.rules.moves import (
     Exchange,
     Impact,
@@ -298,17 +298,22 @@ def end_of_season(state: State) -> None:
         state.log.append(("season-end", state.season))
 
 
-def feeding_order(state: State, seat: int, place: int) -> tuple[int, int]:
+def feeding_order(state: State, seat: int, place: int) -> tuple[bool, int, int]:
+    """Where the consumer at ``place`` comes in a beginning of the season's feeding (ruling
+    "feeding-order"): first every card that already holds its whole consumption (fed before anything
+    eats from it), then from the bottom of the food chain up, then by place."""
     t = state.top(seat, place)
     assert t is not None
-    return TROPHIC_LEVEL[FOOD_TYPES[sp(state, t).type].value], place
+    return (own_food(state, seat, place, sp(state, t)) < sp(state, t).consumption,
+            TROPHIC_LEVEL[FOOD_TYPES[sp(state, t).type].value], place)
 
 
 def beginning_of_season(state: State) -> None:
-    """Production, then feeding (ruling "feeding-order"), death, revealed cards, hands to 8."""
+    """Production, then feeding (ruling "feeding-order": the cards already holding their consumption
+    first, then up the food chain), death, revealed cards, hands to 8."""
     rules = state.rules
     tb = tables(state)
-    producer, level = tb.producer, tb.level
+    producer, level, need, edible, remains = tb.producer, tb.level, tb.need, tb.edible, tb.remains
     log = state.log
     production, lone_plant = tb.production, tb.lone_plant
     season = state.season
@@ -324,6 +329,7 @@ def beginning_of_season(state: State) -> None:
                         produce(state, seat, q)
                     else:  # produce(), without looking for plants around
                         bio[q] += max(made) if rules.express else made[season]
+        rem = state.rem[seat]
         fed: set[tuple[int, int]] = set()
         while True:
             order = []
@@ -331,11 +337,12 @@ def beginning_of_season(state: State) -> None:
                 if st:
                     top = st[-1]
                     if not producer[top] and (q, top) not in fed:
-                        order.append((level[top], q))  # feeding_order
+                        held = bio[q] + (rem[q] if edible[top] & remains[top] else 0)  # own_food
+                        order.append((held < need[top], level[top], q))  # feeding_order
             if not order:
                 break
             order.sort()
-            hungry = [q for _, q in order]
+            hungry = [q for _, _, q in order]
             progress = False
             for jokers in (False, True):
                 for q in hungry:
