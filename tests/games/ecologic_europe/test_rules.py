@@ -360,7 +360,7 @@ def test_features_spring_jokers_feed_the_placed_card():
     assert st.jokers[0] == 2
 
 
-def test_features_raids_take_from_neighbours_after_the_step():
+def test_features_fish_raid_takes_from_neighbours_before_feeding():
     seal = "Phoca vitulina"
     coast = ["coastal", "meadows", "rivers", "wetlands"]
     st = to_step2(position({"A": {"h1.1": {"cards": ["Clupea harengus"], "biomass": 4}},
@@ -369,8 +369,72 @@ def test_features_raids_take_from_neighbours_after_the_step():
                            expansions=["coastal"]))
     GAME.apply(st, "A", place(seal, "h1.2"))
     GAME.apply(st, "B", Trade(card(DEER)))
-    assert at(st, "A", "h1.2")["biomass"] == 4 + 1  # fed 4 from its herring, then 1 from B's flounder
-    assert at(st, "B", "h1.1")["biomass"] == 2
+    # 1 from B's flounder first (after placing, before feeding), then 3 from its own herring
+    assert at(st, "A", "h1.2")["biomass"] == 4
+    assert at(st, "B", "h1.1")["biomass"] == 2 and at(st, "A", "h1.1")["biomass"] == 1
+
+
+HERON, WOLF, TROUT, RED_DEER = "Ardea cinerea", "Canis lupus", "Salmo trutta", "Cervus elaphus"
+
+
+def test_features_fish_raid_counts_towards_placing_the_heron():
+    # the heron needs 3: 2 on its own habitat's roach, and 1 + 1 from B's two fish cards
+    st = to_step2(position({"A": {"h3.1": {"cards": [ROACH], "biomass": 2}},
+                            "B": {"h3.1": {"cards": [TROUT], "biomass": 1}, "h4.1": {"cards": [PIKE], "biomass": 1}}},
+                           {"A": [HERON, DEER], "B": [PEACOCK, DANDELION]}))
+    assert GAME.why_illegal(st, "A", place(HERON, "h3.2")) is None
+    assert place(HERON, "h3.2") in GAME.legal_moves(st, "A")
+    GAME.apply(st, "A", place(HERON, "h3.2"))
+    GAME.apply(st, "B", Trade(card(DANDELION)))
+    assert at(st, "A", "h3.2")["biomass"] == 3 and at(st, "A", "h3.1")["biomass"] == 1
+    assert at(st, "B", "h3.1")["biomass"] == 0 and at(st, "B", "h4.1")["biomass"] == 0
+
+
+def test_features_hoofed_raid_counts_towards_placing_the_wolf():
+    # the wolf needs 5: 4 on its own habitat's roe deer, and up to 2 from B's roe deer
+    st = to_step2(position({"A": {"h2.1": {"cards": [DEER], "biomass": 4}},
+                            "B": {"h2.1": {"cards": [RED_DEER], "biomass": 2}}},
+                           {"A": [WOLF, "Lolium perenne"], "B": [PEACOCK, DANDELION]}))
+    assert GAME.why_illegal(st, "A", place(WOLF, "h2.2")) is None
+    assert place(WOLF, "h2.2") in GAME.legal_moves(st, "A")
+    GAME.apply(st, "A", place(WOLF, "h2.2"))
+    GAME.apply(st, "B", Trade(card(DANDELION)))
+    assert at(st, "A", "h2.2")["biomass"] == 5 and at(st, "A", "h2.1")["biomass"] == 1
+    assert at(st, "B", "h2.1")["biomass"] == 0
+    # with 3 on its own deer and 1 on B's the wolf finds 3 + 1: refused, and the words count the raid
+    st = to_step2(position({"A": {"h2.1": {"cards": [DEER], "biomass": 3}},
+                            "B": {"h2.1": {"cards": [RED_DEER], "biomass": 1}}},
+                           {"A": [WOLF, "Lolium perenne"], "B": [PEACOCK, DANDELION]}))
+    assert GAME.why_illegal(st, "A", place(WOLF, "h2.2")) == (
+        "Canis lupus needs 5 biomass from small mammals or hoofed mammals in deciduous forest; 3 are there, "
+        "1 to take from the neighbours' hoofed mammals and 0 jokers")
+
+
+def test_features_invertebrate_raid_takes_from_neighbours_after_the_step():
+    hedgehog, spider, worm = "Erinaceus europaeus", "Araneus diadematus", "Lumbricus terrestris"
+    st = to_step2(position({"A": {"h1.1": {"cards": [spider], "biomass": 2}},
+                            "B": {"h1.1": {"cards": [worm], "biomass": 2}}},
+                           {"A": [hedgehog, DEER], "B": [PEACOCK, DANDELION]}))
+    GAME.apply(st, "A", place(hedgehog, "h1.2"))
+    GAME.apply(st, "B", Trade(card(DANDELION)))
+    # fed 2 from its own spider, then (after placing and feeding) 1 from B's earthworm
+    assert at(st, "A", "h1.2")["biomass"] == 3 and at(st, "A", "h1.1")["biomass"] == 0
+    assert at(st, "B", "h1.1")["biomass"] == 1
+
+
+def test_simultaneous_steps_a_placement_a_raid_can_no_longer_feed_does_not_happen():
+    # A's heron counts on 2 + 1 from B's trout; B's kingfisher (Alcedo, before Ardea) eats that trout's
+    # biomass first: the heron is not placed and stays in A's hand
+    kingfisher = "Alcedo atthis"
+    st = to_step2(position({"A": {"h3.1": {"cards": [ROACH], "biomass": 2}},
+                            "B": {"h3.1": {"cards": [TROUT], "biomass": 2}}},
+                           {"A": [HERON, DEER], "B": [kingfisher, DANDELION]}))
+    GAME.apply(st, "A", place(HERON, "h3.2"))
+    GAME.apply(st, "B", place(kingfisher, "h3.2"))
+    assert at(st, "B", "h3.2")["biomass"] == 2 and at(st, "B", "h3.1")["biomass"] == 0
+    assert not at(st, "A", "h3.2") and card(HERON) in st.hands[0]
+    assert at(st, "A", "h3.1")["biomass"] == 2
+    assert ("unplaced", 0, card(HERON)) in st.log
 
 
 def test_human_impact_card_played_in_step_two():

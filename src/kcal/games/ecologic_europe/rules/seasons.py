@@ -4,9 +4,11 @@ season and the beginning of the next (feeding order, dying).
 Habitation is played in simultaneous steps: every active player submits a move (kept in
 ``state.pending``, hidden from the others) and the step resolves when the last one has moved
 (docs/rulings.md "simultaneous-steps"). Step 1 resolves in seat order; step 2 resolves placements in
-the alphabetical order of the placed species' Latin names, then trades and passes, then human-impact
-cards in seat order, then the features that reach other players' ecosystems (raids, discard draws) in
-Latin order; step 3 hands the prepared cards over at once.
+the alphabetical order of the placed species' Latin names (a raid before feeding acts within its card's
+placement; with one in the step every placement is checked again as it resolves), then trades and
+passes, then human-impact cards in seat order, then the features that reach other players' ecosystems
+after feeding (invertebrate raids, discard draws) in Latin order; step 3 hands the prepared cards over
+at once.
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ from kcal.games.ecologic_europe.rules.placing import (
     draw_back,
     neighbours,
     pay_tokens,
+    place_problem,
     take,
 )
 from kcal.games.ecologic_europe.rules.state import EXCHANGE, OVER, PLACE, TRANSFER, State
@@ -173,13 +176,7 @@ def resolve_placing(state: State) -> None:
             else:
                 others = True
     placed.sort()
-    later: list[tuple[str, int, int, str]] = []
-    index = _place_numbers(state)
-    for _, seat, m in placed:
-        place = index[m.at]
-        later += do_place(state, seat, m.card, place)
-        if m.then is not None:
-            later += do_place(state, seat, m.then[0], index[m.then[1]])
+    later = _place_all(state, placed)
     for seat, m in enumerate(state.pending) if others else ():
         if not state.active[seat]:
             continue
@@ -213,6 +210,28 @@ def resolve_placing(state: State) -> None:
             active[seat] = False  # out of cards: out until the season ends
     _clear(state)
     after_step(state)
+
+
+def _place_all(state: State, placed: list[tuple[str, int, Place]]) -> list[tuple[str, int, int, str]]:
+    """The step's placements in Latin order; returns the features left for after the step. A raid
+    before feeding takes from a neighbour's cards, which that neighbour's own placement of this step
+    may have counted on (or taken first): with a raider in the step every placement is checked again
+    as it resolves, and one that can no longer be fed does not happen (ruling "raids")."""
+    later: list[tuple[str, int, int, str]] = []
+    index = _place_numbers(state)
+    raid = tables(state).raid
+    recheck = any(raid[m.card] for _, _, m in placed)
+    for _, seat, m in placed:
+        steps = [(m.card, index[m.at])]
+        if m.then is not None:
+            steps.append((m.then[0], index[m.then[1]]))
+        for card, place in steps:
+            if recheck and place_problem(state, seat, card, place, False) is not None:
+                if state.log is not None:
+                    state.log.append(("unplaced", seat, card))
+                break  # the card stays in the hand (and a small bird to follow it too)
+            later += do_place(state, seat, card, place)
+    return later
 
 
 def after_step(state: State) -> None:
