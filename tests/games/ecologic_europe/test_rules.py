@@ -261,6 +261,25 @@ def test_exchange_seasons():
     assert "two cards in hand" in GAME.why_illegal(st, "A", Exchange((card(DEER),), 0, 0))
 
 
+def test_exchange_cost_is_checked_when_it_resolves():
+    # A's weather roll (biomass) resolves first and takes 2 of B's 4 tokens: B's autumn exchange of
+    # 4 tokens no longer has its cost and does not happen (nothing paid, nothing drawn)
+    st = position({"B": {"h1.1": {"cards": [DANDELION], "biomass": 4}}}, {"A": [DEER, PEACOCK], "B": [LEECH]},
+                  season="autumn", variant="weather")
+    assert GAME.why_illegal(st, "B", Exchange((), 4, 1)) is None
+    GAME.apply(st, "A", Weather(card(DEER), "biomass"))
+    GAME.apply(st, "B", Exchange((), 4, 1))
+    assert st.jokers == [2, 0] and at(st, "B", "h1.1")["biomass"] == 2
+    assert st.hands[1] == [card(LEECH)]
+    # the same for the weather die paid with tokens
+    st = position({"B": {"h1.1": {"cards": [DANDELION], "biomass": 3}}}, {"A": [DEER, PEACOCK], "B": [LEECH]},
+                  variant="weather")
+    GAME.apply(st, "A", Weather(card(DEER), "biomass"))
+    GAME.apply(st, "B", Weather(None, "cards"))
+    assert st.jokers == [2, 0] and at(st, "B", "h1.1")["biomass"] == 1 and st.hands[1] == [card(LEECH)]
+    assert [e for e in st.log if e[0] == "roll"] == [("roll", 0, "biomass")]
+
+
 def test_scoring_diversity_five_six_seven_types_and_card_points():
     assert [scoring.diversity_points(k) for k in (4, 5, 6, 7, 8)] == [0, 1, 2, 3, 3]
     # the rulebook's example: 5 types in a meadow (herbaceous, insects, invertebrates, small birds,

@@ -42,6 +42,7 @@ from kcal.games.ecologic_europe.rules.placing import (
     pay_tokens,
     place_problem,
     take,
+    tokens_total,
 )
 from kcal.games.ecologic_europe.rules.state import EXCHANGE, OVER, PLACE, TRANSFER, State
 from kcal.games.ecologic_europe.rules.tables import SKIP, _place_numbers, sp, tables
@@ -95,12 +96,17 @@ def _draw(state: State, back_type: int | None, pile: str) -> int | None:
 
 
 def do_exchange(state: State, seat: int, move: Exchange) -> None:
+    """A step-1 exchange as it resolves (seat order): one whose face-up card, draw or cost is no longer
+    there (taken by an exchange or a weather roll resolved before it) does not happen (ruling
+    "exchange-resolves")."""
     rules = state.rules
     if move.face is not None:
         if move.face not in state.face_up:
             return  # taken earlier in this step by another player: the exchange does not happen
     elif move.draw is not None and not state.pile and not (move.pile == "discard" and state.discard):
         return
+    if move.tokens and (state.jokers[seat] if rules.express else tokens_total(state, seat)) < move.tokens:
+        return  # a weather roll resolved before it took the tokens
     for c in move.cards:
         state.hands[seat].remove(c)
         state.discard.append(c)
@@ -125,11 +131,15 @@ def do_exchange(state: State, seat: int, move: Exchange) -> None:
 
 
 def do_weather(state: State, seat: int, move: Weather) -> None:
+    """The weather die as it resolves: paid with a card or 2 tokens; a roll whose tokens were taken by
+    a roll resolved before it does not happen (ruling "exchange-resolves")."""
     if not state.weather:
         return
     if move.card is not None:
         state.hands[seat].remove(move.card)
         state.discard.append(move.card)
+    elif tokens_total(state, seat) < 2:
+        return
     else:
         pay_tokens(state, seat, 2)
     faces = state.rules.cards.components.weather_die
