@@ -280,6 +280,22 @@ def test_exchange_cost_is_checked_when_it_resolves():
     assert [e for e in st.log if e[0] == "roll"] == [("roll", 0, "biomass")]
 
 
+def test_weather_die_is_paid_with_biomass_not_remains():
+    # 1 joker and 3 remains: 4 tokens, but 1 biomass token
+    st = position({"A": {"h1.1": {"cards": [DANDELION], "biomass": 0, "remains": 3}}}, {"A": [DEER], "B": [PEACOCK]},
+                  variant="weather", jokers={"A": 1})
+    assert Weather(None) not in GAME.legal_moves(st, "A")
+    assert GAME.why_illegal(st, "A", Weather(None)) == (
+        "A has 1 biomass tokens (jokers included), and the weather die costs 2 (remains do not pay it)")
+    st = position({"A": {"h1.1": {"cards": [DANDELION], "biomass": 2, "remains": 3}}}, {"A": [DEER], "B": [PEACOCK]},
+                  variant="weather", jokers={"A": 1})
+    assert GAME.why_illegal(st, "A", Weather(None)) is None
+    GAME.apply(st, "A", Weather(None, "skip-transfer"))
+    GAME.apply(st, "B", Keep())
+    # jokers first, then biomass; the remains stay
+    assert st.jokers[0] == 0 and at(st, "A", "h1.1")["biomass"] == 1 and at(st, "A", "h1.1")["remains"] == 3
+
+
 def test_scoring_diversity_five_six_seven_types_and_card_points():
     assert [scoring.diversity_points(k) for k in (4, 5, 6, 7, 8)] == [0, 1, 2, 3, 3]
     # the rulebook's example: 5 types in a meadow (herbaceous, insects, invertebrates, small birds,

@@ -60,7 +60,7 @@ TOPICS: dict[str, tuple[str, str]] = {
     "express": ("Express mode", "3 habitats, 15 cards and 7 apple jokers each, 8 face-up cards; step 1 trades "
                 "a card or 2 apples for a stack or face-up card; step 2 as usual; no seasons, no handing over. "
                 "A plant produces its highest number."),
-    "weather": ("Weather expansion", "In step 1, pay a card or 2 tokens and roll the weather die: a cloud "
+    "weather": ("Weather expansion", "In step 1, pay a card or 2 biomass tokens (jokers count, remains do not) and roll the weather die: a cloud "
                 "reveals a weather card that acts on everyone; biomass takes 2 biomass from each neighbour as "
                 "jokers; cards draws a card; 3/4 skips handing over till the season ends. Weather cards are "
                 "used once."),

@@ -349,6 +349,26 @@ def pay_tokens(state: State, seat: int, k: int) -> None:
             k -= j
 
 
+def biomass_total(state: State, seat: int) -> int:
+    """The biomass tokens of the seat: its jokers and the biomass on its cards (no remains)."""
+    return state.jokers[seat] + sum(state.bio[seat])
+
+
+def pay_biomass(state: State, seat: int, k: int) -> None:
+    """Jokers first, then biomass, in place order: the weather die's 2 biomass tokens (ruling
+    "weather-payment")."""
+    j = min(k, state.jokers[seat])
+    state.jokers[seat] -= j
+    k -= j
+    bio = state.bio[seat]
+    for q in range(len(bio)):
+        if not k:
+            return
+        j = min(k, bio[q])
+        bio[q] -= j
+        k -= j
+
+
 def draw_back(state: State, back_type: int, pile: list[int]) -> int | None:
     """The topmost card of ``pile`` with that back (None: none left)."""
     backs = state.rules.cards.backs

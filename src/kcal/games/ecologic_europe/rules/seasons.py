@@ -35,10 +35,12 @@ from kcal.games.ecologic_europe.rules.moves import (
 from kcal.games.ecologic_europe.rules.placing import (
     _restacked,
     apply_effect,
+    biomass_total,
     deferred,
     do_place,
     draw_back,
     neighbours,
+    pay_biomass,
     pay_tokens,
     place_problem,
     take,
@@ -131,17 +133,18 @@ def do_exchange(state: State, seat: int, move: Exchange) -> None:
 
 
 def do_weather(state: State, seat: int, move: Weather) -> None:
-    """The weather die as it resolves: paid with a card or 2 tokens; a roll whose tokens were taken by
-    a roll resolved before it does not happen (ruling "exchange-resolves")."""
+    """The weather die as it resolves: paid with a card or 2 biomass tokens (ruling "weather-payment");
+    a roll whose biomass tokens were taken by a roll resolved before it does not happen (ruling
+    "exchange-resolves")."""
     if not state.weather:
         return
     if move.card is not None:
         state.hands[seat].remove(move.card)
         state.discard.append(move.card)
-    elif tokens_total(state, seat) < 2:
+    elif biomass_total(state, seat) < 2:
         return
     else:
-        pay_tokens(state, seat, 2)
+        pay_biomass(state, seat, 2)
     faces = state.rules.cards.components.weather_die
     face = move.roll if move.roll is not None else faces[state.rng.below(len(faces))]
     if state.log is not None:
