@@ -296,6 +296,24 @@ def test_weather_die_is_paid_with_biomass_not_remains():
     assert st.jokers[0] == 0 and at(st, "A", "h1.1")["biomass"] == 1 and at(st, "A", "h1.1")["remains"] == 3
 
 
+def test_exchange_in_winter_does_not_return_a_card_it_discards():
+    # A discards two cards, one of them a fish; the only other fish back in the discarded cards is the
+    # trout: drawing a fish by its back brings the trout, not A's own pike
+    st = position({}, {"A": [PIKE, DEER], "B": [PEACOCK]}, season="winter", discard=["Salmo trutta", DANDELION])
+    fish = tables.back(st, card(PIKE))
+    assert tables.back(st, card("Salmo trutta")) == fish
+    GAME.apply(st, "A", Exchange((card(PIKE), card(DEER)), 0, fish, "discard"))
+    GAME.apply(st, "B", Keep())
+    assert st.hands[0] == [card("Salmo trutta")]
+    assert st.discard[-2:] == [card(PIKE), card(DEER)] and card(DANDELION) in st.discard
+    # the trout taken earlier in the step by B's exchange: A's draw takes the stack's top card, not its pike
+    st = position({}, {"A": [PIKE, DEER], "B": [PEACOCK, LEECH]}, season="winter", discard=["Salmo trutta"],
+                  stack=[DANDELION], players=("B", "A"))
+    GAME.apply(st, "B", Exchange((card(PEACOCK), card(LEECH)), 0, fish, "discard"))
+    GAME.apply(st, "A", Exchange((card(PIKE), card(DEER)), 0, fish, "discard"))
+    assert st.hands[0] == [card("Salmo trutta")] and st.hands[1] == [card(DANDELION)]
+
+
 def test_scoring_diversity_five_six_seven_types_and_card_points():
     assert [scoring.diversity_points(k) for k in (4, 5, 6, 7, 8)] == [0, 1, 2, 3, 3]
     # the rulebook's example: 5 types in a meadow (herbaceous, insects, invertebrates, small birds,

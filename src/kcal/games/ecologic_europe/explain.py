@@ -29,7 +29,7 @@ TOPICS: dict[str, tuple[str, str]] = {
                    "and hand them over. Habitation ends when every player has passed or run out of cards."),
     "exchange": ("Step 1: seasonal exchange", "Spring: one card for one from the stack. Summer: one card for two "
                  "biomass jokers. Autumn: four biomass or remains tokens for one card from the stack. Winter: "
-                 "two cards for one from the discarded cards or the stack. A drawn card is chosen by its back "
+                 "two cards for one from the discarded cards (never one of the two) or the stack. A drawn card is chosen by its back "
                  "(its species type), never by its front. With the weather variant the weather die is a "
                  "further option."),
     "placing": ("Step 2: placing a card", "A card goes to a free field of a habitat it shows, or onto an edge "

@@ -90,6 +90,7 @@ def resolve_exchanges(state: State) -> None:
 
 
 def _draw(state: State, back_type: int | None, pile: str) -> int | None:
+    """The topmost card of ``pile`` with that back; if none (or no back named), the stack's top card."""
     cards = state.discard if pile == "discard" else state.pile
     got = draw_back(state, back_type, cards) if back_type is not None else None
     if got is None and state.pile:  # that back ran out earlier in this step: the stack's top card
@@ -109,6 +110,10 @@ def do_exchange(state: State, seat: int, move: Exchange) -> None:
         return
     if move.tokens and (state.jokers[seat] if rules.express else tokens_total(state, seat)) < move.tokens:
         return  # a weather roll resolved before it took the tokens
+    got = None
+    if move.pile == "discard" and move.draw is not None:
+        # drawn from the cards discarded before: never one this exchange discards (ruling "winter-draw")
+        got = draw_back(state, move.draw, state.discard)
     for c in move.cards:
         state.hands[seat].remove(c)
         state.discard.append(c)
@@ -117,7 +122,9 @@ def do_exchange(state: State, seat: int, move: Exchange) -> None:
             state.jokers[seat] -= move.tokens
         else:
             pay_tokens(state, seat, move.tokens)
-    if move.face is not None:
+    if got is not None:
+        take(state, seat, got)
+    elif move.face is not None:
         i = state.face_up.index(move.face)
         take(state, seat, move.face)
         if state.pile:
@@ -125,7 +132,8 @@ def do_exchange(state: State, seat: int, move: Exchange) -> None:
         else:
             state.face_up.pop(i)
     elif move.draw is not None:
-        got = _draw(state, move.draw, move.pile)
+        # (from the discarded cards: that back ran out earlier in this step, so the stack's top card)
+        got = _draw(state, None if move.pile == "discard" else move.draw, move.pile)
         if got is not None:
             take(state, seat, got)
     else:
