@@ -529,3 +529,24 @@ def test_feeding_example_of_the_rulebook():
     assert at(st, "A", "h1.3")["biomass"] == 3 and at(st, "A", "h1.5")["biomass"] == 5
     assert at(st, "A", "e1.1")["biomass"] == 2 and at(st, "A", "e1.2")["biomass"] == 0
     assert at(st, "A", "h1.1")["biomass"] == 0 and at(st, "A", "h1.4")["biomass"] == 0
+
+
+def test_feeding_example_the_skylark_also_feeds_on_woody_plants():
+    """Feeding, "Example": "it can also feed on woody plants": a skylark beside an oak alone is fed."""
+    st = to_step2(position({"A": {"h1.1": {"cards": ["Quercus robur"], "biomass": 3}}}, {"A": ["Alauda arvensis", DEER]}))
+    GAME.apply(st, "A", place("Alauda arvensis", "h1.2"))
+    assert at(st, "A", "h1.2")["biomass"] == 3 and at(st, "A", "h1.1")["biomass"] == 0
+
+
+def test_poisonous_ivy_berries_feed_birds():
+    # common ivy (cities and gardens, deciduous forest) is no poisonous species: the jay eats it
+    st = to_step2(position({"A": {"h2.1": {"cards": ["Hedera helix"], "biomass": 2}}}, {"A": ["Garrulus glandarius", DEER]},
+                           expansions=["human-habitat"]))
+    assert GAME.why_illegal(st, "A", place("Garrulus glandarius", "h2.2")) is None
+
+
+@pytest.mark.parametrize("hunter", ["Buteo buteo", "Erinaceus europaeus"])
+def test_poisonous_the_adder_is_venomous_and_buzzards_and_hedgehogs_eat_it(hunter):
+    st = to_step2(position({"A": {"h1.1": {"cards": ["Vipera berus"], "biomass": 3}}}, {"A": [hunter, DEER]}))
+    assert "poisonous" not in tables.sp(st, card("Vipera berus")).features
+    assert GAME.why_illegal(st, "A", place(hunter, "h1.2")) is None
