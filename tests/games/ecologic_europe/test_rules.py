@@ -550,3 +550,25 @@ def test_poisonous_the_adder_is_venomous_and_buzzards_and_hedgehogs_eat_it(hunte
     st = to_step2(position({"A": {"h1.1": {"cards": ["Vipera berus"], "biomass": 3}}}, {"A": [hunter, DEER]}))
     assert "poisonous" not in tables.sp(st, card("Vipera berus")).features
     assert GAME.why_illegal(st, "A", place(hunter, "h1.2")) is None
+
+
+def test_features_discard_draw_takes_the_top_discarded_card_whatever_its_back():
+    jay = "Garrulus glandarius"
+    st = to_step2(position({"A": {"h2.1": {"cards": ["Quercus robur"], "biomass": 2}}}, {"A": [jay, DEER]},
+                           discard=["Salmo trutta", DANDELION], jokers={"A": 1}))
+    GAME.apply(st, "A", place(jay, "h2.2"))
+    # fed 2 from the oak, +1 for the fruiting oak; a joker pays for the card discarded last
+    assert st.hands[0] == [card(DEER), card(DANDELION)] and st.jokers[0] == 0
+    assert at(st, "A", "h2.2")["biomass"] == 3
+    # no joker: one biomass the jay holds beyond its consumption pays
+    st = to_step2(position({"A": {"h2.1": {"cards": ["Quercus robur"], "biomass": 2}}}, {"A": [jay, DEER]},
+                           discard=["Salmo trutta", DANDELION]))
+    GAME.apply(st, "A", place(jay, "h2.2"))
+    assert st.hands[0] == [card(DEER), card(DANDELION)] and at(st, "A", "h2.2")["biomass"] == 2
+
+
+def test_weather_die_cards_face_draws_the_top_card_of_the_stack():
+    st = position({}, {"A": [DEER, PEACOCK], "B": [LEECH]}, variant="weather", stack=["Salmo trutta", DANDELION])
+    GAME.apply(st, "A", Weather(card(DEER), "cards"))
+    GAME.apply(st, "B", Keep())
+    assert st.hands[0] == [card(PEACOCK), card(DANDELION)]

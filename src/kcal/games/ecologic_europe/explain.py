@@ -62,7 +62,7 @@ TOPICS: dict[str, tuple[str, str]] = {
                 "A plant produces its highest number."),
     "weather": ("Weather expansion", "In step 1, pay a card or 2 biomass tokens (jokers count, remains do not) and roll the weather die: a cloud "
                 "reveals a weather card that acts on everyone; biomass takes 2 biomass from each neighbour as "
-                "jokers; cards draws a card; 3/4 skips handing over till the season ends. Weather cards are "
+                "jokers; cards draws the top card of the stack (of the discarded cards once the stack is empty), whatever its back; 3/4 skips handing over till the season ends. Weather cards are "
                 "used once."),
     "human-impact": ("Human-impact cards", "Ten cards in the deck; one may be played in step 2 instead of a "
                      "species. Its effects for the player and for all players happen after the step's "

@@ -76,8 +76,9 @@ _SPECS = (
                 "Placed in spring, its owner first takes 3 biomass jokers, which may feed this very card.",
                 Trigger.BEFORE_FEEDING, Carrier.CONSUMER, "S"),
     FeatureSpec("discard-draw", "after placing: 1 token for 1 discarded card",
-                "After it is placed, its owner may pay 1 biomass or remains token for one card from the "
-                "discarded cards, choosing its species type by the back.",
+                "After it is placed (once the step's placements are done), its owner pays 1 token for the "
+                "card discarded last, the top of the discarded cards, whatever its back: a joker, else one "
+                "biomass this card holds beyond its consumption; with neither, no card is drawn.",
                 Trigger.AFTER_PLACING, Carrier.CONSUMER, "D"),
     FeatureSpec("big-bird-eater", "may eat big birds of consumption below 4",
                 "Besides its food types, it may feed on big birds whose biomass consumption is 3 or less.",
