@@ -43,3 +43,20 @@ def test_explain_unknown_topic_suggests():
 
     with pytest.raises(KcalError, match="did you mean"):
         explain.explain("end-of-seasn")
+
+
+def test_explain_and_catalog_say_when_the_raids_act():
+    fish = explain.explain("fish-raid")
+    assert "before it is fed" in fish["rule"] and [r["id"] for r in fish["rulings"]] == ["raids"]
+    hoofed = explain.explain("hoofed-raid")
+    assert "before it is fed" in hoofed["rule"] and [r["id"] for r in hoofed["rulings"]] == ["hoofed-raid-timing"]
+    assert "after it is placed and fed" in explain.explain("invertebrate-raid")["rule"].lower()
+    heron = explain.explain("Ardea cinerea")
+    assert "before it is fed" in heron["card"]["rules"]["fish-raid"]
+
+
+def test_the_draws_without_a_choice_of_back_say_so():
+    jay = explain.explain("discard-draw")
+    assert "by the back" not in jay["rule"] and "whatever its back" in jay["rule"]
+    assert [r["id"] for r in jay["rulings"]] == ["draw-by-the-back"]
+    assert "top card of the stack" in explain.explain("weather")["rule"]

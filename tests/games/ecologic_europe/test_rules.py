@@ -170,6 +170,31 @@ def test_beginning_of_season_feeds_prey_before_predators_and_the_unfed_die():
     assert card(DEER) in st.discard
 
 
+PIKE, LEECH, ROACH = "Esox lucius", "Hirudo medicinalis", "Rutilus rutilus"
+
+
+def test_beginning_of_season_a_card_holding_its_consumption_is_fed_before_anything_eats_from_it():
+    # the pike kept 4 of its 4 from the season before; the leech (lower in the food chain, fed before it
+    # today) eats fish: the pike is fed first, then the leech takes 1 of its tokens
+    st = position({"A": {"h4.1": {"cards": [PIKE], "biomass": 4}, "h4.2": {"cards": [LEECH]}}})
+    st.season = 1
+    seasons.beginning_of_season(st)
+    assert at(st, "A", "h4.1")["biomass"] == 3 and at(st, "A", "h4.2")["biomass"] == 1
+    assert not st.discard
+    fed = [tables.sp(st, e[2]).latin for e in st.log if e[0] == "fed" and e[4]]
+    assert fed == [PIKE, LEECH]
+
+
+@pytest.mark.parametrize("pike_at,roach_at", [("h4.1", "h4.2"), ("h4.2", "h4.1")])
+def test_beginning_of_season_whether_a_fed_roach_survives_does_not_depend_on_its_field(pike_at, roach_at):
+    # the roach holds its 2 of 2; the pike (2 of 4) eats fish: the roach is fed, then eaten
+    st = position({"A": {pike_at: {"cards": [PIKE], "biomass": 2}, roach_at: {"cards": [ROACH], "biomass": 2}}})
+    st.season = 1
+    seasons.beginning_of_season(st)
+    assert not st.discard
+    assert at(st, "A", pike_at)["biomass"] == 4 and at(st, "A", roach_at)["biomass"] == 0
+
+
 def test_beginning_of_season_death_remains_and_revealed_card_keeps_tokens():
     st = position({"A": {"h1.1": {"cards": [DANDELION, PEACOCK], "biomass": 1},
                          "h1.2": {"cards": ["Vulpes vulpes"], "biomass": 1, "remains": 0},
@@ -234,6 +259,59 @@ def test_exchange_seasons():
     assert len(st.hands[0]) == 2 and tables.back(st, st.hands[0][-1]) == woody
     st = position({}, {"A": [DEER], "B": [PEACOCK]}, season="winter")
     assert "two cards in hand" in GAME.why_illegal(st, "A", Exchange((card(DEER),), 0, 0))
+
+
+def test_exchange_cost_is_checked_when_it_resolves():
+    # A's weather roll (biomass) resolves first and takes 2 of B's 4 tokens: B's autumn exchange of
+    # 4 tokens no longer has its cost and does not happen (nothing paid, nothing drawn)
+    st = position({"B": {"h1.1": {"cards": [DANDELION], "biomass": 4}}}, {"A": [DEER, PEACOCK], "B": [LEECH]},
+                  season="autumn", variant="weather")
+    assert GAME.why_illegal(st, "B", Exchange((), 4, 1)) is None
+    GAME.apply(st, "A", Weather(card(DEER), "biomass"))
+    GAME.apply(st, "B", Exchange((), 4, 1))
+    assert st.jokers == [2, 0] and at(st, "B", "h1.1")["biomass"] == 2
+    assert st.hands[1] == [card(LEECH)]
+    # the same for the weather die paid with tokens
+    st = position({"B": {"h1.1": {"cards": [DANDELION], "biomass": 3}}}, {"A": [DEER, PEACOCK], "B": [LEECH]},
+                  variant="weather")
+    GAME.apply(st, "A", Weather(card(DEER), "biomass"))
+    GAME.apply(st, "B", Weather(None, "cards"))
+    assert st.jokers == [2, 0] and at(st, "B", "h1.1")["biomass"] == 1 and st.hands[1] == [card(LEECH)]
+    assert [e for e in st.log if e[0] == "roll"] == [("roll", 0, "biomass")]
+
+
+def test_weather_die_is_paid_with_biomass_not_remains():
+    # 1 joker and 3 remains: 4 tokens, but 1 biomass token
+    st = position({"A": {"h1.1": {"cards": [DANDELION], "biomass": 0, "remains": 3}}}, {"A": [DEER], "B": [PEACOCK]},
+                  variant="weather", jokers={"A": 1})
+    assert Weather(None) not in GAME.legal_moves(st, "A")
+    assert GAME.why_illegal(st, "A", Weather(None)) == (
+        "A has 1 biomass tokens (jokers included), and the weather die costs 2 (remains do not pay it)")
+    st = position({"A": {"h1.1": {"cards": [DANDELION], "biomass": 2, "remains": 3}}}, {"A": [DEER], "B": [PEACOCK]},
+                  variant="weather", jokers={"A": 1})
+    assert GAME.why_illegal(st, "A", Weather(None)) is None
+    GAME.apply(st, "A", Weather(None, "skip-transfer"))
+    GAME.apply(st, "B", Keep())
+    # jokers first, then biomass; the remains stay
+    assert st.jokers[0] == 0 and at(st, "A", "h1.1")["biomass"] == 1 and at(st, "A", "h1.1")["remains"] == 3
+
+
+def test_exchange_in_winter_does_not_return_a_card_it_discards():
+    # A discards two cards, one of them a fish; the only other fish back in the discarded cards is the
+    # trout: drawing a fish by its back brings the trout, not A's own pike
+    st = position({}, {"A": [PIKE, DEER], "B": [PEACOCK]}, season="winter", discard=["Salmo trutta", DANDELION])
+    fish = tables.back(st, card(PIKE))
+    assert tables.back(st, card("Salmo trutta")) == fish
+    GAME.apply(st, "A", Exchange((card(PIKE), card(DEER)), 0, fish, "discard"))
+    GAME.apply(st, "B", Keep())
+    assert st.hands[0] == [card("Salmo trutta")]
+    assert st.discard[-2:] == [card(PIKE), card(DEER)] and card(DANDELION) in st.discard
+    # the trout taken earlier in the step by B's exchange: A's draw takes the stack's top card, not its pike
+    st = position({}, {"A": [PIKE, DEER], "B": [PEACOCK, LEECH]}, season="winter", discard=["Salmo trutta"],
+                  stack=[DANDELION], players=("B", "A"))
+    GAME.apply(st, "B", Exchange((card(PEACOCK), card(LEECH)), 0, fish, "discard"))
+    GAME.apply(st, "A", Exchange((card(PIKE), card(DEER)), 0, fish, "discard"))
+    assert st.hands[0] == [card("Salmo trutta")] and st.hands[1] == [card(DANDELION)]
 
 
 def test_scoring_diversity_five_six_seven_types_and_card_points():
@@ -335,7 +413,7 @@ def test_features_spring_jokers_feed_the_placed_card():
     assert st.jokers[0] == 2
 
 
-def test_features_raids_take_from_neighbours_after_the_step():
+def test_features_fish_raid_takes_from_neighbours_before_feeding():
     seal = "Phoca vitulina"
     coast = ["coastal", "meadows", "rivers", "wetlands"]
     st = to_step2(position({"A": {"h1.1": {"cards": ["Clupea harengus"], "biomass": 4}},
@@ -344,8 +422,72 @@ def test_features_raids_take_from_neighbours_after_the_step():
                            expansions=["coastal"]))
     GAME.apply(st, "A", place(seal, "h1.2"))
     GAME.apply(st, "B", Trade(card(DEER)))
-    assert at(st, "A", "h1.2")["biomass"] == 4 + 1  # fed 4 from its herring, then 1 from B's flounder
-    assert at(st, "B", "h1.1")["biomass"] == 2
+    # 1 from B's flounder first (after placing, before feeding), then 3 from its own herring
+    assert at(st, "A", "h1.2")["biomass"] == 4
+    assert at(st, "B", "h1.1")["biomass"] == 2 and at(st, "A", "h1.1")["biomass"] == 1
+
+
+HERON, WOLF, TROUT, RED_DEER = "Ardea cinerea", "Canis lupus", "Salmo trutta", "Cervus elaphus"
+
+
+def test_features_fish_raid_counts_towards_placing_the_heron():
+    # the heron needs 3: 2 on its own habitat's roach, and 1 + 1 from B's two fish cards
+    st = to_step2(position({"A": {"h3.1": {"cards": [ROACH], "biomass": 2}},
+                            "B": {"h3.1": {"cards": [TROUT], "biomass": 1}, "h4.1": {"cards": [PIKE], "biomass": 1}}},
+                           {"A": [HERON, DEER], "B": [PEACOCK, DANDELION]}))
+    assert GAME.why_illegal(st, "A", place(HERON, "h3.2")) is None
+    assert place(HERON, "h3.2") in GAME.legal_moves(st, "A")
+    GAME.apply(st, "A", place(HERON, "h3.2"))
+    GAME.apply(st, "B", Trade(card(DANDELION)))
+    assert at(st, "A", "h3.2")["biomass"] == 3 and at(st, "A", "h3.1")["biomass"] == 1
+    assert at(st, "B", "h3.1")["biomass"] == 0 and at(st, "B", "h4.1")["biomass"] == 0
+
+
+def test_features_hoofed_raid_counts_towards_placing_the_wolf():
+    # the wolf needs 5: 4 on its own habitat's roe deer, and up to 2 from B's roe deer
+    st = to_step2(position({"A": {"h2.1": {"cards": [DEER], "biomass": 4}},
+                            "B": {"h2.1": {"cards": [RED_DEER], "biomass": 2}}},
+                           {"A": [WOLF, "Lolium perenne"], "B": [PEACOCK, DANDELION]}))
+    assert GAME.why_illegal(st, "A", place(WOLF, "h2.2")) is None
+    assert place(WOLF, "h2.2") in GAME.legal_moves(st, "A")
+    GAME.apply(st, "A", place(WOLF, "h2.2"))
+    GAME.apply(st, "B", Trade(card(DANDELION)))
+    assert at(st, "A", "h2.2")["biomass"] == 5 and at(st, "A", "h2.1")["biomass"] == 1
+    assert at(st, "B", "h2.1")["biomass"] == 0
+    # with 3 on its own deer and 1 on B's the wolf finds 3 + 1: refused, and the words count the raid
+    st = to_step2(position({"A": {"h2.1": {"cards": [DEER], "biomass": 3}},
+                            "B": {"h2.1": {"cards": [RED_DEER], "biomass": 1}}},
+                           {"A": [WOLF, "Lolium perenne"], "B": [PEACOCK, DANDELION]}))
+    assert GAME.why_illegal(st, "A", place(WOLF, "h2.2")) == (
+        "Canis lupus needs 5 biomass from small mammals or hoofed mammals in deciduous forest; 3 are there, "
+        "1 to take from the neighbours' hoofed mammals and 0 jokers")
+
+
+def test_features_invertebrate_raid_takes_from_neighbours_after_the_step():
+    hedgehog, spider, worm = "Erinaceus europaeus", "Araneus diadematus", "Lumbricus terrestris"
+    st = to_step2(position({"A": {"h1.1": {"cards": [spider], "biomass": 2}},
+                            "B": {"h1.1": {"cards": [worm], "biomass": 2}}},
+                           {"A": [hedgehog, DEER], "B": [PEACOCK, DANDELION]}))
+    GAME.apply(st, "A", place(hedgehog, "h1.2"))
+    GAME.apply(st, "B", Trade(card(DANDELION)))
+    # fed 2 from its own spider, then (after placing and feeding) 1 from B's earthworm
+    assert at(st, "A", "h1.2")["biomass"] == 3 and at(st, "A", "h1.1")["biomass"] == 0
+    assert at(st, "B", "h1.1")["biomass"] == 1
+
+
+def test_simultaneous_steps_a_placement_a_raid_can_no_longer_feed_does_not_happen():
+    # A's heron counts on 2 + 1 from B's trout; B's kingfisher (Alcedo, before Ardea) eats that trout's
+    # biomass first: the heron is not placed and stays in A's hand
+    kingfisher = "Alcedo atthis"
+    st = to_step2(position({"A": {"h3.1": {"cards": [ROACH], "biomass": 2}},
+                            "B": {"h3.1": {"cards": [TROUT], "biomass": 2}}},
+                           {"A": [HERON, DEER], "B": [kingfisher, DANDELION]}))
+    GAME.apply(st, "A", place(HERON, "h3.2"))
+    GAME.apply(st, "B", place(kingfisher, "h3.2"))
+    assert at(st, "B", "h3.2")["biomass"] == 2 and at(st, "B", "h3.1")["biomass"] == 0
+    assert not at(st, "A", "h3.2") and card(HERON) in st.hands[0]
+    assert at(st, "A", "h3.1")["biomass"] == 2
+    assert ("unplaced", 0, card(HERON)) in st.log
 
 
 def test_human_impact_card_played_in_step_two():
@@ -387,3 +529,46 @@ def test_feeding_example_of_the_rulebook():
     assert at(st, "A", "h1.3")["biomass"] == 3 and at(st, "A", "h1.5")["biomass"] == 5
     assert at(st, "A", "e1.1")["biomass"] == 2 and at(st, "A", "e1.2")["biomass"] == 0
     assert at(st, "A", "h1.1")["biomass"] == 0 and at(st, "A", "h1.4")["biomass"] == 0
+
+
+def test_feeding_example_the_skylark_also_feeds_on_woody_plants():
+    """Feeding, "Example": "it can also feed on woody plants": a skylark beside an oak alone is fed."""
+    st = to_step2(position({"A": {"h1.1": {"cards": ["Quercus robur"], "biomass": 3}}}, {"A": ["Alauda arvensis", DEER]}))
+    GAME.apply(st, "A", place("Alauda arvensis", "h1.2"))
+    assert at(st, "A", "h1.2")["biomass"] == 3 and at(st, "A", "h1.1")["biomass"] == 0
+
+
+def test_poisonous_ivy_berries_feed_birds():
+    # common ivy (cities and gardens, deciduous forest) is no poisonous species: the jay eats it
+    st = to_step2(position({"A": {"h2.1": {"cards": ["Hedera helix"], "biomass": 2}}}, {"A": ["Garrulus glandarius", DEER]},
+                           expansions=["human-habitat"]))
+    assert GAME.why_illegal(st, "A", place("Garrulus glandarius", "h2.2")) is None
+
+
+@pytest.mark.parametrize("hunter", ["Buteo buteo", "Erinaceus europaeus"])
+def test_poisonous_the_adder_is_venomous_and_buzzards_and_hedgehogs_eat_it(hunter):
+    st = to_step2(position({"A": {"h1.1": {"cards": ["Vipera berus"], "biomass": 3}}}, {"A": [hunter, DEER]}))
+    assert "poisonous" not in tables.sp(st, card("Vipera berus")).features
+    assert GAME.why_illegal(st, "A", place(hunter, "h1.2")) is None
+
+
+def test_features_discard_draw_takes_the_top_discarded_card_whatever_its_back():
+    jay = "Garrulus glandarius"
+    st = to_step2(position({"A": {"h2.1": {"cards": ["Quercus robur"], "biomass": 2}}}, {"A": [jay, DEER]},
+                           discard=["Salmo trutta", DANDELION], jokers={"A": 1}))
+    GAME.apply(st, "A", place(jay, "h2.2"))
+    # fed 2 from the oak, +1 for the fruiting oak; a joker pays for the card discarded last
+    assert st.hands[0] == [card(DEER), card(DANDELION)] and st.jokers[0] == 0
+    assert at(st, "A", "h2.2")["biomass"] == 3
+    # no joker: one biomass the jay holds beyond its consumption pays
+    st = to_step2(position({"A": {"h2.1": {"cards": ["Quercus robur"], "biomass": 2}}}, {"A": [jay, DEER]},
+                           discard=["Salmo trutta", DANDELION]))
+    GAME.apply(st, "A", place(jay, "h2.2"))
+    assert st.hands[0] == [card(DEER), card(DANDELION)] and at(st, "A", "h2.2")["biomass"] == 2
+
+
+def test_weather_die_cards_face_draws_the_top_card_of_the_stack():
+    st = position({}, {"A": [DEER, PEACOCK], "B": [LEECH]}, variant="weather", stack=["Salmo trutta", DANDELION])
+    GAME.apply(st, "A", Weather(card(DEER), "cards"))
+    GAME.apply(st, "B", Keep())
+    assert st.hands[0] == [card(PEACOCK), card(DANDELION)]

@@ -29,7 +29,7 @@ TOPICS: dict[str, tuple[str, str]] = {
                    "and hand them over. Habitation ends when every player has passed or run out of cards."),
     "exchange": ("Step 1: seasonal exchange", "Spring: one card for one from the stack. Summer: one card for two "
                  "biomass jokers. Autumn: four biomass or remains tokens for one card from the stack. Winter: "
-                 "two cards for one from the discarded cards or the stack. A drawn card is chosen by its back "
+                 "two cards for one from the discarded cards (never one of the two) or the stack. A drawn card is chosen by its back "
                  "(its species type), never by its front. With the weather variant the weather die is a "
                  "further option."),
     "placing": ("Step 2: placing a card", "A card goes to a free field of a habitat it shows, or onto an edge "
@@ -51,7 +51,8 @@ TOPICS: dict[str, tuple[str, str]] = {
     "end-of-season": ("End of the season", "On every card: an odd number of biomass tokens turns one into "
                       "remains, then half the biomass is discarded; remains stay."),
     "beginning-of-season": ("Beginning of the season", "Every plant produces; every consumer must be fed "
-                            "again (its own tokens count); an unfed one dies: its tokens become remains in "
+                            "again (its own tokens count): first every card that already holds its consumption, "
+                            "then the others from the bottom of the food chain up; an unfed one dies: its tokens become remains in "
                             f"its habitat, or a card beneath takes them. Hands are refilled to {HAND_SIZE}."),
     "scoring": ("Scoring", "Each habitat scores 1, 2 or 3 points for 5, 6 or 7 different species types on it "
                 "(an edge card counts for both of its habitats, its top or its bottom card); card points are "
@@ -59,9 +60,9 @@ TOPICS: dict[str, tuple[str, str]] = {
     "express": ("Express mode", "3 habitats, 15 cards and 7 apple jokers each, 8 face-up cards; step 1 trades "
                 "a card or 2 apples for a stack or face-up card; step 2 as usual; no seasons, no handing over. "
                 "A plant produces its highest number."),
-    "weather": ("Weather expansion", "In step 1, pay a card or 2 tokens and roll the weather die: a cloud "
+    "weather": ("Weather expansion", "In step 1, pay a card or 2 biomass tokens (jokers count, remains do not) and roll the weather die: a cloud "
                 "reveals a weather card that acts on everyone; biomass takes 2 biomass from each neighbour as "
-                "jokers; cards draws a card; 3/4 skips handing over till the season ends. Weather cards are "
+                "jokers; cards draws the top card of the stack (of the discarded cards once the stack is empty), whatever its back; 3/4 skips handing over till the season ends. Weather cards are "
                 "used once."),
     "human-impact": ("Human-impact cards", "Ten cards in the deck; one may be played in step 2 instead of a "
                      "species. Its effects for the player and for all players happen after the step's "

@@ -84,6 +84,9 @@ def story(state: State) -> list[str]:
         if kind == "placed":
             cover = f", covering {card_name(state, e[4])}" if e[4] is not None else ""
             out.append(f"  {rules.players[e[1]]} places {card_name(state, e[2])}{cover}")
+        elif kind == "unplaced":
+            out.append(f"  {rules.players[e[1]]}'s {card_name(state, e[2])} cannot be fed when its placement "
+                       "resolves (a raid took its food): it stays in the hand")
         elif kind == "fed" and not e[4]:
             out.append(f"  {rules.players[e[1]]}'s {card_name(state, e[2])} cannot be fed and dies")
         elif kind == "season-end":

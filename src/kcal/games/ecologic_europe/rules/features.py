@@ -54,14 +54,16 @@ _SPECS = (
                 Trigger.PLACEMENT, Carrier.PRODUCER, "^"),
     FeatureSpec("fish-raid", "before feeding: 1 from each neighbour's fish",
                 "After it is placed and before it is fed, it takes 1 biomass token from each fish card of "
-                "each neighbouring player; the tokens count towards its feeding.",
+                "each neighbouring player; the tokens count towards its feeding, and towards whether it may be "
+                "placed.",
                 Trigger.BEFORE_FEEDING, Carrier.CONSUMER, "F"),
     FeatureSpec("invertebrate-raid", "after feeding: 1 from each neighbour's invertebrate",
                 "After it is placed and fed, it takes 1 biomass token from each invertebrate card (others) of "
                 "each neighbouring player.", Trigger.AFTER_FEEDING, Carrier.CONSUMER, "I"),
     FeatureSpec("hoofed-raid", "before feeding: up to 2 from each neighbour's hoofed mammal",
                 "After it is placed and before it is fed, it takes up to 2 biomass tokens from each hoofed "
-                "mammal card of each neighbouring player; the tokens count towards its feeding.",
+                "mammal card of each neighbouring player; the tokens count towards its feeding, and towards "
+                "whether it may be placed.",
                 Trigger.BEFORE_FEEDING, Carrier.CONSUMER, "H"),
     FeatureSpec("phytoplankton", "phytoplankton in its habitat: +2 after feeding",
                 "After each of its feedings, if a phytoplankton card is in its habitat(s), it gets 2 more "
@@ -74,8 +76,9 @@ _SPECS = (
                 "Placed in spring, its owner first takes 3 biomass jokers, which may feed this very card.",
                 Trigger.BEFORE_FEEDING, Carrier.CONSUMER, "S"),
     FeatureSpec("discard-draw", "after placing: 1 token for 1 discarded card",
-                "After it is placed, its owner may pay 1 biomass or remains token for one card from the "
-                "discarded cards, choosing its species type by the back.",
+                "After it is placed (once the step's placements are done), its owner pays 1 token for the "
+                "card discarded last, the top of the discarded cards, whatever its back: a joker, else one "
+                "biomass this card holds beyond its consumption; with neither, no card is drawn.",
                 Trigger.AFTER_PLACING, Carrier.CONSUMER, "D"),
     FeatureSpec("big-bird-eater", "may eat big birds of consumption below 4",
                 "Besides its food types, it may feed on big birds whose biomass consumption is 3 or less.",

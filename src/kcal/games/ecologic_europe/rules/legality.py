@@ -27,6 +27,7 @@ from kcal.games.ecologic_europe.rules.moves import (
 )
 from kcal.games.ecologic_europe.rules.placing import (
     _backs_of,
+    biomass_total,
     do_place,
     follows,
     place_problem,
@@ -95,7 +96,7 @@ def exchange_parts(state: State, seat: int) -> list[Part]:
         parts.append(_grid(len(pairs), winter, per))
     if rules.weather and state.weather:
         parts.append((len(hand), lambda h: Weather(hand[h])))
-        if tokens_total(state, seat) >= 2:
+        if biomass_total(state, seat) >= 2:
             parts.append(listed([Weather(None)]))
     return parts
 
@@ -230,8 +231,9 @@ def why_illegal(state: State, seat: int, move: Any) -> str | None:
         if move.roll is not None and move.roll not in DIE_FACES:
             return f"the weather die shows {', '.join(DIE_FACES)}"
         if move.card is None:
-            if tokens_total(state, seat) < 2:
-                return f"{who} has fewer than 2 tokens to pay for the weather die"
+            if biomass_total(state, seat) < 2:
+                return (f"{who} has {biomass_total(state, seat)} biomass tokens (jokers included), and the weather "
+                        "die costs 2 (remains do not pay it)")
             return None
         return _in_hand(state, seat, (move.card,))
     if isinstance(move, (Place, Trade, Impact, Pass)):

@@ -37,8 +37,6 @@ from kcal.games.ecologic_europe.rules.moves import (
 )
 from kcal.games.ecologic_europe.rules.state import State
 from kcal.games.ecologic_europe.rules.tables import (
-    FISH,
-    HOOFED,
     INVERTEBRATES,
     NO,
     SMALL_BIRDS,
@@ -148,14 +146,57 @@ def place_problem(state: State, seat: int, card: int, place: int, words: bool = 
     jokers = state.jokers[seat]
     if "spring-jokers" in s.abilities and not rules.express and state.season == 0:
         jokers += 3
-    if own + jokers >= s.consumption:
+    raided = raid_gain(state, seat, card)
+    if own + jokers + raided >= s.consumption:
         return None
     food = available(state, seat, place, s, jokers=False)
-    if own + food + jokers < s.consumption:
+    if own + food + jokers + raided < s.consumption:
         extra = f", {own} on the covered card" if top else ""
+        if tables(state).raid[card]:
+            extra += f", {raided} to take from the neighbours' {raid_text(state, card)}"
         return NO if not words else (f"{s.latin} needs {s.consumption} biomass from {eats_text(s)} in {where(state, seat, place)}; "
                 f"{food} are there{extra} and {jokers} joker{'s' if jokers != 1 else ''}")
     return None
+
+
+def raid_gain(state: State, seat: int, card: int) -> int:
+    """The biomass the card's raids before feeding (fish-raid, hoofed-raid) would take now from the
+    neighbours' cards: ``most`` from each card of the raided type (ruling "raids")."""
+    raids = tables(state).raid[card]
+    if not raids:
+        return 0
+    total = 0
+    species = state.rules.cards.species
+    for other in neighbours(state, seat):
+        bio = state.bio[other]
+        for q, st in enumerate(state.stacks[other]):
+            if st and bio[q]:
+                kind = species[st[-1]].type
+                for want, most in raids:
+                    if kind == want:
+                        total += min(most, bio[q])
+    return total
+
+
+def raid(state: State, seat: int, place: int, card: int) -> None:
+    """The raids before feeding: from each neighbour's card of the raided type, up to ``most`` biomass
+    onto the placed card (which then counts them towards its feeding)."""
+    species = state.rules.cards.species
+    bio = state.bio[seat]
+    for other in neighbours(state, seat):
+        theirs = state.bio[other]
+        for q, st in enumerate(state.stacks[other]):
+            if st and theirs[q]:
+                kind = species[st[-1]].type
+                for want, most in tables(state).raid[card]:
+                    if kind == want:
+                        k = min(most, theirs[q])
+                        theirs[q] -= k
+                        bio[place] += k
+
+
+def raid_text(state: State, card: int) -> str:
+    return " and ".join(type_title(want) for want, _ in tables(state).raid[card])
 
 
 # kept whole: the placement check of every random playout (bench/bench_ecologic.py counts a rollout's instructions); a call per part would add to them
@@ -241,6 +282,8 @@ def do_place(state: State, seat: int, card: int, place: int) -> list[tuple[str, 
         return []
     if t.spring[card] and not state.rules.express and state.season == 0:
         state.jokers[seat] += t.spring[card]
+    if t.raid[card]:  # after placing, before feeding
+        raid(state, seat, place, card)
     ok = feed(state, seat, place)
     assert ok, "placement checked before"
     if t.to_jokers[card]:
@@ -262,9 +305,8 @@ def deferred(state: State, seat: int, place: int, feature: str) -> None:
     if state.top(seat, place) is None:
         return
     bio = state.bio[seat]
-    if feature in ("fish-raid", "hoofed-raid", "invertebrate-raid"):
-        want, most = {"fish-raid": (FISH, 1), "hoofed-raid": (HOOFED, 2),
-                      "invertebrate-raid": (INVERTEBRATES, 1)}[feature]
+    if feature == "invertebrate-raid":  # after placing and feeding (the raids before feeding: do_place)
+        want, most = INVERTEBRATES, 1
         for other in neighbours(state, seat):
             for q in range(state.rules.places):
                 t = state.top(other, q)
@@ -305,6 +347,26 @@ def pay_tokens(state: State, seat: int, k: int) -> None:
             j = min(k, pile[q])
             pile[q] -= j
             k -= j
+
+
+def biomass_total(state: State, seat: int) -> int:
+    """The biomass tokens of the seat: its jokers and the biomass on its cards (no remains)."""
+    return state.jokers[seat] + sum(state.bio[seat])
+
+
+def pay_biomass(state: State, seat: int, k: int) -> None:
+    """Jokers first, then biomass, in place order: the weather die's 2 biomass tokens (ruling
+    "weather-payment")."""
+    j = min(k, state.jokers[seat])
+    state.jokers[seat] -= j
+    k -= j
+    bio = state.bio[seat]
+    for q in range(len(bio)):
+        if not k:
+            return
+        j = min(k, bio[q])
+        bio[q] -= j
+        k -= j
 
 
 def draw_back(state: State, back_type: int, pile: list[int]) -> int | None:
@@ -812,6 +874,7 @@ def _placements_checked(state: State, seat: int, cards: list[int], follow: bool 
         eats = s.eats
         special = crops or "crop" in s.features
         jokers = state.jokers[seat] + (3 if spring and "spring-jokers" in s.abilities else 0)
+        jokers += raid_gain(state, seat, card)  # tokens the card brings before its feeding, as jokers do
         last = rules.places if s.edge else nfields
         places: list[int] = []
         for key, qs in empties.items():

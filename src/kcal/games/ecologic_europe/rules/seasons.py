@@ -4,9 +4,11 @@ season and the beginning of the next (feeding order, dying).
 Habitation is played in simultaneous steps: every active player submits a move (kept in
 ``state.pending``, hidden from the others) and the step resolves when the last one has moved
 (docs/rulings.md "simultaneous-steps"). Step 1 resolves in seat order; step 2 resolves placements in
-the alphabetical order of the placed species' Latin names, then trades and passes, then human-impact
-cards in seat order, then the features that reach other players' ecosystems (raids, discard draws) in
-Latin order; step 3 hands the prepared cards over at once.
+the alphabetical order of the placed species' Latin names (a raid before feeding acts within its card's
+placement; with one in the step every placement is checked again as it resolves), then trades and
+passes, then human-impact cards in seat order, then the features that reach other players' ecosystems
+after feeding (invertebrate raids, discard draws) in Latin order; step 3 hands the prepared cards over
+at once.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from kcal.games.ecologic_europe.rules.domain import (
     SEASONS,
     TROPHIC_LEVEL,
 )
-from kcal.games.ecologic_europe.rules.feeding import feed, produce
+from kcal.games.ecologic_europe.rules.feeding import feed, own_food, produce
 from kcal.games.ecologic_europe.rules.moves import (
     Exchange,
     Impact,
@@ -33,12 +35,16 @@ from kcal.games.ecologic_europe.rules.moves import (
 from kcal.games.ecologic_europe.rules.placing import (
     _restacked,
     apply_effect,
+    biomass_total,
     deferred,
     do_place,
     draw_back,
     neighbours,
+    pay_biomass,
     pay_tokens,
+    place_problem,
     take,
+    tokens_total,
 )
 from kcal.games.ecologic_europe.rules.state import EXCHANGE, OVER, PLACE, TRANSFER, State
 from kcal.games.ecologic_europe.rules.tables import SKIP, _place_numbers, sp, tables
@@ -84,6 +90,7 @@ def resolve_exchanges(state: State) -> None:
 
 
 def _draw(state: State, back_type: int | None, pile: str) -> int | None:
+    """The topmost card of ``pile`` with that back; if none (or no back named), the stack's top card."""
     cards = state.discard if pile == "discard" else state.pile
     got = draw_back(state, back_type, cards) if back_type is not None else None
     if got is None and state.pile:  # that back ran out earlier in this step: the stack's top card
@@ -92,12 +99,21 @@ def _draw(state: State, back_type: int | None, pile: str) -> int | None:
 
 
 def do_exchange(state: State, seat: int, move: Exchange) -> None:
+    """A step-1 exchange as it resolves (seat order): one whose face-up card, draw or cost is no longer
+    there (taken by an exchange or a weather roll resolved before it) does not happen (ruling
+    "exchange-resolves")."""
     rules = state.rules
     if move.face is not None:
         if move.face not in state.face_up:
             return  # taken earlier in this step by another player: the exchange does not happen
     elif move.draw is not None and not state.pile and not (move.pile == "discard" and state.discard):
         return
+    if move.tokens and (state.jokers[seat] if rules.express else tokens_total(state, seat)) < move.tokens:
+        return  # a weather roll resolved before it took the tokens
+    got = None
+    if move.pile == "discard" and move.draw is not None:
+        # drawn from the cards discarded before: never one this exchange discards (ruling "winter-draw")
+        got = draw_back(state, move.draw, state.discard)
     for c in move.cards:
         state.hands[seat].remove(c)
         state.discard.append(c)
@@ -106,7 +122,9 @@ def do_exchange(state: State, seat: int, move: Exchange) -> None:
             state.jokers[seat] -= move.tokens
         else:
             pay_tokens(state, seat, move.tokens)
-    if move.face is not None:
+    if got is not None:
+        take(state, seat, got)
+    elif move.face is not None:
         i = state.face_up.index(move.face)
         take(state, seat, move.face)
         if state.pile:
@@ -114,7 +132,8 @@ def do_exchange(state: State, seat: int, move: Exchange) -> None:
         else:
             state.face_up.pop(i)
     elif move.draw is not None:
-        got = _draw(state, move.draw, move.pile)
+        # (from the discarded cards: that back ran out earlier in this step, so the stack's top card)
+        got = _draw(state, None if move.pile == "discard" else move.draw, move.pile)
         if got is not None:
             take(state, seat, got)
     else:
@@ -122,13 +141,18 @@ def do_exchange(state: State, seat: int, move: Exchange) -> None:
 
 
 def do_weather(state: State, seat: int, move: Weather) -> None:
+    """The weather die as it resolves: paid with a card or 2 biomass tokens (ruling "weather-payment");
+    a roll whose biomass tokens were taken by a roll resolved before it does not happen (ruling
+    "exchange-resolves")."""
     if not state.weather:
         return
     if move.card is not None:
         state.hands[seat].remove(move.card)
         state.discard.append(move.card)
+    elif biomass_total(state, seat) < 2:
+        return
     else:
-        pay_tokens(state, seat, 2)
+        pay_biomass(state, seat, 2)
     faces = state.rules.cards.components.weather_die
     face = move.roll if move.roll is not None else faces[state.rng.below(len(faces))]
     if state.log is not None:
@@ -173,13 +197,7 @@ def resolve_placing(state: State) -> None:
             else:
                 others = True
     placed.sort()
-    later: list[tuple[str, int, int, str]] = []
-    index = _place_numbers(state)
-    for _, seat, m in placed:
-        place = index[m.at]
-        later += do_place(state, seat, m.card, place)
-        if m.then is not None:
-            later += do_place(state, seat, m.then[0], index[m.then[1]])
+    later = _place_all(state, placed)
     for seat, m in enumerate(state.pending) if others else ():
         if not state.active[seat]:
             continue
@@ -213,6 +231,28 @@ def resolve_placing(state: State) -> None:
             active[seat] = False  # out of cards: out until the season ends
     _clear(state)
     after_step(state)
+
+
+def _place_all(state: State, placed: list[tuple[str, int, Place]]) -> list[tuple[str, int, int, str]]:
+    """The step's placements in Latin order; returns the features left for after the step. A raid
+    before feeding takes from a neighbour's cards, which that neighbour's own placement of this step
+    may have counted on (or taken first): with a raider in the step every placement is checked again
+    as it resolves, and one that can no longer be fed does not happen (ruling "raids")."""
+    later: list[tuple[str, int, int, str]] = []
+    index = _place_numbers(state)
+    raid = tables(state).raid
+    recheck = any(raid[m.card] for _, _, m in placed)
+    for _, seat, m in placed:
+        steps = [(m.card, index[m.at])]
+        if m.then is not None:
+            steps.append((m.then[0], index[m.then[1]]))
+        for card, place in steps:
+            if recheck and place_problem(state, seat, card, place, False) is not None:
+                if state.log is not None:
+                    state.log.append(("unplaced", seat, card))
+                break  # the card stays in the hand (and a small bird to follow it too)
+            later += do_place(state, seat, card, place)
+    return later
 
 
 def after_step(state: State) -> None:
@@ -298,17 +338,22 @@ def end_of_season(state: State) -> None:
         state.log.append(("season-end", state.season))
 
 
-def feeding_order(state: State, seat: int, place: int) -> tuple[int, int]:
+def feeding_order(state: State, seat: int, place: int) -> tuple[bool, int, int]:
+    """Where the consumer at ``place`` comes in a beginning of the season's feeding (ruling
+    "feeding-order"): first every card that already holds its whole consumption (fed before anything
+    eats from it), then from the bottom of the food chain up, then by place."""
     t = state.top(seat, place)
     assert t is not None
-    return TROPHIC_LEVEL[FOOD_TYPES[sp(state, t).type].value], place
+    return (own_food(state, seat, place, sp(state, t)) < sp(state, t).consumption,
+            TROPHIC_LEVEL[FOOD_TYPES[sp(state, t).type].value], place)
 
 
 def beginning_of_season(state: State) -> None:
-    """Production, then feeding (ruling "feeding-order"), death, revealed cards, hands to 8."""
+    """Production, then feeding (ruling "feeding-order": the cards already holding their consumption
+    first, then up the food chain), death, revealed cards, hands to 8."""
     rules = state.rules
     tb = tables(state)
-    producer, level = tb.producer, tb.level
+    producer, level, need, edible, remains = tb.producer, tb.level, tb.need, tb.edible, tb.remains
     log = state.log
     production, lone_plant = tb.production, tb.lone_plant
     season = state.season
@@ -324,6 +369,7 @@ def beginning_of_season(state: State) -> None:
                         produce(state, seat, q)
                     else:  # produce(), without looking for plants around
                         bio[q] += max(made) if rules.express else made[season]
+        rem = state.rem[seat]
         fed: set[tuple[int, int]] = set()
         while True:
             order = []
@@ -331,11 +377,12 @@ def beginning_of_season(state: State) -> None:
                 if st:
                     top = st[-1]
                     if not producer[top] and (q, top) not in fed:
-                        order.append((level[top], q))  # feeding_order
+                        held = bio[q] + (rem[q] if edible[top] & remains[top] else 0)  # own_food
+                        order.append((held < need[top], level[top], q))  # feeding_order
             if not order:
                 break
             order.sort()
-            hungry = [q for _, q in order]
+            hungry = [q for _, _, q in order]
             progress = False
             for jokers in (False, True):
                 for q in hungry:

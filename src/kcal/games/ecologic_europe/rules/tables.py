@@ -31,7 +31,9 @@ HOOFED = TYPE_INDEX["hoofed"]
 INVERTEBRATES = TYPE_INDEX["invertebrates"]
 SKIP = "skip"
 NO = "no"  # place_problem's refusal when no words are asked for  # pending marker of a player who has nothing to do in step 3
-DEFERRED = ("fish-raid", "hoofed-raid", "invertebrate-raid", "discard-draw")
+DEFERRED = ("invertebrate-raid", "discard-draw")  # after the step's placements
+#: the raids that act after placing and before feeding: (the food type raided, the most taken per card)
+RAIDS_BEFORE_FEEDING = {"fish-raid": (FISH, 1), "hoofed-raid": (HOOFED, 2)}
 AFTER_FEEDING = frozenset({"phytoplankton", "plant-remains-processing"})  # after_feeding's features (and bonus)
 
 
@@ -93,7 +95,7 @@ class Tables:
     ``eaters[t]`` is the set of cards that can eat ``t``, ``coverers[t]`` of those that may cover it."""
 
     __slots__ = ("habitats", "edge", "producer", "need", "edible", "food", "remains", "spring", "slow", "level",
-                 "after", "deferred", "plant_bit", "latin", "production", "first_plant", "lone_plant",
+                 "after", "deferred", "raid", "plant_bit", "latin", "production", "first_plant", "lone_plant",
                  "to_jokers", "species",
                  "fit", "edges", "producers", "winter", "pioneers", "eaters", "remains_eaters", "remains_eaters_all",
                  "coverers",
@@ -138,13 +140,18 @@ class Tables:
         self.level = tuple(TROPHIC_LEVEL[FOOD_TYPES[s.type].value] for s in species)  # feeding_order
         self.after = tuple(s.bonus is not None or bool(s.abilities & AFTER_FEEDING) for s in species)
         self.deferred = tuple(tuple(a for a in sorted(s.abilities) if a in DEFERRED) for s in species)
+        # the raids before feeding of each card: ((type, most), ...) (RAIDS_BEFORE_FEEDING)
+        self.raid = tuple(tuple(RAIDS_BEFORE_FEEDING[a] for a in sorted(s.abilities) if a in RAIDS_BEFORE_FEEDING)
+                          for s in species)
         self.latin = tuple(s.latin for s in species)
         self.production = tuple(s.production for s in species)
         self.first_plant = tuple(s.producer and "first-plant" in s.abilities for s in species)
         self.lone_plant = tuple("lone-plant" in s.abilities for s in species)
         self.to_jokers = tuple("remains-to-jokers" in s.abilities for s in species)
-        # checked the long way: crop plants, and the small-bird-follow (its placements come with thens)
-        self.slow = tuple("crop" in s.features or "small-bird-follow" in s.abilities for s in species)
+        # checked the long way: crop plants, the small-bird-follow (its placements come with thens), and
+        # the raiders before feeding (their food includes the neighbours' cards)
+        self.slow = tuple("crop" in s.features or "small-bird-follow" in s.abilities or bool(self.raid[s.index])
+                          for s in species)
         self.slows = bits(lambda s: self.slow[s.index])
         self.species = (1 << len(species)) - 1  # every species (the human-impact cards come after them)
         # bit sets over card numbers
