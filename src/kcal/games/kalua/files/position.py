@@ -100,8 +100,8 @@ def player_problems(names: Sequence[str], players: Sequence[str], loc: Loc) -> l
              loc + (name,)) for name in names if name not in players]
 
 
-def position_problems(pos: Position, players: Sequence[str], cards: CardSet, turn_limit: int) -> list[Problem]:
-    """Everything that makes ``pos`` impossible, each with the key path it is about."""
+def _named_problems(pos: Position, players: Sequence[str], turn_limit: int) -> list[Problem]:
+    """Every player the position names is a player; the phase, step and turn are words of the game."""
     out = player_problems(list(pos.gods), players, ("gods",))
     out += [(f"no entry for {p}: the position gives every god", ("gods",)) for p in players if p not in pos.gods]
     named: tuple[tuple[str, Sequence[str | None]], ...] = (
@@ -125,27 +125,16 @@ def position_problems(pos: Position, players: Sequence[str], cards: CardSet, tur
     for deck in pos.discards:
         if deck not in ("bonus", "disaster"):
             out.append((f"the discard piles are bonus and disaster, not {deck!r}", ("discards", deck)))
+    return out
+
+
+def position_problems(pos: Position, players: Sequence[str], cards: CardSet, turn_limit: int) -> list[Problem]:
+    """Everything that makes ``pos`` impossible, each with the key path it is about."""
+    out = _named_problems(pos, players, turn_limit)
     if out:
         return out
-    top = cards.happiness_max
     used: Counter[int] = Counter()
-    for p in players:
-        god = pos.gods[p]
-        if god.happiness > top:
-            out.append((f"{p}'s happiness {god.happiness} is off the track (0 to {top})", ("gods", p, "happiness")))
-        if god.families == 0 and not god.leader and (god.hand or god.kept):
-            out.append((f"{p} has no family and no leader, so is out of the game and holds no cards",
-                        ("gods", p, "hand" if god.hand else "kept")))
-        out += _cards(god.hand, cards, ("gods", p, "hand"), used)
-        out += _cards(god.kept, cards, ("gods", p, "kept"), used, kept=True)
-    for deck, names in pos.discards.items():
-        out += _cards(names, cards, ("discards", deck), used, deck=deck)
-    for i, t in enumerate(pos.table):
-        out += _cards([t.card], cards, ("table", i), used)
-    for index, count in used.items():
-        d = cards.defs[index]
-        if count > d.copies:
-            out.append((f"{count} copies of {d.name} are placed; the set has {d.copies}", ("gods",)))
+    out += _placed_problems(pos, players, cards, used)
     active = pos.active if pos.active is not None else players[0]
     gone = [p for p in players if pos.gods[p].families == 0 and not pos.gods[p].leader]
     if pos.out is not None and sorted(pos.out) != sorted(gone):
@@ -167,6 +156,31 @@ def position_problems(pos: Position, players: Sequence[str], cards: CardSet, tur
                     ("step",)))
     if not out and pos.phase == "over" and pos.end_reason is None:
         out.append(("a position of a game that is over gives its end_reason (and winners)", ("end_reason",)))
+    return out
+
+
+def _placed_problems(pos: Position, players: Sequence[str], cards: CardSet, used: Counter[int]) -> list[Problem]:
+    """The gods' track and cards, the discard piles and the table: known cards, no more copies than the
+    set has (counted in ``used``)."""
+    out: list[Problem] = []
+    top = cards.happiness_max
+    for p in players:
+        god = pos.gods[p]
+        if god.happiness > top:
+            out.append((f"{p}'s happiness {god.happiness} is off the track (0 to {top})", ("gods", p, "happiness")))
+        if god.families == 0 and not god.leader and (god.hand or god.kept):
+            out.append((f"{p} has no family and no leader, so is out of the game and holds no cards",
+                        ("gods", p, "hand" if god.hand else "kept")))
+        out += _cards(god.hand, cards, ("gods", p, "hand"), used)
+        out += _cards(god.kept, cards, ("gods", p, "kept"), used, kept=True)
+    for deck, names in pos.discards.items():
+        out += _cards(names, cards, ("discards", deck), used, deck=deck)
+    for i, t in enumerate(pos.table):
+        out += _cards([t.card], cards, ("table", i), used)
+    for index, count in used.items():
+        d = cards.defs[index]
+        if count > d.copies:
+            out.append((f"{count} copies of {d.name} are placed; the set has {d.copies}", ("gods",)))
     return out
 
 
