@@ -20,6 +20,9 @@ from kcal.core import registry
 PACK_IDS = registry.ids()
 SEEDS = range(30)
 by_pack = pytest.mark.parametrize("pack_id", PACK_IDS)
+#: the packs whose records read start: positions (GameInfo.start_positions): a pack that declares it later
+#: is checked without a change here
+START_IDS = [p for p in PACK_IDS if registry.get(p).info.start_positions]
 
 
 @cache
@@ -96,6 +99,18 @@ def test_a_game_record_replays_to_the_same_end(pack_id: str, tmp_path: Path) -> 
     report = _run(pack_id)
     replayed = conformance.check_replay(_game(pack_id), report.finished, pack.hook("replay").replay, tmp_path)
     assert replayed > len(report.finished) == len(conformance.configurations(_game(pack_id)))
+
+
+def test_the_card_games_read_start_positions() -> None:
+    assert "kalua" in START_IDS
+
+
+@pytest.mark.parametrize("pack_id", START_IDS)
+def test_a_replays_state_given_back_as_start_replays_to_the_same_state(pack_id: str, tmp_path: Path) -> None:
+    pack = registry.get(pack_id)
+    finished = _run(pack_id).finished
+    checked = conformance.check_start_round_trip(_game(pack_id), finished, pack.hook("replay").replay, tmp_path)
+    assert checked >= 3 * len(finished)
 
 
 @by_pack

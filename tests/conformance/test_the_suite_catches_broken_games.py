@@ -190,3 +190,24 @@ def test_a_bad_schema_export_is_caught() -> None:
         conformance.check_schemas(GAME.info, lambda kind: {"type": 5})
     with pytest.raises(AssertionError, match="accepted an unknown file kind"):
         conformance.check_schemas(GAME.info, lambda kind: json_schema("deck"))
+
+
+def test_a_replay_state_that_start_cannot_restore_is_caught(tmp_path: Path) -> None:
+    """The round trip of a state given back as start: fails when the state leaves something out (here
+    Kalua's discard piles: given back, those cards go to the draw piles)."""
+    from kcal.games.kalua.game import GAME as KALUA
+    from kcal.games.kalua.replay import replay
+
+    class Forgetful:
+        def __init__(self, result: Any) -> None:
+            self.result = result
+
+        def to_json(self) -> dict[str, Any]:
+            data = self.result.to_json()
+            data["state"].pop("discards")
+            return data
+
+    report = conformance.check_random_games(KALUA, range(1))
+    assert conformance.check_start_round_trip(KALUA, report.finished, replay, tmp_path) >= 3
+    with pytest.raises(AssertionError, match="given back as start:"):
+        conformance.check_start_round_trip(KALUA, report.finished, lambda p: Forgetful(replay(p)), tmp_path)

@@ -21,6 +21,8 @@ seed, so a failure replays exactly. What is checked (``docs/packs.md`` says why)
 - ``view`` is plain JSON and unchanged by ``determinize`` for the same player, and determinizing does
   change what some other player sees (else the check proves nothing);
 - a game's record replays to the same end and scores; bots return legal moves and leave the state alone;
+- for a game that reads ``start:`` positions (``GameInfo.start_positions``), the replay's ``state``,
+  given back as ``start:``, replays to the same state;
 - every file kind's JSON Schema is valid Draft 2020-12.
 
 The checks live in :mod:`~kcal.conformance.info` (metadata, player counts, schemas),
@@ -46,7 +48,15 @@ from kcal.conformance.info import (
     configurations,
 )
 from kcal.conformance.play import check_random_games, check_same_seed_same_game, play_random
-from kcal.conformance.states import check_bots, check_clone, check_replay, check_views
+from kcal.conformance.states import (
+    HEADER_KEYS,
+    check_bots,
+    check_clone,
+    check_replay,
+    check_start_round_trip,
+    check_views,
+    start_record,
+)
 from kcal.core.game import Game
 
 
@@ -68,11 +78,11 @@ def check_game(game: Game[Any, Any], *, replay: Callable[[Path], Any] | None = N
     check_bots(game, report.samples[::max(1, len(report.samples) // 6)])
     check_clone(game, report.samples[::3])  # last: it advances the states it checks
     if replay is not None:
-        if folder is None:
-            with tempfile.TemporaryDirectory(prefix="kcal-conformance-") as tmp:
-                report.replays = check_replay(game, report.finished, replay, Path(tmp))
-        else:
-            report.replays = check_replay(game, report.finished, replay, folder)
+        with tempfile.TemporaryDirectory(prefix="kcal-conformance-") as tmp:
+            where = Path(tmp) if folder is None else folder
+            report.replays = check_replay(game, report.finished, replay, where)
+            if game.info.start_positions:
+                report.start_round_trips = check_start_round_trip(game, report.finished, replay, where)
     if schema is not None:
         check_schemas(game.info, schema)
     report.seconds = time.perf_counter() - start
@@ -80,8 +90,8 @@ def check_game(game: Game[Any, Any], *, replay: Callable[[Path], Any] | None = N
 
 
 __all__ = [
-    "DRAFT_2020_12", "JUNK", "SUPPORT_WORDS", "Report", "check_bots", "check_clone", "check_game",
-    "check_info", "check_interface", "check_player_counts", "check_random_games", "check_replay",
-    "check_same_seed_same_game", "check_schemas", "check_views", "configurations", "fail", "key",
-    "play_random", "plain", "players_for", "snapshot",
+    "DRAFT_2020_12", "HEADER_KEYS", "JUNK", "SUPPORT_WORDS", "Report", "check_bots", "check_clone",
+    "check_game", "check_info", "check_interface", "check_player_counts", "check_random_games", "check_replay",
+    "check_same_seed_same_game", "check_schemas", "check_start_round_trip", "check_views", "configurations",
+    "fail", "key", "play_random", "plain", "players_for", "snapshot", "start_record",
 ]

@@ -27,6 +27,7 @@ class Report:
     determinizations: int = 0
     hidden_changes: int = 0
     replays: int = 0
+    start_round_trips: int = 0
     end_reasons: Counter[str] = field(default_factory=Counter)
     seconds: float = 0.0
     #: (setup, state) met during the random games (clones), for the view, clone and bot checks

@@ -1,14 +1,16 @@
-"""Conformance checks on states met in random games: views and determinizing, clones, bots, and
-records replayed by the pack's own replay (see :mod:`kcal.conformance`)."""
+"""Conformance checks on states met in random games: views and determinizing, clones, bots, records
+replayed by the pack's own replay, and the replay's ``state`` given back as ``start:`` (see
+:mod:`kcal.conformance`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from kcal.conformance.common import Report, fail, key, plain, snapshot
 from kcal.conformance.play import play_random
+from kcal.core.errors import KcalError
 from kcal.core.game import Game, Setup
 from kcal.core.rng import Rng
 
@@ -146,3 +148,63 @@ def check_replay(game: Game[Any, Any], finished: Sequence[tuple[Setup, int, Any,
                     fail(w, f"the replay's scores {got.get('scores')} are not {dict(out.scores)}")
             count += 1
     return count
+
+
+#: the keys of a record that every pack's records share (SPEC "Game packs"): a record of these and a
+#: ``start:`` alone is a whole record for a pack that reads start positions
+HEADER_KEYS = ("game", "players", "variant", "seed")
+#: what a replay's JSON says of where it came from, not of the state it reached
+_NOT_STATE = ("record", "moves_applied")
+
+
+def start_record(record: Mapping[str, Any], state: Any) -> dict[str, Any]:
+    """The record that begins at ``state`` (a replay's JSON ``state``): ``record``'s header and ``start:``."""
+    out = {k: record[k] for k in HEADER_KEYS if k in record}
+    out["start"] = state
+    return out
+
+
+def check_start_round_trip(game: Game[Any, Any], finished: Sequence[tuple[Setup, int, Any, int]],
+                           replay: Callable[[Path], Any], folder: Path, points: int = 5) -> int:
+    """For a game that reads ``start:`` positions (``GameInfo.start_positions``): the ``state`` of a
+    replay, given back as ``start:`` (:func:`start_record`), replays to the same state: the same replay
+    JSON but where it came from (the ``state``, whose move it is, the end, winners and scores). Checked
+    at ``points`` moments of each finished game, its first and last states included. Returns how many
+    states were checked."""
+    from kcal.sim.records import record_yaml
+
+    count = 0
+    for setup, seed, final, moves in finished:
+        stops = sorted({moves * k // max(1, points - 1) for k in range(points)})
+        for stop in stops:
+            w = f"{game.info.id}, {len(setup.players)} players, seed {seed}, after {stop} moves"
+            st = final if stop >= moves else play_random(game, setup, seed, checks=False, stop_after=stop)
+            name = f"{game.info.id}-{len(setup.players)}-{setup.variant}-{seed}-{stop}"
+            record = game.record(st)
+            path = folder / f"{name}.yaml"
+            path.write_text(record_yaml(record), encoding="utf-8")
+            first = replay(path).to_json()
+            again = folder / f"{name}-start.yaml"
+            again.write_text(record_yaml(start_record(record, first["state"])), encoding="utf-8")
+            try:
+                second = replay(again).to_json()
+            except KcalError as exc:
+                fail(w, f"the replay's state, given back as start:, is refused ({again}): {exc.message}")
+            if not second.get("legal") or second.get("moves_applied") != 0:
+                fail(w, f"the start record {again} replays with legal = {second.get('legal')!r}, "
+                        f"moves_applied = {second.get('moves_applied')!r}")
+            for k in sorted(set(first) | set(second)):
+                if k not in _NOT_STATE and first.get(k) != second.get(k):
+                    fail(w, f"the replay's state, given back as start: ({again}), replays to {k} = "
+                            f"{_diff(first.get(k), second.get(k))}")
+            count += 1
+    return count
+
+
+def _diff(was: Any, now: Any) -> str:
+    """Where two JSON values differ, shortly: the first differing key of two mappings, else both."""
+    if isinstance(was, Mapping) and isinstance(now, Mapping):
+        for k in sorted(set(was) | set(now), key=str):
+            if was.get(k) != now.get(k):
+                return f"...{k}: {now.get(k)!r:.200}, not {was.get(k)!r:.200}"
+    return f"{now!r:.300}, not {was!r:.300}"

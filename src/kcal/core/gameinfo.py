@@ -33,6 +33,10 @@ class GameInfo(NamedTuple):
     variants: tuple[Variant, ...] = ()
     #: the file kinds the pack reads (``schema export KIND --game ID``), e.g. ("catalog", "deck", "game")
     file_kinds: tuple[str, ...] = ()
+    #: its records may begin at a ``start:`` position, and its replay JSON's ``state`` has the shape of
+    #: ``start:``: the conformance suite checks that a ``state`` given back as ``start:`` replays to the
+    #: same state (a record of ``game``, ``players``, ``variant``, ``seed`` and ``start:`` alone)
+    start_positions: bool = False
     #: what the pack supports, for ``kcal games``: derived from its hooks by ``Pack.build``
     supports: tuple[str, ...] = ()
     rulebook: str = ""  # file name under the shared rules folder

@@ -186,3 +186,48 @@ def test_an_active_god_eliminated_in_phase_3_ends_the_phase(kalua):
     kalua.settle(kalua.do(state, "A", play="Earthquake"))
     kalua.do(state, "A", target="A")
     assert state.out[0] and state.turn == 2 and kalua.to_move(state) == "B"
+
+
+def _passed_over_record(kalua, tmp_path, moves):
+    start = {"phase": "cards", "gods": {"A": {"families": 10, "leader": True, "pp": 5, "happiness": 5,
+                                              "hand": ["Drought"], "kept": []},
+                                        "B": {"families": 10, "leader": True, "pp": 4, "happiness": 5,
+                                              "hand": [], "kept": []},
+                                        "C": {"families": 10, "leader": True, "pp": 5, "happiness": 5,
+                                              "hand": ["Festival"], "kept": []}}}
+    record = {"game": "kalua", "players": ["A", "B", "C"], "seed": 3, "start": start, "moves": moves}
+    from kcal.games.kalua.replay import replay
+
+    return replay(kalua.write_yaml(tmp_path / "game.yaml", record)).to_json()
+
+
+def test_a_record_may_write_no_answer_for_a_god_who_was_not_asked(kalua, tmp_path):
+    # B holds nothing and has 4 PP: the engine passes B over; the record says so explicitly
+    data = _passed_over_record(kalua, tmp_path, [
+        {"player": "A", "play": "Drought"}, {"player": "B", "reply": "none"},
+        {"player": "C", "reply": "none"}, {"player": "A", "target": "C"}])
+    assert data["legal"] and data["moves_applied"] == 4 and data["state"]["gods"]["C"]["happiness"] == 3
+
+
+def test_a_god_passed_over_may_write_no_answer_after_the_answers_are_over(kalua, tmp_path):
+    data = _passed_over_record(kalua, tmp_path, [
+        {"player": "A", "play": "Drought"}, {"player": "C", "reply": "none"},
+        {"player": "B", "reply": "none"}, {"player": "A", "target": "B"}])
+    assert data["legal"] and data["moves_applied"] == 4
+
+
+def test_a_god_passed_over_is_told_so_not_that_they_answered(kalua):
+    gods = {"A": {"hand": ["Drought"]}, "B": {"pp": 4}, "C": {"hand": ["Festival"]}}
+    state = kalua.do(kalua.position(gods, players=("A", "B", "C")), "A", play="Drought")
+    assert kalua.to_move(state) == "C"
+    assert kalua.why(state, "B", reply="none") == (
+        "B was not asked to answer A's Drought: they had nothing to answer with (no card they could pay "
+        "for, and no card to buy for 5 PP), which is the same as no answer")
+
+
+def test_no_answer_written_twice_for_a_god_passed_over_is_illegal(kalua, tmp_path):
+    data = _passed_over_record(kalua, tmp_path, [
+        {"player": "A", "play": "Drought"}, {"player": "B", "reply": "none"}, {"player": "B", "reply": "none"}])
+    assert data["illegal_move"]["index"] == 2
+    assert data["illegal_move"]["reason"] == \
+        "B has already answered A's Drought (no answer); each god answers each card once"

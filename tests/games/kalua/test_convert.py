@@ -60,3 +60,9 @@ def test_eliminated_gods_take_no_part_in_the_comparison(kalua):
 def test_a_god_with_only_a_leader_counts_and_can_win_families(kalua):
     state = _convert(kalua, [2, 2, 9], families=[10, 10, 0], players=("A", "B", "C"))
     assert kalua.fams(state) == {"A": 8, "B": 8, "C": 3} and state.island == 1
+
+
+def test_families_the_happiest_cannot_take_go_to_the_island(kalua):
+    players = ("A", "B", "C", "D", "E")
+    state = _convert(kalua, [0, 0, 0, 0, 9], players=players)  # pool 8: E takes 3, 5 become atheists
+    assert kalua.fams(state) == {"A": 8, "B": 8, "C": 8, "D": 8, "E": 13} and state.island == 5

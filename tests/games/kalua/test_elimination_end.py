@@ -121,3 +121,23 @@ def test_the_card_of_a_god_eliminated_before_it_resolves_does_nothing(kalua):
     kalua.do(state, "A", target="B")
     assert state.out[1] and ("fizzle", 1, state.discards[0][-1]) in state.events()
     assert kalua.happy(state)["B"] == 5
+
+
+def test_an_answer_that_completes_a_global_disasters_wipe_out_ends_the_game(kalua):
+    gods = {"A": {"hand": ["Tsunami"], "families": 2}, "B": {"hand": ["Landslide"], "families": 1},
+            "C": {"families": 3}, "D": {"families": 0}}
+    state = kalua.position(gods)
+    kalua.do(state, "A", play="Tsunami", pay=0)
+    kalua.settle(kalua.do(state, "B", reply="Landslide"))
+    assert kalua.fams(state) == {"A": 0, "B": 0, "C": 1, "D": 0} and kalua.game.outcome(state) is None
+    kalua.do(state, "B", target="C")  # the answer takes C's last family: every religion is out of families
+    out = kalua.game.outcome(state)
+    assert out.reason == "global_disaster" and out.winners == ("C",)  # C had the most when Tsunami was played
+
+
+def test_a_wipe_out_with_no_global_disaster_on_the_table_waits_for_phase_5(kalua):
+    gods = {"A": {"hand": ["Landslide"], "families": 0}, "B": {"families": 1}, "C": {"families": 0},
+            "D": {"families": 0}}
+    state = kalua.settle(kalua.do(kalua.position(gods), "A", play="Landslide"))
+    kalua.do(state, "A", target="B")
+    assert kalua.fams(state)["B"] == 0 and kalua.game.outcome(state) is None

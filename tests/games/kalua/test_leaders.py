@@ -65,3 +65,22 @@ def test_the_massive_speech_removes_the_leader_and_adds_up_to_5_atheists(kalua):
 def test_leader_actions_only_in_phase_2(kalua):
     state = kalua.position()
     assert kalua.why(state, "A", leader="speech").startswith("leaders act in phase 2; now it is phase 3 (cards)")
+
+
+def test_a_god_without_a_leader_is_told_so_when_they_activate_one(kalua):
+    state = kalua.position({"B": {"leader": False}}, phase="leaders")
+    assert kalua.why(state, "B", leader="none") == \
+        "B has no leader: only a god with a leader activates it in phase 2"
+    assert kalua.why(state, "B", leader="speech") == \
+        "B has no leader: only a god with a leader activates it in phase 2"
+
+
+def test_a_speech_at_the_top_of_the_track_gains_nothing_and_says_so(kalua):
+    from kcal.games.kalua.replay import story
+
+    state = kalua.position({"A": {"happiness": 10}, "B": {"happiness": 4}}, phase="leaders")
+    kalua.do(state, "A", leader="speech")
+    kalua.do(state, "B", leader="speech")
+    lines = story(state)
+    assert "  A's leader gives a speech: happiness stays at 10, the top" in lines
+    assert "  B's leader gives a speech: +1 happiness" in lines

@@ -48,3 +48,8 @@ def test_praying_points_never_go_below_0(kalua):
     kalua.settle(kalua.do(state, "A", play="Locusts"))
     kalua.do(state, "A", target="C")
     assert kalua.pp(state)["C"] == 0
+
+
+def test_a_god_with_only_a_leader_gets_the_bonus_of_their_happiness(kalua):
+    # A has no family (no PP for families) but is the unhappiest religion: +4; B is in the middle: +2 + 2
+    assert _pray(kalua, [1, 5, 9], [0, 10, 10], players=("A", "B", "C")) == {"A": 4, "B": 4, "C": 2}

@@ -141,3 +141,38 @@ def test_a_replay_from_a_start_position_tells_no_deal(kalua):
     assert lines[0] == "from the start position: turn 1, cards"
     assert not any("each god draws" in line for line in lines)
     assert story(kalua.new())[0].endswith("starts; each god draws 5 cards")
+
+
+def _given_back(kalua, tmp_path, state):
+    """The replay's state of ``state``'s record, and the replay's state of that state given back as start:."""
+    path = kalua.write_yaml(tmp_path / "game.yaml", GAME.record(state))
+    first = replay(path).to_json()
+    record = {"game": "kalua", "players": list(state.rules.players), "seed": 5, "start": first["state"]}
+    return first, replay(kalua.write_yaml(tmp_path / "again.yaml", record)).to_json()
+
+
+def test_the_replay_state_given_back_as_start_replays_to_the_same_state(kalua, tmp_path):
+    gods = {"A": {"hand": ["Tsunami", "Festival"], "pp": 9}, "B": {"hand": ["Drought"]}, "C": {"hand": ["Heresy"]}}
+    state = kalua.position(gods, players=("A", "B", "C"))
+    kalua.do(state, "A", play="Tsunami", pay=6)  # a global disaster on the table, B to answer
+    first, again = _given_back(kalua, tmp_path, state)
+    assert first["state"]["step"] == "reply" and first["state"]["table"][0]["families_before"]
+    assert again["legal"] and again["moves_applied"] == 0
+    assert again["state"] == first["state"] and again["to_move"] == ["B"]
+
+
+def test_a_finished_games_state_given_back_as_start_is_over_with_the_same_end(kalua, tmp_path):
+    state = kalua.play_out(kalua.new(seed=2), bot="greedy", seed=2)
+    first, again = _given_back(kalua, tmp_path, state)
+    assert first["ended"] and {k: again[k] for k in ("ended", "end_reason", "winners", "scores", "state")} == \
+        {k: first[k] for k in ("ended", "end_reason", "winners", "scores", "state")}
+
+
+def test_a_start_step_outside_its_phase_is_bad_input(kalua, tmp_path):
+    from kcal.core.errors import KcalError
+
+    god = {"families": 10, "leader": True, "pp": 5, "happiness": 5, "hand": [], "kept": []}
+    record = {"game": "kalua", "players": ["A", "B", "C"], "seed": 1,
+              "start": {"phase": "leaders", "step": "reply", "gods": {p: god for p in "ABC"}}}
+    with pytest.raises(KcalError, match="start.step: step reply is not in phase leaders"):
+        replay(kalua.write_yaml(tmp_path / "bad.yaml", record))

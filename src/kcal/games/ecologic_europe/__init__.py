@@ -42,6 +42,7 @@ PACK = Pack.build(
             Variant("human-impact", "the human habitat expansion with its 10 human-impact cards shuffled in"),
         ),
         file_kinds=("catalog", "deck", "game"),
+        start_positions=True,  # a record's start: (files/position.py), the replay's state in its shape
         rulebook="ecologic-europe-rulebook.txt",
     ),
     hooks=skeleton_hooks(__name__),

@@ -37,6 +37,7 @@ PACK = Pack.build(
                     "limit 6,000 kcal; the round ends when either player goes out", house_rule=True),
         ),
         file_kinds=("catalog", "deck", "game"),
+        start_positions=True,  # a record's start: (files/position.py), the replay's state in its shape
         rulebook="how-many-calories-rules.txt",
         player_variants={2: "two-player"},
     ),

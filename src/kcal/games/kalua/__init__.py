@@ -34,6 +34,7 @@ PACK = Pack.build(
         chance=True,  # the shuffles and the random start player
         variants=(),
         file_kinds=("catalog", "deck", "game"),
+        start_positions=True,  # a record's start: (files/position.py), the replay's state in its shape
         rulebook="kalua-rulebook.txt",
     ),
     hooks=skeleton_hooks(__name__),

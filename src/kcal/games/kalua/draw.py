@@ -332,7 +332,7 @@ def story(path: str | Path, *, upto: int | None = None, coords: bool = False, ev
     from kcal.core.replay import start_state
     from kcal.games.kalua.files.recordfile import load_record
     from kcal.games.kalua.game import GAME
-    from kcal.games.kalua.replay import replay
+    from kcal.games.kalua.replay import apply_recorded, replay
     from kcal.games.kalua.rules.domain import GAME_NAME
 
     if checked is None:
@@ -348,7 +348,7 @@ def story(path: str | Path, *, upto: int | None = None, coords: bool = False, ev
                             (Section("Events", lines),) if lines else (), _summary(state)))
     for i, rm in enumerate(loaded.moves[:last]):
         mark = state.log
-        GAME.apply(state, rm.player, rm.move)
+        apply_recorded(state, rm)
         if every or i == last - 1:
             new = _event_lines(state, _since(state, mark))
             sections = (Section("What happened", new),) if new else ()

@@ -11,9 +11,10 @@ from typing import Any
 from kcal.core.replay import Replay, replay_moves, start_state
 from kcal.core.text import shown
 from kcal.games.kalua.files.position import state_json
-from kcal.games.kalua.files.recordfile import load_record, set_path
+from kcal.games.kalua.files.recordfile import RecordedMove, load_record, set_path
 from kcal.games.kalua.game import GAME
 from kcal.games.kalua.rules.domain import DECKS, DOUBLE_COST, EFFECT_KINDS, GAME_NAME, PROTECTION_COST
+from kcal.games.kalua.rules.legal import recorded_no_answer
 from kcal.games.kalua.rules.state import OVER, State
 from kcal.games.kalua.rules.view import to_move
 
@@ -36,6 +37,22 @@ class ReplayResult(Replay[State]):
         return "\n".join(lines)
 
 
+def check_recorded(state: State, rm: RecordedMove) -> str | None:
+    """Why a recorded move is illegal: the game's reason, except for an explicit "no answer" from a god
+    the engine passed over, which a record may write (ruling "skip-gods-who-cannot-answer")."""
+    if recorded_no_answer(state, rm.player, rm.move):
+        return None
+    return GAME.why_illegal(state, rm.player, rm.move)
+
+
+def apply_recorded(state: State, rm: RecordedMove) -> None:
+    """Play a recorded move that :func:`check_recorded` accepts."""
+    if recorded_no_answer(state, rm.player, rm.move):
+        state.note(("pass", state.rules.seat_of[rm.player]))  # the same as being passed over
+    else:
+        GAME.apply(state, rm.player, rm.move)
+
+
 def replay(path: str | Path) -> ReplayResult:
     """Replay a record file. Bad input raises :class:`KcalError` (exit 2) with its position; an
     illegal move stops the replay and is reported in the result (exit 1)."""
@@ -43,7 +60,7 @@ def replay(path: str | Path) -> ReplayResult:
     doc = loaded.doc
     result = ReplayResult(GAME, doc.path, start_state(GAME, doc, loaded.setup, loaded.seed))
     result.inputs = [set_path(doc, loaded.model)]
-    return replay_moves(result, doc, loaded.moves)
+    return replay_moves(result, doc, loaded.moves, check=check_recorded, play=apply_recorded)
 
 _END = {
     "one_religion": "only {w} has families left after phase 5",
@@ -80,7 +97,9 @@ def _line(state: State, event: tuple) -> str | None:  # noqa: PLR0911, PLR0912 -
         return f"  the {DECKS[event[1]].value} discard pile ({event[2]} cards) is shuffled into a new deck"
     if kind == "leader":
         who, action, source, gained = p[event[1]], event[2], event[3], event[4]
-        return "  " + {"speech": f"{who}'s leader gives a speech: +1 happiness",
+        top = state.rules.cards.happiness_max
+        return "  " + {"speech": f"{who}'s leader gives a speech: " + (f"{gained:+d} happiness" if gained else
+                                                                       f"happiness stays at {top}, the top"),
                        "atheists": f"{who}'s leader converts {gained} atheist(s)",
                        "believer": f"{who}'s leader converts {gained} believer from {p[source] if source >= 0 else '?'}",
                        "sacrifice": f"{who}'s leader gives a massive speech and sacrifices himself: "

@@ -45,6 +45,7 @@ PACK = Pack.build(
         ),
         file_kinds=("catalog", "deck", "game"),
         rulebook="kcaloria-rulebook.txt",
+        start_positions=True,  # a record's start: (files/position.py), the replay's state in its shape
     ),
     hooks=skeleton_hooks(__name__, ("game", "catalog", "replay", "explain", "schema", "print", "draw"),
                          deck=f"{__name__}.deck.check", commands=f"{__name__}.sim.commands"),

@@ -184,7 +184,6 @@ IMPOSSIBLE = {
                         "start.board[0].barricade", "Bayou has no barricade modifier"),
     "not-temporary": ({"board": [{**BOARD[0], "last_used_turn": 0}]}, "start.board[0].last_used_turn",
                       "Bayou is not a temporary tile"),
-    "mode": ({"mode": "beginner"}, "start.mode", "the position is a beginner game and the record's mode is standard"),
     "next-player": ({"next_player": "Cy"}, "start.next_player", "'Cy' is not one of the players"),
     "unknown-player": ({"players": {"Z": {}}}, "start.players.Z", "'Z' is not one of the players"),
     "fewer-placed": ({"board": BOARD, "players": {"A": {"placed": 1}}}, "start.players.A.placed",
@@ -227,6 +226,14 @@ def test_a_start_with_decks_is_refused_at_the_decks(tmp_path):
               "decks": {"A": ["Bayou"], "B": ["Bayou"]}, "start": {}}
     with pytest.raises(KcalError, match="decks: a record with a start position gives the players' tiles"):
         replay(write(tmp_path / "bad.yaml", record))
+
+
+def test_a_record_without_mode_takes_its_start_positions_mode(tmp_path):
+    """rulings.md, "A record without mode: that starts at a position"; one that names both must agree."""
+    record = {"catalogs": ["builtin"], "players": ["A", "B"], "start": {"mode": "beginner"}}
+    assert replay(write(tmp_path / "ok.yaml", record)).to_json()["state"]["mode"] == "beginner"
+    with pytest.raises(KcalError, match="the position is a beginner game and the record's mode is standard"):
+        replay(write(tmp_path / "bad.yaml", {**record, "mode": "standard"}))
 
 
 def test_a_malformed_start_is_a_schema_error_at_its_key(tmp_path):

@@ -110,6 +110,10 @@ def new_state(setup: Setup, seed: int) -> State:
         if express:
             state.face_up = [state.pile.pop() for _ in range(min(EXPRESS_FACE_UP, len(state.pile)))]
     begin_habitation(state)
+    if start is not None:  # the step of habitation the position stands at, if it gives one
+        from kcal.games.ecologic_europe.files.position import stand_start
+
+        stand_start(state, start)
     return state
 
 

@@ -4,7 +4,7 @@ replay's ``state`` in the same shape.
 Shape (every key optional but ``hands``)::
 
     round: 2                 # 1-based
-    phase: trick             # trick (default) or pass (hands before the pass, 8 each)
+    phase: trick             # trick (default), pass (hands before the pass, 8 each) or over
     limit_kcal: 2400         # default: the game's limit
     totals: {A: 1200, ...}   # kcal of the rounds before this one
     intake_kcal: {A: 0, ...} # kcal taken this round (default: the kcal of `won`)
@@ -13,8 +13,11 @@ Shape (every key optional but ``hands``)::
     hands: {A: [...], ...}   # what each player holds now
     leader: B                # who leads the current trick (pass phase: the round's start player)
     trick: [{player: B, card: red 9}]   # cards already in the current trick, in play order
+    passes: {A: [red 8, green 4]}       # phase pass: passes chosen and not yet made (not everyone's)
+    rounds: [...]            # the history of the rounds so far (tricks and scores), as the replay gives it
 
-The replay's ``state`` has these keys and ``rounds`` (the history of tricks and scores).
+The replay's ``state`` has these keys: the ``state`` of any replay, given back as ``start:``, replays
+to the same state.
 """
 
 from __future__ import annotations
@@ -25,8 +28,8 @@ from typing import Any
 
 from kcal.core.suggest import did_you_mean
 from kcal.games.how_many_calories.files.cardset import FoodSet
-from kcal.games.how_many_calories.rules.domain import KCAL_PER_POINT, Card
-from kcal.games.how_many_calories.rules.state import PHASES, TRICK, State
+from kcal.games.how_many_calories.rules.domain import KCAL_PER_POINT, PASS_SIZE, Card
+from kcal.games.how_many_calories.rules.state import OVER, PASS, PHASES, TRICK, State
 
 Loc = tuple[str | int, ...]
 Problem = tuple[str, Loc]
@@ -44,6 +47,9 @@ class Position:
     won: Mapping[str, tuple[Card, ...]] = field(default_factory=dict)
     leader: str | None = None
     trick: tuple[tuple[str, Card], ...] = ()
+    passes: Mapping[str, tuple[Card, ...]] = field(default_factory=dict)
+    #: the replay's ``rounds``: what happened in the rounds so far (plain JSON data, told again as given)
+    history: tuple[Mapping[str, Any], ...] = ()
 
     def intake_of(self, player: str) -> int:
         if self.intake is not None and player in self.intake:
@@ -78,10 +84,13 @@ def position_problems(pos: Position, players: Sequence[str], foods: FoodSet, lim
     out: list[Problem] = []
     if not 1 <= pos.round <= rounds:
         out.append((f"round {pos.round} is not one of the game's rounds (1 to {rounds})", ("round",)))
-    if pos.phase not in ("pass", "trick"):
-        out.append((f"phase is 'pass' or 'trick', not {pos.phase!r}", ("phase",)))
+    if pos.phase not in ("pass", "trick", "over"):
+        out.append((f"phase is 'pass', 'trick' or 'over', not {pos.phase!r}", ("phase",)))
+    if pos.phase == "over" and pos.round != rounds:
+        out.append((f"a game is over after its last round ({rounds}), not in round {pos.round}", ("round",)))
+    out += _history_problems(pos)
     for key, names in (("hands", pos.hands), ("totals", pos.totals), ("intake_kcal", pos.intake or {}),
-                       ("won", pos.won), ("out", pos.out)):
+                       ("won", pos.won), ("out", pos.out), ("passes", pos.passes)):
         out += player_problems(list(names), players, (key,))
     out += player_problems([p for p, _ in pos.trick], players, ("trick",))
     if pos.leader is not None:
@@ -96,9 +105,22 @@ def position_problems(pos: Position, players: Sequence[str], foods: FoodSet, lim
         out += card_problems(cards, foods, f"taken in by {p}", ("won", p), seen)
     for i, (p, card) in enumerate(pos.trick):
         out += [(m, ("trick", i, "card")) for m, _ in card_problems([card], foods, f"played by {p}", (), seen)]
+    if pos.passes and pos.phase != "pass":
+        out.append(("passes are chosen in phase pass", ("passes",)))
     if pos.phase == "pass":
         return out + _pass_problems(pos, players, hand_size)
+    if pos.phase == "over":
+        return out
     return out + _trick_problems(pos, players, limit, hand_size)
+
+
+def _history_problems(pos: Position) -> list[Problem]:
+    """The rounds of the history come in order, up to the position's round."""
+    numbers = [h.get("round") for h in pos.history]
+    if not all(isinstance(r, int) and 1 <= r <= pos.round for r in numbers) or \
+            numbers != sorted({r for r in numbers if isinstance(r, int)}):
+        return [(f"rounds gives the rounds so far in order, 1 to {pos.round}", ("rounds",))]
+    return []
 
 
 def _pass_problems(pos: Position, players: Sequence[str], hand_size: int) -> list[Problem]:
@@ -107,8 +129,15 @@ def _pass_problems(pos: Position, players: Sequence[str], hand_size: int) -> lis
         if len(pos.hands.get(p, ())) != hand_size:
             out.append((f"{p} holds {len(pos.hands.get(p, ()))} card(s); before the pass every player holds "
                         f"{hand_size}", ("hands", p) if p in pos.hands else ("hands",)))
-    if pos.out or pos.won or pos.trick or any(pos.intake_of(p) for p in players):
+    if pos.out or any(pos.won.values()) or pos.trick or any(pos.intake_of(p) for p in players):
         out.append(("before the pass nobody has played, taken in or gone out", ("phase",)))
+    for p, cards in pos.passes.items():
+        held = pos.hands.get(p, ())
+        if len(cards) != PASS_SIZE or len(set(cards)) != len(cards) or any(c not in held for c in cards):
+            out.append((f"{p} passes {PASS_SIZE} different cards of their hand", ("passes", p)))
+    if players and len(pos.passes) == len(players):
+        out.append(("every player has chosen a pass, so the pass is made: give the position after it",
+                    ("passes",)))
     if pos.leader is not None and pos.round > 1:
         best = max(pos.totals.get(p, 0) for p in players)
         if pos.totals.get(pos.leader, 0) != best:
@@ -184,6 +213,8 @@ def apply_position(state: State, pos: Position) -> None:
     begin_round(state, hands, unseen, start)
     state.note(("position", pos))
     if pos.phase == "pass":
+        for p, cards in pos.passes.items():
+            state.pending[seat[p]] = tuple(c.number for c in cards)
         return
     state.phase = TRICK
     state.out = [p in pos.out for p in rules.players]
@@ -191,6 +222,10 @@ def apply_position(state: State, pos: Position) -> None:
     state.won = [[c.number for c in pos.won.get(p, ())] for p in rules.players]
     state.trick = [(seat[p], c.number) for p, c in pos.trick]
     state.lead_colour = rules.foods.colour_of[state.trick[0][1]] if state.trick else -1
+    if pos.phase == "over":
+        state.phase = OVER
+        state.turn = -1
+        return
     state.turn = next_in(state, state.trick[-1][0]) if state.trick else start
     state.tricks_played = rules.hand_size - len(state.hands[state.turn])
 
@@ -213,5 +248,7 @@ def state_json(state: State) -> dict[str, Any]:
         "hands": {p: [card(c) for c in sorted(state.hands[s])] for s, p in enumerate(players)},
         "leader": players[state.leader],
         "trick": [{"player": players[s], "card": card(c)} for s, c in state.trick],
+        "passes": {p: [card(c) for c in chosen] for p, chosen in zip(players, state.pending, strict=True)
+                   if state.phase == PASS and chosen is not None},
         "rounds": round_history(state),
     }

@@ -36,6 +36,10 @@ def position_json(pos: Position) -> dict[str, Any]:
         out["leader"] = pos.leader
     if pos.trick:
         out["trick"] = [{"player": p, "card": str(c)} for p, c in pos.trick]
+    if pos.passes:
+        out["passes"] = {p: [str(c) for c in cs] for p, cs in pos.passes.items()}
+    if pos.history:
+        out["rounds"] = [dict(h) for h in pos.history]
     return out
 
 
@@ -58,10 +62,15 @@ def round_history(state: State) -> list[dict[str, Any]]:
             current = {"round": event[1] + 1, "start": players[event[4]], "tricks": [], "scores": None,
                        "finished": False}
             rounds.append(current)
-        elif kind == "position":
+        elif kind == "position":  # the rounds before it as the position tells them, then its own round
             pos: Position = event[1]
-            current = {"round": pos.round, "start": players[state.rules.seat_of[pos.leader]]
-                       if pos.leader else None, "tricks": [], "scores": None, "finished": False}
+            rounds = [_told(h) for h in pos.history if h["round"] < pos.round]
+            told = next((h for h in pos.history if h["round"] == pos.round), None)
+            current = {"round": pos.round, "start": told["start"] if told else players[state.rules.seat_of[
+                pos.leader]] if pos.leader else None, "tricks": list(told["tricks"]) if told else [],
+                       "scores": None, "finished": False}
+            if told is not None and pos.phase == "over":
+                current["scores"], current["finished"] = _told(told)["scores"], told["finished"]
             rounds.append(current)
         elif kind == "trick" and current is not None:
             current["tricks"].append(trick_json(state, event[1]))
@@ -72,6 +81,14 @@ def round_history(state: State) -> list[dict[str, Any]]:
         running = round_scores(state.intake, state.out)
         current["scores"] = {p: running[s] for s, p in enumerate(players)}
     return rounds
+
+
+def _told(entry: Any) -> dict[str, Any]:
+    """A round of a start position's history, as the replay's ``rounds`` gives it (a copy)."""
+    out = dict(entry)
+    out["tricks"] = [dict(t) for t in entry["tricks"]]
+    out["scores"] = None if entry["scores"] is None else dict(entry["scores"])
+    return out
 
 
 def write_record(state: State) -> dict[str, Any]:

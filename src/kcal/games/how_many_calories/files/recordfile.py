@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 
 from kcal.core.errors import KcalError, raise_all
 from kcal.core.fields import PathText, Seed
@@ -64,12 +64,37 @@ class RoundEntry(BaseModel):
     plays: tuple[PlayEntry, ...] = ()
 
 
+class TrickTold(BaseModel):
+    """A trick of the history (the replay's ``rounds[].tricks``)."""
+
+    model_config = _CONFIG
+    leader: Player
+    cards: dict[Player, CardText]
+    values: dict[Player, Annotated[StrictInt, Field(ge=0, le=1_000)]]
+    winner: Player
+    won: CardText
+    kcal: Kcal
+    next_leader: Player
+    went_out: StrictBool
+
+
+class RoundTold(BaseModel):
+    """A round of the history (the replay's ``rounds``): told again as given, not replayed."""
+
+    model_config = _CONFIG
+    round: Annotated[StrictInt, Field(ge=1, le=MAX_ROUNDS)]
+    start: Player | None
+    tricks: tuple[TrickTold, ...] = ()
+    scores: dict[Player, Kcal] | None = None
+    finished: StrictBool = False
+
+
 class StartEntry(BaseModel):
-    """A position to begin from (the keys of the replay's ``state`` but ``rounds``)."""
+    """A position to begin from: the keys of the replay's ``state``."""
 
     model_config = _CONFIG
     round: Annotated[StrictInt, Field(ge=1, le=MAX_ROUNDS)] = 1
-    phase: Literal["pass", "trick"] = "trick"
+    phase: Literal["pass", "trick", "over"] = "trick"
     limit_kcal: Annotated[StrictInt, Field(ge=100, le=1_000_000)] | None = None
     totals: dict[Player, Kcal] = {}
     intake_kcal: dict[Player, Kcal] | None = None
@@ -78,12 +103,15 @@ class StartEntry(BaseModel):
     hands: dict[Player, Cards]
     leader: Player | None = None
     trick: tuple[PlayEntry, ...] = ()
+    passes: dict[Player, Cards] = {}
+    rounds: tuple[RoundTold, ...] = ()
 
     def position(self) -> Position:
         return Position(hands=dict(self.hands), round=self.round, phase=self.phase, limit=self.limit_kcal,
                         totals=dict(self.totals), intake=None if self.intake_kcal is None else
                         dict(self.intake_kcal), out=self.out, won=dict(self.won), leader=self.leader,
-                        trick=tuple((e.player, e.card) for e in self.trick))
+                        trick=tuple((e.player, e.card) for e in self.trick), passes=dict(self.passes),
+                        history=tuple(r.model_dump(mode="json") for r in self.rounds))
 
 
 class RecordFile(BaseModel):

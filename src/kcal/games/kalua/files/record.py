@@ -32,6 +32,21 @@ def position_json(pos: Position) -> dict[str, Any]:
                        "hand": list(g.hand), "kept": list(g.kept)} for p, g in pos.gods.items()}
     if pos.discards:
         out["discards"] = {k: list(v) for k, v in pos.discards.items()}
+    if pos.step is not None:
+        out["step"] = pos.step
+    if pos.to_move is not None:
+        out["to_move"] = pos.to_move
+    if pos.draws_left is not None:
+        out["draws_left"] = pos.draws_left
+    if pos.table:
+        out["table"] = [{"player": t.player, "card": t.card, "pay": t.pay, "reply": t.reply}
+                        | ({"families_before": dict(t.families_before)} if t.families_before is not None else {})
+                        for t in pos.table]
+    if pos.owed_discards:
+        out["owed_discards"] = [{"player": p, "cards": k} for p, k in pos.owed_discards]
+    if pos.end_reason is not None:
+        out["end_reason"] = pos.end_reason
+        out["winners"] = list(pos.winners)
     return out
 
 

@@ -38,7 +38,7 @@ from kcal.core.yamlsafe import YamlDoc
 from kcal.games.kalua import PACK
 from kcal.games.kalua.files.cardset import CardSet
 from kcal.games.kalua.files.models import CardName, Player, Text
-from kcal.games.kalua.files.position import God, Position, player_problems, position_problems
+from kcal.games.kalua.files.position import God, Position, TableCard, player_problems, position_problems
 from kcal.games.kalua.rules.domain import HAPPINESS_MAX, MAX_TURN_LIMIT
 from kcal.games.kalua.rules.moves import Buy, Draw, Move, decode_move
 from kcal.games.kalua.rules.setup import turn_limit_option
@@ -81,22 +81,57 @@ class GodEntry(BaseModel):
     kept: tuple[CardName, ...] = ()
 
 
-class StartEntry(BaseModel):
-    """A position to begin from (the keys of the replay's ``state`` but the derived ones)."""
+class TableEntry(BaseModel):
+    """A card on the table, played and not yet resolved."""
 
     model_config = _CONFIG
-    turn: Annotated[StrictInt, Field(ge=1, le=MAX_TURN_LIMIT)] = 1
+    player: Player
+    card: CardName
+    pay: Annotated[StrictInt, Field(ge=0, le=99)]
+    reply: StrictBool = False
+    families_before: dict[Player, Count] | None = Field(default=None, description="a global disaster: "
+                                                        "every god's families when it was played")
+
+
+class OwedEntry(BaseModel):
+    model_config = _CONFIG
+    player: Player
+    cards: Annotated[StrictInt, Field(ge=1, le=99)]
+
+
+class StartEntry(BaseModel):
+    """A position to begin from: the keys of the replay's ``state`` (``out`` and ``decks`` follow from
+    the rest and are checked when given)."""
+
+    model_config = _CONFIG
+    turn: Annotated[StrictInt, Field(ge=0, le=MAX_TURN_LIMIT)] = 1
     active: Player | None = None
-    phase: Literal["draw", "leaders", "cards"] = "draw"
+    phase: Literal["setup", "draw", "leaders", "cards", "over"] = "draw"
+    step: Literal["deal", "draw", "leaders", "play", "reply", "target", "discard", "over"] | None = None
     island: Count | None = None
     gods: dict[Player, GodEntry]
     discards: dict[DeckName, tuple[CardName, ...]] = {}
+    out: tuple[Player, ...] | None = None
+    decks: dict[DeckName, Count] | None = None
+    table: tuple[TableEntry, ...] = ()
+    to_move: Player | None = None
+    draws_left: Annotated[StrictInt, Field(ge=0, le=99)] | None = None
+    owed_discards: tuple[OwedEntry, ...] = ()
+    end_reason: Literal["one_religion", "global_disaster", "last_standing", "all_eliminated",
+                        "turn_limit"] | None = None
+    winners: tuple[Player, ...] = ()
 
     def position(self) -> Position:
         return Position(gods={p: God(g.families, g.leader, g.pp, g.happiness, g.hand, g.kept)
                               for p, g in self.gods.items()},
                         turn=self.turn, active=self.active, phase=self.phase, island=self.island,
-                        discards={str(k): v for k, v in self.discards.items()})
+                        discards={str(k): v for k, v in self.discards.items()}, step=self.step,
+                        to_move=self.to_move, draws_left=self.draws_left or None,
+                        table=tuple(TableCard(t.player, t.card, t.pay, t.reply, t.families_before)
+                                    for t in self.table),
+                        owed_discards=tuple((o.player, o.cards) for o in self.owed_discards),
+                        end_reason=self.end_reason, winners=self.winners, out=self.out,
+                        decks=None if self.decks is None else {str(k): v for k, v in self.decks.items()})
 
 
 class RecordFile(BaseModel):

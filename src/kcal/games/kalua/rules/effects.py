@@ -137,8 +137,7 @@ def resolve(state: State, entry: Entry, target: int) -> None:
         discard_card(state, card)
     if before is not None:
         _note_changes(state, before)
-    if d.kind == GLOBAL:
-        _global_end(state, entry)
+    _global_end(state)
     check_eliminations(state)
 
 
@@ -151,14 +150,18 @@ def _note_changes(state: State, before: tuple[list[int], list[int], list[int], i
     state.note(("changes", changes, state.island - island))
 
 
-def _global_end(state: State, entry: Entry) -> None:
-    """Rulebook, "End Game Conditions": a new global disaster that leaves every religion without
-    families; the religion with the most families before it was played wins (ties share)."""
-    before = entry.before
-    if before is None or not any(before) or any(state.families):
+def _global_end(state: State) -> None:
+    """Rulebook, "End Game Conditions": "if at any time, a new Global Disaster is played and every
+    religion is out of families", the religion with the most families before it was played wins (ties
+    share). "New": a global disaster of the cards on the table now, resolved already; the card that
+    empties the last religion may be it or a card resolving after it (ruling "global-wipe-out")."""
+    if any(state.families):
         return
-    best = max(before)
-    end_game(state, GLOBAL_WIPE_OUT, tuple(s for s, f in enumerate(before) if f == best))
+    played = next((e for e in state.table[:state.resolving] if e.before is not None), None)
+    if played is None or played.before is None or not any(played.before):
+        return
+    best = max(played.before)
+    end_game(state, GLOBAL_WIPE_OUT, tuple(s for s, f in enumerate(played.before) if f == best))
 
 
 def while_kept(state: State, god: int) -> list[tuple[int, Fx]]:

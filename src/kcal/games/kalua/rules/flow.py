@@ -143,7 +143,8 @@ def lead(state: State, seat: int, action: LeaderAction, source: int = -1) -> Non
     gained = 0
     if action is LeaderAction.SPEECH:
         top = state.rules.cards.happiness_max
-        state.happy[seat] = min(top, state.happy[seat] + SPEECH_HAPPINESS)
+        gained = min(top, state.happy[seat] + SPEECH_HAPPINESS) - state.happy[seat]
+        state.happy[seat] += gained
     elif action is LeaderAction.ATHEISTS:
         gained = min(CONVERT_ATHEISTS, state.island)
         state.island -= gained

@@ -76,25 +76,79 @@ def _phase(state: State) -> str:
     return f"phase {state.phase} ({PHASE_NAMES[state.phase]})" if state.phase else "the initial deal"
 
 
+def last_card_answers(state: State) -> tuple[int, int, dict[int, int | None]] | None:
+    """From the history, newest first: the card the active god played last this turn (its god and its
+    id) and how each god answered it so far (a card id, or None for no answer). None for a state that
+    keeps no history, or when no card has been played since the turn (or the position) began."""
+    got: dict[int, int | None] = {}
+    node = state.log
+    while node:
+        event = node[0]
+        kind = event[0]
+        if kind == "play":
+            if not event[4]:
+                return event[1], event[2], got
+            got.setdefault(event[1], event[2])
+        elif kind == "pass":
+            got.setdefault(event[1], None)
+        elif kind in ("turn", "convert", "position", "begin"):
+            return None
+        node = node[1]
+    return None
+
+
+def passed_over(state: State, seat: int) -> bool:
+    """Whether ``seat`` was passed over, never asked, when the active god's last card was answered: they
+    had nothing to answer with (ruling "skip-gods-who-cannot-answer")."""
+    if state.step == OVER or state.out[seat]:
+        return False
+    found = last_card_answers(state)
+    if found is None or seat == found[0] or seat in found[2]:
+        return False
+    if state.step == REPLY:  # the answers go on: passed over if the round went past them
+        return (seat - state.active) % state.rules.n < state.offset
+    return True
+
+
 def answered(state: State, seat: int) -> str | None:
-    """Why ``seat`` cannot answer now because they already did (a reply twice to one card)."""
-    if state.step != REPLY or seat == state.active or not state.table:
+    """Why ``seat`` cannot answer now because their turn to answer the card has come and gone: they
+    answered it already (a reply twice to one card), or were passed over with nothing to answer with."""
+    if seat == state.active:
         return None
-    n = state.rules.n
-    if (seat - state.active) % n >= state.offset:
-        return None
-    head = max(i for i, e in enumerate(state.table) if not e.reply)
-    card = state.table[head]
-    mine = [e for e in state.table[head + 1:] if e.seat == seat]
-    how = f" (with {state.card_name(mine[0].card)})" if mine else " (no answer)"
-    return (f"{state.name(seat)} has already answered {state.name(card.seat)}'s {state.card_name(card.card)}"
-            f"{how}; each god answers each card once")
+    found = last_card_answers(state)
+    if found is None:
+        if state.log is not None or state.step != REPLY or not state.table:
+            return None
+        if (seat - state.active) % state.rules.n >= state.offset:  # a state without history (search)
+            return None
+        head = state.table[max(i for i, e in enumerate(state.table) if not e.reply)]
+        return (f"{state.name(seat)} has had their turn to answer {state.name(head.seat)}'s "
+                f"{state.card_name(head.card)}; each god answers each card once")
+    by, card, got = found
+    what = f"{state.name(by)}'s {state.card_name(card)}"
+    if seat in got:
+        how = f" (with {state.card_name(c)})" if (c := got[seat]) is not None else " (no answer)"
+        return f"{state.name(seat)} has already answered {what}{how}; each god answers each card once"
+    if passed_over(state, seat):
+        return (f"{state.name(seat)} was not asked to answer {what}: they had nothing to answer with (no card "
+                f"they could pay for, and no card to buy for {BUY_COST} PP), which is the same as no answer")
+    return None
+
+
+def recorded_no_answer(state: State, player: str, move: Move) -> bool:
+    """A record's explicit "no answer" from a god the engine passed over (nothing to answer with): the
+    replay takes it as the same thing as being passed over, a move that changes nothing (ruling
+    "skip-gods-who-cannot-answer"). Not a move of the game interface: the god is not to move."""
+    seat = state.rules.seat_of.get(player)
+    return isinstance(move, Reply) and move.card is None and seat is not None and passed_over(state, seat)
 
 
 def _turn_problem(state: State, seat: int, move: Move) -> str | None:
     """A move of the wrong kind for the step, or by a god whose decision it is not."""
     name = state.name(seat)
     step = state.step
+    if isinstance(move, Lead) and not state.leader[seat]:
+        return f"{name} has no leader: only a god with a leader activates it in phase 2"
     if isinstance(move, Draw) and step not in (DEAL, DRAW):
         return f"cards are drawn in phase 1 (and the initial deal); now it is {_phase(state)}: {doing(state)}" + \
             ("; a card is bought with 'buy' (5 PP)" if seat == state.cursor else "")

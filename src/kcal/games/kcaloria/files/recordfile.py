@@ -113,8 +113,12 @@ class GameRecord(Closed):
     @model_validator(mode="before")
     @classmethod
     def _one_player_plays_solo(cls, data: Any) -> Any:
-        """No ``mode`` and one player: the solo rules (docs/rulings.md, "One player")."""
+        """No ``mode`` and one player: the solo rules (docs/rulings.md, "One player"); no ``mode`` and a
+        ``start:`` that names one: the position's (docs/rulings.md, "Start positions")."""
         if isinstance(data, dict) and "mode" not in data:
+            start = data.get("start")
+            if isinstance(start, dict) and start.get("mode") in ("standard", "beginner", "solo"):
+                return {**data, "mode": start["mode"]}
             players = data.get("players")
             if isinstance(players, (list, tuple)) and len(players) == 1:
                 data = {**data, "mode": "solo"}
