@@ -19,11 +19,12 @@ A size whose file would pass the 4 MiB cap is skipped with the reason (How many 
 70 bytes a move).
 
 Each record is replayed ``--runs`` times in this process through the pack's ``replay`` hook (the record
-read, checked and played; no process start-up), after one run that fills a parse cache of its own
+read, checked and played; no process start-up; CPU time of this process, which other jobs on a shared
+machine disturb far less than the wall clock), after one run that fills a parse cache of its own
 (a temporary ``KCAL_CACHE_DIR``), so the figures are a repeated replay's; ``--cold`` sets
 ``KCAL_NO_CACHE=1`` instead and measures the first reading of a record, which ruamel.yaml's
 pure-Python parser dominates. For each record: the moves in the file, the moves applied, the median
-time, the time per move in the file, and at the end the ratio of the largest record's time per move to
+CPU time, the time per move in the file, and at the end the ratio of the largest record's time per move to
 the smallest's.
 """
 
@@ -88,7 +89,7 @@ def hmc_moves(line: str) -> int:
 
 
 def timed(game: str, path: Path, runs: int) -> tuple[int, float]:
-    """The moves the replay applied, and the median seconds of ``runs`` replays in this process
+    """The moves the replay applied, and the median CPU seconds of ``runs`` replays in this process
     (after one that fills the parse cache)."""
     from kcal.core.registry import get
 
@@ -96,9 +97,9 @@ def timed(game: str, path: Path, runs: int) -> tuple[int, float]:
     result = replay(path)
     times = []
     for _ in range(runs):
-        start = time.perf_counter()
+        start = time.process_time()
         result = replay(path)
-        times.append(time.perf_counter() - start)
+        times.append(time.process_time() - start)
     return result.moves_applied, statistics.median(times)
 
 
