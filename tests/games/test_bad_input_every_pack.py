@@ -29,12 +29,25 @@ BASES = {
     "ecologic-europe": TESTS / "ecologic_europe/fixtures/meadow-spring.yaml",
 }
 PACKS = sorted(BASES)
+SRC = Path(__file__).resolve().parents[2] / "src/kcal/games"
+#: a card set (catalog) of each pack, the base of the same probes through ``catalog validate``'s library call
+SETS = {
+    "kcaloria": TESTS / "kcaloria/fixtures/mini-catalog.yaml",
+    "how-many-calories": SRC / "how_many_calories/data/foods.yaml",
+    "kalua": SRC / "kalua/data/cards.yaml",
+    "ecologic-europe": SRC / "ecologic_europe/data/species-cities.yaml",
+}
 
 
-def _base(game: str) -> str:
-    """The pack's legal record, without comments and without a seed (the probes add their own)."""
-    lines = BASES[game].read_text(encoding="utf-8").splitlines()
+def _base(game: str, files: dict[str, Path] = BASES) -> str:
+    """The pack's legal record (or card set), without comments and without a seed (the probes add
+    their own)."""
+    lines = files[game].read_text(encoding="utf-8").splitlines()
     return "\n".join(line for line in lines if not line.startswith(("#", "seed:"))) + "\n"
+
+
+def _first_key(text: str) -> str:
+    return next(line for line in text.splitlines() if line[:1].isalpha()).split(":")[0]
 
 
 def _bomb() -> str:
@@ -52,7 +65,7 @@ PROBES: list[tuple[str, Callable[[str], str | bytes], str]] = [
     ("1 a: b: c", lambda t: t + "a: b: c\n", "malformed YAML"),
     ("2 NUL byte", lambda t: t + "seed: 3\x00\n", "control character U+0000"),
     ("2 invalid UTF-8", lambda t: t.encode() + b"seed: \xff\n", "UTF-8"),
-    ("3 duplicate key", lambda t: t + "players: [X, Y]\n", "duplicate key 'players'"),
+    ("3 duplicate key", lambda t: t + _first_key(t) + ": x\n", "duplicate key"),
     ("3 duplicate merge", lambda t: t + "x: &x {a: 1}\ny: {<<: *x, <<: *x}\n", "duplicate merge key"),
     ("4 unknown field", lambda t: t + "cots: 1\n", "cots"),
     ("6 1e999", lambda t: t + "seed: 1e999\n", "out of range"),
@@ -97,12 +110,56 @@ def test_bad_input_every_pack_refuses_at_a_position(tmp_path: Path, game: str, c
 
 
 @pytest.mark.parametrize("game", PACKS)
+@pytest.mark.parametrize(("case", "probe", "words"), PROBES, ids=[p[0] for p in PROBES])
+def test_bad_input_every_pack_card_set_refuses_at_a_position(tmp_path: Path, game: str, case: str,
+                                                             probe: Callable[[str], str | bytes],
+                                                             words: str) -> None:
+    text = probe(_base(game, SETS))
+    path = tmp_path / "set.yaml"
+    path.write_bytes(text if isinstance(text, bytes) else text.encode("utf-8"))
+    result = get(game).hook("catalog").validate_catalogs([str(path)])
+    assert result["valid"] is False
+    errors = [e for c in result["catalogs"] for e in c["errors"]]
+    assert errors and any(words in e["message"] for e in errors), errors
+    for error in errors:
+        assert Path(error["file"]).name == "set.yaml"
+        if not case.startswith("12"):  # the size cap refuses before reading a line
+            assert error["line"] and error["column"], errors
+
+
+@pytest.mark.parametrize("game", PACKS)
+def test_bad_input_every_pack_base_files_are_legal(game: str) -> None:
+    assert get(game).hook("catalog").validate_catalogs([str(SETS[game])])["valid"] is True
+
+
+@pytest.mark.parametrize("game", PACKS)
 def test_bad_input_every_pack_base_records_replay(game: str) -> None:
     """The probes start from legal records: without a probe each one replays (the probes' findings are
     theirs, not the base's)."""
     path = BASES[game]
     result = get(game).hook("replay").replay(path)
     assert result.moves_applied > 0
+
+
+@pytest.mark.parametrize("game", PACKS)
+@pytest.mark.parametrize("char", ["\u202e", "\u200b", "\u2066", "\ufeff", "\u2028"])
+def test_bad_input_every_pack_refuses_invisible_and_bidi_characters_in_player_names(
+        tmp_path: Path, game: str, char: str) -> None:
+    """Class 22: ``A`` and ``A`` with a zero-width space are two names that look one; a right-to-left
+    override turns the rest of a line around. Refused at the name, the character named, never echoed."""
+    text = _base(game)
+    start = text.index("players: [") + len("players: [")
+    end = text.index(",", start)
+    path = tmp_path / "record.yaml"
+    name = text[start] + char + (text[start + 1:end] or "x")  # inside it: at its edge U+2028 is a space
+    path.write_text(text[:start] + '"' + name + '"' + text[end:], encoding="utf-8")
+    with pytest.raises(KcalError) as info:
+        get(game).hook("replay").replay(path)
+    assert info.value.exit_code == 2
+    assert f"U+{ord(char):04X}" in str(info.value) and "is not allowed in a name" in str(info.value)
+    assert char not in str(info.value)
+    line = 1 + text[:start].count("\n")
+    assert [(p.where.line, p.where.column) for p in info.value.problems] == [(line, start - text.rindex("\n", 0, start))]
 
 
 @pytest.mark.parametrize("game", PACKS)
