@@ -68,6 +68,7 @@ PROBES: list[tuple[str, Callable[[str], str | bytes], str]] = [
     ("3 duplicate key", lambda t: t + _first_key(t) + ": x\n", "duplicate key"),
     ("3 duplicate merge", lambda t: t + "x: &x {a: 1}\ny: {<<: *x, <<: *x}\n", "duplicate merge key"),
     ("4 unknown field", lambda t: t + "cots: 1\n", "cots"),
+    ("4 did-you-mean", lambda t: t + "sed: 3\n", "unknown field 'sed' (did you mean"),
     ("6 1e999", lambda t: t + "seed: 1e999\n", "out of range"),
     ("6 no as a seed", lambda t: t + "seed: no\n", "seed"),
     ("6 a date as a seed", lambda t: t + "seed: 2024-01-01\n", "seed"),
@@ -160,6 +161,22 @@ def test_bad_input_every_pack_refuses_invisible_and_bidi_characters_in_player_na
     assert char not in str(info.value)
     line = 1 + text[:start].count("\n")
     assert [(p.where.line, p.where.column) for p in info.value.problems] == [(line, start - text.rindex("\n", 0, start))]
+
+
+@pytest.mark.parametrize("game", PACKS)
+def test_bad_input_every_pack_wrong_type_at_its_node(tmp_path: Path, game: str) -> None:
+    """Class 5: a wrong type is reported at the value's own line and column, with the field's name."""
+    text = _base(game)
+    start = text.index("players: [")
+    end = text.index("\n", start)
+    path = tmp_path / "record.yaml"
+    path.write_text(text[:start] + "players: 5" + text[end:], encoding="utf-8")
+    with pytest.raises(KcalError) as info:
+        get(game).hook("replay").replay(path)
+    assert info.value.exit_code == 2
+    line = 1 + text[:start].count("\n")
+    assert [(p.where.line, p.where.column) for p in info.value.problems] == [(line, 10)], str(info.value)
+    assert "players" in str(info.value)
 
 
 @pytest.mark.parametrize("game", PACKS)
