@@ -12,9 +12,12 @@ tile a move (the case that was quadratic), in kcal's densest form (an inline til
 rules (How many Calories? after 50 rounds at most, about 1,400 moves; Kalua and EcoLogic: Europe
 near 400), so no record of theirs plays 10,000 moves: their records here are one whole game saved by
 ``sim match --save-game`` (How many Calories? with ``--option rounds=50``), its moves (rounds, for How
-many Calories?) repeated in order until the record has the moves asked for. The replay reads and checks
+many Calories?) repeated in order until the record has the moves asked for, written compactly (plain
+words unquoted) so that 100,000 fit under the cap where they can. The replay reads and checks
 the whole record, plays the game to its end and stops at the first move after it (an illegal move,
 exit 1): the time *per move in the file* is what must stay flat, and the moves played are printed too.
+How many Calories? refuses a record with more rounds than its game has (exit 2, after reading it
+whole), so its longer records time that refusal.
 A size whose file would pass the 4 MiB cap is skipped with the reason (How many Calories? writes about
 70 bytes a move).
 
@@ -32,6 +35,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -71,6 +75,7 @@ def padded(path: Path, key: str, moves: int, per_entry: Callable[[str], int], ou
         elif where == 1 and not line.startswith("  - "):
             where = 2
         (head if where == 0 or line.startswith(f"{key}:") else entries if where == 1 else tail).append(line)
+    entries = [compact(line) for line in entries]
     body, n, i = [], 0, 0
     while n < moves:
         body.append(entries[i % len(entries)])
@@ -83,24 +88,41 @@ def padded(path: Path, key: str, moves: int, per_entry: Callable[[str], int], ou
     return len(text.encode("utf-8"))
 
 
+_PLAIN = re.compile(r'"([A-Za-z][A-Za-z0-9 .\'-]*)"')
+_WORDS = {"true", "false", "null", "yes", "no", "on", "off", "y", "n"}
+
+
+def compact(line: str) -> str:
+    """One entry as kcal writes it (``  - {"player": "A", ...}``) in the fewest bytes that read the
+    same: plain words unquoted (never one YAML would read as a boolean or null), no space after a
+    comma, the entry at the margin."""
+    line = _PLAIN.sub(lambda m: m.group(0) if m.group(1).lower() in _WORDS else m.group(1), line)
+    return line.replace(", ", ",").replace("  - ", "- ", 1)
+
+
 def hmc_moves(line: str) -> int:
     """The moves of one round of a How many Calories? record: a pass per player and the plays."""
-    return line.count('"card":') + line.split('"passes":', 1)[1].split('"plays":', 1)[0].count("[")
+    passes = re.split(r'"?plays"?:', re.split(r'"?passes"?:', line, maxsplit=1)[1], maxsplit=1)[0]
+    return len(re.findall(r'"?card"?:', line)) + passes.count("[")
 
 
-def timed(game: str, path: Path, runs: int) -> tuple[int, float]:
-    """The moves the replay applied, and the median CPU seconds of ``runs`` replays in this process
-    (after one that fills the parse cache)."""
+def timed(game: str, path: Path, runs: int) -> tuple[str, float]:
+    """What the replay did (the moves it applied, or the error that refused the record), and the
+    median CPU seconds of ``runs`` replays in this process (after one that fills the parse cache)."""
+    from kcal.core.errors import KcalError
     from kcal.core.registry import get
 
     replay = get(game).hook("replay").replay
-    result = replay(path)
-    times = []
-    for _ in range(runs):
+    times, outcome = [], ""
+    for run in range(runs + 1):
         start = time.process_time()
-        result = replay(path)
-        times.append(time.process_time() - start)
-    return result.moves_applied, statistics.median(times)
+        try:
+            outcome = f"{replay(path).moves_applied:,} applied"
+        except KcalError as exc:  # How many Calories? refuses more rounds than its game has (exit 2)
+            outcome = f"refused: {str(exc).split(': ', 1)[1][:60]}"
+        if run:
+            times.append(time.process_time() - start)
+    return outcome, statistics.median(times)
 
 
 def report(game: str, records: list[tuple[int, Path | None]], runs: int) -> None:
@@ -109,9 +131,9 @@ def report(game: str, records: list[tuple[int, Path | None]], runs: int) -> None
         if path is None:
             print(f"{game:18} {moves:>8,} moves  skipped: the file would pass the 4 MiB cap")
             continue
-        applied, t = timed(game, path, runs)
+        outcome, t = timed(game, path, runs)
         per_move.append(t / moves)
-        print(f"{game:18} {moves:>8,} moves ({applied:,} applied, {path.stat().st_size / 1e6:.2f} MB)"
+        print(f"{game:18} {moves:>8,} moves ({outcome}, {path.stat().st_size / 1e6:.2f} MB)"
               f"  {t:8.3f} s  {per_move[-1] * 1e6:8.1f} µs/move")
         sys.stdout.flush()
     if len(per_move) > 1:
