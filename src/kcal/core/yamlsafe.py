@@ -34,7 +34,17 @@ Loc = tuple[str | int, ...]
 
 MAX_BYTES = 4 * 1024 * 1024
 MAX_DEPTH = 64
-MAX_NODES = 500_000  # expanded: an alias counts the size of what it points at (each node once)
+#: The node budget, counted in the *expanded* document (an alias counts the size of what it stands for,
+#: each node once): a file may have :data:`NODE_ALLOWANCE` nodes plus one for every two characters it
+#: has, and never more than :data:`MAX_NODES`. Only a file written to be dense (a flow list of
+#: one-letter items) takes fewer than two characters a node; kcal's densest records take four (a kCaloria
+#: move ``- {player: A, tile: W, at: [0, 5]}`` is 9 nodes in 37 characters), so a record of 100,000
+#: moves (900,000 nodes in 3.8 MB) loads. What aliases may add is what the
+#: file's own size allows: the 342-character "billion laughs" of the tests stops at 100,171 nodes
+#: (the cap was 500,000 for every file before).
+#: The hard cap bounds the memory of the largest document (docs/performance.md measures it).
+MAX_NODES = 1_200_000
+NODE_ALLOWANCE = 100_000
 MAX_SCALAR = 100_000  # characters in one scalar
 MAX_INT_DIGITS = 30
 
@@ -144,6 +154,11 @@ def parse_yaml(raw: bytes | str, name: str = "<input>", *, max_bytes: int = MAX_
     return _Builder(text, name).build()
 
 
+def node_budget(characters: int) -> int:
+    """How many nodes a document of ``characters`` characters may expand to (see :data:`MAX_NODES`)."""
+    return min(MAX_NODES, NODE_ALLOWANCE + characters // 2)
+
+
 class _Open:
     """A collection being built: its value, its key path, and (for maps) the pending key."""
 
@@ -173,6 +188,7 @@ class _Builder:
         self.anchors: dict[str, tuple[Any, int, tuple[int, int]]] = {}
         self.open_anchors: set[str] = set()
         self.nodes = 0  # nodes of the expanded document so far: an alias counts what it stands for
+        self.budget = node_budget(len(text))
         self.last: tuple[int, int] = (1, 1)  # where the parser last got to, for errors without a mark
 
     def fail(self, message: str, mark: Any = None, line_col: tuple[int, int] | None = None) -> KcalError:
@@ -322,9 +338,9 @@ class _Builder:
         """Add ``size`` nodes to the expanded document: 1 for a node written out, the expanded size of
         its target for an alias. Each node is counted once, when it is met, never again per ancestor."""
         self.nodes += size
-        if self.nodes > MAX_NODES:
+        if self.nodes > self.budget:
             raise self.fail(
-                f"the document expands to more than {MAX_NODES:,} nodes (alias bomb?)", line_col=pos
+                f"the document expands to more than {self.budget:,} nodes (alias bomb?)", line_col=pos
             )
 
     def _attach(self, stack: list[_Open], value: Any, size: int, pos: tuple[int, int],

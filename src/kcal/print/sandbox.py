@@ -131,7 +131,9 @@ def _sandbox_class() -> Any:
             __self, __context: Context, __obj: Any, *args: Any, **kwargs: Any
         ) -> Any:
             _check_args(args, kwargs, __self.limit)
-            owner = getattr(__obj, "__self__", None)
+            # the sandbox hands out str.format wrapped (Jinja's wrap_str_format): the string is the
+            # wrapped method's owner
+            owner = getattr(getattr(__obj, "__wrapped__", __obj), "__self__", None)
             if isinstance(owner, str) and getattr(__obj, "__name__", "") in ("format", "format_map"):
                 _check_format(owner, __self.limit, _FIELD_SIZES)
             return _check_value(super().call(__context, __obj, *args, **kwargs), __self.limit)

@@ -10,7 +10,7 @@ from typing import Any
 
 from kcal.core.errors import KcalError
 from kcal.core.game import Setup
-from kcal.core.replay import Replay, replay_moves
+from kcal.core.replay import Replay, collector_paused, replay_moves
 from kcal.core.text import shown
 from kcal.games.ecologic_europe.files.position import state_json
 from kcal.games.ecologic_europe.files.recordfile import RecordedMove, load_record
@@ -38,6 +38,7 @@ class ReplayResult(Replay[State]):
         return "\n".join(lines)
 
 
+@collector_paused
 def replay(path: str | Path) -> ReplayResult:
     """Replay a record file: bad input raises a positioned KcalError (exit 2); an illegal move stops the
     replay and is reported in the result (exit 1)."""

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from kcal.core.errors import KcalError
-from kcal.core.replay import Replay, replay_moves, start_state
+from kcal.core.replay import Replay, collector_paused, replay_moves, start_state
 from kcal.core.text import shown
 from kcal.games.how_many_calories.files.position import state_json
 from kcal.games.how_many_calories.files.recordfile import RecordedMove, load_record, set_path
@@ -51,6 +51,7 @@ def _out_of_round(state: State, rm: RecordedMove) -> str | None:
     return f"round {rm.round + 1} is over"
 
 
+@collector_paused
 def replay(path: str | Path) -> ReplayResult:
     """Replay a record file. Bad input raises :class:`KcalError` (exit 2) with its position; an
     illegal move stops the replay and is reported in the result (exit 1)."""

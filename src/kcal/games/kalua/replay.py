@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from kcal.core.replay import Replay, replay_moves, start_state
+from kcal.core.replay import Replay, collector_paused, replay_moves, start_state
 from kcal.core.text import shown
 from kcal.games.kalua.files.position import state_json
 from kcal.games.kalua.files.recordfile import RecordedMove, load_record, set_path
@@ -53,6 +53,7 @@ def apply_recorded(state: State, rm: RecordedMove) -> None:
         GAME.apply(state, rm.player, rm.move)
 
 
+@collector_paused
 def replay(path: str | Path) -> ReplayResult:
     """Replay a record file. Bad input raises :class:`KcalError` (exit 2) with its position; an
     illegal move stops the replay and is reported in the result (exit 1)."""

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from kcal.core.errors import KcalError
-from kcal.core.replay import Replay, replay_moves
+from kcal.core.replay import Replay, collector_paused, replay_moves
 from kcal.core.text import shown
 from kcal.games.kcaloria.files.recordfile import GameRecord
 from kcal.games.kcaloria.rules.moves import Move
@@ -235,6 +235,7 @@ def _start(record: GameRecord, doc: YamlDoc | None, table: TileTable, library: L
     return start_game(table, players, record.mode, record.seed, record.start)
 
 
+@collector_paused
 def replay(record_path_or_model: str | Path | GameRecord | dict[str, Any],
            library: Library | None = None) -> ReplayResult:
     """Replay a record (a path, a ``GameRecord`` or its dict) against ``library`` (default: the

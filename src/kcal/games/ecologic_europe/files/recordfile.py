@@ -19,17 +19,21 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from kcal.core.fields import Seed
 from kcal.core.packfile import read_record
+from kcal.core.text import check_name
 from kcal.games.ecologic_europe.files.position import StartModel, Word
+
+#: a player's name: refused with an invisible or bidi character, as every pack's (BAD-INPUT.md, class 22)
+Player = Annotated[Word, AfterValidator(check_name)]
 
 
 class RecordFile(BaseModel):
     model_config = ConfigDict(extra="forbid", title="EcoLogic: Europe game record")
     game: Literal["ecologic-europe"]
-    players: Annotated[list[Word], Field(min_length=1, max_length=7)]
+    players: Annotated[list[Player], Field(min_length=1, max_length=7)]
     seed: Seed = 0
     variant: Literal["express", "weather", "human-impact"] | None = None
     expansions: Annotated[list[Word], Field(max_length=3)] = []

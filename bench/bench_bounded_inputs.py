@@ -1,0 +1,160 @@
+"""Each bounded input of issue 21, item 3 at its cap: the time and peak memory of a whole process
+(goal: under 2 s and under 200 MB each on this machine).
+
+    PYTHONPATH=src python bench/bench_bounded_inputs.py [--only WORD] [--kcal .venv/bin/kcal]
+
+Every case runs in a fresh process under ``/usr/bin/time`` (wall and CPU seconds, peak resident
+memory), with a parse cache of its own that starts empty (``KCAL_CACHE_DIR``); a case marked *warm*
+runs once before it is measured, as a second run of the same command would. The cases:
+
+- ``deck import`` of a 1 MB list whose line is 1,040,000 spaces between a name and a word;
+- the rule-sheet tag check on the five 1 MB lines of ``tests/print/test_markup_linear.py``;
+- the template sandbox on the six templates of ``tests/print/test_sandbox_bounds.py`` (default limits);
+- ``rules replay --format json`` of a 100,000-move kCaloria record (the densest form: 3.8 MB), cold
+  (``KCAL_NO_CACHE=1``: ruamel.yaml's pure-Python parser reads it) and warm (the parse cache);
+- the YAML reader at its node cap: a 4 MiB flow list of one-letter items (refused at 1,200,000 nodes)
+  and the "billion laughs" of ``tests/core/test_alias_budget.py``;
+- ``sim solo`` (1 game, greedy and random), ``sim goldfish``, ``sim match`` (1 game, greedy) and ``deck
+  report`` of a kCaloria deck at the 2,000-tile cap (``MAX_DECK_TILES``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+LIMIT = 600  # seconds a case may take before it is stopped and reported so
+sys.path.insert(0, str(ROOT / "bench"))
+
+MARKUP = """
+from kcal.core.errors import KcalError
+from kcal.print import rulebook
+for line in ["<" + " " * 1_000_000, "<" + " " * 500_000 + "/" + " " * 500_000, "< " * 500_000,
+             "<b" + " " * 1_000_000 + "x", "<<<<" * 250_000]:
+    try:
+        rulebook._check_inline(line, "t.j2", 1)
+    except KcalError:
+        pass
+"""
+
+SANDBOX = """
+import sys
+from pathlib import Path
+from kcal.core.errors import KcalError
+from kcal.print.rulebook import render_template
+from kcal.print.sandbox import Limits
+folder = Path(sys.argv[1])
+for text in [
+    '{% set s = namespace(v="x") %}{% for i in range(40) %}{% set s.v = s.v ~ s.v %}{% endfor %}{{ s.v|length }}',
+    '{{ "%999999999d" % 1 }}', '{{ "%.999999999f" % 1.0 }}', '{{ "%999999999s"|format("x") }}',
+    '{{ "{:>999999999}".format("x") }}',
+    '{% set s = namespace(v="x") %}{% for i in range(40) %}{% set s.v = (s.v ~ s.v)|upper %}{% endfor %}',
+]:
+    (folder / "s.j2").write_text(text, encoding="utf-8")
+    try:
+        render_template("s", folder, None, {}, Limits())
+        raise SystemExit("rendered: " + text)
+    except KcalError:
+        pass
+"""
+
+YAML_CAP = """
+import sys
+from kcal.core.errors import KcalError
+from kcal.core.yamlsafe import parse_yaml
+try:
+    parse_yaml(open(sys.argv[1], "rb").read(), "cap.yaml")
+except KcalError as exc:
+    print(exc)
+"""
+
+
+def measure(label: str, args: list[str], *, env: dict[str, str], warm: bool = False,
+            expect: tuple[int, ...] = (0, 1, 2)) -> None:
+    if warm:
+        subprocess.run(args, capture_output=True, env=env)
+    timed = ["/usr/bin/time", "-f", "%e %U %S %M", *args]
+    proc = subprocess.Popen(timed, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+                            start_new_session=True)
+    try:
+        _, stderr = proc.communicate(timeout=LIMIT)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGTERM)  # the command and every process it started
+        proc.communicate()
+        print(f"{label:58} stopped after {LIMIT} s")
+        return
+    wall, user, system, rss = stderr.strip().splitlines()[-1].split()
+    code = proc.returncode
+    status = f"exit {code}" if code in expect else f"exit {code} (unexpected: {stderr[-300:]!r})"
+    print(f"{label:58} {float(wall):7.2f} s wall {float(user) + float(system):7.2f} s CPU "
+          f"{int(rss) / 1024:7.1f} MB  {status}")
+    sys.stdout.flush()
+
+
+def deck(path: Path, tiles: int) -> None:
+    names = ["Bayou", "Caddo Lake", "Oxbow Lake", "Flowing Rivers", "Sunlight", "Eichhornia crassipes",
+             "Taxodium distichum", "Salix nigra", "Tibicen tibicen", "Dorosoma cepedianum"]
+    lines = [f"name: Cap {tiles}", "format: standard", "catalogs: [builtin]", "tiles:"]
+    lines += [f"  {name}: {tiles // len(names)}" for name in names]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def main(argv: list[str] | None = None) -> int:
+    from bench_replay_scale import kcaloria_record
+
+    ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    ap.add_argument("--kcal", default=str(Path(sys.executable).with_name("kcal")))
+    ap.add_argument("--only", default="", help="run only the cases whose label contains this")
+    args = ap.parse_args(argv)
+    py = sys.executable
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        env = {**os.environ, "KCAL_CACHE_DIR": str(folder / "cache")}
+        cold = {**env, "KCAL_NO_CACHE": "1"}
+        kcal = [py, "-m", "kcal"]
+        (folder / "list.txt").write_text("4 Bayou" + " " * 1_040_000 + "x\n", encoding="utf-8")
+        kcaloria_record(folder / "moves-100000.yaml", 100_000)
+        (folder / "dense.yaml").write_text("a: [" + ",".join(["x"] * 2_000_000) + "]\n", encoding="utf-8")
+        levels = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]']
+        levels += [f"{chr(98 + i)}: &{chr(98 + i)} [" + ",".join([f"*{chr(97 + i)}"] * 9) + "]" for i in range(8)]
+        (folder / "bomb.yaml").write_text("\n".join(levels) + "\n", encoding="utf-8")
+        deck(folder / "deck-2000.yaml", 2000)
+        (folder / "templates").mkdir()
+        d2000 = str(folder / "deck-2000.yaml")
+        cases: list[tuple[str, list[str], dict[str, str], bool]] = [
+            ("deck import: a 1 MB line of spaces", [*kcal, "deck", "import", str(folder / "list.txt"), "-o",
+                                                    str(folder / "out.yaml"), "--force"], env, False),
+            ("rule-sheet tag check: five 1 MB lines", [py, "-c", MARKUP], env, False),
+            ("template sandbox: six operators past their bounds", [py, "-c", SANDBOX, str(folder / "templates")],
+             env, False),
+            ("rules replay, kCaloria, 100,000 moves (cold)",
+             [*kcal, "rules", "replay", str(folder / "moves-100000.yaml"), "--format", "json"], cold, False),
+            ("rules replay, kCaloria, 100,000 moves (warm)",
+             [*kcal, "rules", "replay", str(folder / "moves-100000.yaml"), "--format", "json"], env, True),
+            ("YAML node cap: 4 MiB flow list (refused at 1,200,000)", [py, "-c", YAML_CAP, str(folder / "dense.yaml")],
+             env, False),
+            ("YAML node cap: billion laughs", [py, "-c", YAML_CAP, str(folder / "bomb.yaml")], env, False),
+            ("deck report: 2,000 tiles", [*kcal, "deck", "report", d2000, "-o", str(folder / "report.pdf")],
+             env, False),
+            ("sim goldfish: 2,000 tiles", [*kcal, "sim", "goldfish", d2000], env, False),
+            ("sim solo: 2,000 tiles, 1 game, random", [*kcal, "sim", "solo", d2000, "-n", "1", "-b", "random"],
+             env, False),
+            ("sim solo: 2,000 tiles, 1 game, greedy", [*kcal, "sim", "solo", d2000, "-n", "1", "-b", "greedy"],
+             env, False),
+            ("sim match: 2,000 tiles each, 1 game, greedy",
+             [*kcal, "sim", "match", d2000, d2000, "--games", "1"], env, False),
+        ]
+        for label, argv_, case_env, warm in cases:
+            if args.only.lower() in label.lower():
+                measure(label, argv_, env=case_env, warm=warm)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
