@@ -57,3 +57,29 @@ def test_round_score_is_intake_or_zero(hmc):
                          won={"A": "green 4", "C": "green 18"}, intake={"A": 400, "C": 1_800})
     hmc.play(state, "A red 1", "B red 8", "C red 9", "D red 12")
     assert state.totals == [400, 0, 1_800, 100]
+
+
+def test_a_rounds_last_trick_names_no_next_leader(hmc, tmp_path):
+    """Nobody leads after the last trick of a round: the account says who played the lowest card, not
+    who "leads next" (the next round's start player is the highest total)."""
+    from kcal.games.how_many_calories.draw import story
+    from kcal.games.how_many_calories.replay import replay
+
+    path = hmc.write_yaml(tmp_path / "last.yaml", {
+        "game": "how-many-calories", "players": ["A", "B", "C", "D"], "seed": 1, "rounds_to_play": 1,
+        "start": {"hands": {"A": ["red 1", "red 8"], "B": ["red 9", "red 12"], "C": ["red 17", "red 20"],
+                            "D": ["red 25", "red 28"]}, "leader": "A"},
+        "rounds": [{"plays": [{"player": p, "card": c} for p, c in (
+            ("A", "red 8"), ("B", "red 9"), ("C", "red 17"), ("D", "red 25"),
+            ("A", "red 1"), ("B", "red 12"), ("C", "red 20"), ("D", "red 28"))]}]})
+    lines = [line for line in replay(path).to_text().splitlines() if line.startswith("  trick")]
+    assert lines == ["  trick 7: A leads red 8; B red 9; C red 17; D red 25 -> D takes red 8 (800 kcal); "
+                     "A leads next",
+                     "  trick 8: A leads red 1; B red 12; C red 20; D red 28 -> D takes red 1 (100 kcal)"]
+    frames = story(path).frames
+    table = [s.text for it in frames[-1].items if it.key == "trick" for s in it.shapes if hasattr(s, "text")]
+    assert "D takes red 1 (100 kcal); A played it" in table
+    happened = [line for f in frames for s in f.sections if s.title == "What happened"
+                for line in s.lines if "(lowest)" in line]
+    assert happened == ["D (highest) takes red 8, 800 kcal; A (lowest) leads next",
+                        "D (highest) takes red 1, 100 kcal; A (lowest) played it"]

@@ -75,8 +75,9 @@ def trick_line(state: State, number: int, t: TrickResult) -> str:
     for (seat, c), value in zip(t.cards, t.values, strict=True):
         shown = card(c) if value == c else f"{card(c)}+{value - c}={value}"
         parts.append(f"{players[seat]} {'leads ' if seat == t.leader else ''}{shown}")
+    nxt = "" if t.ends_round else f"; {players[t.loser]} leads next"  # the round's last trick: nobody does
     return (f"  trick {number}: {'; '.join(parts)} -> {players[t.winner]} takes {card(t.won)} "
-            f"({kcal_text(t.kcal)}); {players[t.loser]} leads next")
+            f"({kcal_text(t.kcal)}){nxt}")
 
 
 def story(state: State) -> list[str]:

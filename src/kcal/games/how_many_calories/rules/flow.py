@@ -16,7 +16,16 @@ from kcal.games.how_many_calories.rules.scoring import (
     start_candidates,
     start_problem,
 )
-from kcal.games.how_many_calories.rules.state import OVER, PASS, TRICK, State, TrickResult
+from kcal.games.how_many_calories.rules.state import (
+    CUT_SHORT,
+    GOES_ON,
+    OVER,
+    PASS,
+    PLAYED_OUT,
+    TRICK,
+    State,
+    TrickResult,
+)
 from kcal.games.how_many_calories.rules.tricks import resolve
 
 
@@ -122,14 +131,21 @@ def finish_trick(state: State) -> None:
         state.out[winner] = True
         state.unseen.extend(state.hands[winner])  # the rest of the hand: discarded face down
         state.hands[winner] = []
-    result = TrickResult(state.leader, tuple(state.trick), values, winner, taken, loser, went_out)
+    # the player of the lowest card never took a card in this trick, so they are still in, and every
+    # player still in holds as many cards as they do
+    if not state.hands[loser]:
+        ending = PLAYED_OUT
+    elif len(state.out) - sum(state.out) <= 1:
+        ending = CUT_SHORT
+    else:
+        ending = GOES_ON
+    result = TrickResult(state.leader, tuple(state.trick), values, winner, taken, loser, went_out, ending)
     state.last_trick = result
     state.tricks_played += 1
     state.note(("trick", result))
     state.trick = []
     state.lead_colour = -1
-    # the player of the lowest card never took a card in this trick, so they are still in
-    if len(state.out) - sum(state.out) <= 1 or not state.hands[loser]:
+    if ending != GOES_ON:
         end_round(state)
     else:
         state.leader = state.turn = loser

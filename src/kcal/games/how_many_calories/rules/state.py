@@ -27,6 +27,10 @@ if TYPE_CHECKING:
 PASS, TRICK, OVER = 0, 1, 2
 PHASES = ("pass", "trick", "over")
 
+#: how a trick left its round: it goes on; every hand is empty (played out); at most one player is
+#: still in while that player still holds cards (cut short)
+GOES_ON, PLAYED_OUT, CUT_SHORT = 0, 1, 2
+
 #: one event of the history; the first item names its kind (see :mod:`kcal.games.how_many_calories.files.record`)
 Event = tuple[Any, ...]
 Log = tuple[Event, "Log | None"]
@@ -73,10 +77,16 @@ class TrickResult(NamedTuple):
     won: int  # the number of the card taken in
     loser: int  # the seat that played it, who leads next
     went_out: bool  # the winner passed the limit with it
+    round_end: int = GOES_ON  # GOES_ON, PLAYED_OUT or CUT_SHORT
 
     @property
     def kcal(self) -> int:
         return self.won * KCAL_PER_POINT
+
+    @property
+    def ends_round(self) -> bool:
+        """The round ends with this trick: nobody leads a next one."""
+        return self.round_end != GOES_ON
 
 
 class State(EventLog):
