@@ -137,12 +137,15 @@ def test_record_may_name_the_tied_start_player(hmc, tmp_path):
                          {"start": "B"}]}  # D takes red 1 (100): B and C tie at 700
     out = replay(hmc.write_yaml(tmp_path / "tie.yaml", record)).to_json()
     assert out["state"]["rounds"][1]["start"] == "B"
-    del record["rounds"][1]["start"]
-    out = replay(hmc.write_yaml(tmp_path / "tie-default.yaml", record)).to_json()
-    assert out["state"]["rounds"][1]["start"] == "B"  # earliest in turn order among B and C
     record["rounds"][1]["start"] = "C"
     out = replay(hmc.write_yaml(tmp_path / "tie-c.yaml", record)).to_json()
     assert out["state"]["rounds"][1]["start"] == "C"
+    del record["rounds"][1]["start"]
+    drawn = set()
+    for seed in range(12):  # without a name: drawn from the seed, among B and C only
+        record["seed"] = seed
+        drawn.add(replay(hmc.write_yaml(tmp_path / "tie-drawn.yaml", record)).to_json()["state"]["rounds"][1]["start"])
+    assert drawn == {"B", "C"}
 
 
 def test_record_start_player_not_among_highest_is_bad_input(hmc):

@@ -45,11 +45,43 @@ def test_next_round_start_player_has_highest_total(hmc):
     assert state.rules.players[state.start_seat] == "B"
 
 
-def test_tied_totals_start_player_is_earliest_in_turn_order(hmc):
-    state = hmc.position({"A": "red 1", "B": "red 8", "C": "red 9", "D": "red 12"}, leader="A",
-                         totals={"A": 0, "B": 700, "C": 800, "D": 700})
+def _tied_round(hmc, seed: int = 0, **options):
+    """Round 1's last trick leaves C and D tied for the highest total (800); round 2 is dealt."""
+    state = hmc.position({"A": "red 1", "B": "red 8", "C": "red 9", "D": "red 12"}, leader="A", seed=seed,
+                         totals={"A": 0, "B": 700, "C": 800, "D": 700}, **options)
     hmc.play(state, "A red 1", "B red 8", "C red 9", "D red 12")  # D takes red 1: B 700, C 800, D 800
-    assert state.rules.players[state.start_seat] == "C"
+    assert state.round == 1 and state.totals == [0, 700, 800, 800]
+    return state
+
+
+def test_tied_totals_start_player_is_drawn_from_the_seed(hmc):
+    """The rulebook's rock-paper-scissors, drawn from the game's seed: either tied player, no seat
+    favoured, the same for the same seed."""
+    starts = [hmc.game.view(_tied_round(hmc, seed), "A")["start_player"] for seed in range(200)]
+    assert set(starts) == {"C", "D"}
+    assert 80 <= starts.count("C") <= 120, starts.count("C")  # 200 fair draws: 100 +- 2.8 sd
+    assert starts == [hmc.game.view(_tied_round(hmc, seed), "A")["start_player"] for seed in range(200)]
+
+
+def test_a_drawn_start_player_is_written_into_the_record(hmc):
+    for seed in range(6):
+        state = _tied_round(hmc, seed)
+        record = hmc.game.record(state)
+        assert record["rounds"][1]["start"] == state.rules.players[state.start_seat]
+        assert "start" not in record["rounds"][0]  # round 1 had no tie to draw
+
+
+def test_naming_the_tied_start_player_changes_no_later_deal(hmc):
+    """The draw happens on a tie even when the start player is named, so the generator that deals the
+    later rounds is where it would be without the name (ruling "deals-from-the-seed")."""
+    for seed in range(6):
+        drawn = _tied_round(hmc, seed)
+        for named in ("C", "D"):
+            state = _tied_round(hmc, seed, starts=[None, named])
+            assert state.rules.players[state.start_seat] == named
+            assert state.hands == drawn.hands
+            mine, theirs = state.rng.copy(), drawn.rng.copy()
+            assert [mine.below(1 << 30) for _ in range(3)] == [theirs.below(1 << 30) for _ in range(3)]
 
 
 def test_round_score_is_intake_or_zero(hmc):
