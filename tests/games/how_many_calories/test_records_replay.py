@@ -166,7 +166,8 @@ def test_record_may_name_the_first_start_player(hmc, tmp_path):
 
 ILLEGAL = {
     "card-not-in-hand.yaml": (4, "A does not hold red 9", "rounds[0].plays[0]"),
-    "out-of-turn.yaml": (4, "it is A's turn, not B's", "rounds[0].plays[0]"),
+    "out-of-turn.yaml": (4, "it is A's turn, not B's: A leads trick 1 as the start player of round 1: the "
+                            "first of the players (A, B, C, D)", "rounds[0].plays[0]"),
     "pass-of-three.yaml": (0, "pass exactly 2 cards, not 3", "rounds[0].passes.A"),
     "pass-of-one.yaml": (1, "pass exactly 2 cards, not 1", "rounds[0].passes.B"),
     "play-by-out-player.yaml": (4, "C is out this round: 2,500 kcal > 2,400", "rounds[0].plays[4]"),

@@ -84,6 +84,25 @@ def test_naming_the_tied_start_player_changes_no_later_deal(hmc):
             assert [mine.below(1 << 30) for _ in range(3)] == [theirs.below(1 << 30) for _ in range(3)]
 
 
+def test_out_of_turn_in_a_round_says_how_its_start_player_was_chosen(hmc):
+    state = _tied_round(hmc, 3)
+    start = state.rules.players[state.start_seat]
+    other = "C" if start == "D" else "D"
+    hmc.passes(state, {p: ", ".join(str(c) for c in hmc.game.legal_moves(state, p)[0].cards) for p in "ABCD"})
+    card = hmc.game.view(state, other)["hand"][0]
+    assert hmc.why(state, f"{other} {card}") == (
+        f"it is {start}'s turn, not {other}'s: {start} leads trick 1 as the start player of round 2: C and D "
+        f"tie for the highest total (800 kcal), and {start} won the rock-paper-scissors, drawn from the seed "
+        "(a record names the table's winner in rounds[].start)")
+    state = hmc.position({"A": "red 1", "B": "red 8", "C": "red 9", "D": "red 12"}, leader="A",
+                         totals={"A": 0, "B": 700, "C": 900, "D": 700})
+    hmc.play(state, "A red 1", "B red 8", "C red 9", "D red 12")
+    hmc.passes(state, {p: ", ".join(str(c) for c in hmc.game.legal_moves(state, p)[0].cards) for p in "ABCD"})
+    card = hmc.game.view(state, "A")["hand"][0]
+    assert hmc.why(state, f"A {card}") == ("it is C's turn, not A's: C leads trick 1 as the start player of "
+                                           "round 2: the highest total, 900 kcal")
+
+
 def test_round_score_is_intake_or_zero(hmc):
     state = hmc.position({"A": "red 1", "B": "red 8", "C": "red 9", "D": "red 12"}, leader="A",
                          won={"A": "green 4", "C": "green 18"}, intake={"A": 400, "C": 1_800})
