@@ -21,7 +21,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from kcal.core.fields import Seed
+from kcal.core.fields import NAME_IS_TEXT, Seed
 from kcal.core.packfile import read_record
 from kcal.games.ecologic_europe.files.position import StartModel, Word
 
@@ -29,7 +29,7 @@ from kcal.games.ecologic_europe.files.position import StartModel, Word
 class RecordFile(BaseModel):
     model_config = ConfigDict(extra="forbid", title="EcoLogic: Europe game record")
     game: Literal["ecologic-europe"]
-    players: Annotated[list[Word], Field(min_length=1, max_length=7)]
+    players: Annotated[list[Annotated[Word, NAME_IS_TEXT]], Field(min_length=1, max_length=7)]
     seed: Seed = 0
     variant: Literal["express", "weather", "human-impact"] | None = None
     expansions: Annotated[list[Word], Field(max_length=3)] = []
