@@ -75,7 +75,8 @@ def _coming(state: State, seat: int, card: Card) -> str:
     if card not in rules.foods or card.number not in state.hands[right]:
         return ""
     name, giver = rules.players[seat], rules.players[right]
-    if state.pending[right] is not None and card.number in state.pending[right]:
+    chosen = state.pending[right]
+    if chosen is not None and card.number in chosen:
         return (f" yet: {giver} passes it to {name}, and passed cards change hands only once every player "
                 f"has passed, so a pass comes from the dealt hand")
     return f" ({giver} was dealt it): a pass comes from the dealt hand, before any passed card arrives"
