@@ -71,6 +71,16 @@ def test_a_drawn_start_player_is_written_into_the_record(hmc):
         assert "start" not in record["rounds"][0]  # round 1 had no tie to draw
 
 
+def test_the_replay_account_says_a_start_player_was_drawn(hmc):
+    from kcal.games.how_many_calories.replay import story
+
+    state = _tied_round(hmc, 2)
+    start = state.rules.players[state.start_seat]
+    assert f"Round 2: {start} starts (tied for the highest total: the rock-paper-scissors is drawn from the " \
+        "seed)" in story(state)
+    assert "Round 2: C starts (named by the record)" in story(_tied_round(hmc, 2, starts=[None, "C"]))
+
+
 def test_naming_the_tied_start_player_changes_no_later_deal(hmc):
     """The draw happens on a tie even when the start player is named, so the generator that deals the
     later rounds is where it would be without the name (ruling "deals-from-the-seed")."""

@@ -15,7 +15,7 @@ from kcal.games.how_many_calories.files.position import state_json
 from kcal.games.how_many_calories.files.recordfile import RecordedMove, load_record, set_path
 from kcal.games.how_many_calories.game import GAME
 from kcal.games.how_many_calories.rules.domain import GAME_NAME, kcal_text
-from kcal.games.how_many_calories.rules.state import OVER, State, TrickResult
+from kcal.games.how_many_calories.rules.state import OVER, START_DRAWN, START_NAMED, State, TrickResult
 from kcal.games.how_many_calories.rules.view import to_move
 
 
@@ -67,6 +67,11 @@ def replay(path: str | Path) -> ReplayResult:
     return replay_moves(result, doc, loaded.moves, precheck=_out_of_round, apply_error=late_error)
 
 
+#: how a round's start player was chosen, after "Round 2: B starts" (a lone highest total goes without)
+HOW_STARTED = {START_DRAWN: " (tied for the highest total: the rock-paper-scissors is drawn from the seed)",
+               START_NAMED: " (named by the record)"}
+
+
 def trick_line(state: State, number: int, t: TrickResult) -> str:
     rules = state.rules
     players = rules.players
@@ -93,7 +98,7 @@ def story(state: State) -> list[str]:
         if kind == "deal":
             intake = [0] * rules.n
             number = 0
-            out.append(f"Round {event[1] + 1}: {players[event[4]]} starts")
+            out.append(f"Round {event[1] + 1}: {players[event[4]]} starts{HOW_STARTED.get(event[5], '')}")
             out += [f"  {p} is dealt {', '.join(card(c) for c in sorted(event[2][s]))}"
                     for s, p in enumerate(players)]
         elif kind == "position":
