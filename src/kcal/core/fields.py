@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from pydantic import AfterValidator, Field, StrictInt, StrictStr
+from pydantic import AfterValidator, BeforeValidator, Field, StrictInt, StrictStr
 
-from kcal.core.text import check_name, check_path_text, check_text
+from kcal.core.text import check_name, check_path_text, check_text, not_text_problem
 
 # Length limits go *before* the check, so that they stay string limits (a ``Field`` after an
 # ``AfterValidator`` becomes a generic "too_long" with another message) and run first:
@@ -37,3 +37,16 @@ def check_seed(value: int) -> int:
 
 #: A record's seed: a whole number from 0 to 2**63 - 1.
 Seed = Annotated[StrictInt, AfterValidator(check_seed), Field(json_schema_extra={"minimum": 0, "maximum": MAX_SEED})]
+
+
+def name_is_text(value: object) -> object:
+    """Pydantic ``BeforeValidator`` of a player's name, in every pack: ``players: [1, 2, 3]`` (YAML reads
+    a bare 1 as a number) says that a name is text, once per name."""
+    problem = not_text_problem(value)
+    if problem:
+        raise ValueError(problem)
+    return value
+
+
+#: Put last in a player-name type's ``Annotated`` so that it runs first: ``Annotated[Name, NAME_IS_TEXT]``.
+NAME_IS_TEXT = BeforeValidator(name_is_text)

@@ -34,6 +34,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from kcal.core.errors import Exit, KcalError
 from kcal.core.gameinfo import GameInfo, Variant
+from kcal.core.text import players_problem
 
 __all__ = ["Bot", "Game", "GameInfo", "IllegalMove", "Outcome", "Setup", "Variant", "play"]
 
@@ -60,6 +61,11 @@ class Setup:
     players: tuple[str, ...]
     variant: str | None = None
     options: Mapping[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        problem = players_problem(self.players)  # every pack's players: text names, each once
+        if problem is not None:
+            raise KcalError(problem, code="setup")
 
 
 @dataclass(frozen=True)

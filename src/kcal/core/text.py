@@ -73,6 +73,39 @@ def name_problem(value: str) -> str | None:
     return None
 
 
+def not_text_problem(value: object, what: str = "a player's name") -> str | None:
+    """Why ``value`` is not text at all (YAML reads a bare ``1``, ``yes`` or ``2024-01-02`` as a number,
+    a truth value or a date), or None for a string."""
+    if isinstance(value, str):
+        return None
+    if isinstance(value, bool):
+        bare = "true" if value else "false"
+    elif isinstance(value, (int, float)):
+        bare = f"the number {value!r}"
+    elif hasattr(value, "isoformat"):
+        bare = f"a date ({value.isoformat()})"
+    else:
+        kind = "nothing (null)" if value is None else "a list" if isinstance(value, (list, tuple)) else \
+            "a mapping" if isinstance(value, dict) else type(value).__name__
+        return f"{what} is text, not {kind}"
+    return f"{what} is text, not {bare}: put it in quotes to keep it as text"
+
+
+def players_problem(players: object) -> str | None:
+    """Why ``players`` (a game's, in turn order) are not a list of names, naming the first bad one: every
+    name is text, not empty, a name (:func:`name_problem`) and given once."""
+    if not isinstance(players, (list, tuple)):
+        return f"players: a list of names, not {type(players).__name__}"
+    for i, p in enumerate(players):
+        problem = not_text_problem(p) or ("a player's name must not be empty" if not p.strip() else
+                                          name_problem(p))
+        if problem is None and p in players[:i]:
+            problem = f"{p!r} is named twice"
+        if problem is not None:
+            return f"players[{i}]: {problem}"
+    return None
+
+
 def text_problem(value: str) -> str | None:
     """Why ``value`` cannot be a text field, or None when it can."""
     if value.isascii() and (value.isprintable() or all(c.isprintable() or c in "\t\n" for c in value)):

@@ -273,6 +273,8 @@ def validation_errors(exc: ValidationError, doc: YamlDoc, root: type[BaseModel] 
     out: list[KcalError] = []
     seen: set[tuple[Any, ...]] = set()
     for err in exc.errors(include_url=False):
+        if _only_items_failed(err):
+            continue
         loc = tuple(prefix) + strip_union_tags(root, err["loc"])
         path, _ = _walk(doc.data, loc)
         is_key = err["type"] in ("extra_forbidden",) or (loc and loc[-1] == "[key]")
@@ -290,6 +292,16 @@ def validation_errors(exc: ValidationError, doc: YamlDoc, root: type[BaseModel] 
                              column=column, code="schema"))
     out.sort(key=lambda e: (e.where.line or 0, e.where.column or 0))
     return out
+
+
+def _only_items_failed(err: Mapping[str, Any]) -> bool:
+    """A "too short" that Pydantic reports because it counts only the items that validated: the list
+    as written is long enough, and each bad item has its own error (``players: [1, 2, 3]`` is three
+    names that are not text, not a list with fewer than one item)."""
+    if err["type"] != "too_short":
+        return False
+    value, low = err.get("input"), (err.get("ctx") or {}).get("min_length")
+    return isinstance(value, (list, tuple, dict)) and isinstance(low, int) and len(value) >= low
 
 
 def _data_keys(data: Any, loc: Sequence[Any]) -> set[str]:

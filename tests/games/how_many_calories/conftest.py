@@ -38,8 +38,10 @@ def cards(text: str) -> tuple[Card, ...]:
 
 def position(hands: Mapping[str, str], players: tuple[str, ...] = PLAYERS, *, variant: str | None = None,
              limit: int | None = None, rounds: int | None = None, won: Mapping[str, str] | None = None,
-             trick: Iterable[str] = (), seed: int = 0, **fields: Any) -> State:
-    """A game started from a position (see ``position.Position``)."""
+             trick: Iterable[str] = (), seed: int = 0, starts: list[str | None] | None = None,
+             **fields: Any) -> State:
+    """A game started from a position (see ``position.Position``); ``starts``: the start players
+    named for each round (the option ``starts``)."""
     pos = Position(hands={p: cards(h) for p, h in hands.items()},
                    won={p: cards(w) for p, w in (won or {}).items()},
                    trick=tuple((e.split()[0], parse_card(" ".join(e.split()[1:]))) for e in trick), **fields)
@@ -48,6 +50,8 @@ def position(hands: Mapping[str, str], players: tuple[str, ...] = PLAYERS, *, va
         options["limit"] = limit
     if rounds is not None:
         options["rounds"] = rounds
+    if starts is not None:
+        options["starts"] = starts
     return GAME.new_state(Setup(players, variant, options), seed)
 
 

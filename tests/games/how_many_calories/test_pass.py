@@ -44,14 +44,24 @@ def test_passed_cards_come_from_dealt_hand_not_received(hmc):
     state = hmc.dealt()
     hmc.passes(state, {"A": CHOSEN["A"]})
     reason = hmc.game.why_illegal(state, "B", Pass(hmc.cards("red 1, red 9")))
-    assert reason == "B does not hold red 1"
+    assert reason == ("B does not hold red 1 yet: A passes it to B, and passed cards change hands only once "
+                      "every player has passed, so a pass comes from the dealt hand")
+
+
+def test_a_card_the_right_neighbour_was_dealt_is_not_passed_on(hmc):
+    state = hmc.dealt()  # D passes to A, and has not chosen yet
+    reason = hmc.game.why_illegal(state, "A", Pass(hmc.cards("red 1, red 25")))
+    assert reason == ("A does not hold red 25 (D was dealt it): a pass comes from the dealt hand, before any "
+                      "passed card arrives")
+    assert hmc.game.why_illegal(state, "A", Pass(hmc.cards("red 1, red 9"))) == "A does not hold red 9"
 
 
 def test_a_player_passes_once_a_round(hmc):
     state = hmc.dealt()
     hmc.passes(state, {"A": CHOSEN["A"]})
-    assert hmc.game.why_illegal(state, "A", Pass(hmc.cards("red 8, yellow 3"))) == \
-        "A has already passed red 1, blue 2 this round"
+    assert hmc.game.why_illegal(state, "A", Pass(hmc.cards("red 8, yellow 3"))) == (
+        "A has already passed red 1, blue 2 this round; still to pass: B, C, D (every player passes once, "
+        "and the cards change hands when the last has passed)")
     assert hmc.game.legal_moves(state, "A") == []
 
 

@@ -137,12 +137,15 @@ def test_record_may_name_the_tied_start_player(hmc, tmp_path):
                          {"start": "B"}]}  # D takes red 1 (100): B and C tie at 700
     out = replay(hmc.write_yaml(tmp_path / "tie.yaml", record)).to_json()
     assert out["state"]["rounds"][1]["start"] == "B"
-    del record["rounds"][1]["start"]
-    out = replay(hmc.write_yaml(tmp_path / "tie-default.yaml", record)).to_json()
-    assert out["state"]["rounds"][1]["start"] == "B"  # earliest in turn order among B and C
     record["rounds"][1]["start"] = "C"
     out = replay(hmc.write_yaml(tmp_path / "tie-c.yaml", record)).to_json()
     assert out["state"]["rounds"][1]["start"] == "C"
+    del record["rounds"][1]["start"]
+    drawn = set()
+    for seed in range(12):  # without a name: drawn from the seed, among B and C only
+        record["seed"] = seed
+        drawn.add(replay(hmc.write_yaml(tmp_path / "tie-drawn.yaml", record)).to_json()["state"]["rounds"][1]["start"])
+    assert drawn == {"B", "C"}
 
 
 def test_record_start_player_not_among_highest_is_bad_input(hmc):
@@ -163,7 +166,8 @@ def test_record_may_name_the_first_start_player(hmc, tmp_path):
 
 ILLEGAL = {
     "card-not-in-hand.yaml": (4, "A does not hold red 9", "rounds[0].plays[0]"),
-    "out-of-turn.yaml": (4, "it is A's turn, not B's", "rounds[0].plays[0]"),
+    "out-of-turn.yaml": (4, "it is A's turn, not B's: A leads trick 1 as the start player of round 1: the "
+                            "first of the players (A, B, C, D)", "rounds[0].plays[0]"),
     "pass-of-three.yaml": (0, "pass exactly 2 cards, not 3", "rounds[0].passes.A"),
     "pass-of-one.yaml": (1, "pass exactly 2 cards, not 1", "rounds[0].passes.B"),
     "play-by-out-player.yaml": (4, "C is out this round: 2,500 kcal > 2,400", "rounds[0].plays[4]"),

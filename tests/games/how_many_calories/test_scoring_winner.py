@@ -68,3 +68,29 @@ def test_scores_add_up_over_the_rounds(hmc):
     assert len(ends) == 4
     assert state.totals == [sum(r[s] for r in ends) for s in range(4)]
     assert dict(hmc.game.outcome(state).scores) == dict(zip(hmc.PLAYERS, state.totals, strict=True))
+
+
+def _equal_intakes(hmc, seed: int = 0):
+    """Round 1 ends with B and C at 1,300 kcal each: B from green 13 alone, C from red 12 and, in the
+    last trick, A's red 1. B holds the higher card (13 against 12)."""
+    state = hmc.position({"A": "red 1", "B": "red 9", "C": "red 20"}, THREE, leader="A", seed=seed,
+                         won={"B": "green 13", "C": "red 12"})
+    hmc.play(state, "A red 1", "B red 9", "C red 20")  # C takes red 1
+    assert state.round == 1
+    return state
+
+
+def test_equal_round_intake_scores_the_same_whatever_the_cards(hmc):
+    """Ruling round-ranking: the higher card ranks a player within a round, but scores nothing."""
+    state = _equal_intakes(hmc)
+    from kcal.games.how_many_calories.files.record import round_history
+
+    assert round_history(state)[0]["scores"] == {"A": 0, "B": 1_300, "C": 1_300}
+    assert state.totals == [0, 1_300, 1_300]
+
+
+def test_round_ranking_does_not_pick_the_next_start_player(hmc):
+    """The next start player is the highest total; the tie between B and C is the rulebook's
+    rock-paper-scissors (drawn from the seed), not the round ranking that puts B's green 13 first."""
+    starts = {hmc.game.view(_equal_intakes(hmc, seed), "A")["start_player"] for seed in range(16)}
+    assert starts == {"B", "C"}

@@ -92,5 +92,5 @@ def test_a_deal_that_repeats_a_card_is_refused(hmc):
 
 
 def test_players_must_have_distinct_names(hmc):
-    with pytest.raises(KcalError, match="distinct names"):
+    with pytest.raises(KcalError, match=r"players\[2\]: 'A' is named twice"):
         hmc.game.new_state(Setup(("A", "B", "A")), 1)

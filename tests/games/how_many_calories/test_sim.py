@@ -41,3 +41,29 @@ def test_summarize_of_nothing_has_no_rates():
     summary = sim.summarize({}, 0)
     assert summary["out_rate_per_player_round"]["value"] is None
     assert sim.summary_lines(summary)
+
+
+def test_a_round_played_to_its_last_card_is_not_cut_short(hmc):
+    """3 players, B and C at 2,650 kcal of the 2,700 limit, two cards each: C goes out in the first
+    trick and B in the second, the last: one player is left, but no card is."""
+    state = hmc.position({"A": "red 1, red 8", "B": "yellow 30, blue 31", "C": "green 32, blue 24"},
+                         ("A", "B", "C"), intake={"B": 2_650, "C": 2_650}, leader="A")
+    hmc.play(state, "A red 1", "B yellow 30", "C green 32")  # 1, 35, 37: C takes red 1 -> 2,750, out
+    assert state.out == [False, False, True] and state.round == 0
+    hmc.play(state, "A red 8", "B blue 31")  # 8, 36: B takes red 8 -> 3,450, out; no card is left
+    last = [e[1] for e in state.events() if e[0] == "trick"][-1]
+    assert last.went_out and state.round == 1
+    counts = sim.tally(hmc.game, state)
+    assert counts["outs"] == 2 and counts["rounds_cut_short"] == 0
+
+
+def test_a_round_with_one_player_left_holding_cards_is_cut_short(hmc):
+    state = hmc.position({"A": "red 1, red 8, yellow 3, green 6", "B": "yellow 30, blue 31, green 4, red 12",
+                          "C": "green 32, red 28, blue 2, yellow 7"}, ("A", "B", "C"),
+                         won={"B": "red 25", "C": "blue 24"}, leader="A")
+    hmc.play(state, "A red 1", "B yellow 30", "C blue 2")  # B takes red 1 -> 2,600
+    hmc.play(state, "A red 8", "B blue 31", "C green 32")  # C takes red 8 -> 3,200, out
+    hmc.play(state, "A yellow 3", "B green 4")  # B takes yellow 3 -> 2,900, out; A still holds green 6
+    assert state.round == 1
+    counts = sim.tally(hmc.game, state)
+    assert counts["outs"] == 2 and counts["rounds_cut_short"] == 1

@@ -58,10 +58,32 @@ def test_player_of_lowest_card_leads_next_trick(hmc):
     assert hmc.game.view(state, "A")["last_trick"]["next_leader"] == "B"
 
 
-def test_playing_out_of_turn_is_illegal(hmc):
+def test_playing_out_of_turn_is_illegal_and_says_whose_turn_and_why(hmc):
     state = hmc.position(HANDS, leader="A")
     hmc.play(state, "A red 12")
-    assert hmc.why(state, "C red 20") == "it is B's turn, not C's"
+    assert hmc.why(state, "C red 20") == (
+        "it is B's turn, not C's: trick 7 goes round in turn order from its leader A, and B plays next")
+
+
+def test_out_of_turn_names_the_players_out_who_are_skipped(hmc):
+    state = hmc.position({"A": "red 12, yellow 3", "B": "red 8, yellow 7", "D": "red 9, blue 2"}, leader="D",
+                         out=("C",), intake={"C": 2_500}, won={"C": "red 25"})
+    hmc.play(state, "D red 9", "A red 12")
+    assert hmc.why(state, "D blue 2") == (
+        "it is B's turn, not D's: trick 7 goes round in turn order from its leader D, and B plays next")
+    state = hmc.position({"A": "red 12, yellow 3", "B": "red 8, yellow 7", "D": "red 9, blue 2"}, leader="B",
+                         out=("C",), intake={"C": 2_500}, won={"C": "red 25"})
+    hmc.play(state, "B red 8")
+    assert hmc.why(state, "A red 12") == (
+        "it is D's turn, not A's: trick 7 goes round in turn order from its leader B, and C is out, so D "
+        "plays next")
+
+
+def test_out_of_turn_says_the_lowest_card_leads(hmc):
+    state = hmc.position(HANDS, leader="A")
+    hmc.play(state, "A red 12", "B red 8", "C red 20", "D red 9")  # B played the lowest card
+    assert hmc.why(state, "A yellow 3") == (
+        "it is B's turn, not A's: B played the lowest card of trick 7 (red 8), so B leads trick 8")
 
 
 def test_a_card_not_in_hand_is_illegal(hmc):

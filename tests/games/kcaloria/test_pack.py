@@ -107,7 +107,9 @@ class TestMoves:
         me, other = state.turn_player, next(p for p in AB if p != state.turn_player)
         mine = GAME.legal_moves(state, me)
         assert mine and GAME.legal_moves(state, other) == [] and GAME.legal_moves(state, "Zed") == []
-        assert GAME.why_illegal(state, other, mine[0]) == f"it is {me}'s turn, not {other}'s"
+        assert GAME.why_illegal(state, other, mine[0]) == (
+            f"it is {me}'s turn, not {other}'s: turns go round in the order of the players (A, B), and "
+            f"{other} played turn {state.turn}")
         assert GAME.why_illegal(state, me, Move.discard_tiles(other, ["Bayou"])) == \
             f"this move is {other}'s, not {me}'s"
         assert GAME.why_illegal(state, "Zed", mine[0]).startswith("Zed is not a player of this game")

@@ -95,7 +95,8 @@ class _Painter:
             out.append(Text(x + CW / 2, 28 + CH + 24, f"= {v}", 11, anchor="middle", bold=True))
         if done is not None:
             taken = f"{players[done.winner]} takes {self.rules.card_text(done.won)} ({kcal_text(done.kcal)})"
-            out.append(Text(0, 28 + CH + 42, f"{taken}; {players[done.loser]} played it and leads next"
+            lowest = f"{players[done.loser]} played it" + ("" if done.ends_round else " and leads next")
+            out.append(Text(0, 28 + CH + 42, f"{taken}; {lowest}"
                             + ("; " + players[done.winner] + " is out" if done.went_out else ""), 11))
         return tuple(out)
 
@@ -183,7 +184,7 @@ def _event_lines(state: State, events: Sequence[Event]) -> list[str]:
                 parts.append(f"{players[seat]} {card_text(c)}" + ("" if v == c else f" +{v - c} = {v}"))
             out.append("trick: " + "; ".join(parts))
             out.append(f"{players[t.winner]} (highest) takes {card_text(t.won)}, {t.won * KCAL_PER_POINT:,} kcal; "
-                       f"{players[t.loser]} (lowest) leads next")
+                       f"{players[t.loser]} (lowest) " + ("played it" if t.ends_round else "leads next"))
             if t.went_out:
                 out.append(f"{players[t.winner]} is over the limit of {kcal_text(rules.limit)} and out")
         elif kind == "end":

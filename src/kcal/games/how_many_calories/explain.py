@@ -51,10 +51,12 @@ TOPICS: dict[str, tuple[str, str]] = {
     "round-end": ("End of a round", "A round ends when the players still in have no cards left, or when "
                   "at most one player is still in."),
     "scoring": ("Scoring", "At the end of a round each player scores the kcal they took in, or 0 if they "
-                "went out. Scores add up over the rounds."),
+                "went out. Scores add up over the rounds. Equal intakes score the same: the higher "
+                "card ranks a player within the round but decides only the final tie (see winner)."),
     "start-player": ("The start player", "The first round's start player is the first in turn order. "
                      "Each later round starts with the player whose total is highest so far; the "
-                     "rulebook settles a tie by rock-paper-scissors."),
+                     "rulebook settles a tie by rock-paper-scissors: kcal draws it from the game's seed, "
+                     "and a record may name the table's winner (rounds[].start)."),
     "winner": ("Winning", f"After the last round ({DEFAULT_ROUNDS} by default) the highest total wins. "
                "On a tie, the tied player who took in the highest-number card in the final round wins "
                "(players who went out in that round do not count)."),

@@ -15,7 +15,7 @@ from kcal.games.how_many_calories.files.position import state_json
 from kcal.games.how_many_calories.files.recordfile import RecordedMove, load_record, set_path
 from kcal.games.how_many_calories.game import GAME
 from kcal.games.how_many_calories.rules.domain import GAME_NAME, kcal_text
-from kcal.games.how_many_calories.rules.state import OVER, State, TrickResult
+from kcal.games.how_many_calories.rules.state import OVER, START_DRAWN, START_NAMED, State, TrickResult
 from kcal.games.how_many_calories.rules.view import to_move
 
 
@@ -68,6 +68,11 @@ def replay(path: str | Path) -> ReplayResult:
     return replay_moves(result, doc, loaded.moves, precheck=_out_of_round, apply_error=late_error)
 
 
+#: how a round's start player was chosen, after "Round 2: B starts" (a lone highest total goes without)
+HOW_STARTED = {START_DRAWN: " (tied for the highest total: the rock-paper-scissors is drawn from the seed)",
+               START_NAMED: " (named by the record)"}
+
+
 def trick_line(state: State, number: int, t: TrickResult) -> str:
     rules = state.rules
     players = rules.players
@@ -76,8 +81,9 @@ def trick_line(state: State, number: int, t: TrickResult) -> str:
     for (seat, c), value in zip(t.cards, t.values, strict=True):
         shown = card(c) if value == c else f"{card(c)}+{value - c}={value}"
         parts.append(f"{players[seat]} {'leads ' if seat == t.leader else ''}{shown}")
+    nxt = "" if t.ends_round else f"; {players[t.loser]} leads next"  # the round's last trick: nobody does
     return (f"  trick {number}: {'; '.join(parts)} -> {players[t.winner]} takes {card(t.won)} "
-            f"({kcal_text(t.kcal)}); {players[t.loser]} leads next")
+            f"({kcal_text(t.kcal)}){nxt}")
 
 
 def story(state: State) -> list[str]:
@@ -93,7 +99,7 @@ def story(state: State) -> list[str]:
         if kind == "deal":
             intake = [0] * rules.n
             number = 0
-            out.append(f"Round {event[1] + 1}: {players[event[4]]} starts")
+            out.append(f"Round {event[1] + 1}: {players[event[4]]} starts{HOW_STARTED.get(event[5], '')}")
             out += [f"  {p} is dealt {', '.join(card(c) for c in sorted(event[2][s]))}"
                     for s, p in enumerate(players)]
         elif kind == "position":

@@ -5,7 +5,8 @@ Definitions:
 
 - a player *goes out* when a card taken in puts them above the limit;
 - the limit *decides* a round when at least one player went out in it (their round score is 0);
-- a round is *cut short* when it ends with at most one player still in, before the hands run out;
+- a round is *cut short* when it ends with at most one player still in while that player still holds
+  cards (a round whose last trick empties the hands is played out, however many went out in it);
 - a *+5 play* is a card of another colour than the trick's first card (it counts number + 5);
 - an *equal-value trick* holds a leader-colour n and another colour's n - 5 (ruling "ties");
 - a game is *won on the tie-break* when the highest totals tie and the final round's highest card
@@ -18,7 +19,7 @@ from typing import Any
 
 from kcal.core.stats import proportion, sig
 from kcal.games.how_many_calories.rules.scoring import start_candidates, winners
-from kcal.games.how_many_calories.rules.state import OVER, State, TrickResult
+from kcal.games.how_many_calories.rules.state import CUT_SHORT, OVER, State, TrickResult
 
 COUNTERS = ("games_finished", "rounds", "player_rounds", "outs", "rounds_limit_decided", "rounds_cut_short",
             "tricks", "cards_played", "plus_five_plays", "equal_value_tricks", "intake_kcal", "scored_kcal",
@@ -48,6 +49,7 @@ def tally(game: Any, state: State) -> dict[str, int]:
             intake[t.winner] += t.kcal
             if t.went_out:
                 outs_this_round += 1
+            counts["rounds_cut_short"] += t.round_end == CUT_SHORT
         elif kind == "end":
             r = event[1] + 1
             counts["rounds"] += 1
@@ -55,7 +57,6 @@ def tally(game: Any, state: State) -> dict[str, int]:
             counts["outs"] += outs_this_round
             counts[f"outs_round_{r}"] = counts.get(f"outs_round_{r}", 0) + outs_this_round
             counts["rounds_limit_decided"] += outs_this_round > 0
-            counts["rounds_cut_short"] += n - outs_this_round <= 1 and outs_this_round > 0
             counts["intake_kcal"] += sum(intake)
             counts["scored_kcal"] += sum(event[2])
     if state.phase == OVER:
@@ -113,7 +114,7 @@ def summary_lines(summary: dict[str, Any]) -> list[str]:
         f"players going out: {_pct(summary['out_rate_per_player_round'])} of player-rounds "
         f"(by round: {', '.join(f'{k}: {v}' for k, v in summary['outs_by_round'].items()) or '-'})",
         f"the limit decides a round (someone goes out): {_pct(summary['limit_decides_round'])}; "
-        f"cut short (at most one left): {_pct(summary['round_cut_short'])}",
+        f"cut short (one player left, still holding cards): {_pct(summary['round_cut_short'])}",
         f"mean intake {num(summary['mean_intake_kcal_per_player_round'])} kcal, mean round score "
         f"{num(summary['mean_score_kcal_per_player_round'])} kcal per player-round",
         f"+5 plays: {_pct(summary['plus_five_share'])} of cards; equal-value tricks: "

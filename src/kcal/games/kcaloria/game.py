@@ -34,6 +34,7 @@ from kcal.core.gameinfo import GameInfo
 from kcal.core.rng import Rng
 from kcal.games.kcaloria import PACK
 from kcal.games.kcaloria.files.cardset import Tile
+from kcal.games.kcaloria.rules.legal import not_your_turn
 from kcal.games.kcaloria.rules.moves import EndReason, IllegalMove, Move
 from kcal.games.kcaloria.rules.state import GameState
 from kcal.games.kcaloria.rules.tiles import COLORS, TileInfo
@@ -224,7 +225,7 @@ class KCaloria:
         if state.player_index(player) < 0:
             return f"{player} is not a player of this game ({', '.join(state.players)})"
         if player != state.turn_player:
-            return f"it is {state.turn_player}'s turn, not {player}'s"
+            return not_your_turn(state, player)
         if move.player != player:
             return f"this move is {move.player}'s, not {player}'s"
         return None

@@ -28,7 +28,8 @@ class TestAdjacency:
 
     def test_out_of_turn(self, kit):
         s = _two(kit)
-        assert s.why_illegal(kit.move("B", "Pond", (6, 0))) == "it is A's turn, not B's"
+        assert s.why_illegal(kit.move("B", "Pond", (6, 0))) == (
+            "it is A's turn, not B's: turns go round in the order of the players (A, B), and B played turn 2")
 
     def test_transplant_goes_next_to_any_tile(self, kit):
         seed = kit.tile("Seed", "plant", cost="1 blue", yld="1 green", mods=["transplant"])

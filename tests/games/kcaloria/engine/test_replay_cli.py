@@ -215,7 +215,8 @@ def test_ruling_player_names_in_moves_ignore_case(tmp_path):
     p = _record(tmp_path, "players: [Ann, Bob]\nmoves:\n  - {player: ann, tile: Bayou, at: [0, 0]}\n"
                           "  - {player: BOB, tile: Bayou, at: [5, 0]}\n  - {player: bob, tile: Bayou, at: [4, 0]}\n")
     r = replay(p)
-    assert r.moves_applied == 2 and r.illegal_reason == "it is Ann's turn, not bob's"
+    assert r.moves_applied == 2 and r.illegal_reason == (
+        "it is Ann's turn, not bob's: turns go round in the order of the players (Ann, Bob), and Bob played turn 2")
     assert [m.player for m in r.state.moves_played()] == ["Ann", "Bob"]  # recorded as the game spells them
     assert r.to_json()["board"][0]["owner"] == "Ann"
 

@@ -21,7 +21,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
-from kcal.core.fields import Seed
+from kcal.core.fields import NAME_IS_TEXT, Seed
 from kcal.core.packfile import read_record
 from kcal.core.text import check_name
 from kcal.games.ecologic_europe.files.position import StartModel, Word
@@ -33,7 +33,7 @@ Player = Annotated[Word, AfterValidator(check_name)]
 class RecordFile(BaseModel):
     model_config = ConfigDict(extra="forbid", title="EcoLogic: Europe game record")
     game: Literal["ecologic-europe"]
-    players: Annotated[list[Player], Field(min_length=1, max_length=7)]
+    players: Annotated[list[Annotated[Player, NAME_IS_TEXT]], Field(min_length=1, max_length=7)]
     seed: Seed = 0
     variant: Literal["express", "weather", "human-impact"] | None = None
     expansions: Annotated[list[Word], Field(max_length=3)] = []

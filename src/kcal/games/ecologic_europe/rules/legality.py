@@ -35,7 +35,7 @@ from kcal.games.ecologic_europe.rules.placing import (
     tokens_total,
 )
 from kcal.games.ecologic_europe.rules.state import EXCHANGE, PLACE, TRANSFER, State
-from kcal.games.ecologic_europe.rules.tables import SMALL_BIRDS, is_human, sp
+from kcal.games.ecologic_europe.rules.tables import SKIP, SMALL_BIRDS, is_human, sp
 
 # -- legal moves -----------------------------------------------------------------------------------
 
@@ -206,6 +206,11 @@ def _exchange_problem(state: State, seat: int, move: Exchange) -> str | None:
     return None
 
 
+def _waiting(state: State) -> str:
+    """``; still to move: A, C`` -- the players the step waits for."""
+    return f"; still to move: {', '.join(to_move(state))}" if to_move(state) else ""
+
+
 # kept whole: one check after another for each step of habitation, in the rulebook's order; the first that fails is the reason
 def why_illegal(state: State, seat: int, move: Any) -> str | None:
     rules = state.rules
@@ -213,9 +218,14 @@ def why_illegal(state: State, seat: int, move: Any) -> str | None:
     if state.ended:
         return "the game is over"
     if not state.active[seat]:
-        return f"{who} is out of the habitation phase until the season ends"
+        why = "has no cards left" if not state.hands[seat] else "said 'I pass'"
+        return f"{who} is out of the habitation phase until the season ends ({who} {why}){_waiting(state)}"
+    if state.pending[seat] == SKIP:
+        return (f"{who} hands over no cards until the season ends (the weather die showed 3/4)"
+                f"{_waiting(state)}")
     if state.pending[seat] is not None:
-        return f"{who} has already moved in this step"
+        return (f"{who} has already moved in step {state.step}: every player moves once a step, all at the "
+                f"same time, and the step resolves when the last has moved{_waiting(state)}")
     step = state.step
     if isinstance(move, (Keep, Exchange, Weather)):
         if step != EXCHANGE:

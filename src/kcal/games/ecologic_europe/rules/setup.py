@@ -63,8 +63,6 @@ def new_state(setup: Setup, seed: int) -> State:
     if setup.variant is not None:
         info.variant(setup.variant)
     info.check_players(len(players), setup.variant)
-    if len(set(players)) != len(players):
-        raise KcalError("players: every player has a name of their own", code="setup")
     for key in setup.options:
         if key not in OPTIONS:
             raise KcalError(f"unknown option {key!r}{did_you_mean(str(key), OPTIONS)}; options: "

@@ -19,7 +19,7 @@ from pydantic import (
     WithJsonSchema,
 )
 
-from kcal.core.fields import Name
+from kcal.core.fields import NAME_IS_TEXT, Name
 from kcal.core.fields import Text as MultiLine
 from kcal.core.text import check_name
 from kcal.games.how_many_calories.rules.domain import (
@@ -51,7 +51,7 @@ Note = Annotated[MultiLine, Field(min_length=1, max_length=400)]
 Number = Annotated[StrictInt, Field(ge=MIN_NUMBER, le=MAX_NUMBER)]
 #: a player's name: one printable word or phrase, no leading or trailing space
 Player = Annotated[StrictStr, Field(min_length=1, max_length=40, pattern=r"^\S(.*\S)?$"),
-                   AfterValidator(check_name)]
+                   AfterValidator(check_name), NAME_IS_TEXT]
 
 
 class SetInfo(BaseModel):

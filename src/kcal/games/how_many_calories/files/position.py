@@ -29,7 +29,16 @@ from typing import Any
 from kcal.core.suggest import did_you_mean
 from kcal.games.how_many_calories.files.cardset import FoodSet
 from kcal.games.how_many_calories.rules.domain import KCAL_PER_POINT, PASS_SIZE, Card
-from kcal.games.how_many_calories.rules.state import OVER, PASS, PHASES, TRICK, State
+from kcal.games.how_many_calories.rules.state import (
+    OVER,
+    PASS,
+    PHASES,
+    START_FIRST,
+    START_NAMED,
+    START_POSITION,
+    TRICK,
+    State,
+)
 
 Loc = tuple[str | int, ...]
 Problem = tuple[str, Loc]
@@ -192,8 +201,7 @@ def _trick_problems(pos: Position, players: Sequence[str], limit: int, hand_size
 
 def apply_position(state: State, pos: Position) -> None:
     """Set ``state`` (fresh, with its rules) to ``pos`` (already checked)."""
-    from kcal.games.how_many_calories.rules.flow import begin_round, next_in
-    from kcal.games.how_many_calories.rules.scoring import next_start
+    from kcal.games.how_many_calories.rules.flow import begin_round, next_in, pick_start
 
     rules = state.rules
     seat = rules.seat_of
@@ -205,12 +213,12 @@ def apply_position(state: State, pos: Position) -> None:
     placed |= {c.number for _, c in pos.trick}
     unseen = [c for c in rules.foods.numbers if c not in placed]
     if pos.leader is not None:
-        start = seat[pos.leader]
+        start, how = seat[pos.leader], START_NAMED
     elif pos.phase == "pass":
-        start = next_start(state.totals) if pos.round > 1 else 0
+        start, how = pick_start(state, None) if pos.round > 1 else (0, START_FIRST)
     else:
-        start = next(s for s in range(n) if rules.players[s] not in pos.out)
-    begin_round(state, hands, unseen, start)
+        start, how = next(s for s in range(n) if rules.players[s] not in pos.out), START_POSITION
+    begin_round(state, hands, unseen, start, how)
     state.note(("position", pos))
     if pos.phase == "pass":
         for p, cards in pos.passes.items():

@@ -1,7 +1,8 @@
 """Game records from a state: the record file (``write_record``) and the history of tricks
 (``round_history``, the ``rounds`` of the replay's ``state``), both read from the state's event log.
 
-Events (oldest first): ``("begin",)``; ``("deal", round, hands, unseen, start, start_given)``;
+Events (oldest first): ``("begin",)``; ``("deal", round, hands, unseen, start, how)`` (``how``: a ``START_*`` of
+:mod:`~kcal.games.how_many_calories.rules.state`);
 ``("position", Position)``; ``("pass", seat, numbers)``; ``("play", seat, number)``;
 ``("trick", TrickResult)``; ``("end", round, scores)``.
 """
@@ -14,7 +15,7 @@ from kcal.core.errors import KcalError
 from kcal.games.how_many_calories.files.position import Position
 from kcal.games.how_many_calories.rules.domain import DEFAULT_ROUNDS, GAME_ID, default_limit
 from kcal.games.how_many_calories.rules.scoring import round_scores
-from kcal.games.how_many_calories.rules.state import State
+from kcal.games.how_many_calories.rules.state import START_DRAWN, START_NAMED, State
 from kcal.games.how_many_calories.rules.view import trick_json
 
 
@@ -117,7 +118,7 @@ def write_record(state: State) -> dict[str, Any]:
         kind = event[0]
         if kind == "deal":
             current = {"hands": {p: [card(c) for c in event[2][s]] for s, p in enumerate(players)}}
-            if event[5]:
+            if event[5] in (START_NAMED, START_DRAWN):  # the table's rock-paper-scissors, written down
                 current["start"] = players[event[4]]
             rounds.append(current)
         elif kind == "position":

@@ -10,13 +10,21 @@ from __future__ import annotations
 
 from kcal.core.errors import KcalError
 from kcal.games.how_many_calories.rules.domain import KCAL_PER_POINT
-from kcal.games.how_many_calories.rules.scoring import (
-    next_start,
-    round_scores,
-    start_candidates,
-    start_problem,
+from kcal.games.how_many_calories.rules.scoring import round_scores, start_candidates, start_problem
+from kcal.games.how_many_calories.rules.state import (
+    CUT_SHORT,
+    GOES_ON,
+    OVER,
+    PASS,
+    PLAYED_OUT,
+    START_DRAWN,
+    START_FIRST,
+    START_HIGHEST,
+    START_NAMED,
+    TRICK,
+    State,
+    TrickResult,
 )
-from kcal.games.how_many_calories.rules.state import OVER, PASS, TRICK, State, TrickResult
 from kcal.games.how_many_calories.rules.tricks import resolve
 
 
@@ -37,18 +45,30 @@ def deal(state: State) -> None:
         unseen = order[n * size:]
     chosen = rules.starts[state.round] if state.round < len(rules.starts) else None
     if state.round == 0:
-        start = chosen if chosen is not None else 0
-    elif chosen is not None and chosen not in start_candidates(state.totals):
+        start, how = (chosen, START_NAMED) if chosen is not None else (0, START_FIRST)
+    else:
+        start, how = pick_start(state, chosen)
+    begin_round(state, hands, unseen, start, how)
+    state.note(("deal", state.round, tuple(tuple(h) for h in hands), tuple(unseen), start, how))
+
+
+def pick_start(state: State, chosen: int | None) -> tuple[int, str]:
+    """A later round's start player and how they were chosen: the highest total; on a tie, the
+    table's rock-paper-scissors, drawn from the game's generator (ruling "start-player-tie") -- drawn
+    even when the record names the winner (``chosen``), so that naming it changes no later deal."""
+    tied = start_candidates(state.totals)
+    if chosen is not None and chosen not in tied:
         # bad input (a record's rounds[].start): the replay reports it at the record's position
+        rules = state.rules
         problem = start_problem(state.round, rules.players[chosen], state.totals, rules.players)
         raise KcalError(str(problem), code="start-player")
-    else:
-        start = next_start(state.totals, chosen)
-    begin_round(state, hands, unseen, start)
-    state.note(("deal", state.round, tuple(tuple(h) for h in hands), tuple(unseen), start, chosen is not None))
+    if len(tied) == 1:
+        return tied[0], START_HIGHEST
+    drawn = tied[state.rng.below(len(tied))]
+    return (chosen, START_NAMED) if chosen is not None else (drawn, START_DRAWN)
 
 
-def begin_round(state: State, hands: list[list[int]], unseen: list[int], start: int) -> None:
+def begin_round(state: State, hands: list[list[int]], unseen: list[int], start: int, how: str) -> None:
     n = state.rules.n
     state.phase = PASS
     state.hands = hands
@@ -56,6 +76,7 @@ def begin_round(state: State, hands: list[list[int]], unseen: list[int], start: 
     state.pending = [None] * n
     state.given = [()] * n
     state.start_seat = state.leader = start
+    state.start_how = how
     state.lead_colour = -1
     state.trick = []
     state.turn = -1
@@ -122,14 +143,21 @@ def finish_trick(state: State) -> None:
         state.out[winner] = True
         state.unseen.extend(state.hands[winner])  # the rest of the hand: discarded face down
         state.hands[winner] = []
-    result = TrickResult(state.leader, tuple(state.trick), values, winner, taken, loser, went_out)
+    # the player of the lowest card never took a card in this trick, so they are still in, and every
+    # player still in holds as many cards as they do
+    if not state.hands[loser]:
+        ending = PLAYED_OUT
+    elif len(state.out) - sum(state.out) <= 1:
+        ending = CUT_SHORT
+    else:
+        ending = GOES_ON
+    result = TrickResult(state.leader, tuple(state.trick), values, winner, taken, loser, went_out, ending)
     state.last_trick = result
     state.tricks_played += 1
     state.note(("trick", result))
     state.trick = []
     state.lead_colour = -1
-    # the player of the lowest card never took a card in this trick, so they are still in
-    if len(state.out) - sum(state.out) <= 1 or not state.hands[loser]:
+    if ending != GOES_ON:
         end_round(state)
     else:
         state.leader = state.turn = loser

@@ -2,9 +2,9 @@
 
 - A round score is the kcal a player took in, or 0 for a player out (above the limit).
 - The next round's start player has the highest total so far. The rulebook settles a tie by
-  rock-paper-scissors; kcal picks the tied player earliest in turn order, unless a record names the
+  rock-paper-scissors; kcal draws it from the game's generator (the seed), unless a record names the
   start player of that round (``rounds[].start``: the table's rock-paper-scissors), who must be one of
-  the tied (ruling "start-player").
+  the tied (ruling "start-player-tie"; the draw is :func:`kcal.games.how_many_calories.rules.flow.pick_start`).
 - After the last round the highest total wins. A tie goes to the tied player who took in the
   highest-number card in the final round (players out in that round excluded); if none of them took a
   card, the win is shared (ruling "winner").
@@ -34,15 +34,6 @@ def start_candidates(totals: Sequence[int]) -> list[int]:
     """The seats with the highest total, in turn order."""
     best = max(totals)
     return [s for s, t in enumerate(totals) if t == best]
-
-
-def next_start(totals: Sequence[int], chosen: int | None = None) -> int:
-    """The next round's start player: ``chosen`` (a record's rock-paper-scissors winner, checked to be
-    among the highest) or the earliest in turn order among them."""
-    tied = start_candidates(totals)
-    if chosen is not None and chosen in tied:
-        return chosen
-    return tied[0]
 
 
 def start_problem(round_index: int, player: str, totals: Sequence[int] | None, players: Sequence[str]

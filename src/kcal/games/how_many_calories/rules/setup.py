@@ -97,8 +97,6 @@ def _cards(value: object, what: str) -> tuple[Card, ...]:
 def make_rules(setup: Setup, seed: int) -> Rules:
     players = tuple(setup.players)
     info = PACK.info
-    if len(set(players)) != len(players) or not all(isinstance(p, str) and p for p in players):
-        raise KcalError(f"players must be distinct names, got {list(players)}", code="setup")
     if setup.variant is not None:
         info.variant(setup.variant)
         if setup.variant == TWO_PLAYER and len(players) != 2:

@@ -27,6 +27,16 @@ if TYPE_CHECKING:
 PASS, TRICK, OVER = 0, 1, 2
 PHASES = ("pass", "trick", "over")
 
+#: how a trick left its round: it goes on; every hand is empty (played out); at most one player is
+#: still in while that player still holds cards (cut short)
+GOES_ON, PLAYED_OUT, CUT_SHORT = 0, 1, 2
+
+#: how a round's start player was chosen: the first of the players (round 1), named by the record or
+#: the start position, the highest total, drawn among the tied highest totals (the table's
+#: rock-paper-scissors, from the game's generator), or -- a start position in mid-round that names no
+#: leader -- the first player still in
+START_FIRST, START_NAMED, START_HIGHEST, START_DRAWN, START_POSITION = "first", "named", "highest", "drawn", "position"
+
 #: one event of the history; the first item names its kind (see :mod:`kcal.games.how_many_calories.files.record`)
 Event = tuple[Any, ...]
 Log = tuple[Event, "Log | None"]
@@ -73,17 +83,23 @@ class TrickResult(NamedTuple):
     won: int  # the number of the card taken in
     loser: int  # the seat that played it, who leads next
     went_out: bool  # the winner passed the limit with it
+    round_end: int = GOES_ON  # GOES_ON, PLAYED_OUT or CUT_SHORT
 
     @property
     def kcal(self) -> int:
         return self.won * KCAL_PER_POINT
 
+    @property
+    def ends_round(self) -> bool:
+        """The round ends with this trick: nobody leads a next one."""
+        return self.round_end != GOES_ON
+
 
 class State(EventLog):
     """A game in progress. Mutated in place by :mod:`kcal.games.how_many_calories.rules.flow`."""
 
-    __slots__ = ("rules", "rng", "round", "phase", "hands", "pending", "given", "start_seat", "leader",
-                 "lead_colour", "trick", "turn", "intake", "out", "totals", "won", "unseen",
+    __slots__ = ("rules", "rng", "round", "phase", "hands", "pending", "given", "start_seat", "start_how",
+                 "leader", "lead_colour", "trick", "turn", "intake", "out", "totals", "won", "unseen",
                  "tricks_played", "last_trick", "log")
 
     rules: Rules
@@ -94,6 +110,7 @@ class State(EventLog):
     pending: list[tuple[int, ...] | None]  # chosen passes, not yet resolved
     given: list[tuple[int, ...]]  # resolved passes of this round (seat -> what it passed on)
     start_seat: int  # this round's start player
+    start_how: str  # how they were chosen: one of the START_* above
     leader: int  # who leads (led) the current trick
     lead_colour: int  # -1 before the lead
     trick: list[tuple[int, int]]  # (seat, number) in play order
@@ -117,6 +134,7 @@ class State(EventLog):
         s.pending = self.pending[:]
         s.given = self.given[:]
         s.start_seat = self.start_seat
+        s.start_how = self.start_how
         s.leader = self.leader
         s.lead_colour = self.lead_colour
         s.trick = self.trick[:]

@@ -22,7 +22,7 @@ from pydantic import (
     model_validator,
 )
 
-from kcal.core.fields import Name
+from kcal.core.fields import NAME_IS_TEXT, Name
 from kcal.core.fields import Text as MultiLine
 from kcal.core.suggest import did_you_mean
 from kcal.core.text import check_name
@@ -45,7 +45,7 @@ Note = Annotated[MultiLine, Field(min_length=1, max_length=400)]
 CardName = Annotated[StrictStr, Field(min_length=1, max_length=40), AfterValidator(check_name)]
 #: a player's name: one printable word or phrase, no leading or trailing space
 Player = Annotated[StrictStr, Field(min_length=1, max_length=40, pattern=r"^\S(.*\S)?$"),
-                   AfterValidator(check_name)]
+                   AfterValidator(check_name), NAME_IS_TEXT]
 Amount = Annotated[StrictInt, Field(ge=1, le=20, description="how many (1 to 20)")]
 SignedAmount = Annotated[StrictInt, Field(ge=-20, le=20, description="a gain (+) or a loss (-), -20 to 20, "
                                                                      "not 0")]

@@ -170,8 +170,29 @@ def _turn_problem(state: State, seat: int, move: Move) -> str | None:
         return f"cards are discarded only for a discard effect; now {doing(state)}"
     if seat != state.cursor:
         again = answered(state, seat) if isinstance(move, Reply) else None
-        return again or f"it is not {name}'s decision: {doing(state)}"
+        return again or (f"it is {state.name(state.cursor)}'s decision, not {name}'s: {doing(state)}; "
+                         f"{_why_them(state)}")
     return None
+
+
+def _why_them(state: State) -> str:
+    """Why the god to move is the one deciding now (the steps' order, in words)."""
+    who, active = state.name(state.cursor), state.name(state.active)
+    step = state.step
+    if step == DEAL:
+        return f"the first cards are drawn one god after another in turn order from {active}"
+    if step in (DRAW, PLAY):
+        order = ", ".join(state.rules.players)
+        return f"{who} is the active god of turn {state.turn}, and turns go round in turn order ({order})"
+    if step == LEADERS:
+        return f"leaders act in turn order from the active god {active}, and {who} is the next with a leader"
+    if step == REPLY:
+        return f"the other gods answer in turn order from the active god {active}, and {who} is next"
+    if step == TARGET:
+        return f"{who} played that local disaster, so {who} chooses whom it punishes"
+    if step == DISCARD:
+        return f"the discard effect falls on {who}"
+    return "nobody is to move"
 
 
 def hand_card(state: State, seat: int, d: CardDef) -> int:

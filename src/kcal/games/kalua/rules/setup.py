@@ -60,8 +60,6 @@ def turn_limit_option(value: object) -> int:
 def make_rules(setup: Setup, seed: int) -> tuple[Rules, Rng]:
     players = tuple(setup.players)
     info = PACK.info
-    if len(set(players)) != len(players) or not all(isinstance(p, str) and p for p in players):
-        raise KcalError(f"players must be distinct names, got {list(players)}", code="setup")
     if setup.variant is not None:
         info.variant(setup.variant)
     info.check_players(len(players), setup.variant)

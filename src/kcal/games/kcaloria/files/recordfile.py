@@ -19,7 +19,7 @@ from pydantic import (
     model_validator,
 )
 
-from kcal.core.fields import Seed
+from kcal.core.fields import NAME_IS_TEXT, Seed
 from kcal.games.kcaloria.files.models import Closed, Name, Quantity, Tile
 from kcal.games.kcaloria.files.position import StartPosition
 from kcal.games.kcaloria.rules.domain import Color, fold_name
@@ -100,7 +100,7 @@ class GameRecord(Closed):
     game: Literal["kcaloria"] | None = Field(default=None, description="the game (absent: kcaloria)")
     catalogs: tuple[StrictStr, ...] | None = None
     tiles: tuple[Tile, ...] = Field(default=(), description="tiles defined in the record itself")
-    players: Annotated[tuple[Name, ...], Field(min_length=1, max_length=4)]
+    players: Annotated[tuple[Annotated[Name, NAME_IS_TEXT], ...], Field(min_length=1, max_length=4)]
     mode: Literal["standard", "beginner", "solo"] = "standard"
     seed: Seed | None = None
     decks: dict[Name, tuple[Name, ...]] | None = Field(

@@ -55,6 +55,18 @@ class Verdict(NamedTuple):
 _TUPLE = tuple.__new__
 
 
+def not_your_turn(state: GameState, player: str) -> str:
+    """Why ``player`` cannot move now: whose turn it is, and why (turns go round in player order)."""
+    who, players = state.turn_player, state.players
+    order = ", ".join(players)
+    if state.turn == 0:
+        why = f"{who}, the first of the players ({order}), takes the first turn"
+    else:
+        why = (f"turns go round in the order of the players ({order}), and "
+               f"{players[(state.current - 1) % len(players)]} played turn {state.turn}")
+    return f"it is {who}'s turn, not {player}'s: {why}"
+
+
 def _illegal(reason: str) -> Verdict:
     return _TUPLE(Verdict, (reason, None))
 
@@ -218,7 +230,7 @@ def check(state: GameState, move: Move) -> Verdict:
         reason, pay = collapse.rescue_plan(state, i, move.at, move.pay)
         return _illegal(reason) if reason else Verdict(None, pay)
     if i != state.current:
-        return _illegal(f"it is {state.turn_player}'s turn, not {move.player}'s")
+        return _illegal(not_your_turn(state, move.player))
     if kind is MoveKind.DISCARD:
         return _check_discard(state, i, move)
     return _check_place(state, i, move)
