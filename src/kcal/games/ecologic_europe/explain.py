@@ -105,7 +105,7 @@ def explain(topic: str) -> dict[str, Any]:
     if i is not None:
         r = row(cs.species[i])
         r["rules"] = {a: FEATURE_SPECS[a].rule for a in r["abilities"]}
-        return {"topic": cs.species[i].latin, "title": f"{r['name']} ({r['latin']})", "rule": show_text(r),
+        return {"topic": cs.species[i].latin, "title": f"{r['common_name']} ({r['card']})", "rule": show_text(r),
                 "kind": "card", "card": r, "rulings": []}
     names = list(TOPICS) + [s.latin for s in cs.species]
     raise KcalError(f"no topic {topic!r} for EcoLogic: Europe{did_you_mean(topic, names)}; topics: "
