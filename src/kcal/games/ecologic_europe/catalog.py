@@ -85,7 +85,7 @@ def list_cards(filters: Mapping[str, Any] | None = None, catalogs: Paths = None,
             if part and part not in f"{s.id} {s.name} {s.latin}".casefold():
                 continue
             rows.append(r)
-    return {"cards": rows}
+    return {"game": "ecologic-europe", "count": len(rows), "cards": rows}
 
 
 def list_text(listing: dict[str, Any]) -> str:
