@@ -113,7 +113,7 @@ def test_without_format_json_errors_stay_off_stdout() -> None:
 def test_biomes_have_one_shape_in_catalog_list_and_show() -> None:
     listed = json.loads(runner.invoke(app, ["catalog", "list", "--name", "Ardea herodias", "-f", "json"]).stdout)
     shown = json.loads(runner.invoke(app, ["catalog", "show", "Ardea herodias", "-f", "json"]).stdout)
-    assert listed["tiles"][0]["biomes"] == shown["biomes"]
+    assert listed["cards"][0]["biomes"] == shown["biomes"]
     assert set(shown["biomes"][0]) == {"code", "number", "name"}
 
 

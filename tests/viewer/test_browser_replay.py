@@ -46,13 +46,13 @@ def test_the_page_opens_from_disk_and_steps(browser, tmp_path):
     assert "before the first move" in _text(browser, "#caption")
     assert browser.find_elements(By.CSS_SELECTOR, "#layer0 > g") == []
     browser.find_element(By.ID, "next").click()
-    assert _text(browser, "#caption").startswith("0. A places Bayou at [0, 0]")
+    assert _text(browser, "#caption").startswith("1. A places Bayou at [0, 0]")
     assert len(browser.find_elements(By.CSS_SELECTOR, "#layer0 > g")) == 1
     browser.find_element(By.TAG_NAME, "body").send_keys(Keys.END)
     assert browser.execute_script("return window.kcalViewer.current()") == 12
     browser.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_LEFT, Keys.ARROW_LEFT, Keys.ARROW_LEFT,
                                                         Keys.ARROW_LEFT)
-    assert _text(browser, "#caption").startswith("7. B places Bacillus thuringiensis")
+    assert _text(browser, "#caption").startswith("8. B places Bacillus thuringiensis")
     sections = _text(browser, "#sections")
     assert "will be removed (die 1)" in sections and "Collapse dice and timers" in sections
     dice = [t.text for t in browser.find_elements(By.CSS_SELECTOR, "#layer1 text") if t.text in ("1", "2")]
@@ -110,7 +110,7 @@ def test_another_game_s_table_in_the_same_viewer(browser, tmp_path):
     browser.get(page.as_uri())
     for _ in range(4):
         browser.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_RIGHT)
-    assert _text(browser, "#caption") == "3. D plays yellow 14"
+    assert _text(browser, "#caption") == "4. D plays yellow 14"
     assert "C (highest) takes green 4, 400 kcal; B (lowest) leads next" in _text(browser, "#sections")
     board = [t.text for t in browser.find_elements(By.CSS_SELECTOR, "#board text")]
     assert "Trick just played" in board and board.count("+5") == 2 and "= 30" in board

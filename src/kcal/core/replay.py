@@ -124,7 +124,7 @@ class Replay(Generic[S]):
         ill = self.illegal
         if ill is None:
             return []
-        return [f"{shown(self.path)}:{ill.line}:{ill.column}: move {ill.index} ({ill.at}) is illegal: {ill.reason}"]
+        return [f"{shown(self.path)}:{ill.line}:{ill.column}: move {ill.index + 1} ({ill.at}) is illegal: {ill.reason}"]
 
 
 R = TypeVar("R", bound=Replay[Any])

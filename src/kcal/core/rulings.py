@@ -17,6 +17,9 @@ from typing import Any
 _FIELD = re.compile(r"^- (?:\*\*(\w+):\*\*|(\w+):) (.+(?:\n  .+)*)", re.M)
 _ID = re.compile(r"^([a-z0-9][a-z0-9-]*):\s*(.+)$")
 FIELDS = ("question", "decision", "why", "test")
+#: the fields a person reads (``rules explain`` text); ``test`` names the test that pins the ruling, for
+#: developers and the JSON only
+TEXT_FIELDS = ("question", "decision", "why")
 
 
 @functools.cache
@@ -47,14 +50,14 @@ def ruling_lines(ruling: dict[str, str], indent: str = "  ") -> list[str]:
     """A ruling in full for a terminal: its title and section, then each field on its own line."""
     name = f"{ruling['id']}: {ruling['title']}" if "id" in ruling else ruling["title"]
     head = f"{indent}{name}" + (f"  [{ruling['section']}]" if ruling.get("section") else "")
-    return [head] + [f"{indent}  {f}: {ruling[f]}" for f in FIELDS if f in ruling]
+    return [head] + [f"{indent}  {f}: {ruling[f]}" for f in TEXT_FIELDS if f in ruling]
 
 
 def rulings_block(rulings: list[dict[str, str]]) -> list[str]:
     """The lines an explanation ends with: its rulings in full under a heading (none: no lines)."""
     out: list[str] = []
     if rulings:
-        out += ["", "rulings (docs/rulings.md):"]
+        out += ["", "kcal's rulings:"]
         for r in rulings:
             out += ["", *ruling_lines(r)]
     return out

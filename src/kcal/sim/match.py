@@ -14,6 +14,9 @@ Shared code: it talks to a game only through :class:`kcal.core.game.Game` and th
   same bytes for any ``--jobs`` and on Dask.
 - Options whose value is a list sweep (:mod:`kcal.sim.options`): one block of games per combination,
   every block on the same seeds; the block whose seats are most even is named.
+- Per-slot setup values (``slot_options``: an option name and one value per bot slot, such as each
+  entrant's deck) travel with their slot: in game ``i`` seat ``s`` gets the value of the slot that sits
+  in it, so a deck plays every seat as its bot does.
 - A pack's ``sim`` hook may add ``tally(game, state) -> {name: int}`` per game,
   ``summarize(totals, games) -> dict`` (under ``pack`` in the JSON) and ``summary_lines(summary)``.
 """
@@ -114,13 +117,23 @@ class MatchPlan:
     blocks: tuple[Mapping[str, Any], ...]
     seed: int
     max_moves: int
+    #: per-slot setup values: (option name, one value per bot slot), seated with their slot
+    slot_options: tuple[tuple[str, tuple[Any, ...]], ...] = ()
     key: str = field(default="", compare=False)
 
     def keyed(self) -> MatchPlan:
         text = json.dumps([self.pack.id, self.players, self.bots, self.variant, plain(list(self.blocks)),
-                           self.seed, self.max_moves], sort_keys=True)
+                           self.seed, self.max_moves, [[k, [repr(v) for v in vs]] for k, vs in self.slot_options]],
+                          sort_keys=True)
         return MatchPlan(self.pack, self.players, self.bots, self.variant, self.blocks, self.seed,
-                         self.max_moves, hashlib.sha256(text.encode()).hexdigest()[:16])
+                         self.max_moves, self.slot_options, hashlib.sha256(text.encode()).hexdigest()[:16])
+
+    def options(self, block: int, slots: Sequence[int]) -> Mapping[str, Any]:
+        """The setup options of a game of ``block`` whose seat ``s`` holds bot slot ``slots[s]``."""
+        if not self.slot_options:
+            return self.blocks[block]
+        seated = {name: [values[k] for k in slots] for name, values in self.slot_options}
+        return {**self.blocks[block], **seated}
 
 
 def play_one(game: Any, plan: MatchPlan, policies: Sequence[Any], block: int, index: int
@@ -128,7 +141,8 @@ def play_one(game: Any, plan: MatchPlan, policies: Sequence[Any], block: int, in
     """Play game ``index`` of ``block``: the final state, the moves applied, the slot in each seat."""
     n = len(plan.players)
     slots = slot_in_seat(n, index)
-    state = game.new_state(Setup(plan.players, plan.variant, plan.blocks[block]), engine_seed(plan.seed, index))
+    state = game.new_state(Setup(plan.players, plan.variant, plan.options(block, slots)),
+                           engine_seed(plan.seed, index))
     rngs = [Rng(derive_seed(plan.seed, "match-bot", index, s)) for s in range(n)]
     seat_of = {p: s for s, p in enumerate(plan.players)}
     last = [0]
@@ -234,7 +248,7 @@ class _Match:
 
 def _prepare(game_id: str, players: int, games: int, seed: int, bots: Sequence[str] | None,
              save_game: int | None, options: Mapping[str, Any] | None, variant: str | None,
-             max_moves: int | None) -> _Match:
+             max_moves: int | None, slot_options: Mapping[str, Sequence[Any]] | None = None) -> _Match:
     """Every input checked before the first game: the game id, the variant, the player count, the bot
     names, the option values (a state is made for each block) and ``save_game``."""
     from kcal.core import registry
@@ -248,6 +262,12 @@ def _prepare(game_id: str, players: int, games: int, seed: int, bots: Sequence[s
     info.check_players(players, variant)
     names = resolve_bots(game, bots, players)
     keys, blocks = sweep_blocks(dict(options or {}))
+    seated = tuple((str(k), tuple(v)) for k, v in (slot_options or {}).items())
+    for name, values in seated:
+        if len(values) != players:
+            raise UsageError(f"{name}: give one value per seat ({players}), not {len(values)}")
+        if name in (options or {}):
+            raise UsageError(f"{name} is given per seat; do not give it as an option too")
     if save_game is not None:
         if keys:
             raise UsageError("--save-game with a sweep: give one value to each option to save a game")
@@ -257,10 +277,11 @@ def _prepare(game_id: str, players: int, games: int, seed: int, bots: Sequence[s
     sim = load_sim(pack)
     cap = max_moves or getattr(game, "max_moves", None) or getattr(info, "max_moves", None) or DEFAULT_MAX_MOVES
     check_count("max moves", int(cap), 10**9, least=1)
-    plan = MatchPlan(pack, seat_names(players), names, variant, tuple(blocks), seed, int(cap)).keyed()
+    plan = MatchPlan(pack, seat_names(players), names, variant, tuple(blocks), seed, int(cap), seated).keyed()
     policies = [dict(game.bots())[b] for b in names]
     for b in range(1, len(blocks)):  # the option values of every block, before any work
-        game.new_state(Setup(plan.players, variant, blocks[b]), engine_seed(seed, 0))
+        game.new_state(Setup(plan.players, variant, plan.options(b, slot_in_seat(players, 0))),
+                       engine_seed(seed, 0))
     return _Match(pack, game, sim, plan, keys, blocks, policies)
 
 
@@ -277,35 +298,18 @@ def simulate(
     runner: Callable[..., Any] | None = None,
     on_done: Callable[[int], None] | None = None,
     max_moves: int | None = None,
+    slot_options: Mapping[str, Sequence[Any]] | None = None,
 ) -> MatchResult:
-    """Play ``games`` games of ``game_id`` (per sweep block) with ``players`` bots.
+    """Play ``games`` games of ``game_id`` (per sweep block) with ``players`` bots. ``slot_options`` are
+    setup values given per bot slot (see the module docstring), seated with their slot in every game.
 
     Every input is checked before the first game (:func:`_prepare`). ``on_done(k)`` is told after each
     chunk that ``k`` more games are done; a KeyboardInterrupt there or from the pool stops the run, and
     the figures cover the finished chunks (``interrupted``: true).
     """
-    m = _prepare(game_id, players, games, seed, bots, save_game, options, variant, max_moves)
+    m = _prepare(game_id, players, games, seed, bots, save_game, options, variant, max_moves, slot_options)
     game, plan = m.game, m.plan
-    start = time.perf_counter()
-    state, moves, slots = play_one(game, plan, m.policies, 0, 0)  # checks block 0 and the bots; timed
-    add_game(Tally(players), game, plan, state, moves, slots, getattr(m.sim, "tally", None))
-    estimate = (time.perf_counter() - start) * games * len(m.blocks)
-
-    firsts = range(0, games, CHUNK_GAMES)
-    tasks = [(plan.key, b, f, min(CHUNK_GAMES, games - f)) for f in firsts for b in range(len(m.blocks))]
-
-    def done(i: int) -> None:
-        if on_done is not None:
-            on_done(tasks[i][3])
-
-    out = (runner or run_chunks)(match_chunk, tasks, jobs=jobs, on_done=done, shared=plan, estimate=estimate)
-    per_block = [Tally(players) for _ in m.blocks]
-    pooled = Tally(players)
-    for task, tally in zip(tasks, out.results, strict=True):
-        if tally is not None:
-            per_block[task[1]].merge(tally)
-            pooled.merge(tally)
-
+    per_block, pooled, interrupted = _play_all(m, games, jobs, runner, on_done)
     summarize = getattr(m.sim, "summarize", None)
     data: dict[str, Any] = {"game": m.pack.id, "name": game.info.name, "games": pooled.games, "seed": seed,
                             "players": players, "variant": variant, "options": plain(dict(options or {})),
@@ -313,10 +317,45 @@ def simulate(
     data.update(figures(pooled, plan.players, plan.bots, summarize))
     if m.keys:
         data["sweep"] = _sweep(m.keys, m.blocks, per_block, plan, summarize)
-    data["interrupted"] = out.interrupted
+    data["interrupted"] = interrupted
     data["methods"] = METHODS
     record = _record(game, plan, m.policies, save_game) if save_game is not None else None
     return MatchResult(data, record, getattr(m.sim, "summary_lines", None))
+
+
+def _play_all(m: _Match, games: int, jobs: int, runner: Callable[..., Any] | None,
+              on_done: Callable[[int], None] | None) -> tuple[list[Tally], Tally, bool]:
+    """Every game of every block: the tally of each block, of all of them, and whether Ctrl-C stopped it."""
+    game, plan, players = m.game, m.plan, len(m.plan.players)
+    start = time.perf_counter()
+    # game 0 of block 0 checks the block and the bots, and is timed; its tally is kept, not played again
+    state, moves, slots = play_one(game, plan, m.policies, 0, 0)
+    first = Tally(players)
+    add_game(first, game, plan, state, moves, slots, getattr(m.sim, "tally", None))
+    estimate = (time.perf_counter() - start) * games * len(m.blocks)
+
+    firsts = range(0, games, CHUNK_GAMES)
+    tasks = [(plan.key, b, f + (b == 0 == f), min(CHUNK_GAMES, games - f) - (b == 0 == f))
+             for f in firsts for b in range(len(m.blocks))]
+    tasks = [t for t in tasks if t[3] > 0]
+    told_first = not tasks or tasks[0][2] != 1  # the first chunk's report counts game 0 too
+
+    def done(i: int) -> None:
+        if on_done is not None:
+            on_done(tasks[i][3] + (i == 0 and not told_first))
+
+    out = (runner or run_chunks)(match_chunk, tasks, jobs=jobs, on_done=done, shared=plan, estimate=estimate)
+    per_block = [Tally(players) for _ in m.blocks]
+    pooled = Tally(players)
+    per_block[0].merge(first)
+    pooled.merge(first)
+    if told_first and on_done is not None and not out.interrupted:
+        on_done(1)
+    for task, tally in zip(tasks, out.results, strict=True):
+        if tally is not None:
+            per_block[task[1]].merge(tally)
+            pooled.merge(tally)
+    return per_block, pooled, bool(out.interrupted)
 
 
 def _sweep(keys: list[str], blocks: list[dict[str, Any]], tallies: list[Tally], plan: MatchPlan,

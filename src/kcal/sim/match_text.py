@@ -12,7 +12,8 @@ def _pct(x: float | None) -> str:
     return "-" if x is None else f"{x * 100:.1f}"
 
 
-def _row(label: str, f: Mapping[str, Any]) -> str:
+def figure_row(label: str, f: Mapping[str, Any]) -> str:
+    """One seat's, bot's or entrant's figures on a line after ``label``."""
     if f["win_rate"] is None:
         return f"{label}  no games"
     lo, hi = f["win_ci95"]
@@ -29,12 +30,12 @@ def block_lines(r: Mapping[str, Any], lines: Lines | None, indent: str = "  ") -
     out = [f"{indent}seat player bot"]
     width = max(len(s["bot"]) for s in r["seats"])
     for s in r["seats"]:
-        out.append(_row(f"{indent}{s['seat']:>4} {s['player']:<6} {s['bot']:<{width}}", s))
+        out.append(figure_row(f"{indent}{s['seat']:>4} {s['player']:<6} {s['bot']:<{width}}", s))
     if len({b["bot"] for b in r["bots"]}) > 1:
         out.append(f"{indent}slot bot")
         width = max(len(b["bot"]) for b in r["bots"])
         for b in r["bots"]:
-            out.append(_row(f"{indent}{b['slot']:>4} {b['bot']:<{width}}", b))
+            out.append(figure_row(f"{indent}{b['slot']:>4} {b['bot']:<{width}}", b))
     if r["seat_spread"] is not None:
         out.append(f"{indent}seat spread {r['seat_spread'] * 100:.1f} points (highest minus lowest seat win rate)")
     if r["games"]:

@@ -156,7 +156,7 @@ class Frame:
     def refused(cls, items: tuple[Item, ...], index: int, words: str, reason: str, where: str,
                 summary: tuple[str, ...], step: int) -> Frame:
         """The last frame of a record whose move ``index`` (``words``) was refused, and why."""
-        return cls(items, f"{index}. {words} (refused)", (Section("Illegal move", (reason, f"at {where}")),),
+        return cls(items, f"{index + 1}. {words} (refused)", (Section("Illegal move", (reason, f"at {where}")),),
                    summary, illegal=reason, step=step)
 
 

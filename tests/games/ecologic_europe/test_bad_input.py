@@ -53,7 +53,7 @@ def test_catalog_validate_accepts_the_builtin_data():
 def test_records_illegal_moves_exit_1_with_position_and_reason(name, row, words):
     r = run("rules", "replay", str(FIXTURES / name))
     assert r.returncode == 1 and "Traceback" not in r.stderr
-    assert f"{FIXTURES / name}:{row}:5: move 2 (moves[2]) is illegal: {words}" in r.stdout
+    assert f"{FIXTURES / name}:{row}:5: move 3 (moves[2]) is illegal: {words}" in r.stdout
     j = run("rules", "replay", str(FIXTURES / name), "--format", "json")
     data = json.loads(j.stdout)
     assert j.returncode == 1 and data["illegal_move"]["index"] == 2 and words in data["illegal_move"]["reason"]

@@ -42,15 +42,15 @@ def test_every_move_has_its_frame_with_the_move_in_words():
     st = story(MEADOW)
     assert [f.step for f in st.frames] == list(range(checked.moves_applied + 1))
     assert st.frames[0].caption == "the table before the first move"
-    assert st.frames[3].caption == "2. A places Lolium perenne at h1.2"
-    assert st.frames[5].caption == "4. A hands on Aglais io, Capreolus capreolus"
-    assert st.frames[10].caption == "9. B trades Aglais io for a joker"
-    assert st.frames[-1].caption == "17. B passes and trades every card in hand for a joker"
+    assert st.frames[3].caption == "3. A places Lolium perenne at h1.2"
+    assert st.frames[5].caption == "5. A hands on Aglais io, Capreolus capreolus"
+    assert st.frames[10].caption == "10. B trades Aglais io for a joker"
+    assert st.frames[-1].caption == "18. B passes and trades every card in hand for a joker"
     for f in st.frames[1:]:
         assert _happened(f), f.caption
-    assert st.frames[-1].summary[-1] == "game over; winner(s): B"
-    assert st.frames[-1].summary[:2] == ("A: 0 (0 diversity + 0 card points, 21 fields empty)",
-                                         "B: 1 (0 diversity + 1 card points, 23 fields empty)")
+    assert st.frames[-1].summary[-1] == "game over (winter over); winner: B"
+    assert st.frames[-1].summary[:2] == ("A: 0 (0 diversity + 0 card points, 21 unfilled fields)",
+                                         "B: 1 (0 diversity + 1 card points, 23 unfilled fields)")
 
 
 def test_start_position_shows_the_habitats_and_the_placed_card_with_its_tokens():
@@ -86,14 +86,14 @@ def test_simultaneous_steps_a_placement_shows_when_the_step_resolves():
 def test_end_of_a_season_is_told_on_its_step():
     st = story(MEADOW)
     ends = [f.caption for f in st.frames[1:] if any(line.startswith("end of ") for line in _happened(f))]
-    assert ends == ["11. B passes and keeps the hand", "13. B passes and keeps the hand",
-                    "15. B passes and keeps the hand"]
+    assert ends == ["12. B passes and keeps the hand", "14. B passes and keeps the hand",
+                    "16. B passes and keeps the hand"]
 
 
 def test_upto_stops_after_that_many_moves():
     st = story(MEADOW, upto=4, every=False)
     assert len(st.frames) == 1 and st.frames[0].step == 4
-    assert st.frames[0].caption == "3. B places Quercus robur at h2.1"
+    assert st.frames[0].caption == "4. B places Quercus robur at h2.1"
     assert len(story(MEADOW, upto=4).frames) == 5
 
 
@@ -116,7 +116,7 @@ def test_svg_png_and_html_are_written_through_the_cli(tmp_path):
     assert r.exit_code == 0, r.output
     assert Image.open(io.BytesIO((tmp_path / "m.png").read_bytes())).size[0] > 1000
     texts = [t.text or "" for t in ET.parse(tmp_path / "m.svg").getroot().iter(f"{NS}text")]
-    assert "after 4 move(s): 3. B places Quercus robur at h2.1" in texts and "Pedunculate oak" in texts
+    assert "after 4 move(s): 4. B places Quercus robur at h2.1" in texts and "Pedunculate oak" in texts
     data = json.loads(re.search(r'id="game-data">(.*?)</script>', (tmp_path / "m.html").read_text(), re.S).group(1))
     assert len(data["frames"]) == 5
     r = runner.invoke(app, ["rules", "replay", str(FIX / "cover-uneaten.yaml"), "--svg", str(tmp_path / "c.svg")])
@@ -172,7 +172,7 @@ def test_a_simulated_game_draws_every_step_with_covered_cards_and_tokens(tmp_pat
     scores = checked.to_json()["scores"]
     for p, line in zip(checked.state.rules.players, last.summary, strict=False):
         assert line.startswith(f"{p}: {scores[p]} (")
-    assert last.summary[-1].startswith("game over; winner(s): ")
+    assert last.summary[-1].startswith("game over (")
     shown = _texts(last)
     assert any(t.endswith(" remains") for t in shown)
     under = sum(len(checked.state.stacks[s][q]) - 1 for s in range(3) for q in range(checked.state.rules.places)

@@ -188,7 +188,7 @@ def test_illegal_moves_are_reported_with_index_reason_and_position(hmc, name):
     loc = tuple(int(s) if s.isdigit() else s for s in at.replace("[", ".").replace("]", "").split("."))
     assert (move["line"], move["column"]) == doc.pos(loc)
     assert result.to_json()["moves_applied"] == index
-    assert f"{path}:{move['line']}:{move['column']}: move {index} ({at}) is illegal: {reason}" in result.to_text()
+    assert f"{path}:{move['line']}:{move['column']}: move {index + 1} ({at}) is illegal: {reason}" in result.to_text()
 
 
 def test_card_not_in_hand_is_an_illegal_move(hmc):

@@ -110,9 +110,9 @@ def test_every_step_has_a_frame_with_the_table_and_the_move_in_words():
     assert [f.step for f in st.frames] == list(range(checked.moves_applied + 1)) and checked.moves_applied == len(moves)
     for f in st.frames:
         assert {it.key for it in f.items} == {"phase", "god0", "god1", "god2", "track", "island", "cards"}
-    assert [f.caption for f in st.frames[1:]] == [f"{m.index}. {caption(m.player, m.move)}" for m in moves]
-    assert st.frames[1].caption == "0. Ben draws from the bonus deck (Festival)"
-    assert st.frames[17].caption == "16. Ben's leader gives a speech"
+    assert [f.caption for f in st.frames[1:]] == [f"{m.index + 1}. {caption(m.player, m.move)}" for m in moves]
+    assert st.frames[1].caption == "1. Ben draws from the bonus deck (Festival)"
+    assert st.frames[17].caption == "17. Ben's leader gives a speech"
     # what each step did, in rules replay's words: all steps together tell the whole game
     told = [line for f in st.frames for s in f.sections for line in s.lines]
     assert told == [line.strip() for line in story_lines(checked.state)]
@@ -170,7 +170,7 @@ def test_all_gods_stand_on_one_happiness_track_at_their_happiness():
 def test_upto_draws_the_table_after_n_moves():
     st = story(TABLE, upto=5, every=False)
     assert len(st.frames) == 1 and st.frames[0].step == 5
-    assert st.frames[0].caption == "4. Ben draws from the disaster deck (Drought)"
+    assert st.frames[0].caption == "5. Ben draws from the disaster deck (Drought)"
     assert story(TABLE).upto(5) == st.frames[0]
     assert story(TABLE, upto=0, every=False).frames[0].caption == "the table before the first move"
 
@@ -202,7 +202,7 @@ def test_rules_replay_writes_svg_png_and_html(tmp_path):
     assert r.exit_code == 0, r.output
     assert Image.open(io.BytesIO((tmp_path / "k.png").read_bytes())).size[0] > 1000
     texts = [t.text for t in ET.parse(tmp_path / "k.svg").getroot().iter(f"{NS}text")]
-    assert "after 22 move(s): 21. Ana does not answer" in texts and "played by Ben, paid 5 PP" in texts
+    assert "after 22 move(s): 22. Ana does not answer" in texts and "played by Ben, paid 5 PP" in texts
     page = (tmp_path / "k.html").read_text()
     data = json.loads(re.search(r'id="game-data">(.*?)</script>', page, re.S).group(1))
     assert len(data["frames"]) == 23

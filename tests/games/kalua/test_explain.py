@@ -26,7 +26,7 @@ def test_every_card_explains_itself():
 def test_a_topic_shows_its_rulings():
     out = explain.explain("praying")
     assert any(r["id"] == "equal-happiness-praying" for r in out["rulings"])
-    assert "rulings (docs/rulings.md):" in explain.explain_text(out)
+    assert "kcal's rulings:" in explain.explain_text(out)
 
 
 def test_aliases_and_a_did_you_mean():

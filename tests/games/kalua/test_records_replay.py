@@ -43,7 +43,7 @@ def test_an_illegal_move_stops_the_replay_with_its_reason_and_exit_1(kalua, name
     assert result.exit_code == 1 and not data["legal"] and data["moves_applied"] == index
     assert data["illegal_move"]["index"] == index and data["illegal_move"]["reason"] == reason
     assert data["illegal_move"]["line"] == line and data["illegal_move"]["column"] == 5
-    assert f"{name}:{line}:5: move {index}" in result.to_text()
+    assert f"{name}:{line}:5: move {index + 1}" in result.to_text()
 
 
 def test_a_game_typed_in_with_explicit_draws_replays_without_a_seed(kalua):

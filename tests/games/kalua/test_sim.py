@@ -1,5 +1,5 @@
 """``sim match --game kalua``: the shared runner with the pack's own figures (game length in turns, the
-share of games ended within 200 turns, end reasons, the per-card impact table)."""
+share of games stopped at the turn limit, end reasons, the per-card impact table)."""
 
 from __future__ import annotations
 
@@ -62,9 +62,22 @@ def test_games_stopped_at_the_turn_limit_are_counted_as_not_ended(kalua):
     state = kalua.position(turn=2, turn_limit=2)
     kalua.do(state, "A", convert=True)
     counts = sim.tally(GAME, state)
-    assert counts["decided"] == 0 and counts[f"within_{sim.WITHIN}"] == 0
-    lines = sim.summary_lines(sim.summarize(counts, 1))
+    assert counts["decided"] == 0 and counts["stopped_at_turn_limit"] == 1
+    summary = sim.summarize(counts, 1)
+    assert summary["turn_limit"] == 2 and summary["stopped_at_turn_limit"]["value"] == 1.0
+    lines = sim.summary_lines(summary)
     assert lines[0].startswith("decided games: 0.0%")
+    # the house rule's limit as the game was played with it (it once said "within 200 turns")
+    assert "turn limit (2 turns, kcal's house rule): 100.0%" in lines[0]
+
+
+def test_the_report_prints_figures_for_people_not_raw_floats():
+    """Issue 20, item 2: '43.3333 answers' read as a raw float; figures are rounded."""
+    totals = {"turns": 130, "answers": 130, "bought": 1, "eliminated": 2, "turn_limit_300": 3}
+    text = "\n".join(sim.summary_lines(sim.summarize(totals, 3)))
+    assert "43.3 answers" in text and "43.3333" not in text
+    assert "length in turns: mean 43.3" in text
+    assert "turn limit (300 turns, kcal's house rule)" in text
 
 
 @pytest.mark.usefixtures("registered")
@@ -82,4 +95,4 @@ def test_the_text_report_prints_the_per_card_impact_table(players):
     table = out.split("per-card impact", 1)[1].splitlines()[1:]
     rows = [line for line in table if "impact" in line and "rest" in line]
     assert rows and all("[" in r and "n=" in r for r in rows)
-    assert "end reasons" in out and "ended within 200 turns" in out
+    assert "end reasons" in out and "stopped unfinished at the turn limit (300 turns" in out

@@ -74,7 +74,7 @@ def test_ecosystem_collapse_dice_are_drawn_with_their_values():
 def test_ecosystem_collapse_a_rescue_says_what_paid_again():
     """Rulebook, Ecosystem Collapse: A re-pays the starving frog with 2 green from the Phlox."""
     f = story(FIX / "remove-invader-frog-rescued.yaml").frames[11]
-    assert f.caption == "10. A re-pays the tile at [2, -1]"
+    assert f.caption == "11. A re-pays the tile at [2, -1]"
     assert _section(f, "Payment") == ("2 green from Phlox nivalis at [1, 0]",)
     assert _section(f, "Cubes") == ("Phlox nivalis at [1, 0]: 2 green → no cubes",)
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from kcal.core.catalogs import card_sets, raise_invalid, validate_each
 from kcal.core.errors import KcalError
+from kcal.core.results import card_table
 from kcal.core.suggest import lookup
 from kcal.core.text import shown
 from kcal.games.ecologic_europe.files.cardset import CardSet, Species
@@ -59,7 +60,7 @@ def _sets(catalogs: Paths, no_builtin: bool) -> list[CardSet]:
 
 
 def row(s: Species) -> dict[str, Any]:
-    out: dict[str, Any] = {"id": s.id, "name": s.name, "latin": s.latin, "type": FOOD_TYPES[s.type].value,
+    out: dict[str, Any] = {"card": s.latin, "id": s.id, "common_name": s.name, "type": FOOD_TYPES[s.type].value,
                            "habitats": ["any"] if s.any_habitat else
                            [h.value for i, h in enumerate(BOARD_HABITATS) if s.fits(i)],
                            "edge": s.edge, "expansion": s.expansion}
@@ -90,15 +91,13 @@ def list_cards(filters: Mapping[str, Any] | None = None, catalogs: Paths = None,
             if part and part not in f"{s.id} {s.name} {s.latin}".casefold():
                 continue
             rows.append(r)
-    return {"cards": rows}
+    return {"game": "ecologic-europe", "count": len(rows), "cards": rows}
 
 
 def list_text(listing: dict[str, Any]) -> str:
     rows = listing["cards"]
-    if not rows:
-        return "no cards"
-    return "\n".join(f"{r['id']:<7} {r['latin']:<30} {r['name']:<28} {r['type']:<13} {', '.join(r['habitats'])}"
-                     for r in rows)
+    return card_table(("id", "card", "common name", "type", "habitats"),
+                      [(r["id"], r["card"], r["common_name"], r["type"], ", ".join(r["habitats"])) for r in rows])
 
 
 def card_names(catalogs: Paths = None, no_builtin: bool = False) -> list[tuple[str, str]]:
@@ -130,7 +129,7 @@ def show(name: str, catalogs: Paths = None, no_builtin: bool = False) -> dict[st
 
 
 def show_text(card: dict[str, Any]) -> str:
-    lines = [f"{card['id']} {card['name']} ({card['latin']}): {card['type']}, in {', '.join(card['habitats'])}"
+    lines = [f"{card['id']} {card['common_name']} ({card['card']}): {card['type']}, in {', '.join(card['habitats'])}"
              + (", edge of habitats" if card["edge"] else "")]
     if "production" in card:
         lines.append("  produces " + "-".join(str(v) for v in card["production"].values())

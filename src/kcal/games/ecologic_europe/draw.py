@@ -19,6 +19,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from kcal.core.results import game_over_line
 from kcal.games.ecologic_europe.print.faces import HABITAT_STYLE, TYPE_STYLE
 from kcal.games.ecologic_europe.rules.domain import BOARD_HABITATS, EDGE_SLOTS, FIELDS, FOOD_TYPES, SEASONS
 from kcal.games.ecologic_europe.rules.legality import card_name
@@ -122,7 +123,7 @@ def ecosystem(state: State, seat: int, moving: bool) -> tuple[Shape, ...]:
     height = HEAD + rules.boards * row + 28
     out: list[Shape] = [Rect(-8, -20, width + 8, height, fill="#fafaf5", stroke="#cccccc", width=1, rx=6),
                         Text(0, 0, f"{rules.players[seat]}{mark}", 14, bold=True),
-                        Text(0, 16, f"score {d + c} = {d} diversity + {c} card points; {unfilled} fields empty; "
+                        Text(0, 16, f"score {d + c} = {d} diversity + {c} card points; {unfilled} unfilled fields; "
                              f"{_n(len(state.hands[seat]), 'card')} in hand; {_n(state.jokers[seat], 'joker')}", 10, fill=GREY)]
     for b, h in enumerate(state.habitat[seat]):
         y = HEAD + b * row
@@ -236,10 +237,10 @@ def summary(state: State) -> tuple[str, ...]:
     lines = []
     for s, p in enumerate(rules.players):
         d, c, u = score_parts(state, s)
-        lines.append(f"{p}: {d + c} ({d} diversity + {c} card points, {u} fields empty)")
+        lines.append(f"{p}: {d + c} ({d} diversity + {c} card points, {u} unfilled fields)")
     out = outcome(state)
     if out is not None:
-        lines.append(f"game over; winner(s): {', '.join(out.winners)}")
+        lines.append(game_over_line(out.reason, out.winners))
     else:
         lines.append(season_text(state))
     return tuple(lines)
@@ -305,7 +306,7 @@ def story(path: str | Path, *, upto: int | None = None, coords: bool = False, ev
                              f"has moved",)
                 else:
                     lines = (f"the step is resolved; now {season_text(state)}",)
-            frames.append(Frame(items(state), f"{i}. {words}", (Section("What happened", lines),), summary(state),
+            frames.append(Frame(items(state), f"{i + 1}. {words}", (Section("What happened", lines),), summary(state),
                                 step=i + 1))
     if checked.illegal is not None and (upto is None or upto > checked.moves_applied):
         ill = checked.illegal

@@ -17,8 +17,8 @@ from kcal.games.ecologic_europe.rules.features import FEATURE_SPECS
 RULINGS = Path(__file__).resolve().parent / "docs" / "rulings.md"
 
 TOPICS: dict[str, tuple[str, str]] = {
-    "setup": ("Game preparation", f"Each player gets 4 habitat boards (kcal deals them and turns each to a side "
-              f"from the seed), one above the other; each habitat has {FIELDS} fields, and each edge between two "
+    "setup": ("Game preparation", f"Each player gets 4 habitat boards, dealt at random and each turned to a random "
+              f"side, one above the other; each habitat has {FIELDS} fields, and each edge between two "
               f"neighbouring habitats {EDGE_SLOTS} places. Everyone is dealt {HAND_SIZE} cards; the rest is the "
               "stack. With more than 4 players an expansion is added for each extra player."),
     "seasons": ("Seasons", "Four seasons, spring to winter. Spring starts with habitation; every later season "
@@ -106,7 +106,7 @@ def explain(topic: str) -> dict[str, Any]:
     if i is not None:
         r = row(cs.species[i])
         r["rules"] = {a: FEATURE_SPECS[a].rule for a in r["abilities"]}
-        return {"topic": cs.species[i].latin, "title": f"{r['name']} ({r['latin']})", "rule": show_text(r),
+        return {"topic": cs.species[i].latin, "title": f"{r['common_name']} ({r['card']})", "rule": show_text(r),
                 "kind": "card", "card": r, "rulings": []}
     names = list(TOPICS) + [s.latin for s in cs.species]
     raise KcalError(f"no topic {topic!r} for EcoLogic: Europe{did_you_mean(topic, names)}; topics: "

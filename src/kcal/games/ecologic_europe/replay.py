@@ -11,6 +11,7 @@ from typing import Any
 from kcal.core.errors import KcalError
 from kcal.core.game import Setup
 from kcal.core.replay import Replay, collector_paused, replay_moves
+from kcal.core.results import game_over_line
 from kcal.core.text import shown
 from kcal.games.ecologic_europe.files.position import state_json
 from kcal.games.ecologic_europe.files.recordfile import RecordedMove, load_record
@@ -104,11 +105,11 @@ def summary(state: State) -> str:
     from kcal.games.ecologic_europe.game import outcome
 
     rules = state.rules
-    parts = ", ".join(f"{p} {d}+{c} (diversity+cards, {u} unfilled)"
+    parts = ", ".join(f"{p} {d + c} ({d} diversity + {c} card points, {u} unfilled fields)"
                       for s, p in enumerate(rules.players) for d, c, u in [score_parts(state, s)])
     out = outcome(state)
     if out is not None:
-        return f"game over ({out.reason}); scores: {parts}; winners: {', '.join(out.winners)}"
+        return game_over_line(out.reason, out.winners, parts)
     habitats = "; ".join(f"{p}: {', '.join(BOARD_HABITATS[h].value for h in state.habitat[s])}"
                          for s, p in enumerate(rules.players))
     return f"scores: {parts}; habitats {habitats}"

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from kcal.core.results import amount
 from kcal.core.stats import proportion, sig
 from kcal.games.ecologic_europe.rules.domain import FOOD_TYPES, SEASONS
 from kcal.games.ecologic_europe.rules.scoring import score_parts
@@ -84,19 +85,20 @@ def _pct(share: dict[str, Any]) -> str:
 
 
 def summary_lines(summary: dict[str, Any]) -> list[str]:
-    lines = [f"score components per player: diversity {summary['mean_diversity_points']}, card points "
-             f"{summary['mean_card_points']}"]
+    lines = [f"score components per player: diversity {amount(summary['mean_diversity_points'], 2)}, card "
+             f"points {amount(summary['mean_card_points'], 2)}"]
     lines.append("survival (fed at the beginning of a season), by type and season:")
     for t, seasons in summary["survival"].items():
         lines.append(f"  {t:<14} " + "; ".join(f"{s} {_pct(v)}" for s, v in seasons.items()))
     rows = [r for r in summary["card_impact"] if r["placed"] >= 5]
     if rows:
-        lines.append(f"card impact (placed 5+ times; win rate of the placers vs {summary['player_win_rate']}):")
+        lines.append(f"card impact (placed 5+ times; win rate of the placers vs "
+                     f"{amount(100 * summary['player_win_rate']) if summary['player_win_rate'] is not None else 'n/a'}%):")
         shown: list[dict[str, Any] | None] = rows if len(rows) <= 16 else [*rows[:8], None, *rows[-8:]]
         for r in shown:
             if r is None:
                 lines.append("  ...")
                 continue
             lines.append(f"  {r['card']:<28} placed {r['placed']:>4}  wins {_pct(r['win_rate'])}  lift "
-                         f"{r['lift']:+}")
+                         f"{r['lift']:+.2f}")
     return lines

@@ -15,6 +15,7 @@ from typing import Any
 
 from kcal.core.catalogs import card_sets, check_filters, raise_invalid, validate_each
 from kcal.core.errors import KcalError
+from kcal.core.results import card_table
 from kcal.core.suggest import lookup
 from kcal.core.text import shown
 from kcal.games.how_many_calories.files.cardset import FoodSet
@@ -79,15 +80,12 @@ def list_cards(colour: str | Sequence[str] | Mapping[str, Any] | None = None, ca
     for foods in _sets(catalogs, no_builtin):
         rows += [_row(f, foods) for f in foods.foods
                  if (not colours or f.colour in colours) and part in f.food.casefold()]
-    return {"cards": rows}
+    return {"game": "how-many-calories", "count": len(rows), "cards": rows}
 
 
 def list_text(listing: dict[str, Any]) -> str:
-    rows = listing["cards"]
-    if not rows:
-        return "no cards"
-    width = max(len(r["card"]) for r in rows)
-    return "\n".join(f"{r['card']:<{width}}  {r['kcal']:>5,} kcal  {r['food']} ({r['serving']})" for r in rows)
+    return card_table(("card", "kcal", "food"), [(r["card"], f"{r['kcal']:>5,} kcal", f"{r['food']} ({r['serving']})")
+                                                 for r in listing["cards"]])
 
 
 def _find(foods: FoodSet, name: str) -> FoodCard | None:

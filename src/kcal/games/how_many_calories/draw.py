@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from kcal.core.results import game_over_line
 from kcal.games.how_many_calories.print.palette import PLUS_FILL, PLUS_PALE, STYLES
 from kcal.games.how_many_calories.rules.domain import COLOURS, KCAL_PER_POINT, kcal_text
 from kcal.games.how_many_calories.rules.moves import Move
@@ -156,7 +157,7 @@ def _summary(state: State) -> tuple[str, ...]:
     lines = [f"{p}: {state.totals[s]:,} kcal total, {state.intake[s]:,} this round" for s, p in enumerate(rules.players)]
     outcome = GAME.outcome(state)
     if outcome is not None:
-        lines.append(f"game over; winner(s): {', '.join(outcome.winners)} (lowest total)")
+        lines.append(game_over_line(outcome.reason, outcome.winners))
     else:
         lines.append(f"round {state.round + 1} of {rules.rounds}; limit {kcal_text(rules.limit)}; to move: "
                      f"{', '.join(to_move(state)) or '-'}")
@@ -253,7 +254,7 @@ def story(path: str | Path, *, upto: int | None = None, coords: bool = False, ev
         if every or i == last - 1:
             new = [e for e in _since(state, mark) if e[0] != "play"]
             sections = (Section("What happened", tuple(_event_lines(state, new))),) if new else ()
-            frames.append(Frame(painter.items(state), f"{i}. {rm.player} {_verb(rm.move)}", sections, _summary(state),
+            frames.append(Frame(painter.items(state), f"{i + 1}. {rm.player} {_verb(rm.move)}", sections, _summary(state),
                                 step=i + 1))
     if checked.illegal is not None and (upto is None or upto > checked.moves_applied):
         ill = checked.illegal

@@ -10,6 +10,7 @@ from typing import Any
 
 from kcal.core.errors import KcalError
 from kcal.core.replay import Replay, collector_paused, replay_moves, start_state
+from kcal.core.results import game_over_line
 from kcal.core.text import shown
 from kcal.games.how_many_calories.files.position import state_json
 from kcal.games.how_many_calories.files.recordfile import RecordedMove, load_record, set_path
@@ -130,10 +131,9 @@ def summary(state: State) -> str:
     totals = ", ".join(f"{p} {state.totals[s]:,}" for s, p in enumerate(players))
     outcome = GAME.outcome(state)
     if outcome is not None:
-        return (f"game over ({outcome.reason.replace('_', ' ')}); totals (kcal): {totals}; "
-                f"winner{'s' if len(outcome.winners) > 1 else ''}: {', '.join(outcome.winners)}")
+        return game_over_line(outcome.reason, outcome.winners, f"{totals} kcal")
     table = ""
     if state.trick:
         card = state.rules.card_text
         table = "; on the table: " + ", ".join(f"{players[s]} {card(c)}" for s, c in state.trick)
-    return f"totals (kcal): {totals}; round {state.round + 1}{table}; to move: {', '.join(to_move(state))}"
+    return f"scores: {totals} kcal; round {state.round + 1}{table}; to move: {', '.join(to_move(state))}"

@@ -13,6 +13,7 @@ from typing import Any
 
 from kcal.core.catalogs import card_sets, check_filters, raise_invalid, validate_each
 from kcal.core.errors import KcalError, UsageError
+from kcal.core.results import card_table
 from kcal.core.suggest import did_you_mean, lookup
 from kcal.core.text import shown
 from kcal.games.kalua.files.cardset import CardDef, CardSet
@@ -104,16 +105,13 @@ def list_cards(filters: Mapping[str, Any] | None = None, catalogs: Paths = None,
     for cards in _sets(catalogs, no_builtin):
         rows += [row(d, cards) for d in cards.defs if (not kinds or d.entry.kind in kinds)
                  and (not costs or d.cost in costs) and part in fold(d.name)]
-    return {"game": "kalua", "cards": rows}
+    return {"game": "kalua", "count": len(rows), "cards": rows}
 
 
 def list_text(listing: dict[str, Any]) -> str:
-    rows = listing["cards"]
-    if not rows:
-        return "no cards"
-    width = max(len(r["card"]) for r in rows)
-    return "\n".join(f"{r['card']:<{width}}  x{r['copies']}  {r['kind']:<6}  {r['cost']:>2} PP  "
-                     f"{'; '.join(r['does'][:2])}" for r in rows)
+    return card_table(("card", "copies", "kind", "cost", "does"),
+                      [(r["card"], f"x{r['copies']}", r["kind"], f"{r['cost']:>2} PP", "; ".join(r["does"][:2]))
+                       for r in listing["cards"]])
 
 
 def card_names(catalogs: Paths = None, no_builtin: bool = False) -> list[tuple[str, str]]:

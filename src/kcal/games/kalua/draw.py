@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from kcal.core.results import game_over_line
 from kcal.games.kalua.print.palette import GODS, STYLES
 from kcal.games.kalua.rules.cardtext import card_lines
 from kcal.games.kalua.rules.domain import DOUBLE_COST, GLOBAL, GOD_COLOURS, KINDS, PROTECTION_COST, Kind
@@ -309,7 +310,7 @@ def _summary(state: State) -> tuple[str, ...]:
     lines.append(f"island: {state.island} atheist(s)")
     outcome = GAME.outcome(state)
     if outcome is not None:
-        lines.append(f"game over ({outcome.reason}); winner(s): {', '.join(outcome.winners) or 'nobody'}")
+        lines.append(game_over_line(outcome.reason, outcome.winners))
     return tuple(lines)
 
 
@@ -352,7 +353,7 @@ def story(path: str | Path, *, upto: int | None = None, coords: bool = False, ev
         if every or i == last - 1:
             new = _event_lines(state, _since(state, mark))
             sections = (Section("What happened", new),) if new else ()
-            frames.append(Frame(painter.items(state), f"{i}. {caption(rm.player, rm.move)}", sections,
+            frames.append(Frame(painter.items(state), f"{i + 1}. {caption(rm.player, rm.move)}", sections,
                                 _summary(state), step=i + 1))
     ill = checked.illegal
     if ill is not None and (upto is None or upto > checked.moves_applied):

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from kcal.core.replay import Replay, collector_paused, replay_moves, start_state
+from kcal.core.results import game_over_line
 from kcal.core.text import shown
 from kcal.games.kalua.files.position import state_json
 from kcal.games.kalua.files.recordfile import RecordedMove, load_record, set_path
@@ -67,8 +68,8 @@ _END = {
     "one_religion": "only {w} has families left after phase 5",
     "global_disaster": "a global disaster left every religion without families; most families before it: {w}",
     "last_standing": "every other god is out of the game; {w} is the last one",
-    "all_eliminated": "every god is out of the game; nobody wins",
-    "turn_limit": "the turn limit was reached with no winner (kcal's house rule)",
+    "all_eliminated": "every god is out of the game",
+    "turn_limit": "the turn limit was reached (kcal's house rule)",
 }
 
 
@@ -147,8 +148,8 @@ def _line(state: State, event: tuple) -> str | None:  # noqa: PLR0911, PLR0912 -
     if kind == "eliminated":
         return f"  {p[event[1]]} is out of the game (no families, no leader)"
     if kind == "end":
-        winners = " and ".join(p[s] for s in event[2]) or "nobody"
-        return f"Game over: {_END[event[1]].format(w=winners)}"
+        winners = [p[s] for s in event[2]]
+        return game_over_line(_END[event[1]].format(w=" and ".join(winners)), winners)
     return None
 
 

@@ -5,6 +5,8 @@ Definitions:
 
 - *length in turns*: the turns begun (the runner's own length counts moves);
 - *decided*: the game has a winner (every end reason but ``turn_limit`` and ``all_eliminated``);
+- *stopped at the turn limit*: the game reached kcal's house-rule turn limit (``turn_limit``, default
+  300) unfinished; the limit is reported with the share, as the game was played with it;
 - *per-card impact*: over decided games, for each card, the *god-games* (one god in one game) in which
   that god played the card at least once (as the active god or as an answer), and the wins among them
   (a win shared by k gods counts 1/k). Its win rate, with a 95 % Wilson interval, is set against the win
@@ -18,13 +20,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from kcal.core.results import amount
 from kcal.core.stats import proportion, sig
 from kcal.games.kalua.rules.domain import LEADER_ACTIONS, PROTECTION_COST
+from kcal.games.kalua.rules.flow import TURN_LIMIT
 from kcal.games.kalua.rules.state import State
 
 UNIT = 60  # a win in units: 1/k of a win is an integer for k = 1..5
 TURN_BIN = 10
-WITHIN = 200  # the issue's question: how many games end within 200 turns
 _LEADER = {a.value for a in LEADER_ACTIONS}
 
 
@@ -34,7 +37,8 @@ def tally(game: Any, state: State) -> dict[str, int]:
     counts: dict[str, int] = {"turns": state.turn, f"turns_bin_{state.turn // TURN_BIN * TURN_BIN}": 1}
     decided = bool(state.winners)
     counts["decided"] = int(decided)
-    counts[f"within_{WITHIN}"] = int(decided and state.turn <= WITHIN)
+    counts[f"turn_limit_{state.rules.turn_limit}"] = 1
+    counts["stopped_at_turn_limit"] = int(state.end_reason == TURN_LIMIT)
     played: list[set[str]] = [set() for _ in range(n)]
     for event in state.events():
         kind = event[0]
@@ -109,7 +113,8 @@ def summarize(totals: dict[str, int], games: int) -> dict[str, Any]:
     return {
         "games": games,
         "decided": proportion(decided, games),
-        f"ended_within_{WITHIN}_turns": proportion(totals.get(f"within_{WITHIN}", 0), games),
+        "turn_limit": _turn_limit(totals),
+        "stopped_at_turn_limit": proportion(totals.get("stopped_at_turn_limit", 0), games),
         "mean_turns": sig(totals.get("turns", 0) / games) if games else None,
         "median_turns_bin": _median_bin(bins),
         "turns_histogram": [{"from": b, "to": b + TURN_BIN - 1, "games": bins[b]} for b in sorted(bins)],
@@ -124,6 +129,13 @@ def summarize(totals: dict[str, int], games: int) -> dict[str, Any]:
     }
 
 
+def _turn_limit(totals: dict[str, int]) -> int | None:
+    """The house-rule turn limit the games were played with (None when blocks pooled several)."""
+    limits = [int(k.removeprefix("turn_limit_")) for k, v in totals.items()
+              if k.startswith("turn_limit_") and v]
+    return limits[0] if len(limits) == 1 else None
+
+
 def _pct(share: dict[str, Any] | None) -> str:
     if share is None or share["value"] is None:
         return "n/a"
@@ -132,14 +144,16 @@ def _pct(share: dict[str, Any] | None) -> str:
 
 
 def summary_lines(summary: dict[str, Any]) -> list[str]:
+    limit = summary["turn_limit"]
     lines = [
-        f"decided games: {_pct(summary['decided'])}; ended within {WITHIN} turns: "
-        f"{_pct(summary[f'ended_within_{WITHIN}_turns'])}",
-        f"length in turns: mean {summary['mean_turns']}, median in {summary['median_turns_bin']}-"
+        f"decided games: {_pct(summary['decided'])}; stopped unfinished at the turn limit "
+        f"({'several limits' if limit is None else f'{limit:,} turns'}, kcal's house rule): "
+        f"{_pct(summary['stopped_at_turn_limit'])}",
+        f"length in turns: mean {amount(summary['mean_turns'])}, median in {summary['median_turns_bin']}-"
         f"{(summary['median_turns_bin'] or 0) + TURN_BIN - 1}; "
         + ", ".join(f"{h['from']}-{h['to']}: {h['games']}" for h in summary["turns_histogram"][:12]),
-        f"per game: {summary['answers_per_game']} answers, {summary['bought_per_game']} cards bought, "
-        f"{summary['eliminations_per_game']} gods eliminated; protected global disasters: "
+        f"per game: {amount(summary['answers_per_game'])} answers, {amount(summary['bought_per_game'])} cards "
+        f"bought, {amount(summary['eliminations_per_game'])} gods eliminated; protected global disasters: "
         f"{summary['protected_globals']}; Amulets used: {summary['amulets_used']}",
         "leader actions: " + ", ".join(f"{k} {v}" for k, v in summary["leader_actions"].items()),
         "per-card impact (win rate of the god who played it vs the rest, 95% interval; strong/weak: the "

@@ -217,12 +217,12 @@ def format_detail(d: dict) -> str:
 
 
 def format_rows(rows: Sequence[dict]) -> str:
-    """``catalog list`` for people: one aligned line per tile."""
-    if not rows:
-        return "no tiles match"
+    """``catalog list`` for people: a header, one aligned line per tile, the count."""
+    from kcal.core.results import card_table
+
     cols = [
         ("id", lambda r: r["id"]),
-        ("name", lambda r: r["name"]),
+        ("card", lambda r: r["card"]),
         ("type", lambda r: r["type"]),
         ("class", lambda r: r["class"]),
         ("rarity", lambda r: r["rarity"]),
@@ -230,13 +230,7 @@ def format_rows(rows: Sequence[dict]) -> str:
         ("yield", lambda r: r["yield"]),
         ("modifiers", lambda r: ", ".join(r["modifiers"])),
     ]
-    table = [[name for name, _ in cols]] + [[str(get(r)) for _, get in cols] for r in rows]
-    widths = [max(len(row[i]) for row in table) for i in range(len(cols) - 1)]
-    out = []
-    for row in table:
-        out.append("  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=False)) + "  " + row[-1])
-    out.append(f"{len(rows)} tile{'s' if len(rows) != 1 else ''}")
-    return "\n".join(line.rstrip() for line in out)
+    return card_table([name for name, _ in cols], [[str(get(r)) for _, get in cols] for r in rows], "tile")
 
 
 # --- validating catalog files -------------------------------------------------------------------
@@ -320,12 +314,17 @@ def list_cards(filters: dict[str, list[str] | str | None], catalogs: Sequence[Pa
                no_builtin: bool = False) -> dict:
     flt = parse_filter(**{FILTERS[k]: v for k, v in filters.items()})  # type: ignore[arg-type]
     library = library_for(catalogs, no_builtin)
-    rows = [tile_row(t) for t in filter_tiles(library.tiles, flt)]
-    return {"count": len(rows), "tiles": rows}
+    rows = [_listed(tile_row(t)) for t in filter_tiles(library.tiles, flt)]
+    return {"game": "kcaloria", "count": len(rows), "cards": rows}
+
+
+def _listed(row: dict) -> dict:
+    """A tile as ``catalog list`` gives it in every game: its name as files write it under ``card``."""
+    return {"card": row["name"], **{k: v for k, v in row.items() if k != "name"}}
 
 
 def list_text(result: dict) -> str:
-    return format_rows(result["tiles"])
+    return format_rows(result["cards"])
 
 
 def show(query: str, catalogs: Sequence[Path] | None = None, no_builtin: bool = False) -> dict:

@@ -15,6 +15,7 @@ from math import cos, radians, sin, sqrt
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from kcal.core.results import game_over_line
 from kcal.games.kcaloria.print.palette import BACKGROUND, BORDER, CUBE
 from kcal.games.kcaloria.rules.domain import TileType
 from kcal.games.kcaloria.rules.effects import EFFECTS, pair_effects
@@ -331,8 +332,7 @@ def _timers(state: GameState) -> list[str]:
 def _summary(state: GameState) -> tuple[str, ...]:
     lines = [f"{p}: {n}" for p, n in state.scores().items()]
     if state.ended:
-        winners = ", ".join(state.ended.winners) or "nobody"
-        lines.append(f"game over ({state.ended.end_reason.replace('_', ' ')}); winner(s): {winners}")
+        lines.append(game_over_line(state.ended.end_reason, state.ended.winners))
     else:
         lines.append(f"{state.turn_player} to play (turn {state.turn + 1})")
     return tuple(lines)
@@ -435,7 +435,7 @@ def story(path: str | Path, *, upto: int | None = None, coords: bool = False, ev
         if want and before is not None:
             last_played: Any = state.history  # (previous, move): the move as the game spells its player
             move = last_played[1]
-            frames.append(Frame(painter.items(state), f"{i}. {move}", _step_sections(before, state, move,
+            frames.append(Frame(painter.items(state), f"{i + 1}. {move}", _step_sections(before, state, move,
                                                                                       state.events or []),
                                 _summary(state), step=i + 1))
     state.events = None

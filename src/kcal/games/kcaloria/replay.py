@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from kcal.core.errors import KcalError
 from kcal.core.replay import Replay, collector_paused, replay_moves
+from kcal.core.results import game_over_line, move_number
 from kcal.core.text import shown
 from kcal.games.kcaloria.files.recordfile import GameRecord
 from kcal.games.kcaloria.rules.moves import Move
@@ -80,17 +81,13 @@ class ReplayResult(Replay[GameState]):
 
     def to_json(self) -> dict[str, Any]:
         """SPEC's replay JSON (:meth:`~kcal.core.replay.Replay.spec_json`: ``game``, ``legal``, ...,
-        ``winners`` as a list, ``scores``, ``to_move``, ``state``); ``turn``, ``next_player`` and
-        ``board`` stay at the top level as before, for the scripts that read them."""
+        ``winners`` as a list, ``scores``, ``to_move``, ``state``, as every pack writes it), with ``turn``
+        and SPEC's kCaloria ``board`` at the top level too."""
         position = self.position()
         spec = self.spec_json(self.state.scores(), position)
-        extra = {"turn": self.state.turn, "next_player": position["next_player"], "board": self.board()}
-        # the keys as kCaloria's replay has always written them (issue 20 unifies the packs' shapes):
-        # no ``to_move`` beside ``next_player``, no ``at`` in ``illegal_move``
-        if spec["illegal_move"] is not None:
-            spec["illegal_move"].pop("at")
         order = ("game", "record", "legal", "moves_applied", "illegal_move", "ended", "end_reason", "winners")
-        return {**{k: spec[k] for k in order}, **extra, "scores": spec["scores"], "state": spec["state"]}
+        return {**{k: spec[k] for k in order}, "turn": self.state.turn, "board": self.board(),
+                **{k: spec[k] for k in ("scores", "to_move", "state")}}
 
     def to_text(self) -> str:
         s = self.state
@@ -99,15 +96,14 @@ class ReplayResult(Replay[GameState]):
         ill = self.illegal
         if ill is not None:
             where = f"{shown(self.source)}:{ill.line}:{ill.column or 1}: " if ill.line else ""
-            out.append(f"{where}move {ill.index} is illegal: {ill.reason}")
+            out.append(f"{where}move {move_number(ill.index)} is illegal: {ill.reason}")
         out.append("")
         out.append(hex_map(s))
         out.append("")
         out += board_lines(s)
         scores = ", ".join(f"{p} {n}" for p, n in s.scores().items())
         if s.ended:
-            out.append(f"game over ({s.ended.end_reason.replace('_', ' ')}); scores: {scores}; "
-                       f"winner(s): {', '.join(s.ended.winners) or 'nobody'}")
+            out.append(game_over_line(s.ended.end_reason, s.ended.winners, scores))
         else:
             out.append(f"scores: {scores}; {s.turn_player} to play")
         return "\n".join(out)
@@ -275,7 +271,7 @@ def replay(record_path_or_model: str | Path | GameRecord | dict[str, Any],
     def told(state: GameState, rm: RecordedMove) -> None:
         keeper.update(state)
         scores = ", ".join(f"{p} {n}" for p, n in zip(state.players, keeper.totals, strict=True))
-        result.lines.append(f"{rm.index:>3}. {rm.move}  (scores: {scores})")
+        result.lines.append(f"{move_number(rm.index):>3}. {rm.move}  (scores: {scores})")
         for ev in (state.events or [])[1:]:
             result.lines.append(f"       {ev}")
 

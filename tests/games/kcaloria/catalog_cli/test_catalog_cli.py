@@ -77,9 +77,9 @@ class TestList:
         assert r.exit_code == 0, r.output
         data = json.loads(r.stdout)
         assert data["count"] == 5
-        assert [t["id"] for t in data["tiles"]] == [f"MINI-00{i}" for i in range(1, 6)]
-        assert data["tiles"][2] == {
-            "id": "MINI-003", "name": "Dasypus novemcinctus", "common_name": "Nine-banded armadillo",
+        assert [t["id"] for t in data["cards"]] == [f"MINI-00{i}" for i in range(1, 6)]
+        assert data["cards"][2] == {
+            "card": "Dasypus novemcinctus", "id": "MINI-003", "common_name": "Nine-banded armadillo",
             "type": "omnivore", "class": "mammal", "rarity": "uncommon",
             "biomes": [{"code": "TD", "number": 12, "name": "temperate deciduous forest"},
                        {"code": "FF", "number": 14, "name": "floodplain forest"}],
@@ -108,7 +108,7 @@ class TestList:
     def test_filters(self, work: Path, args: list[str], ids: list[str]) -> None:
         r = run("list", *MINI, *args, "--format", "json")
         assert r.exit_code == 0, r.output
-        assert [t["id"] for t in json.loads(r.stdout)["tiles"]] == ids
+        assert [t["id"] for t in json.loads(r.stdout)["cards"]] == ids
 
     @pytest.mark.parametrize(
         "args, message",
@@ -130,7 +130,7 @@ class TestList:
         r = run("list", *MINI, "--type", "water")
         assert r.exit_code == 0
         lines = r.stdout.splitlines()
-        assert lines[0].split() == ["id", "name", "type", "class", "rarity", "cost", "yield", "modifiers"]
+        assert lines[0].split() == ["id", "card", "type", "class", "rarity", "cost", "yield", "modifiers"]
         assert lines[1].split() == ["MINI-001", "Bayou", "water", "water", "common", "free", "2", "blue"]
         assert lines[-1] == "1 tile"
 

@@ -38,7 +38,7 @@ def test_illegal_move_exit_1_with_reason(fixtures_dir):
     assert r.exit_code == 1
     d = json.loads(r.stdout)
     assert d["legal"] is False and d["moves_applied"] == 6
-    assert d["illegal_move"] == {"index": 6, "line": 12, "column": 5,
+    assert d["illegal_move"] == {"index": 6, "line": 12, "column": 5, "at": "moves[6]",
                                  "reason": "Ardea herodias costs 2 blue + 2 yellow; "
                                  "the tiles next to [0, -1] hold 0 blue and 2 yellow"}
 
@@ -46,7 +46,7 @@ def test_illegal_move_exit_1_with_reason(fixtures_dir):
 def test_illegal_move_names_file_line_and_column(fixtures_dir):
     r = run("replay", fixtures_dir / "heron-cannot-be-paid.yaml")
     assert r.exit_code == 1
-    assert "heron-cannot-be-paid.yaml:12:5: move 6 is illegal: Ardea herodias costs" in r.stdout
+    assert "heron-cannot-be-paid.yaml:12:5: move 7 is illegal: Ardea herodias costs" in r.stdout
 
 
 @pytest.mark.parametrize("move,words", [
@@ -67,7 +67,7 @@ def test_move_errors_name_the_field_not_the_union_tag(tmp_path: Path, move, word
 def test_text_output_has_a_map_and_a_line_per_move(fixtures_dir):
     r = run("replay", fixtures_dir / "bayou-phlox-squirrel.yaml")
     assert r.exit_code == 0
-    assert "  4. A places Sciurus niger at [1, -1]" in r.stdout
+    assert "  5. A places Sciurus niger at [1, -1]" in r.stdout
     assert "A:Bayo" in r.stdout and "scores: A 5, B 2; B to play" in r.stdout
 
 

@@ -45,7 +45,7 @@ def resumed(record: dict[str, Any], state: dict[str, Any], moves: list[dict[str,
 def test_the_replay_state_has_the_shape_of_a_start_position():
     data = replay(FIXTURES / "two-concurrent-collapses.yaml").to_json()
     StartPosition.model_validate(data["state"])  # every key of the state is a key of start:
-    assert {"mode", "turn", "next_player", "end_reason", "board", "players"} == set(data["state"])
+    assert {"mode", "turn", "to_move", "end_reason", "board", "players"} == set(data["state"])
 
 
 @pytest.mark.parametrize("name", RECORDS)
@@ -184,16 +184,16 @@ IMPOSSIBLE = {
                         "start.board[0].barricade", "Bayou has no barricade modifier"),
     "not-temporary": ({"board": [{**BOARD[0], "last_used_turn": 0}]}, "start.board[0].last_used_turn",
                       "Bayou is not a temporary tile"),
-    "next-player": ({"next_player": "Cy"}, "start.next_player", "'Cy' is not one of the players"),
+    "next-player": ({"to_move": "Cy"}, "start.to_move", "'Cy' is not one of the players"),
     "unknown-player": ({"players": {"Z": {}}}, "start.players.Z", "'Z' is not one of the players"),
     "fewer-placed": ({"board": BOARD, "players": {"A": {"placed": 1}}}, "start.players.A.placed",
                      "A has 2 tile(s) on the board, so placed at least that many"),
     "two-humans": ({"players": {"B": {"humans": 2}}}, "start.players.B.humans",
                    "B has placed 2 human tiles, so the game is over (give end_reason: second_human)"),
-    "wrong-end": ({"next_player": None, "end_reason": "pack_tactics"}, "start.end_reason",
+    "wrong-end": ({"to_move": None, "end_reason": "pack_tactics"}, "start.end_reason",
                   "the game cannot have ended by pack_tactics"),
-    "ended-with-next": ({"next_player": "A", "end_reason": "second_human", "players": {"A": {"humans": 2}}},
-                        "start.next_player", "a finished game has no next player"),
+    "ended-with-next": ({"to_move": "A", "end_reason": "second_human", "players": {"A": {"humans": 2}}},
+                        "start.to_move", "a finished game has no player to move"),
     "hand-missing": ({"players": {"A": {"hand": HAND}}}, "start.players",
                      "the position tracks the players' tiles, so it gives B's hand"),
     "hand-of-eight": ({"players": _tracked(hand=[*HAND, "Bayou"])}, "start.players.A.hand",

@@ -32,7 +32,7 @@ def _created_meanwhile(monkeypatch: pytest.MonkeyPatch, module: str, name: str, 
 
 @pytest.mark.parametrize(("module", "name", "command"), [
     ("kcal.games.kcaloria.sim.solo", "simulate_solo", ["sim", "solo", "{deck}", "--games", "2"]),
-    ("kcal.games.kcaloria.sim.match", "simulate_match", ["sim", "match", "{deck}", "{deck}", "--games", "2"]),
+    ("kcal.games.kcaloria.sim.deckmatch", "deck_match", ["sim", "match", "{deck}", "{deck}", "--games", "2"]),
 ])
 def test_a_record_created_during_the_run_is_kept(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, module: str,
                                                  name: str, command: list[str]) -> None:

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from kcal.core.errors import UsageError
-from kcal.games.kcaloria.sim.match import simulate_match
+from kcal.games.kcaloria.sim.deckmatch import deck_match
 
 DECKS = Path(__file__).resolve().parents[4] / "src" / "kcal" / "games" / "kcaloria" / "data" / "decks"
 
@@ -22,8 +22,8 @@ def loaded():
 def test_a_solo_format_deck_in_a_match_is_a_warning(loaded):
     """Issue 21: the library says so in ``warnings``; the match is still played."""
     assert [ld.deck.format for ld in loaded] == ["standard", "solo"]
-    result = simulate_match([ld.tiles() for ld in loaded], names=[ld.deck.name for ld in loaded], games=2,
-                            seed=1, bots=["random"], formats=[ld.deck.format for ld in loaded])
+    result = deck_match([ld.tiles() for ld in loaded], names=[ld.deck.name for ld in loaded], games=2,
+                        seed=1, bots=["random"], formats=[ld.deck.format for ld in loaded]).data
     assert result["games"] == 2
     (w,) = result["warnings"]
     assert w["code"] == "solo-deck-in-match" and w["label"] == "B" and w["deck"] == loaded[1].deck.name
@@ -32,10 +32,10 @@ def test_a_solo_format_deck_in_a_match_is_a_warning(loaded):
 
 def test_standard_decks_or_unknown_formats_give_no_warning(loaded):
     tiles = [loaded[0].tiles()] * 2
-    assert simulate_match(tiles, games=1, seed=1, bots=["random"], formats=["standard"] * 2)["warnings"] == []
-    assert simulate_match(tiles, games=1, seed=1, bots=["random"])["warnings"] == []
+    assert deck_match(tiles, games=1, seed=1, bots=["random"], formats=["standard"] * 2).data["warnings"] == []
+    assert deck_match(tiles, games=1, seed=1, bots=["random"]).data["warnings"] == []
 
 
 def test_one_format_per_deck(loaded):
     with pytest.raises(UsageError, match="one format per deck"):
-        simulate_match([loaded[0].tiles()] * 2, games=1, formats=["solo"])
+        deck_match([loaded[0].tiles()] * 2, games=1, formats=["solo"])

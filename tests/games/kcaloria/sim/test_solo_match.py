@@ -9,8 +9,9 @@ import pytest
 import kcal.games.kcaloria.rules as engine
 from kcal.core.errors import UsageError
 from kcal.games.kcaloria.bots import basic as bots
-from kcal.games.kcaloria.sim.match import seating, simulate_match
+from kcal.games.kcaloria.sim.deckmatch import deck_match
 from kcal.games.kcaloria.sim.solo import replay_solo_game, simulate_solo
+from kcal.sim.match import slot_in_seat
 
 
 @pytest.fixture(scope="module")
@@ -107,30 +108,44 @@ class TestSolo:
 
 
 class TestMatch:
-    def test_seats_rotate(self):
-        assert [seating(3, k)[0] for k in range(6)] == [0, 1, 2, 0, 1, 2]
+    def test_seats_rotate_as_every_match_seats_its_bots(self):
+        """SPEC: bot (and deck) k sits in seat (k + game) mod N."""
+        assert [slot_in_seat(3, i).index(0) for i in range(6)] == [0, 1, 2, 0, 1, 2]
+        assert [slot_in_seat(3, i).index(2) for i in range(3)] == [2, 0, 1]
+
+    def test_every_deck_plays_every_seat(self, tiles):
+        r = deck_match([tiles] * 3, games=3, seed=1, bots=["random"]).data
+        assert [d["games_by_seat"] for d in r["decks"]] == [[1, 1, 1]] * 3
 
     def test_win_shares_add_up(self, tiles):
-        r = simulate_match([tiles, tiles], games=4, seed=1, bots=["random"])
-        assert sum(d["wins"] for d in r["decks"]) == pytest.approx(4)
+        r = deck_match([tiles, tiles], games=4, seed=1, bots=["random"]).data
+        assert sum(d["wins"] for d in r["decks"]) == pytest.approx(4 - r["no_winner"])
         assert r["games"] == 4 and sum(r["end_reasons"].values()) == 4
-        lo, hi = r["first_seat"]["win_rate"]["ci95"]
-        assert 0 <= lo <= r["first_seat"]["win_rate"]["value"] <= hi <= 1
+        lo, hi = r["first_seat"]["win_ci95"]
+        assert 0 <= lo <= r["first_seat"]["win_rate"] <= hi <= 1
+
+    def test_the_deck_match_is_in_specs_match_shape(self, tiles):
+        r = deck_match([tiles, tiles], games=2, seed=1, bots=["random"]).data
+        assert {"game", "games", "seed", "players", "seats", "mean_length", "end_reasons"} <= set(r)
+        assert r["game"] == "kcaloria" and r["players"] == 2
+        assert {"bot", "win_rate", "win_ci95", "mean_score"} <= set(r["seats"][0])
+        assert {"decks", "draws", "first_seat", "warnings"} <= set(r)
+        assert r["first_seat"]["win_rate"] == r["seats"][0]["win_rate"]
 
     def test_three_decks(self, tiles):
-        r = simulate_match([tiles] * 3, games=3, seed=1, bots=["random"])
+        r = deck_match([tiles] * 3, games=3, seed=1, bots=["random"]).data
         assert [d["label"] for d in r["decks"]] == ["A", "B", "C"]
 
     def test_deck_count_is_checked(self, tiles):
         with pytest.raises(UsageError):
-            simulate_match([tiles], games=1)
+            deck_match([tiles], games=1)
         with pytest.raises(UsageError):
-            simulate_match([tiles, tiles], games=1, bots=["greedy", "random", "greedy"])
+            deck_match([tiles, tiles], games=1, bots=["greedy", "random", "greedy"])
 
     def test_same_seed_same_bytes_for_any_jobs(self, tiles, monkeypatch):
         monkeypatch.setattr("kcal.sim.parallel.MIN_PARALLEL_SECONDS", 0.0)
-        a = simulate_match([tiles, tiles], games=8, seed=3, bots=["random"], jobs=1)
-        b = simulate_match([tiles, tiles], games=8, seed=3, bots=["random"], jobs=2)
+        a = deck_match([tiles, tiles], games=8, seed=3, bots=["random"], jobs=1).data
+        b = deck_match([tiles, tiles], games=8, seed=3, bots=["random"], jobs=2).data
         assert json.dumps(a) == json.dumps(b)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from kcal.core.stats import histogram, mean_se, proportion, quantile
-from kcal.games.kcaloria.sim.match import summarize_match
+from kcal.games.kcaloria.sim.deckmatch import deck_extras
 from kcal.games.kcaloria.sim.solo import summarize_solo
 
 
@@ -60,7 +60,15 @@ def test_match_summary_splits_ties_and_finds_first_seat():
         ((45, 45), (0, 1), 0, "tiles_exhausted", 60),
         ((60, 20), (0,), 1, "second_human", 20),
     ]
-    r = summarize_match(rows, names=["x", "y"], bots=["greedy", "greedy"], seed=0)
+    from kcal.sim.match_tally import Tally, figures
+
+    t = Tally(2)
+    for scores, winners, first, reason, turns in rows:
+        slots = [first, 1 - first]  # the deck in each seat
+        t.add_game(slots, [slots.index(w) for w in winners], [scores[k] for k in slots], turns, reason)
+    data = figures(t, ("A", "B"), ("greedy", "greedy"), None)
+    r = deck_extras(data, ["x", "y"])
     assert [d["wins"] for d in r["decks"]] == [2.5, 1.5]
+    assert [d["deck"] for d in r["decks"]] == ["x", "y"]
     assert r["draws"] == 1
-    assert r["first_seat"]["win_rate"]["value"] == pytest.approx((1 + 1 + 0.5 + 0) / 4)
+    assert r["first_seat"]["win_rate"] == pytest.approx((1 + 1 + 0.5 + 0) / 4)

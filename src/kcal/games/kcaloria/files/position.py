@@ -5,7 +5,7 @@ Shape (every key optional; docs/formats.md, "A start position")::
 
     mode: standard             # must be the record's mode when given
     turn: 6                    # turns played so far (the first turn is turn 0)
-    next_player: B             # whose turn it is (default: the first player; null once the game is over)
+    to_move: B             # whose turn it is (default: the first player; null once the game is over)
     end_reason: null           # a finished game: second_human, pack_tactics, tiles_exhausted, stagnation
     board:                     # the tiles on the table, oldest first
       - at: [0, 0]
@@ -127,7 +127,7 @@ class StartPosition(Closed):
 
     mode: Literal["standard", "beginner", "solo"] | None = None
     turn: Turn = 0
-    next_player: Name | None = None
+    to_move: Name | None = None
     end_reason: EndReason | None = None
     board: tuple[BoardTile, ...] = ()
     players: dict[Name, PlayerPosition] = {}
@@ -180,8 +180,8 @@ def position_problems(pos: StartPosition, players: Sequence[str], mode: str, tab
     ck = _Check(pos, players, mode, table, suggest)
     if pos.mode is not None and pos.mode != mode:
         ck.add(f"the position is a {pos.mode} game and the record's mode is {mode}", "mode")
-    if pos.next_player is not None:
-        ck.player(pos.next_player, "next_player")
+    if pos.to_move is not None:
+        ck.player(pos.to_move, "to_move")
     for name in pos.players:
         ck.player(name, "players", name)
     folded = Counter(fold_name(name) for name in pos.players)
@@ -356,8 +356,8 @@ def _end_problems(ck: _Check, cells: dict[Hex, tuple[TileInfo, int]]) -> None:
             ck.add(f"three adjacent {pack} tiles of one player end the game (give end_reason: pack_tactics)",
                    "board")
         return
-    if pos.next_player is not None:
-        ck.add("a finished game has no next player (next_player: null)", "next_player")
+    if pos.to_move is not None:
+        ck.add("a finished game has no player to move (to_move: null)", "to_move")
     wrong = {EndReason.SECOND_HUMAN: None if two else "no player has placed 2 human tiles",
              EndReason.PACK_TACTICS: None if pack else "no three adjacent pack-tactics tiles of one name and owner",
              EndReason.TILES_EXHAUSTED: None if pos.tracked() else "the position does not track the players' tiles",
@@ -423,7 +423,7 @@ def start_game(table: TileTable, players: Sequence[str], mode: str, seed: int | 
 
     state = GameState(table, list(players), mode, seed)
     state.turn = pos.turn
-    state.current = _seat(players, pos.next_player) if pos.next_player is not None else 0
+    state.current = _seat(players, pos.to_move) if pos.to_move is not None else 0
     _place_board(state, pos)
     entries = _entries(pos, players)
     state.placed_n = [e.placed if e.placed is not None else _own(state, i) for i, e in enumerate(entries)]
@@ -530,7 +530,7 @@ def state_json(state: GameState) -> dict[str, Any]:
         players[name] = d
     ended = state.ended
     return {"mode": state.mode, "turn": state.turn,
-            "next_player": None if ended else state.turn_player,
+            "to_move": None if ended else state.turn_player,
             "end_reason": ended.end_reason if ended else None,
             "board": [_tile_json(state, cell) for cell, _ in sorted(state.tiles.items(), key=lambda kv: kv[1].uid)],
             "players": players}

@@ -127,14 +127,15 @@ def solo(
 def deck_match(decks: list[Path], games: int, bots: list[str], seed: int, jobs: int | None,
                save_game: int | None, record_out: Path | None, force: bool, catalog: list[Path], backend: str,
                dask_address: str | None, quiet: bool, fmt: OutputFormat) -> None:
-    """``kcal sim match DECK DECK ...``: 2 to 4 kCaloria decks played by bots (the pack's own runner,
-    :mod:`kcal.games.kcaloria.sim.match`, until the deck match moves onto the shared one)."""
+    """``kcal sim match DECK DECK ...``: 2 to 4 kCaloria decks played by bots on the shared match runner
+    (:mod:`kcal.games.kcaloria.sim.deckmatch`)."""
     from kcal.core.errors import UsageError
     from kcal.games.kcaloria.deck.check import playable_tiles
     from kcal.games.kcaloria.files.load import load_deck
-    from kcal.games.kcaloria.sim.match import match_game, simulate_match
-    from kcal.games.kcaloria.sim.render import match_text
+    from kcal.games.kcaloria.sim.deckmatch import deck_match as play_match
+    from kcal.games.kcaloria.sim.deckmatch import deck_match_text
     from kcal.sim.progress import Progress, wanted
+    from kcal.sim.records import write_record
 
     if not 2 <= len(decks) <= 4:
         raise UsageError(f"a match takes 2 to 4 decks, not {len(decks)}")
@@ -145,12 +146,13 @@ def deck_match(decks: list[Path], games: int, bots: list[str], seed: int, jobs: 
     record_path = _save_target(save_game, games, record_out, "match-game-{k}.yaml", inputs, force)
     show = wanted(quiet=quiet, json_out=fmt is OutputFormat.json)
     with Progress(games, "match games", enabled=show) as bar:
-        result = simulate_match(tile_lists, names=names, games=games, seed=seed, bots=bots,
-                                jobs=_jobs(jobs), on_progress=bar.update, runner=_runner(backend, dask_address))
-    _interrupted_note(result)
-    emit(result, fmt, match_text)
-    full_bots = bots * len(decks) if len(bots) == 1 else bots
-    _save(lambda k: match_game(tile_lists, full_bots, seed, k, save=True), save_game, record_path, inputs,
-          force)
-    if result.get("interrupted"):
+        result = play_match(tile_lists, names=names, games=games, seed=seed, bots=bots, jobs=_jobs(jobs),
+                            save_game=save_game, on_progress=bar.update, runner=_runner(backend, dask_address))
+    _interrupted_note(result.data)
+    emit(result.data, fmt, deck_match_text)
+    if result.record is not None and record_path is not None:
+        write_record(result.record, record_path, comment=f"kcal sim match DECK DECK, seed {seed}: game {save_game}"
+                     f"\nreplay with: kcal rules replay {record_path}", inputs=inputs, force=force)
+        typer.echo(f"saved game {save_game} to {record_path}", err=True)
+    if result.interrupted:
         raise typer.Exit(130)

@@ -75,26 +75,3 @@ def solo_text(r: dict) -> str:
             lines.append(f"    {s['share'] * 100:5.1f}%  {s['tile']}")
     return "\n".join(lines)
 
-
-def match_text(r: dict) -> str:
-    lines = [f"match: {r['games']:,} games, seed {r['seed']} (seats rotate; a tie splits the win)"]
-    if r.get("interrupted"):
-        lines.append("INTERRUPTED: partial results")
-    for d in r["decks"]:
-        w = d["win_rate"]
-        if w["value"] is None:
-            lines.append(f"  {d['label']} {d['deck']} ({d['bot']}): no games")
-            continue
-        lines.append(
-            f"  {d['label']} {d['deck']:<24} ({d['bot']:<9}) wins {w['value'] * 100:5.1f}% "
-            f"[95% CI {w['ci95'][0] * 100:.1f}-{w['ci95'][1] * 100:.1f}]  mean score {d['mean_score']:.1f} ± {d['mean_score_se']:.1f}"
-        )
-    fs = r["first_seat"]["win_rate"]
-    if fs["value"] is not None:
-        lines.append(
-            f"  first seat wins {fs['value'] * 100:.1f}% [95% CI {fs['ci95'][0] * 100:.1f}-{fs['ci95'][1] * 100:.1f}] "
-            f"(no advantage: {r['first_seat']['no_advantage'] * 100:.1f}%)"
-        )
-    lines.append(f"  game length {r['mean_turns']:.1f} ± {r['mean_turns_se']:.1f} turns; draws {r['draws']}")
-    lines.append("  end reasons  " + ", ".join(f"{k} {v}" for k, v in r["end_reasons"].items()))
-    return "\n".join(lines)
