@@ -65,6 +65,9 @@ def commands(tree: Path, out: Path, record: Path) -> dict[str, list[str]]:
         "deck validate kcaloria": [kcal, "deck", "validate", str(decks / "bayou-ambush.yaml")],
         "print deck kcaloria": [kcal, "print", "deck", str(decks / "bayou-ambush.yaml"), "-o", str(out / "deck.pdf")],
         "rules replay kcaloria (60 moves)": [kcal, "rules", "replay", str(record)],
+        "sim match kcaloria decks (20 games)": [kcal, "sim", "match", str(decks / "bayou-ambush.yaml"),
+                                                str(decks / "caddo-harvest.yaml"), "--games", "20", "--seed", "1",
+                                                "--jobs", "1", "--quiet"],
     }
     for pack, data in CARD_SETS.items():
         cmds[f"deck validate {pack}"] = [kcal, "deck", "validate", str(pack_dir(tree, pack) / data)]

@@ -37,7 +37,7 @@ from kcal.games.kcaloria.files.cardset import Tile
 from kcal.games.kcaloria.rules.legal import not_your_turn
 from kcal.games.kcaloria.rules.moves import EndReason, IllegalMove, Move
 from kcal.games.kcaloria.rules.state import GameState
-from kcal.games.kcaloria.rules.tiles import COLORS, TileInfo
+from kcal.games.kcaloria.rules.tiles import TileInfo
 
 MODES = ("standard", "beginner", "solo")
 OPTIONS = ("decks", "mode", "start")
@@ -136,33 +136,10 @@ def _seat(state: GameState, player: str) -> int:
     return i
 
 
-def _cubes(vec: Sequence[int]) -> dict[str, int]:
-    return {COLORS[c]: n for c, n in enumerate(vec) if n}
-
-
 def _board(state: GameState) -> list[dict[str, Any]]:
-    names = state.players
-    out = []
-    for cell, p in sorted(state.tiles.items(), key=lambda kv: kv[1].uid):
-        d: dict[str, Any] = {"at": [cell[0], cell[1]], "tile": p.info.name, "owner": names[p.owner],
-                             "cubes": _cubes(state.cubes[cell]), "placed_turn": p.turn}
-        paid: dict[tuple[int, int], list[int]] = {}
-        for _, src, c, n in p.paid:
-            paid.setdefault(src, [0] * 6)[c] += n
-        if paid:
-            d["paid"] = [{"from": [q, r], **_cubes(v)} for (q, r), v in paid.items()]
-        if cell in state.dice:
-            d["collapse_dice"] = [{"player": names[x[0]], "value": x[1], "kind": x[3]}
-                                  for x in state.dice[cell]]
-        if cell in state.barricades:
-            owner, remaining = state.barricades[cell]
-            d["barricade"] = {"player": names[owner], "turns": remaining}
-        if cell in state.used:
-            d["last_used_turn"] = state.used[cell]
-        if cell in state.leaving:
-            d["leaving"] = True
-        out.append(d)
-    return out
+    from kcal.games.kcaloria.files.position import board_json
+
+    return board_json(state)
 
 
 def _names(infos: Sequence[TileInfo]) -> list[str]:

@@ -532,5 +532,9 @@ def state_json(state: GameState) -> dict[str, Any]:
     return {"mode": state.mode, "turn": state.turn,
             "to_move": None if ended else state.turn_player,
             "end_reason": ended.end_reason if ended else None,
-            "board": [_tile_json(state, cell) for cell, _ in sorted(state.tiles.items(), key=lambda kv: kv[1].uid)],
-            "players": players}
+            "board": board_json(state), "players": players}
+
+
+def board_json(state: GameState) -> list[dict[str, Any]]:
+    """The tiles on the table, oldest first, as a ``start:`` gives them (public: every view shows it)."""
+    return [_tile_json(state, cell) for cell, _ in sorted(state.tiles.items(), key=lambda kv: kv[1].uid)]
