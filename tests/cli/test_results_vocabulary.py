@@ -83,3 +83,21 @@ def test_replays_number_moves_from_one_and_end_with_one_game_over_line(tmp_path:
         over = [line for line in text.splitlines() if "game over" in line.casefold()]
         assert len(over) == 1, (game, over)
         assert re.fullmatch(r"game over \([^)]+\)(; scores: .+)?; (winner: \S+|winners: .+|no winner)", over[0]), over[0]
+
+
+#: a card each game's built-in catalog has, by a name ``catalog show`` finds
+SHOWN = {"kcaloria": "Bayou", "how-many-calories": "pizza", "kalua": "eruption", "ecologic-europe": "roe deer"}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_catalog_show_and_validate_have_the_same_keys_in_every_game(game: str) -> None:
+    """catalog ``name`` vs ``card``: the card's name is ``card`` in show as in list; validate names its game."""
+    import json
+
+    runner = CliRunner()
+    shown = runner.invoke(app, ["catalog", "show", SHOWN[game], "--game", game, "--format", "json"])
+    assert shown.exit_code == 0, shown.output
+    assert "card" in json.loads(shown.stdout) and "name" not in json.loads(shown.stdout)
+    checked = runner.invoke(app, ["catalog", "validate", "--game", game, "--format", "json"])
+    assert checked.exit_code == 0, checked.output
+    assert list(json.loads(checked.stdout))[:2] == ["game", "valid"] and json.loads(checked.stdout)["game"] == game

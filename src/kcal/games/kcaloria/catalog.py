@@ -244,7 +244,7 @@ def error_dict(err: KcalError) -> dict:
 def validate_catalogs(paths: Sequence[str] | None = None) -> dict:
     """Check catalog files alone and together (ids unique across files, symbiosis partners loaded).
 
-    No paths: the built-in catalogs. The result is plain data: ``{"valid", "catalogs": [{"catalog",
+    No paths: the built-in catalogs. The result is plain data: ``{"game", "valid", "catalogs": [{"catalog",
     "valid", "set", "tiles", "errors"}]}``; every error keeps its file, line and column.
     """
     from kcal.games.kcaloria.files.load import (
@@ -289,7 +289,7 @@ def validate_catalogs(paths: Sequence[str] | None = None) -> dict:
             by_file.get(e.where.file or "", reports[0])["errors"].append(error_dict(e))
     for r in reports:
         r["valid"] = not r["errors"]
-    return {"valid": all(r["valid"] for r in reports), "catalogs": reports}
+    return {"game": "kcaloria", "valid": all(r["valid"] for r in reports), "catalogs": reports}
 
 
 # -- the pack's ``catalog`` hook: what ``kcal catalog validate|list|show`` call -------------------------
@@ -329,10 +329,12 @@ def list_text(result: dict) -> str:
 
 def show(query: str, catalogs: Sequence[Path] | None = None, no_builtin: bool = False) -> dict:
     library = library_for(catalogs, no_builtin)
-    return tile_detail(find_tile(library, query), library)
+    return _listed(tile_detail(find_tile(library, query), library))
 
 
-show_text = format_detail
+def show_text(detail: dict) -> str:
+    """``catalog show``'s text: the tile as :func:`format_detail` lays it out."""
+    return format_detail({"name": detail["card"], **{k: v for k, v in detail.items() if k != "card"}})
 
 
 def validate_text(result: dict) -> str:
