@@ -50,7 +50,7 @@ class Printed:
                 f"warnings={self.warnings!r})")
 
     def as_dict(self) -> dict:
-        counted = {self.noun: self.count} if self.noun else {}
+        counted = {self.noun.replace(" ", "_"): self.count} if self.noun else {}  # a JSON key: "board_sides"
         return {**self.extra, "files": [str(f) for f in self.files], "pages": self.pages, **counted,
                 "warnings": list(self.warnings)}
 

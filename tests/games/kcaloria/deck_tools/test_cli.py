@@ -50,7 +50,7 @@ class TestImport:
         r = run(app, "import", "list.txt", "-c", "mini.yaml", "--no-builtin", "-o", "out.yaml", "--format", "json")
         assert r.exit_code == 0, r.output
         data = json.loads(r.stdout)
-        assert data["output"] == "out.yaml"
+        assert data["files"] == ["out.yaml"]
         assert data["tiles"] == 11 and data["distinct"] == 4
         assert data["entries"][0] == {"name": "Bayou", "id": "MINI-001", "count": 5, "lines": [2, 7]}
         from kcal.core.stamp import made_by_kcal, stamp

@@ -71,7 +71,7 @@ def test_cli_report_command(loaded, tmp_path, fixtures):
     r = CliRunner().invoke(app, [str(fixtures / "piney.yaml"), "-o", str(out), "--hands", "5000", "--games", "100",
                                  "--solo-games", "2", "--bots", "random", "-f", "json"])
     assert r.exit_code == 0, r.output
-    assert json.loads(r.stdout)["written"] == [str(out)]
+    assert json.loads(r.stdout)["files"] == [str(out)]
     assert out.read_bytes()[:5] == b"%PDF-"
 
 

@@ -84,7 +84,7 @@ def import_(
                              display="<stdin>" if from_stdin else _display(source), raw=raw)
         if target is not None:
             atomic_write_text(target, result.text, inputs=inputs, force=force)
-    data = {"output": str(target) if target is not None else None, **result.to_dict()}
+    data = {"game": "kcaloria", "files": [str(target)] if target is not None else [], **result.to_dict()}
     if to_stdout:
         sys.stdout.write(result.text)
         for note in result.notes:
@@ -115,7 +115,7 @@ def _deck_catalogs(builtin: list[str], catalogs: list[Path] | None, target: Path
 
 
 def _import_text(d: dict) -> str:
-    lines = [f"wrote {shown_path(d['output'])}: {d['name']!r}, {d['tiles']} tiles, {d['distinct']} names"]
+    lines = [f"wrote {shown_path(d['files'][0])}: {d['name']!r}, {d['tiles']} tiles, {d['distinct']} names"]
     lines += [f"note: {n}" for n in d["notes"]]
     return "\n".join(lines)
 
@@ -291,11 +291,11 @@ def report(
                 jobs=jobs if jobs is not None else default_jobs(), on_progress=bar.update, paper=paper.value,
             )
         data = result["data"]
-        summary = {"deck": loaded.deck.name, "written": result["written"], "seed": seed, "hands": hands,
+        summary = {"game": "kcaloria", "deck": loaded.deck.name, "files": result["written"], "seed": seed, "hands": hands,
                    "games": games, "solo_games": solo_games, "paper": paper.value, "advice": data["advice"],
                    "figures": {"goldfish": data["goldfish"], "colours": data["colours"], "solo": data["solo"],
                                "solo_note": data["solo_note"]}}
-        emit(summary, fmt, lambda r: "\n".join([*(f"wrote {shown_path(p)}" for p in r["written"]),
+        emit(summary, fmt, lambda r: "\n".join([*(f"wrote {shown_path(p)}" for p in r["files"]),
                                                 *(f"advice: {a}" for a in r["advice"])]))
 
 

@@ -45,7 +45,7 @@ class PrintResult:
         return f"PrintResult(files={self.files!r}, pages={self.pages}, tiles={self.tiles}, warnings={self.warnings!r})"
 
     def as_dict(self) -> dict:
-        return {"files": [str(f) for f in self.files], "pages": self.pages, "tiles": self.tiles,
+        return {"game": "kcaloria", "files": [str(f) for f in self.files], "pages": self.pages, "tiles": self.tiles,
                 "warnings": list(self.warnings)}
 
 
