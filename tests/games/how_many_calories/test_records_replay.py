@@ -50,7 +50,8 @@ def test_rulebook_equal_values_example_replays(hmc):
 def test_rulebook_red_8_example_replays(hmc):
     out = example(hmc, "rulebook-red-8.yaml").to_json()
     trick = out["state"]["rounds"][0]["tricks"][0]
-    assert (trick["winner"], trick["won"], trick["next_leader"]) == ("C", "red 8", "B")
+    # B played red 8; the hands are then empty, so this trick ends the round and nobody leads next
+    assert (trick["winner"], trick["won"], trick["cards"]["B"], trick["next_leader"]) == ("C", "red 8", "red 8", None)
 
 
 def test_replay_text_shows_plus_five_values_and_intakes(hmc):

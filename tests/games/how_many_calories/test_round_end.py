@@ -137,6 +137,8 @@ def test_a_rounds_last_trick_names_no_next_leader(hmc, tmp_path):
     assert lines == ["  trick 7: A leads red 8; B red 9; C red 17; D red 25 -> D takes red 8 (800 kcal); "
                      "A leads next",
                      "  trick 8: A leads red 1; B red 12; C red 20; D red 28 -> D takes red 1 (100 kcal)"]
+    tricks = replay(path).to_json()["state"]["rounds"][0]["tricks"]
+    assert [t["next_leader"] for t in tricks[-2:]] == ["A", None]  # the JSON says so too
     frames = story(path).frames
     table = [s.text for it in frames[-1].items if it.key == "trick" for s in it.shapes if hasattr(s, "text")]
     assert "D takes red 1 (100 kcal); A played it" in table

@@ -15,7 +15,10 @@ RULEBOOK = {"A": "yellow 14", "B": "red 9", "C": "yellow 30", "D": "red 25"}
 
 
 def test_rulebook_yellow_14_red_9_yellow_30_red_25(hmc):
-    state = hmc.position(RULEBOOK, leader="A")
+    # a second card each, so that the round goes on after this trick and someone leads next
+    hands = {p: f"{c}, {more}" for (p, c), more in zip(RULEBOOK.items(), ("red 1", "blue 2", "green 4", "blue 5"),
+                                                        strict=True)}
+    state = hmc.position(hands, leader="A")
     hmc.play(state, "A yellow 14", "B red 9", "C yellow 30", "D red 25")
     last = hmc.tricks(state)[-1]
     assert last["values"] == {"A": 14, "B": 14, "C": 30, "D": 30}

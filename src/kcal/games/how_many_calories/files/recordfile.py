@@ -74,7 +74,7 @@ class TrickTold(BaseModel):
     winner: Player
     won: CardText
     kcal: Kcal
-    next_leader: Player
+    next_leader: Player | None  # None: the round's last trick (nobody leads next)
     went_out: StrictBool
 
 

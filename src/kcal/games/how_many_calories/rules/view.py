@@ -39,7 +39,7 @@ def trick_json(state: State, result: TrickResult) -> dict[str, Any]:
         "winner": players[result.winner],
         "won": card(result.won),
         "kcal": result.kcal,
-        "next_leader": players[result.loser],
+        "next_leader": None if result.ends_round else players[result.loser],  # a round's last trick: nobody
         "went_out": result.went_out,
     }
 
