@@ -50,7 +50,7 @@ def card_sheet_options(*, paper: str = "letter", size: str | CardSize = DEFAULT_
                        crop_marks: bool = True, alignment_page: bool = False, title: str = "") -> SheetOptions:
     """Checked options for printing cards (lengths in millimetres)."""
     card = size if isinstance(size, CardSize) else parse_card_size(size)
-    corner = check_length(corner, "--corner", min(card.width_mm, card.height_mm) / 2)
+    corner = check_length(corner, "the corner radius (a layout value)", min(card.width_mm, card.height_mm) / 2)
     return SheetOptions(paper=check_paper(paper), bleed_mm=check_length(bleed, "--bleed", MAX_BLEED_MM),
                         backs=backs, flip=check_flip(flip), back_offset_mm=check_offset((back_offset[0], back_offset[1])),
                         cut_lines=cut_lines, crop_marks=crop_marks, alignment_page=alignment_page, title=title,

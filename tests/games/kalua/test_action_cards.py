@@ -46,8 +46,9 @@ def test_a_god_answers_each_card_only_once(kalua):
     state = kalua.position(gods)
     kalua.do(state, "A", play="Drought")
     kalua.do(state, "B", reply="Festival")
-    assert kalua.why(state, "B", reply="Drought") == \
-        "B has already answered A's Drought (with Festival); each god answers each card once"
+    assert kalua.why(state, "B", reply="Drought") == (
+        "B has already answered A's Drought (with Festival); each god answers each card once, and now C is "
+        "to answer A's Drought (phase 3)")
 
 
 def test_answers_are_not_answered(kalua):
@@ -229,5 +230,6 @@ def test_no_answer_written_twice_for_a_god_passed_over_is_illegal(kalua, tmp_pat
     data = _passed_over_record(kalua, tmp_path, [
         {"player": "A", "play": "Drought"}, {"player": "B", "reply": "none"}, {"player": "B", "reply": "none"}])
     assert data["illegal_move"]["index"] == 2
-    assert data["illegal_move"]["reason"] == \
-        "B has already answered A's Drought (no answer); each god answers each card once"
+    assert data["illegal_move"]["reason"] == (
+        "B has already answered A's Drought (no answer); each god answers each card once, and now C is to "
+        "answer A's Drought (phase 3)")

@@ -27,7 +27,8 @@ from kcal.games.kalua.rules.moves import (
 ILLEGAL = {
     "pays-pp-the-god-does-not-have.yaml": (1, "B cannot pay 6 PP for protection: B has 4", 13),
     "replies-twice-to-one-card.yaml": (2, "B has already answered A's Drought (with Festival); each god "
-                                          "answers each card once", 14),
+                                          "answers each card once, and now C is to answer A's Drought "
+                                          "(phase 3)", 14),
     "targets-an-eliminated-god.yaml": (3, "C is out of the game (no families, no leader): a card cannot "
                                           "target them", 15),
     "plays-out-of-phase.yaml": (0, "cards are played by the active god in phase 3; now it is phase 2 "

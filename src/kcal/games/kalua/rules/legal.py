@@ -62,9 +62,9 @@ def doing(state: State) -> str:
         return f"{who} is to activate their leader (phase 2)"
     if step == PLAY:
         return f"{who} is to play a card or shout Convert! (phase 3)"
-    entry = state.table[-1] if state.table else None
-    if step == REPLY and entry is not None:
-        return f"{who} is to answer {state.name(entry.seat)}'s {state.card_name(entry.card)} (phase 3)"
+    heads = [e for e in state.table if not e.reply]  # the card answered is the last one not an answer
+    if step == REPLY and heads:
+        return f"{who} is to answer {state.name(heads[-1].seat)}'s {state.card_name(heads[-1].card)} (phase 3)"
     if step == TARGET:
         return f"{who} is to choose the target of {state.card_name(state.table[state.resolving].card)} (phase 3)"
     if step == DISCARD:
@@ -128,7 +128,8 @@ def answered(state: State, seat: int) -> str | None:
     what = f"{state.name(by)}'s {state.card_name(card)}"
     if seat in got:
         how = f" (with {state.card_name(c)})" if (c := got[seat]) is not None else " (no answer)"
-        return f"{state.name(seat)} has already answered {what}{how}; each god answers each card once"
+        return (f"{state.name(seat)} has already answered {what}{how}; each god answers each card once, "
+                f"and now {doing(state)}")
     if passed_over(state, seat):
         return (f"{state.name(seat)} was not asked to answer {what}: they had nothing to answer with (no card "
                 f"they could pay for, and no card to buy for {BUY_COST} PP), which is the same as no answer")
