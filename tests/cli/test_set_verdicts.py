@@ -79,4 +79,4 @@ def test_rules_replay_names_a_card_set(card_set: Path) -> None:
     r = run("rules", "replay", card_set)
     assert r.exit_code == 2
     assert r.stderr.strip().endswith(":1:1: this looks like a card set (it has 'set' and no 'players'), "
-                                     "not a game record")
+                                     "not a game record: kcal deck validate checks it")

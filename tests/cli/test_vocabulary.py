@@ -214,3 +214,16 @@ def test_game_on_a_one_game_command_is_one_json_error_with_format_json() -> None
     r = runner.invoke(app, ["sim", "goldfish", "--game", "kalua", "d.yaml", "-f", "json"])
     assert r.exit_code == 2
     assert '"code": "usage"' in r.stdout and "kcal sim match with --game kalua" in r.stdout
+
+
+def test_an_option_of_a_command_in_another_group_is_named_from_a_fast_start(tmp_path: Path) -> None:
+    """The real entry point imports only the group named (``kcal print ...`` loads no ``sim``); the usage
+    error still finds the command of another group that takes the option."""
+    import subprocess
+    import sys
+
+    r = subprocess.run([sys.executable, "-m", "kcal", "print", "cards", "--game", "kalua", "--players", "3",
+                        "-o", str(tmp_path / "c.pdf")], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 2
+    assert r.stderr.splitlines()[0].endswith("print cards: no such option --players: kcal print cards does not "
+                                              "take it; kcal sim match does"), r.stderr

@@ -193,6 +193,19 @@ def _commands(command: Any, path: str = "") -> list[tuple[str, Any]]:
     return [found for name, sub in subs.items() for found in _commands(sub, f"{path} {name}".strip())]
 
 
+def _whole_tree(root: Any) -> Any:
+    """Every command group, not only the one a fast start imported (``build_app(only=...)``): the error
+    path may import them all."""
+    import typer
+
+    from kcal.cli.app import build_app
+
+    try:
+        return typer.main.get_command(build_app())
+    except Exception:  # noqa: BLE001 - a usage message never fails: the groups already loaded will do
+        return root
+
+
 def _option_elsewhere(exc: Any, argv: Sequence[str]) -> str | None:
     """The one line for an option the command lacks but other commands have (None: no command has it)."""
     ctx = exc.ctx
@@ -204,7 +217,7 @@ def _option_elsewhere(exc: Any, argv: Sequence[str]) -> str | None:
         words.append(ctx.info_name or "")
         ctx = ctx.parent
     here = " ".join(reversed(words))
-    having = [path for path, cmd in _commands(ctx.command)
+    having = [path for path, cmd in _commands(_whole_tree(ctx.command))
               if path != here and any(name in getattr(p, "opts", ()) for p in cmd.params)]
     if not having:
         return None

@@ -58,7 +58,7 @@ def game_of(path: str | Path, expected: str | None = None, *, display: str | Non
         get(expected)  # an unknown --game is named first
         name = display if display is not None else str(path)
         said = f"says game: {declared}" if declared else f"has no game: key, so it is a {DEFAULT_GAME} file"
-        hint = hint or f"drop --game, or pass a {expected} file"
+        hint = hint or f"drop --game, or pass a file of {expected}"
         raise KcalError(f"this file {said}, not {expected} ({hint})", file=name, line=line, column=column,
                         code="wrong-game")
     return game

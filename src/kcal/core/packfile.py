@@ -100,12 +100,11 @@ def refuse_other_kind(doc: YamlDoc, what: str) -> None:
     found = None
     if what == "game record":
         if "players" not in data and "set" in data:
-            found = "card set (it has 'set' and no 'players')"
+            found = "card set (it has 'set' and no 'players'), not a game record: kcal deck validate checks it"
     elif "players" in data and "set" not in data:
-        found = "game record (it has 'players')"
+        found = f"game record (it has 'players'), not a {what}: kcal rules replay replays it"
     if found:
-        raise KcalError(f"this looks like a {found}, not a {what}", file=doc.path, line=1, column=1,
-                        code="wrong-kind")
+        raise KcalError(f"this looks like a {found}", file=doc.path, line=1, column=1, code="wrong-kind")
 
 
 def read_model(path: str | Path, model: type[M], game_id: str, game_name: str,

@@ -53,7 +53,7 @@ def test_a_misspelt_name_still_gets_a_plain_did_you_mean(tmp_path: Path) -> None
 def test_catalog_show_accepts_a_common_name() -> None:
     r = runner.invoke(app, ["catalog", "show", "great blue heron", "-f", "json"])
     assert r.exit_code == 0, r.output
-    assert json.loads(r.stdout)["name"] == "Ardea herodias"
+    assert json.loads(r.stdout)["card"] == "Ardea herodias"
 
 
 @pytest.mark.parametrize("query", ["Ardea herodias", "great blue heron", "GREAT  BLUE HERON", "ETPW-072"])

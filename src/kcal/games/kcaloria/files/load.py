@@ -60,13 +60,16 @@ def validate_doc(doc: YamlDoc, model: type[BaseModel]) -> Any:
         expected = _KIND_NAMES.get(model.__name__)
         found = _looks_like(doc.data)
         if expected and found and found[0] != expected:
-            raise KcalError(f"this looks like a {found[0]} ({found[1]}), not a {expected}",
-                            file=doc.path, line=1, column=1) from None
+            raise KcalError(f"this looks like a {found[0]} ({found[1]}), not a {expected}: "
+                            f"{_READS[found[0]]}", file=doc.path, line=1, column=1) from None
         raise_all(validation_errors(exc, doc, model))
     raise AssertionError("unreachable")
 
 
 _KIND_NAMES = {"Deck": "deck", "Catalog": "catalog", "GameRecord": "game record"}
+#: the command that reads each kind of file (a file of the wrong kind names it)
+_READS = {"deck": "kcal deck validate checks it", "catalog": "kcal catalog validate checks it",
+          "game record": "kcal rules replay replays it"}
 
 
 def _looks_like(data: dict[str, Any]) -> tuple[str, str] | None:
