@@ -89,3 +89,14 @@ def test_solo_mode_stagnation_test_agrees_with_the_legal_moves(stems):
             state.pop()
             state.push(moves[rng.randrange(len(moves))])
     assert checked > 100
+
+
+def test_a_sim_game_of_a_big_deck_is_not_cut_by_the_move_safety_net(tmp_path, monkeypatch):
+    """Solo Mode, end of the game: the simulators' safety net on moves grows with the decks (twice their
+    tiles), so a deck bigger than the net's base still plays until its tiles run out."""
+    from kcal.games.kcaloria.sim import games
+
+    monkeypatch.setattr(games, "MAX_MOVES", 30)
+    state = games.play_game([_water_deck(tmp_path, 50)], ["solo"], ["random"], master=0, kind="solo", index=0)
+    assert games.end_reason(state) == "tiles_exhausted"
+    assert len(state.moves_played()) == 50
