@@ -237,13 +237,83 @@ def _specials(state: GameState, player: str, cell: Hex, cm: dict, a: int,
 
 
 def any_placement(state: GameState) -> bool:
-    """True when the turn player can place some tile (early exit; used for stagnation)."""
+    """True when the turn player can place some tile: the stagnation test, run after every move of a
+    solo game, so after every candidate a bot pushes and pops.
+
+    When the moves are already listed, their first placement answers; otherwise the scan stops at the
+    first cell where a tile of the hand can go (:func:`first_placeable`), so the test costs a few cells,
+    not the whole frontier (issue 21, item 3: listing every move there made each candidate of the
+    greedy bot cost as much as the board's frontier, and a 2,000-tile solo game quadratic)."""
     moves = state._moves
     if moves is None:
-        moves = state._moves = generate(state)
+        return first_placeable(state) is not None
     if type(moves) is MoveList:
         return len(moves.places) > 0
     for m in moves:
         if m.kind is MoveKind.PLACE:
             return True
     return False
+
+
+def first_placeable(state: GameState) -> Hex | None:
+    """The first cell, in :func:`generate`'s order, where the turn player can place a tile of the hand
+    (by the same tests), or None; lists no move and fills no move cache. ``cells_tested`` counts the
+    cells it looked at (the work the tests bound)."""
+    global cells_tested
+    if state.ended is not None:
+        return None
+    i = state.current
+    tiles = state.tiles
+    table = state.table
+    front = state.frontier[i]
+    first = not tiles or not front
+    cells: Iterable[Hex] = [cell_of((0, 0))] if not tiles else first_tile_cells(state) if not front else front
+    hand = 0
+    bit_of = table.bit_of
+    if state.piles is not None:
+        for pile in state.piles:
+            if pile:
+                hand |= bit_of[pile[-1].key]
+    else:
+        for info in state.hand_infos(i):
+            hand |= bit_of[info.key]
+    if hand >> table.n_cover:
+        table.widen()
+    if hand & table.odd:
+        hand, special, roam, roam_special = table.hand_split(state.hand_infos(i), first)
+    else:
+        special = roam_special = ()
+        roam = 0
+    blocked = blocked_cells(state, i) if state.barricades else ()
+    fills = anchor_fills(state) if state.anchors else None
+    passes = [(cells, hand, special)]
+    if roam or roam_special:
+        passes.append((sorted(open_cells(state)), roam, roam_special))
+    avail = state.avail
+    for pass_cells, mask, specials in passes:
+        for cell in pass_cells:
+            if cell in blocked:
+                continue
+            cells_tested += 1
+            a = avail.get(cell)
+            if a is None:
+                a = packed_available(state, cell)
+            if fills:
+                a |= fills.get(cell, 0)
+            if table.cover(a) & mask or any(_special_fits(state, info, cell, a) for info in specials):
+                return cell
+    return None
+
+
+#: Cells :func:`first_placeable` has looked at, since the process started (a work count for tests).
+cells_tested = 0
+
+
+def _special_fits(state: GameState, info: TileInfo, cell: Hex, a: int) -> bool:
+    """Whether :func:`_specials` would give ``info`` a move at ``cell`` (``a``: as there)."""
+    pcs = info.pcosts
+    if pcs:
+        a2 = a | GUARD
+        if not any((a2 - pc) & GUARD == GUARD for pc in pcs):
+            return False
+    return bool(remove_targets(state, info, cell))

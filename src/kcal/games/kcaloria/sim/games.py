@@ -14,7 +14,9 @@ from kcal.games.kcaloria.bots.basic import get_bot
 if TYPE_CHECKING:
     from kcal.games.kcaloria.rules.state import GameState
 
-#: A safety net: no real game is this long (60 tiles each, plus rescues).
+#: A safety net: no real game of 60-tile decks is this long (plus rescues); a game of bigger decks gets
+#: twice its tiles (a turn plays or discards at least one tile; rescues are not turns), so that a deck
+#: of up to ``MAX_DECK_TILES`` plays to its end (issue 21, item 3).
 MAX_MOVES = 2_000
 
 #: Engine seeds are 63-bit, so they fit every integer field a record may go through.
@@ -41,7 +43,8 @@ def play_game(decks: Sequence[Sequence], players: Sequence[str], bots: Sequence[
     policy = {p: get_bot(b) for p, b in zip(players, bots, strict=True)}
     rngs = {p: rng_for(master, kind + "-bot", index, seat) for seat, p in enumerate(players)}
     moves = 0
-    while state.outcome() is None and moves < MAX_MOVES:
+    limit = max(MAX_MOVES, 2 * sum(len(d) for d in decks))
+    while state.outcome() is None and moves < limit:
         me = state.turn_player
         if not any(m.player == me for m in state.legal_moves()):
             break  # the engine ends games itself; this only guards against a stuck state
