@@ -106,6 +106,10 @@ def _report(result: Any, fmt: OutputFormat, what: str) -> None:
 def _sheet_kwargs(paper: PaperChoice, backs: bool, flip: FlipChoice, back_offset: str, bleed: float,
                   tile_size: float, alignment_page: bool, cut_lines: bool,
                   crop_marks: bool) -> dict[str, Any]:
+    """The tile-sheet options of a print command, ``--bleed`` checked under its name."""
+    from kcal.print.options import MAX_BLEED_MM, check_length
+
+    bleed = check_length(bleed, "--bleed", MAX_BLEED_MM)
     return dict(paper=paper.value, backs=backs, flip=flip.value, back_offset=_offset(back_offset), bleed=bleed,
                 tile_size=tile_size, alignment_page=alignment_page, cut_lines=cut_lines, crop_marks=crop_marks)
 

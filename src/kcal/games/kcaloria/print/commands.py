@@ -44,13 +44,6 @@ from kcal.games.kcaloria import PACK
 app = typer.Typer(rich_markup_mode=None)
 
 
-def _bleed(bleed: float) -> float:
-    """The bleed in millimetres (``--bleed MM``; 0: none), checked under its name."""
-    from kcal.print.options import MAX_BLEED_MM, check_length
-
-    return check_length(bleed, "--bleed", MAX_BLEED_MM)
-
-
 @app.command("deck")
 def deck_cmd(
     deck: Path = DeckArgument,
@@ -79,7 +72,7 @@ def deck_cmd(
 
         result = render_deck_pdf(deck, output, catalogs=catalog, split_every=split, cut_svg=cut_svg,
                                  fonts=(font, bold_font),
-                                 **_sheet_kwargs(paper, backs, flip, back_offset, _bleed(bleed),
+                                 **_sheet_kwargs(paper, backs, flip, back_offset, bleed,
                                                  tile_size, alignment_page, cut_lines, crop_marks))
         _report(result, fmt, "tiles")
 
@@ -109,7 +102,7 @@ def catalog_cmd(
 
         result = render_catalog_pdf(catalogs or None, output, split_every=split, cut_svg=cut_svg,
                                     fonts=(font, bold_font),
-                                    **_sheet_kwargs(paper, backs, flip, back_offset, _bleed(bleed),
+                                    **_sheet_kwargs(paper, backs, flip, back_offset, bleed,
                                                     tile_size, False, cut_lines, crop_marks))
         _report(result, fmt, "tiles")
 
