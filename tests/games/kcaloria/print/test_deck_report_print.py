@@ -68,7 +68,7 @@ def test_unknown_paper_is_a_plain_usage_error(tmp_path):
 
 def test_cost_and_yield_inks_are_no_cube_colour():
     from kcal.games.kcaloria.rules.domain import Color
-    from kcal.games.kcaloria.sim.charts import INK
+    from kcal.print.charts import INK
 
     def distance(a, b):
         return sum((x - y) ** 2 for x, y in zip(a, b, strict=True)) ** 0.5
@@ -82,7 +82,7 @@ def test_cost_and_yield_inks_are_no_cube_colour():
 
 def test_the_colour_chart_draws_with_the_neutral_inks():
     from kcal.games.kcaloria.sim import report
-    from kcal.games.kcaloria.sim.charts import INK
+    from kcal.print.charts import INK
 
     drawn = []
 
@@ -94,7 +94,7 @@ def test_the_colour_chart_draws_with_the_neutral_inks():
         def polyline(self, *a, **k): ...
         def text(self, *a, **k): ...
 
-    from kcal.games.kcaloria.sim.charts import Box
+    from kcal.print.charts import Box
 
     data = {"colours": {"cost": dict.fromkeys(("blue", "green", "yellow", "orange", "red", "purple"), 3),
                         "yield": dict.fromkeys(("blue", "green", "yellow", "orange", "red", "purple"), 4)}}

@@ -3,7 +3,7 @@
 Charts: opening-hand odds (water in the first 7, exact beside simulated), the chance to place a tile
 on each turn, the turn by which a first herbivore / carnivore / human is placeable, the colour curve,
 the solo score histogram (when the rules engine is there) and cost and yield by colour.
-The same drawing code serves both formats (:mod:`kcal.games.kcaloria.sim.charts`); PDFs are written with
+The same drawing code serves both formats (:mod:`kcal.print.charts`); PDFs are written with
 ReportLab's ``invariant`` flag, so the same deck and seed give the same bytes.
 """
 
@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from kcal.games.kcaloria.rules.domain import Color
-from kcal.games.kcaloria.sim.charts import (
+from kcal.print.charts import (
     INK,
     Box,
     PdfSurface,

@@ -1,8 +1,10 @@
-"""Tiny charts drawn on a two-backend surface: ReportLab's PDF canvas or a Pillow image.
+"""Tiny charts drawn on one surface of three: ReportLab's PDF canvas, a Pillow image or an SVG document.
 
-A chart is a function of a :class:`Surface`, a box and plain data; it knows nothing of PDF or PNG.
-Coordinates are points with the origin at the bottom left (PDF's convention); the Pillow surface
-flips them. No matplotlib.
+A chart is a function of a :class:`Surface`, a box and plain data; it knows nothing of PDF, PNG or SVG.
+Coordinates are points with the origin at the bottom left (PDF's convention); the Pillow and SVG
+surfaces flip them. :func:`save_chart` writes one chart to a ``.png`` or ``.svg`` file (the ``--chart``
+option of the balance commands and ``deck report``). Text from data is escaped before SVG sees it.
+No matplotlib.
 """
 
 from __future__ import annotations
@@ -166,6 +168,99 @@ class PngSurface(Surface):
         return buf.getvalue()
 
 
+class SvgSurface(Surface):
+    """An SVG document of ``width x height`` points; every text is XML-escaped."""
+
+    def __init__(self, width: float, height: float) -> None:
+        self.w = width
+        self.h = height
+        self.parts: list[str] = []
+
+    def _y(self, y: float) -> float:
+        return round(self.h - y, 2)
+
+    @staticmethod
+    def _c(rgb: Sequence[float]) -> str:
+        return "#" + "".join(f"{round(v * 255):02x}" for v in rgb[:3])
+
+    def rect(self, x: float, y: float, w: float, h: float, fill: tuple[float, ...] | None = None,
+             stroke: tuple[float, ...] | None = None, width: float = 0.5) -> None:
+        paint = f'fill="{self._c(fill)}"' if fill else 'fill="none"'
+        if stroke:
+            paint += f' stroke="{self._c(stroke)}" stroke-width="{width:g}"'
+        self.parts.append(f'<rect x="{round(x, 2)}" y="{self._y(y + h)}" width="{round(max(w, 0), 2)}" '
+                          f'height="{round(max(h, 0), 2)}" {paint}/>')
+
+    def line(self, x1: float, y1: float, x2: float, y2: float, color: tuple[float, ...], width: float = 0.5,
+             dash: bool = False) -> None:
+        extra = ' stroke-dasharray="2 2"' if dash else ""
+        self.parts.append(f'<line x1="{round(x1, 2)}" y1="{self._y(y1)}" x2="{round(x2, 2)}" y2="{self._y(y2)}" '
+                          f'stroke="{self._c(color)}" stroke-width="{width:g}"{extra}/>')
+
+    def polyline(self, points: Sequence[tuple[float, float]], color: tuple[float, ...],
+                 width: float = 1.0) -> None:
+        if len(points) >= 2:
+            pts = " ".join(f"{round(x, 2)},{self._y(y)}" for x, y in points)
+            self.parts.append(f'<polyline points="{pts}" fill="none" stroke="{self._c(color)}" '
+                              f'stroke-width="{width:g}"/>')
+
+    def text(self, x: float, y: float, s: str, size: float = 7, anchor: str = "start",
+             color: tuple[float, ...] = INK["black"], bold: bool = False) -> None:
+        from xml.sax.saxutils import escape
+
+        weight = ' font-weight="bold"' if bold else ""
+        self.parts.append(f'<text x="{round(x, 2)}" y="{self._y(y)}" font-size="{size:g}" text-anchor="{anchor}" '
+                          f'fill="{self._c(color)}"{weight}>{escape(s)}</text>')
+
+    def svg_bytes(self) -> bytes:
+        head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{self.w:g}pt" height="{self.h:g}pt" '
+                f'viewBox="0 0 {self.w:g} {self.h:g}" font-family="DejaVu Sans, Helvetica, Arial, sans-serif">'
+                f'<rect width="100%" height="100%" fill="white"/>')
+        return (head + "".join(self.parts) + "</svg>\n").encode()
+
+
+CHART_SUFFIXES = (".png", ".svg")
+
+
+def chart_suffix_problem(path: Any) -> str | None:
+    """Why ``path`` cannot take a chart (None when it can): ``--chart`` writes .png or .svg."""
+    from pathlib import Path
+
+    suffix = Path(path).suffix.lower()
+    if suffix in CHART_SUFFIXES:
+        return None
+    return f"--chart {path}: a chart is written as .png or .svg (got {suffix or 'no suffix'!r})"
+
+
+def chart_bytes(suffix: str, width: float, height: float, draw: Callable[[Surface, Box], None]) -> bytes:
+    """One chart of ``width x height`` points drawn by ``draw(surface, box)``, as PNG or SVG bytes."""
+    box = Box(8, 8, width - 16, height - 16)
+    if suffix.lower() == ".svg":
+        svg = SvgSurface(width, height)
+        draw(svg, box)
+        return svg.svg_bytes()
+    png = PngSurface(width, height, scale=2.5)
+    draw(png, box)
+    return png.png_bytes()
+
+
+def save_chart(path: Any, width: float, height: float, draw: Callable[[Surface, Box], None], *,
+               inputs: Sequence[Any] = (), force: bool = False) -> Any:
+    """Write one chart to ``path`` (.png or .svg), atomically and under the overwrite policy
+    (:func:`kcal.core.atomic.check_output_path`); returns the path written."""
+    from pathlib import Path
+
+    from kcal.core.atomic import atomic_write_bytes, check_output_path
+    from kcal.core.errors import UsageError
+
+    problem = chart_suffix_problem(path)
+    if problem is not None:
+        raise UsageError(problem)
+    target = check_output_path(Path(path), inputs=inputs, force=force)
+    return atomic_write_bytes(target, chart_bytes(Path(path).suffix, width, height, draw), inputs=inputs,
+                              force=force)
+
+
 # --- charts ---------------------------------------------------------------------------------------
 
 
@@ -267,3 +362,81 @@ def note(s: Surface, box: Box, title: str, lines: list[str]) -> None:
     s.text(box.x, box.y + box.h - 9, title, size=8.5, bold=True)
     for i, line in enumerate(lines):
         s.text(box.x, box.y + box.h - 24 - 10 * i, line, size=7, color=INK["grey"])
+
+
+def interval_chart(s: Surface, box: Box, title: str, rows: Sequence[tuple[str, float, float, float]], *,
+                   reference: float | None = None, x_fmt: Callable[[float], str] | None = None,
+                   x_label: str = "", marks: Sequence[str] | None = None) -> None:
+    """One row per item: a dot at its value and a bar over its interval ``(label, value, low, high)``, on
+    a shared horizontal axis; ``reference`` draws a dashed line (zero impact, an even seat); ``marks``
+    colours a row: "above" (its interval lies above the reference), "below", or "" (neither)."""
+    x_fmt = x_fmt or (lambda v: f"{v:g}")
+    s.text(box.x, box.y + box.h - 9, title, size=8.5, bold=True)
+    label_w = min(box.w * 0.35, 6 + 3.4 * max((len(r[0]) for r in rows), default=4))
+    plot = Box(box.x + label_w, box.y + 22, box.w - label_w - 6, box.h - 40)
+    values = [v for r in rows for v in r[1:4]] + ([reference] if reference is not None else [])
+    lo, hi = (min(values), max(values)) if values else (0.0, 1.0)
+    pad = (hi - lo) * 0.05 or 0.5
+    lo, hi = lo - pad, hi + pad
+
+    def px(v: float) -> float:
+        return plot.x + plot.w * (v - lo) / (hi - lo)
+
+    for i in range(6):
+        v = lo + (hi - lo) * i / 5
+        s.line(px(v), plot.y, px(v), plot.y + plot.h, INK["light"], 0.4)
+        s.text(px(v), plot.y - 9, x_fmt(v), size=6, anchor="middle", color=INK["grey"])
+    if reference is not None:
+        s.line(px(reference), plot.y, px(reference), plot.y + plot.h, INK["black"], 0.6, dash=True)
+    n = max(1, len(rows))
+    step = plot.h / n
+    size = max(4.0, min(7.0, step * 0.7))
+    for i, (label, value, low, high) in enumerate(rows):
+        y = plot.y + plot.h - (i + 0.5) * step
+        mark = marks[i] if marks else ""
+        color = INK["green"] if mark == "above" else INK["red"] if mark == "below" else INK["sim"]
+        s.text(plot.x - 4, y - size / 3, label, size=size, anchor="end")
+        s.line(px(low), y, px(high), y, color, max(0.8, min(2.0, step * 0.25)))
+        s.rect(px(value) - 1.6, y - 1.6, 3.2, 3.2, fill=INK["black"])
+    if x_label:
+        s.text(plot.x + plot.w / 2, box.y + 2, x_label, size=6.5, anchor="middle", color=INK["grey"])
+
+
+def grid_chart(s: Surface, box: Box, title: str, x_edges: Sequence[float], y_edges: Sequence[float],
+               cells: dict[tuple[int, int], float], *, x_label: str = "", y_label: str = "",
+               v_fmt: Callable[[float], str] | None = None) -> None:
+    """A map of cells (a MAP-Elites archive): column ``i`` spans ``x_edges[i]..x_edges[i+1]``, row ``j``
+    likewise; a filled cell is shaded by its value between the smallest and largest (darker is higher)
+    and shows the value; an empty cell stays white."""
+    v_fmt = v_fmt or (lambda v: f"{v:.0%}")
+    s.text(box.x, box.y + box.h - 9, title, size=8.5, bold=True)
+    plot = Box(box.x + 34, box.y + 26, box.w - 40, box.h - 58)
+    nx, ny = max(1, len(x_edges) - 1), max(1, len(y_edges) - 1)
+    cw, ch = plot.w / nx, plot.h / ny
+    vals = list(cells.values())
+    lo, hi = (min(vals), max(vals)) if vals else (0.0, 1.0)
+    span = (hi - lo) or 1.0
+    for (i, j), v in cells.items():
+        t = (v - lo) / span
+        shade = (0.92 - 0.62 * t, 0.95 - 0.45 * t, 0.98 - 0.25 * t)
+        s.rect(plot.x + i * cw, plot.y + j * ch, cw, ch, fill=shade)
+        if cw > 18 and ch > 8:
+            s.text(plot.x + (i + 0.5) * cw, plot.y + (j + 0.5) * ch - 2, v_fmt(v), size=min(6.0, ch * 0.5),
+                   anchor="middle", color=INK["white"] if t > 0.6 else INK["black"])
+    for i in range(nx + 1):
+        s.line(plot.x + i * cw, plot.y, plot.x + i * cw, plot.y + plot.h, INK["light"], 0.4)
+    for j in range(ny + 1):
+        s.line(plot.x, plot.y + j * ch, plot.x + plot.w, plot.y + j * ch, INK["light"], 0.4)
+    every_x = -(-len(x_edges) // 12)
+    for i, e in enumerate(x_edges):
+        if i % every_x == 0:
+            s.text(plot.x + i * cw, plot.y - 9, f"{e:g}", size=6, anchor="middle", color=INK["grey"])
+    every_y = -(-len(y_edges) // 10)
+    for j, e in enumerate(y_edges):
+        if j % every_y == 0:
+            s.text(plot.x - 3, plot.y + j * ch - 2, f"{e:g}", size=6, anchor="end", color=INK["grey"])
+    s.rect(plot.x, plot.y, plot.w, plot.h, stroke=INK["black"], width=0.6)
+    if x_label:
+        s.text(plot.x + plot.w / 2, box.y + 2, x_label, size=6.5, anchor="middle", color=INK["grey"])
+    if y_label:
+        s.text(box.x, plot.y + plot.h + 4, y_label, size=6.5, color=INK["grey"])
