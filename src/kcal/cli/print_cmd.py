@@ -103,7 +103,8 @@ def _report(result: Any, fmt: OutputFormat, what: str) -> None:
         count = d.get("tiles", d.get(what, 0)) if what else 0
         noun = what[:-1] if count == 1 and what.endswith("s") else what
         extra = f", {count} {noun}" if count else ""
-        return f"wrote {files}: {d['pages']} page{'s' if d['pages'] != 1 else ''}{extra}"
+        duplex = f" on {d['sheets']} sheets: print double-sided" if d.get("duplex") else ""
+        return f"wrote {files}: {d['pages']} page{'s' if d['pages'] != 1 else ''}{extra}{duplex}"
 
     emit(data, fmt, text)
 

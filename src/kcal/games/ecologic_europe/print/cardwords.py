@@ -90,7 +90,7 @@ def species_rules(s: Species) -> list[str]:
                        f"{bonus.label.lower()} in its habitat.")
     out.append(habitat_words(s))
     out += [FEATURE_RULES[f] for f in sorted(s.features)]
-    out += [FEATURE_SPECS[a].label[0].upper() + FEATURE_SPECS[a].label[1:] + "." for a in sorted(s.abilities)]
+    out += [FEATURE_SPECS[a].rule for a in sorted(s.abilities)]
     if s.points:
         out.append(f"{s.points:+d} victory point{'s' if abs(s.points) != 1 else ''} at the end.")
     return out
