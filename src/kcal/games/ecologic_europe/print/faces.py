@@ -1,14 +1,14 @@
 """The printed faces of EcoLogic: Europe, drawn in the box the shared imposition gives.
 
 A species card follows the rulebook's card description in its upper half: along the top line the seasonal
-production (``3-2-2-1``, spring to winter) and the feeding-bonus icon for a producer, or the consumption
-number and the food-type icons for a consumer, and at the right the species-type icon in a circle; below
-the line the habitat icons (with the any-habitat and edge symbols) and the victory points; then the name,
-the Latin name and the fact. The lower half holds the card's picture (:func:`species_picture_box`, a named
-part of the layout) and the card's rules in words (:mod:`.cardwords`), every symbol of the top named there.
-Icons are lettered chips; the symbol key card lists them all. The back shows the species type, as the
-rulebook's backs do. Every data string passes the glyph check (:func:`kcal.print.fonts.printable`) and is
-drawn with ``drawString``: nothing is read as markup.
+production (``3 2 2 1``, each number over its season: ``sp su au wi``) and the feeding-bonus icon for a
+producer, or the consumption number and the food-type icons for a consumer, and at the right the
+species-type icon in a circle; below the line the habitat icons (with the any-habitat and edge symbols) and
+the victory points; then the name, the Latin name and the fact. The lower half holds the card's picture
+(:func:`species_picture_box`, a named part of the layout) and the card's rules in words (:mod:`.cardwords`),
+every symbol of the top named there. Icons are lettered chips; the symbol key card lists them all. The back
+shows the species type, as the rulebook's backs do. Every data string passes the glyph check
+(:func:`kcal.print.fonts.printable`) and is drawn with ``drawString``: nothing is read as markup.
 """
 
 from __future__ import annotations
