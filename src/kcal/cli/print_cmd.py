@@ -75,6 +75,10 @@ CardSizeOption = typer.Option("poker", "--size", metavar="SIZE",
 GutterOption = typer.Option(0.0, "--gutter", metavar="MM", help="Extra space between cards (cards share cut lines at 0).")
 CardCutOption = typer.Option(True, "--cut-lines/--no-cut-lines", help="Draw the cut line around each card.")
 CardCropOption = typer.Option(True, "--crop-marks/--no-crop-marks", help="Draw crop marks outside the card grid.")
+OnlyOption = typer.Option([], "--only", metavar="NAME|KIND",
+                          help="Print only this card (one of it, by any of its names) or this kind of card (as the "
+                               "set has it); repeatable. Reprints a lost card.")
+CopiesOption = typer.Option(1, "--copies", metavar="N", help="Print what you chose N times (1 to 20).")
 CardSetOption = typer.Option(None, "--card-set", metavar="PATH",
                              help="A card-set file of the game to print instead of its built-in set (a house rule).")
 
@@ -97,8 +101,10 @@ def _report(result: Any, fmt: OutputFormat, what: str) -> None:
     def text(d: dict) -> str:
         files = ", ".join(shown_path(f) for f in d["files"])
         count = d.get("tiles", d.get(what, 0)) if what else 0
-        extra = f", {count} {what}" if count else ""
-        return f"wrote {files}: {d['pages']} page{'s' if d['pages'] != 1 else ''}{extra}"
+        noun = what[:-1] if count == 1 and what.endswith("s") else what
+        extra = f", {count} {noun}" if count else ""
+        duplex = f" on {d['sheets']} sheets: print double-sided" if d.get("duplex") else ""
+        return f"wrote {files}: {d['pages']} page{'s' if d['pages'] != 1 else ''}{extra}{duplex}"
 
     emit(data, fmt, text)
 
@@ -133,15 +139,21 @@ def cards_cmd(
     font: Path | None = FontOption,
     bold_font: Path | None = BoldFontOption,
     card_set: Path | None = CardSetOption,
+    only: list[str] = OnlyOption,
+    copies: int = CopiesOption,
     force: bool = ForceOption,
     fmt: OutputFormat = FormatOption,
 ) -> None:
-    """Every card of a game at true size, fronts and backs."""
+    """Every card of a game at true size, fronts and backs.
+
+    --only NAME|KIND and --copies N reprint one card, one kind, or several sets; the cards fill the sheets.
+    """
     with guarded(), writing(force):
         result = pack_of(game).hook("print").print_cards(
             output, paper=paper.value, backs=backs, flip=flip.value, bleed=bleed, split=split, size=card_size,
             back_offset=_offset(back_offset), gutter=gutter, catalog=card_set, cut_lines=cut_lines,
-            crop_marks=crop_marks, alignment_page=alignment_page, cut_svg=cut_svg, fonts=(font, bold_font))
+            crop_marks=crop_marks, alignment_page=alignment_page, cut_svg=cut_svg, fonts=(font, bold_font),
+            only=tuple(only), copies=copies)
         _report(result, fmt, "cards")
 
 

@@ -84,6 +84,8 @@ OPTIONS: dict[str, str] = {
     "--bold-font": "the bold face to go with --font",
     "--templates": "a folder of your own Jinja2 templates",
     "--dpi": "resolution of a PNG",
+    "--only": "print only this card (one of it) or this kind of card (repeatable)",
+    "--copies": "print what was chosen N times",
 }
 
 #: the one long option each short option stands for, in every command that has it
@@ -102,6 +104,7 @@ SECOND_SPELLINGS: dict[str, str] = {
     "--address": "--scheduler", "--pack": "--game", "--games-count": "--games", "--n-games": "--games",
     "--worker": "--jobs", "--workers": "--jobs", "--processes": "--jobs", "--paper-size": "--paper",
     "--catalogs": "--catalog", "--player": "--players", "--rounds": "--games", "--json": "--format",
+    "--card": "--only", "--cards": "--only", "--kind": "--only", "--count": "--copies", "--sets": "--copies",
 }
 
 #: the bleed a bare ``--bleed`` (the old switch of ``print deck`` and ``print catalog``) stands for, in mm

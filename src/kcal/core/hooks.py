@@ -170,7 +170,8 @@ class PrintHook(Protocol):
     def print_cards(self, output: Path, /, *, paper: str, backs: bool, flip: str, bleed: float,
                     split: int | None, size: str, back_offset: tuple[float, float], gutter: float,
                     catalog: Path | None, cut_lines: bool, crop_marks: bool, alignment_page: bool,
-                    cut_svg: bool, fonts: tuple[Path | None, Path | None]) -> Any: ...
+                    cut_svg: bool, fonts: tuple[Path | None, Path | None], only: Sequence[str] = ...,
+                    copies: int = ...) -> Any: ...
 
     def print_rulebook(self, output: Path, /, *, paper: str, templates: Path | None,
                        catalog: Path | None) -> Any: ...

@@ -95,7 +95,9 @@ class Face:
     draw: FaceDraw
     back: FaceDraw | None = None
     back_key: str = "back"
-    label: str = ""  #: names the face in cut files
+    label: str = ""  #: names the face in cut files, and ``--only`` finds it by this name
+    kind: str = ""  #: the kind of card (``--only KIND`` prints every card of it)
+    names: tuple[str, ...] = ()  #: other names ``--only`` finds the face by (a common name, an id)
 
 
 class SheetOptions(NamedTuple):

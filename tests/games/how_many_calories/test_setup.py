@@ -94,3 +94,16 @@ def test_a_deal_that_repeats_a_card_is_refused(hmc):
 def test_players_must_have_distinct_names(hmc):
     with pytest.raises(KcalError, match=r"players\[2\]: 'A' is named twice"):
         hmc.game.new_state(Setup(("A", "B", "A")), 1)
+
+
+def test_the_printed_set_has_one_plus_card_per_player_of_the_largest_table():
+    """Setup: "Distribute one +5 card to each player" -- at most 4 players (ruling print-plus-cards)."""
+    from kcal.games.how_many_calories import PACK as HMC
+    from kcal.games.how_many_calories.files.load import load_catalog
+    from kcal.games.how_many_calories.print.api import PLUS_COPIES, PLUS_KIND, card_faces
+    from kcal.games.how_many_calories.print.faces import Context
+    from kcal.print.report import Report
+
+    faces = card_faces(load_catalog(None), Context(Report(), lambda card, key: ""))
+    assert sum(f.kind == PLUS_KIND for f in faces) == PLUS_COPIES == HMC.info.max_players == 4
+    assert len(faces) % 9 == 0  # 36 cards: four full sheets of nine

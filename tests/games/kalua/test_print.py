@@ -43,8 +43,8 @@ class TestCards:
         data = result.as_dict()
         assert data["cards"] == 55 and data["action_cards"] == sum(COMPOSITION.values()) == 50
         assert (data["bonus_deck"], data["disaster_deck"], data["player_help_cards"]) == (21, 29, 5)
-        # each deck starts a sheet: 21 -> 3 sheets, 29 -> 4, 5 -> 1, each followed by its back
-        assert data["sheets"] == 8 and data["pages"] == 16 == page_count(out)
+        # the decks share sheets, each card's back behind it: 55 cards -> 7 sheets, each followed by its back
+        assert data["sheets"] == 7 and data["pages"] == 14 == page_count(out)
         assert result.warnings == []
 
     def test_every_card_is_on_a_front_as_often_as_the_set_has_it(self, deck):
@@ -72,19 +72,20 @@ class TestCards:
         height_mm = (max(ys) - min(ys) + 1) / dpi * 25.4
         assert abs(height_mm - 3 * 88) < 1.0, height_mm
 
-    def test_each_deck_starts_its_own_sheet(self, deck):
+    def test_the_decks_share_sheets_in_deck_order(self, deck):
+        """No paper wasted (issue 23, item 3): the bonus deck, the disaster deck and the help cards follow
+        one another on full sheets: 21 bonus = 2 sheets + 3, then 29 disaster, then 5 help cards."""
         _, _, texts = deck
-        bonus, disaster, helps = texts[0:6:2], texts[6:14:2], texts[14]
-        assert all("BONUS" in t and "DISASTER" not in t for t in bonus)
-        assert all("DISASTER" in t and "BONUS" not in t for t in disaster)
-        assert "PLAYER HELP" in helps and "BONUS" not in helps
+        fronts = texts[0::2]
+        assert [f.count("BONUS") for f in fronts[:3]] == [9, 9, 3]
+        assert all("DISASTER" not in t for t in fronts[:2]) and all("BONUS" not in t for t in fronts[3:])
+        assert "PLAYER HELP" in fronts[5] and "PLAYER HELP" in fronts[6]
 
     def test_the_bonus_and_disaster_decks_have_different_backs(self, deck):
         out, _, texts = deck
-        for page in (1, 3, 5):
-            assert "BONUS" in texts[page] and "DISASTER" not in texts[page]
-        for page in (7, 9, 11, 13):
-            assert "DISASTER" in texts[page] and "BONUS" not in texts[page]
+        backs = texts[1::2]
+        assert [b.count("BONUS") for b in backs[:3]] == [9, 9, 3]  # each card's back behind it
+        assert backs[2].count("DISASTER") == 6 and all("BONUS" not in b for b in backs[3:])
         assert "back (long-edge flip)" in texts[1]
         # and they differ when printed in greyscale: the bonus back light, the disaster back dark
         light = raster(out, 1, 40).convert("L")
@@ -94,15 +95,15 @@ class TestCards:
 
     def test_every_help_card_shows_its_god_and_the_turn(self, deck):
         _, _, texts = deck
-        helps = texts[14]
+        helps, backs = texts[10] + " " + texts[12], texts[11] + " " + texts[13]
         for colour in ("ORANGE", "BLUE", "GREEN", "YELLOW", "PURPLE"):
             assert f"PLAYER HELP · {colour}" in helps
-            assert colour in texts[15]
+            assert colour in backs
         assert helps.count("Any time: buy a card for 5 PP.") == 5
 
     def test_a_global_disaster_shows_the_three_payments(self, deck):
         _, _, texts = deck
-        disaster = " ".join(texts[6:14:2])
+        disaster = " ".join(texts[4:14:2])
         assert disaster.count(f"Pay 0; or {PROTECTION_COST} PP to be protected from it; or {DOUBLE_COST} PP to "
                               "double it (no protection).") == COMPOSITION["global"]
 
@@ -116,7 +117,7 @@ class TestCards:
         result = print_cards(out, paper=paper, size=size, help_cards=False)
         data = result.as_dict()
         assert data["per_sheet"] == per_sheet and data["cards"] == 50
-        sheets = -(-21 // per_sheet) + -(-29 // per_sheet)
+        sheets = -(-50 // per_sheet)
         assert data["sheets"] == sheets == page_count(out)
         text = _flat(" ".join(pdf_text(out)))
         assert all(d.name in text for d in CARDS.defs)
@@ -265,7 +266,7 @@ class TestThroughTheCli:
                                        "--format", "json"])
         assert res.exit_code == 0, res.output
         data = json.loads(res.stdout)
-        assert data["game"] == "kalua" and data["cards"] == 55 and data["pages"] == 16 == page_count(out)
+        assert data["game"] == "kalua" and data["cards"] == 55 and data["pages"] == 14 == page_count(out)
         rules = tmp_path / "rules.pdf"
         res = CliRunner().invoke(app, ["print", "rulebook", "--game", "kalua", "-o", str(rules), "--paper", "a4"])
         assert res.exit_code == 0, res.output
@@ -280,11 +281,11 @@ class TestThroughTheCli:
         assert "Traceback" not in res.output and not list(tmp_path.iterdir())
 
 
-def test_split_and_cut_files_follow_the_deck_sheets(tmp_path):
+def test_split_and_cut_files_follow_the_sheets(tmp_path):
     out = tmp_path / "c.pdf"
     result = print_cards(out, backs=True, split=4, cut_svg=True)
     names = sorted(p.name for p in result.files)
-    assert names == [f"c-{i}.pdf" for i in range(1, 5)] + sorted(f"c-cut-{i}.svg" for i in range(1, 9))
-    svg = (tmp_path / "c-cut-8.svg").read_text(encoding="utf-8")  # the help cards' sheet
-    assert svg.count("<rect ") == 5 and 'width="63.000"' in svg
-    assert all(page_count(tmp_path / f"c-{i}.pdf") == 4 for i in range(1, 5))
+    assert names == [f"c-{i}.pdf" for i in range(1, 5)] + sorted(f"c-cut-{i}.svg" for i in range(1, 8))
+    svg = (tmp_path / "c-cut-7.svg").read_text(encoding="utf-8")  # the last sheet: 55 - 6 x 9 = 1 card
+    assert svg.count("<rect ") == 1 and 'width="63.000"' in svg
+    assert [page_count(tmp_path / f"c-{i}.pdf") for i in range(1, 5)] == [4, 4, 4, 2]

@@ -45,13 +45,14 @@ def _chart(back: str) -> dict[str, list[int]]:
 
 
 class TestWhatIsPrinted:
-    def test_thirty_two_food_cards_and_five_plus_cards(self, deck):
+    def test_thirty_two_food_cards_and_four_plus_cards(self, deck):
+        """Setup: "Distribute one +5 card to each player"; at most 4 players (ruling print-plus-cards)."""
         _, result, texts = deck
         data = result.as_dict()
-        assert data["cards"] == len(FOODS) + PLUS_COPIES == 37
-        assert (data["food_cards"], data["plus_cards"]) == (32, 5)
+        assert data["cards"] == len(FOODS) + PLUS_COPIES == 36
+        assert (data["food_cards"], data["plus_cards"]) == (32, 4)
         fronts = _flat(" ".join(texts[0::2]))
-        assert fronts.count("the +5 card") == 5
+        assert fronts.count("the +5 card") == 4
 
     def test_every_card_shows_its_food_number_and_kcal_on_one_front(self, deck):
         _, _, texts = deck
@@ -65,15 +66,15 @@ class TestWhatIsPrinted:
             n, letter = food.number, STYLES[food.colour].letter
             assert f"{n} {letter} {n} {letter} {food.colour.value.upper()} {n} {food.food}" in page, food.food
 
-    def test_pages_come_in_front_back_pairs_on_five_sheets(self, deck):
+    def test_pages_come_in_front_back_pairs_on_four_full_sheets(self, deck):
         path, result, texts = deck
-        assert page_count(path) == result.pages == 10
+        assert page_count(path) == result.pages == 8
         assert all("· front" in _flat(t) for t in texts[0::2])
         assert all("· back (long-edge flip)" in _flat(t) for t in texts[1::2])
 
     def test_every_back_carries_the_whole_chart(self, deck):
         _, _, texts = deck
-        per_sheet = [9, 9, 9, 9, 1]
+        per_sheet = [9, 9, 9, 9]
         for back, n in zip(texts[1::2], per_sheet, strict=True):
             assert _flat(back).count("How many Calories? the 32 food cards") == n  # one chart per card
             chart = _chart(back)
@@ -169,8 +170,8 @@ class TestSizes:
         out = tmp_path / "c.pdf"
         result = print_cards(out, paper=paper, size=size, bleed=bleed)
         data = result.as_dict()
-        assert data["per_sheet"] == per_sheet and data["cards"] == 37
-        assert data["sheets"] == -(-37 // per_sheet) == page_count(out)
+        assert data["per_sheet"] == per_sheet and data["cards"] == 36
+        assert data["sheets"] == -(-36 // per_sheet) == page_count(out)
         text = _flat(" ".join(pdf_text(out)))
         assert all(f.food in text for f in FOODS)
         assert result.warnings == []
@@ -179,7 +180,6 @@ class TestSizes:
         out = tmp_path / "c.pdf"
         result = print_cards(out, backs=True, split=4, cut_svg=True)
         names = sorted(p.name for p in result.files)
-        assert names == ["c-1.pdf", "c-2.pdf", "c-3.pdf", "c-cut-1.svg", "c-cut-2.svg", "c-cut-3.svg", "c-cut-4.svg",
-                         "c-cut-5.svg"]
+        assert names == ["c-1.pdf", "c-2.pdf", "c-cut-1.svg", "c-cut-2.svg", "c-cut-3.svg", "c-cut-4.svg"]
         svg = (tmp_path / "c-cut-1.svg").read_text(encoding="utf-8")
         assert svg.count("<rect ") == 9 and 'id="cut-1-red-1"' in svg and 'width="63.000"' in svg

@@ -1,14 +1,18 @@
 """The ``print`` hook of EcoLogic: Europe.
 
 ``print_cards`` prints every species card (fronts, and with ``backs`` each card's back showing its
-species type), the 12 weather cards, the 10 human-impact cards and card-sized sheets of tokens
-(biomass, remains, fed species) at a real card size with the shared sheet conventions.
-``print_rulebook`` prints the reference sheets; ``print_board`` every habitat board side at full size. Both write atomically and return a
-:class:`~kcal.print.output.Printed`.
+species type), the 12 weather cards, the 10 human-impact cards and the symbol key cards at a real card size
+with the shared sheet conventions, the kinds sharing sheets; the symbol key cards fill the free places of the
+last sheet (at least one). Then the token sheet: one page of square tokens (:mod:`.tokens`), not card-sized
+frames. ``only`` and ``copies`` choose what (:mod:`kcal.print.selection`): a card, a kind (``species``,
+``weather card``, ``human impact card``, ``symbol key card``, ``token sheet``). ``print_rulebook`` prints
+the reference sheets; ``print_board`` every habitat board, one sheet each, its two sides printed
+double-sided (:mod:`.board`). All write atomically and return a :class:`~kcal.print.output.Printed`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import partial
 from pathlib import Path
 
@@ -16,8 +20,8 @@ from kcal.games.ecologic_europe.print.faces import (
     Context,
     draw_back,
     draw_event,
+    draw_key,
     draw_species,
-    draw_tokens,
     faces_order,
 )
 from kcal.games.ecologic_europe.rules.domain import FOOD_TYPES, GAME_ID, GAME_NAME
@@ -28,10 +32,15 @@ from kcal.print.output import PdfMeta, Printed, write_pdf
 from kcal.print.report import Report
 from kcal.print.sheets import Face, chunk_faces, face_pages
 
-TOKEN_SHEETS = {"biomass": 6, "remains": 3, "fed": 2}
+SPECIES_KIND, WEATHER_KIND, HUMAN_KIND = "species card", "weather card", "human impact card"
+KEY_KIND, TOKEN_KIND = "symbol key card", "token sheet"
 
 
-def card_faces(catalog: str | Path | None, ctx: Context) -> tuple[list[Face], list[Path], dict[str, int]]:
+def card_faces(catalog: str | Path | None, ctx: Context, per_sheet: int = 9
+               ) -> tuple[list[Face], list[Path]]:
+    """Every face in print order, and the files they come from: the species by type, the weather and
+    human-impact cards, the symbol key cards (as many as fill the last of ``per_sheet`` places, at least
+    one), and the token sheet (a page of its own, one :class:`Face` standing for it)."""
     from kcal.games.ecologic_europe.files.load import DATA, SPECIES_FILES, load_cardset
 
     cs = load_cardset(catalog)
@@ -41,20 +50,20 @@ def card_faces(catalog: str | Path | None, ctx: Context) -> tuple[list[Face], li
         back = FOOD_TYPES[s.type].value
         faces.append(Face(key=f"ee-{s.id}", draw=partial(draw_species, s=s, ctx=ctx),
                           back=partial(draw_back, back=back), back_key=f"ee-back-{back}",
-                          label=s.latin))
+                          label=s.latin, kind=SPECIES_KIND, names=(s.name, s.id)))
     for w in cs.weather:
         faces.append(Face(key=f"ee-{w.id}", draw=partial(draw_event, card=w, kind="weather", ctx=ctx),
-                          back=partial(draw_back, back="weather"), back_key="ee-back-weather", label=w.id))
+                          back=partial(draw_back, back="weather"), back_key="ee-back-weather", label=str(w.name),
+                          kind=WEATHER_KIND, names=(w.id,)))
     for h in cs.human:
         faces.append(Face(key=f"ee-{h.id}", draw=partial(draw_event, card=h, kind="human", ctx=ctx),
                           back=partial(draw_back, back="human impact"), back_key="ee-back-human",
-                          label=h.id))
-    for kind, copies in TOKEN_SHEETS.items():
-        faces += [Face(key=f"ee-tokens-{kind}", draw=partial(draw_tokens, kind=kind),
-                       label=f"{kind} tokens")] * copies
-    counts = {"species_cards": len(cs.species), "weather_cards": len(cs.weather), "human_cards": len(cs.human),
-              "token_sheets": sum(TOKEN_SHEETS.values())}
-    return faces, inputs, counts
+                          label=str(h.name), kind=HUMAN_KIND, names=(h.id,)))
+    keys = max(1, -len(faces) % per_sheet)
+    faces += [Face(key="ee-key", draw=partial(draw_key, ctx=ctx), back=partial(draw_back, back="symbol key"),
+                   back_key="ee-back-key", label="symbol key", kind=KEY_KIND)] * keys
+    faces.append(Face(key="ee-tokens", draw=lambda c, box: None, label="tokens", kind=TOKEN_KIND))
+    return faces, inputs
 
 
 def print_cards(output: str | Path, paper: str = "letter", backs: bool = False, flip: str = "long",
@@ -62,20 +71,33 @@ def print_cards(output: str | Path, paper: str = "letter", backs: bool = False, 
                 back_offset: tuple[float, float] = (0.0, 0.0), gutter: float = 0.0,
                 corner: float = DEFAULT_CORNER_MM, catalog: str | Path | None = None, cut_lines: bool = True,
                 crop_marks: bool = True, alignment_page: bool = False, cut_svg: bool = False,
-                fonts: tuple[str | Path | None, str | Path | None] = (None, None), invariant: bool = True) -> Printed:
+                fonts: tuple[str | Path | None, str | Path | None] = (None, None), invariant: bool = True,
+                only: Sequence[str] = (), copies: int = 1) -> Printed:
+    from kcal.games.ecologic_europe.print.tokens import token_pages
     from kcal.print.fonts import font_inputs, override
     from kcal.print.options import card_sheet_options
+    from kcal.print.selection import check_copies, select_faces
+    from kcal.print.sheets import sheet_layout
 
+    check_copies(copies)
     title = f"{GAME_NAME} cards"
     opts = card_sheet_options(paper=paper, size=size, bleed=bleed, backs=backs, flip=flip, back_offset=back_offset,
                               gutter=gutter, corner=corner, cut_lines=cut_lines, crop_marks=crop_marks,
                               alignment_page=alignment_page, title=title)
     ctx = Context(Report())
-    faces, inputs, counts = card_faces(catalog, ctx)
+    everything, inputs = card_faces(catalog, ctx, max(1, sheet_layout(opts).per_page))
+    chosen = select_faces(everything, only, copies, game=GAME_NAME)
+    faces = [f for f in chosen if f.kind != TOKEN_KIND]
+    token_sheets = len(chosen) - len(faces)
     inputs = [*inputs, *font_inputs(fonts)]
     with override(*fonts):
-        pages = face_pages(faces, opts)
-        svgs = card_cut_files(faces, opts, output, inputs) if cut_svg else []
+        pages = face_pages(faces, opts) if faces else []
+        tokens: dict[str, int] = {}
+        for _ in range(token_sheets):
+            more, tokens = token_pages(opts.paper_size, GAME_NAME, backs=backs, flip=opts.flip,
+                                       back_offset=opts.back_offset_mm)
+            pages += more
+        svgs = card_cut_files(faces, opts, output, inputs) if cut_svg and faces else []
         paper_size = opts.paper_size
         meta = PdfMeta(title=title, subject=f"{GAME_NAME}: {len(faces)} cards",
                        pagesize=(paper_size.width, paper_size.height), invariant=invariant)
@@ -84,6 +106,11 @@ def print_cards(output: str | Path, paper: str = "letter", backs: bool = False, 
     layout, chunks = chunk_faces(faces, opts)
     cols, rows = grid_shape(layout)
     assert opts.card is not None  # card_sheet_options always sets the card size
+    counts = {"species_cards": sum(f.kind == SPECIES_KIND for f in faces),
+              "weather_cards": sum(f.kind == WEATHER_KIND for f in faces),
+              "human_cards": sum(f.kind == HUMAN_KIND for f in faces),
+              "key_cards": sum(f.kind == KEY_KIND for f in faces), "token_sheets": token_sheets,
+              "tokens": {kind: n * token_sheets for kind, n in tokens.items()}}
     extra = {"game": GAME_ID, "card_size": opts.card.label, "per_sheet": layout.per_page, "grid": f"{cols} x {rows}",
              "sheets": len(chunks), **counts}
     return Printed(files, written.pages, len(faces), "cards", ctx.report.warnings, extra)
@@ -106,41 +133,36 @@ def print_rulebook(output: str | Path, paper: str = "letter", *, templates: str 
 
 def print_board(output: str | Path, paper: str = "letter", *, catalog: str | Path | None = None,
                 split: int | None = None, invariant: bool = True) -> Printed:
-    """Every side of every habitat board at full size (fields for poker-size cards), one page each."""
+    """Every habitat board at full size (fields for poker-size cards): one sheet per board, side 1 on the
+    front and side 2 on the back, for double-sided printing."""
     from kcal.games.ecologic_europe.files.load import COMPONENTS_FILE, load_cardset
-    from kcal.games.ecologic_europe.print.faces import draw_board_side
-    from kcal.print.layout import PAPERS, mm
+    from kcal.games.ecologic_europe.print.board import board_pages
+    from kcal.print.layout import PAPERS
     from kcal.print.options import check_paper
 
     paper_size = PAPERS[check_paper(paper)]
     cs = load_cardset(catalog)
-    pages = []
-    card_w, card_h = mm(63), mm(88)
-    for board in cs.components.boards:
-        for i, side in enumerate(board.sides, 1):
-            pages.append(lambda c, b=board.id, i=i, h=side.habitat.value, f=side.fields: draw_board_side(
-                c, paper_size.width, paper_size.height, b, i, h, f, card_w, card_h))
-    meta = PdfMeta(title=f"{GAME_NAME} habitat boards", subject=f"{GAME_NAME}: {len(pages)} board sides",
+    pages, sides = board_pages(cs.components.boards, paper_size)
+    boards = len(cs.components.boards)
+    meta = PdfMeta(title=f"{GAME_NAME} habitat boards",
+                   subject=f"{GAME_NAME}: {boards} boards, {len(sides)} sides, printed double-sided",
                    pagesize=(paper_size.width, paper_size.height), invariant=invariant)
-    written = write_pdf(pages, output, meta, inputs=[COMPONENTS_FILE], split_every=split)
-    return Printed(list(written.files), written.pages, len(pages), "board sides", [], {"game": GAME_ID})
+    written = write_pdf(pages, output, meta, inputs=[COMPONENTS_FILE], split_every=split, pair=True)
+    return Printed(list(written.files), written.pages, len(sides), "board sides", [],
+                   {"game": GAME_ID, "boards": boards, "sheets": -(-len(pages) // 2), "duplex": True})
 
 
 def export_cards(source: Path | None, *, size: str | None, bleed: float) -> ExportSet:
     """The cards to export (``kcal export tts|png``): the species deck (its backs by food type), the weather
-    and the human-impact decks, of the built-in set or the card-set file ``source``. The tokens are not
-    cards and stay on the printed token sheets."""
+    and the human-impact decks and one symbol key card, of the built-in set or the card-set file
+    ``source``. The tokens are not cards and stay on the printed token sheet."""
     from kcal.print.options import card_sheet_options
 
     ctx = Context(Report())
-    faces, inputs, _ = card_faces(source, ctx)
-    groups: dict[str, list[Face]] = {"species": [], "weather": [], "human impact": []}
+    faces, inputs = card_faces(source, ctx, per_sheet=1)
+    groups: dict[str, list[Face]] = {SPECIES_KIND: [], WEATHER_KIND: [], HUMAN_KIND: [], KEY_KIND: []}
     for face in faces:
-        if face.back_key == "ee-back-weather":
-            groups["weather"].append(face)
-        elif face.back_key == "ee-back-human":
-            groups["human impact"].append(face)
-        elif face.back is not None:
-            groups["species"].append(face)
+        if face.kind in groups and face.back is not None and not (face.kind == KEY_KIND and groups[KEY_KIND]):
+            groups[face.kind].append(face)
     opts = card_sheet_options(size=size or DEFAULT_CARD, bleed=bleed, title=f"{GAME_NAME} cards")
     return ExportSet(GAME_ID, GAME_NAME, [(k, v) for k, v in groups.items() if v], opts, inputs, ctx.report.warnings)

@@ -1,11 +1,13 @@
 """The printed faces of EcoLogic: Europe, drawn in the box the shared imposition gives.
 
-A species card follows the rulebook's card description: along the top line the seasonal production
-(``3-2-2-1``, spring to winter) and the feeding-bonus icon for a producer, or the consumption number and
-the food-type icons for a consumer, and at the right the species-type icon in a circle; below the line
-the habitat icons (with the any-habitat and edge symbols), the additional features and the victory
-points; then the name, the Latin name and the fact. Icons are lettered chips (kcal prints no art). The
-back shows the species type, as the rulebook's backs do. Every data string passes the glyph check
+A species card follows the rulebook's card description in its upper half: along the top line the seasonal
+production (``3 2 2 1``, each number over its season: ``sp su au wi``) and the feeding-bonus icon for a
+producer, or the consumption number and the food-type icons for a consumer, and at the right the
+species-type icon in a circle; below the line the habitat icons (with the any-habitat and edge symbols) and
+the victory points; then the name, the Latin name and the fact. The lower half holds the card's picture
+(:func:`species_picture_box`, a named part of the layout) and the card's rules in words (:mod:`.cardwords`),
+every symbol of the top named there. Icons are lettered chips; the symbol key card lists them all. The back
+shows the species type, as the rulebook's backs do. Every data string passes the glyph check
 (:func:`kcal.print.fonts.printable`) and is drawn with ``drawString``: nothing is read as markup.
 """
 
@@ -17,18 +19,26 @@ from typing import TYPE_CHECKING
 
 from kcal.games.ecologic_europe.files.cardset import Species
 from kcal.games.ecologic_europe.files.models import HumanCard, WeatherCard
+from kcal.games.ecologic_europe.print.cardwords import (
+    BONUS_LETTERS,
+    EDGE_LETTERS,
+    HABITAT_LETTERS,
+    KEY_LINES,
+    SEASON_LETTERS,
+    TYPE_LETTERS,
+    key_sections,
+    species_rules,
+)
 from kcal.games.ecologic_europe.print.layout import (
     BACK,
-    BOARD_SIDE,
     CHIP,
     EVENT,
     FRAME,
+    KEY,
     SPECIES,
     TEXT,
-    TOKENS,
 )
 from kcal.games.ecologic_europe.rules.domain import BOARD_HABITATS, FOOD_TYPES, SEASONS
-from kcal.games.ecologic_europe.rules.features import FEATURE_SPECS
 from kcal.print.cardface import card_clip as _clip
 from kcal.print.cardface import fill as _fill
 from kcal.print.cardface import scale
@@ -37,28 +47,29 @@ from kcal.print.fonts import BOLD, REGULAR, printable
 from kcal.print.layout import mm
 from kcal.print.report import Report
 from kcal.print.sheets import Box
-from kcal.print.text import fit
+from kcal.print.text import fit, wrap
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
 INK = "#1f2a1f"
-#: species and food types: (chip letters, colour)
-TYPE_STYLE = {
-    "herbaceous": ("HB", "#6aa84f"), "woody": ("WD", "#38761d"), "fungi": ("FL", "#b4a17a"),
-    "insects": ("IN", "#e69138"), "invertebrates": ("IV", "#a64d79"), "fish": ("FI", "#3d85c6"),
-    "amphibians": ("AR", "#76a5af"), "small-birds": ("SB", "#f1c232"), "big-birds": ("BB", "#bf9000"),
-    "small-mammals": ("SM", "#b45f06"), "hoofed": ("HO", "#783f04"), "predators": ("PM", "#990000"),
-    "plant-remains": ("rP", "#999999"), "animal-remains": ("rA", "#666666"),
+#: the chips' colours; their letters are :mod:`.cardwords`' (one spelling for the card and its key)
+TYPE_COLOURS = {
+    "herbaceous": "#6aa84f", "woody": "#38761d", "fungi": "#b4a17a", "insects": "#e69138",
+    "invertebrates": "#a64d79", "fish": "#3d85c6", "amphibians": "#76a5af", "small-birds": "#f1c232",
+    "big-birds": "#bf9000", "small-mammals": "#b45f06", "hoofed": "#783f04", "predators": "#990000",
+    "plant-remains": "#999999", "animal-remains": "#666666",
 }
-HABITAT_STYLE = {
-    "deciduous": ("DF", "#548235"), "coniferous": ("CF", "#274e13"), "meadows": ("MF", "#b6d7a8"),
-    "rivers": ("RF", "#6fa8dc"), "wetlands": ("WL", "#45818e"), "coastal": ("CO", "#9fc5e8"),
-    "cities": ("CG", "#999999"), "mountains": ("MO", "#7f6000"), "any": ("ANY", "#ffffff"),
+HABITAT_COLOURS = {
+    "deciduous": "#548235", "coniferous": "#274e13", "meadows": "#b6d7a8", "rivers": "#6fa8dc",
+    "wetlands": "#45818e", "coastal": "#9fc5e8", "cities": "#999999", "mountains": "#7f6000", "any": "#ffffff",
 }
-BONUS_STYLE = {"fruiting": ("Fr", "#cc0000"), "seed": ("Se", "#b7881f"), "flowering": ("Fl", "#c27ba0"),
-               "grass": ("Gr", "#93c47d")}
-FEATURE_WORDS = {"pioneer": "pioneer", "poisonous": "poisonous", "crop": "crop", "nocturnal": "nocturnal"}
+BONUS_COLOURS = {"fruiting": "#cc0000", "seed": "#b7881f", "flowering": "#c27ba0", "grass": "#93c47d"}
+EDGE_COLOUR = "#ffe599"
+#: (chip letters, colour) of each species and food type, habitat and feeding bonus
+TYPE_STYLE = {k: (TYPE_LETTERS[k], v) for k, v in TYPE_COLOURS.items()}
+HABITAT_STYLE = {k: (HABITAT_LETTERS[k], v) for k, v in HABITAT_COLOURS.items()}
+BONUS_STYLE = {k: (BONUS_LETTERS[k], v) for k, v in BONUS_COLOURS.items()}
 
 
 @dataclass
@@ -118,10 +129,15 @@ def _top_line(c: Canvas, s: Species, x0: float, x1: float, top: float, pad: floa
     sp = SPECIES
     if s.production is not None:
         _fill(c, INK)
-        c.setFont(BOLD, sp.production_pt * k)
-        text = "-".join(str(v) for v in s.production)
-        c.drawString(x, top - sp.production_pt * k * 0.36, text)
-        x += c.stringWidth(text, BOLD, sp.production_pt * k) + mm(sp.production_gap_mm) * k
+        size, small = sp.production_pt * k, sp.season_pt * k
+        for season, n in zip(SEASON_LETTERS, s.production, strict=True):  # each number over its season
+            w = max(c.stringWidth(str(n), BOLD, size), c.stringWidth(season, REGULAR, small))
+            c.setFont(BOLD, size)
+            c.drawCentredString(x + w / 2, top - size * sp.number_drop, str(n))
+            c.setFont(REGULAR, small)
+            c.drawCentredString(x + w / 2, top - size * sp.number_drop - small * sp.season_drop, season)
+            x += w + mm(sp.season_gap_mm) * k
+        x += mm(sp.production_gap_mm) * k
         if s.bonus:
             x += chip(c, x, top, h * sp.bonus_of_icon, *BONUS_STYLE[s.bonus], round_=False) + mm(sp.bonus_gap_mm) * k
     else:
@@ -143,47 +159,145 @@ def _habitat_row(c: Canvas, s: Species, x0: float, x1: float, row: float, pad: f
     for hb in habitats:
         x += chip(c, x, row, h * SPECIES.habitat_of_icon, *HABITAT_STYLE[hb]) + mm(SPECIES.icon_gap_mm) * k
     if s.edge:
-        x += chip(c, x, row, h * SPECIES.habitat_of_icon, "EDGE", "#ffe599") + mm(SPECIES.icon_gap_mm) * k
+        x += chip(c, x, row, h * SPECIES.habitat_of_icon, EDGE_LETTERS, EDGE_COLOUR) + mm(SPECIES.icon_gap_mm) * k
     if s.points:
         chip(c, x1 - pad - h, row, h, f"{s.points:+d}", "#ffd966" if s.points > 0 else "#e06666", round_=True)
 
 
-def _species_words(c: Canvas, s: Species, left: float, right: float, y: float, k: float, report: Report) -> None:
-    """From ``y`` down: the additional features, the name, the Latin name and the fact."""
+def _species_names(c: Canvas, s: Species, left: float, right: float, y: float, bottom: float, k: float,
+                   report: Report) -> None:
+    """From ``y`` down to ``bottom``: the name, the Latin name and the fact (as large as fits)."""
     sp = SPECIES
     where = f"card {s.id}"
-    notes = [FEATURE_WORDS[f] for f in sorted(s.features)] + [FEATURE_SPECS[a].label for a in sorted(s.abilities)]
-    if s.bonus and s.production is None:
-        notes.insert(0, f"bonus: {s.bonus} plants")
-    for note in notes:
-        y = _text(c, note, REGULAR, sp.note_pt * k, sp.note_smallest_pt * k, left, right, y, sp.note_lines,
-                  where + " feature", report)
     y = _text(c, s.name, BOLD, sp.name_pt * k, sp.name_smallest_pt * k, left, right, y - mm(sp.name_gap_mm) * k,
               sp.name_lines, where + " name", report)
     y = _text(c, s.latin, REGULAR, sp.latin_pt * k, sp.latin_smallest_pt * k, left, right, y, sp.latin_lines,
               where + " latin", report, "#434343")
-    _text(c, s.fact, REGULAR, sp.fact_pt * k, sp.fact_smallest_pt * k, left, right, y - mm(sp.fact_gap_mm) * k,
-          sp.fact_lines, where + " fact", report, "#434343")
+    top = y - mm(sp.fact_gap_mm) * k
+    lines = max(1, int((top - bottom) // (sp.fact_smallest_pt * k * TEXT.leading)))
+    size = sp.fact_pt * k
+    while size > sp.fact_smallest_pt * k and len(wrap(s.fact, REGULAR, size, right - left)) * size * TEXT.leading \
+            > top - bottom:
+        size -= 0.25 * k
+    _text(c, s.fact, REGULAR, size, sp.fact_smallest_pt * k, left, right, top, lines, where + " fact", report,
+          "#434343")
+
+
+def panel_of(box: Box) -> tuple[float, float, float, float]:
+    """The white panel inside a card's coloured band (x0, y0, x1, y1)."""
+    band = mm(FRAME.band_mm) * scale(box)
+    return box.x + band, box.y + band, box.x + box.width - band, box.y + box.height - band
+
+
+def species_picture_box(box: Box) -> tuple[float, float, float, float]:
+    """The species card's picture (x0, y0, x1, y1): a square at the foot of the lower half, centred, above
+    the card's id. The rules in words stop above it; a picture drawn into it covers no text."""
+    k = scale(box)
+    x0, y0, x1, _ = panel_of(box)
+    side = mm(SPECIES.picture_mm) * k
+    foot = y0 + mm(SPECIES.picture_rise_mm) * k
+    cx = (x0 + x1) / 2
+    return cx - side / 2, foot, cx + side / 2, foot + side
+
+
+def _paragraphs(c: Canvas, paras: Sequence[str], left: float, right: float, top: float, bottom: float,
+                size: float, smallest: float, where: str, report: Report, step: float) -> None:
+    """Left-aligned paragraphs from ``top`` down, at the largest size (down to ``smallest``) at which all
+    fit above ``bottom``; cut with an ellipsis (and a warning) when they do not fit even then."""
+    safe = [printable(p, where, report, REGULAR) for p in paras]
+
+    def lay(sz: float) -> list[str]:
+        return [line for p in safe for line in wrap(p, REGULAR, sz, right - left)]
+
+    lines = lay(size)
+    while size - step >= smallest - 1e-9 and len(lines) * size * TEXT.leading > top - bottom:
+        size -= step
+        lines = lay(size)
+    room = int((top - bottom) // (size * TEXT.leading))
+    if len(lines) > room:
+        report.warn(f"{where}: the rules in words do not fit even at {smallest:g} pt and were shortened")
+        lines = lines[:room]
+        if lines:
+            lines[-1] = lines[-1].rstrip(".") + "…"
+    _fill(c, INK)
+    c.setFont(REGULAR, size)
+    y = top
+    for line in lines:
+        y -= size * TEXT.leading
+        c.drawString(left, y + size * TEXT.baseline, line)
 
 
 def draw_species(c: Canvas, box: Box, s: Species, ctx: Context) -> None:
     k = scale(box)
     type_word = FOOD_TYPES[s.type].value
     x0, y0, x1, y1 = frame(c, box, TYPE_STYLE[type_word][1])
-    pad = mm(SPECIES.pad_mm) * k
-    h = mm(SPECIES.icon_mm) * k
+    sp = SPECIES
+    pad = mm(sp.pad_mm) * k
+    h = mm(sp.icon_mm) * k
     top = y1 - pad - h / 2
     _top_line(c, s, x0, x1, top, pad, h, k)
-    line_y = top - h * SPECIES.rule_drop
+    line_y = top - h * sp.rule_drop
     c.setStrokeColorRGB(*rgb(INK))
-    c.setLineWidth(SPECIES.rule_pt * k)
+    c.setLineWidth(sp.rule_pt * k)
     c.line(x0 + pad, line_y, x1 - pad, line_y)
-    row = line_y - h * SPECIES.habitat_drop
+    row = line_y - h * sp.habitat_drop
     _habitat_row(c, s, x0, x1, row, pad, h, k)
-    _species_words(c, s, x0 + pad, x1 - pad, row - h * SPECIES.notes_drop, k, ctx.report)
+    middle = (y0 + y1) / 2
+    _species_names(c, s, x0 + pad, x1 - pad, row - h * sp.habitat_of_icon / 2, middle + mm(sp.half_gap_mm) * k,
+                   k, ctx.report)
+    # the lower half: a thin rule, the card's rules in words, the picture
+    c.setStrokeColorRGB(*rgb("#b7b7b7"))
+    c.setLineWidth(sp.rule_pt * k / 2)
+    c.line(x0 + pad, middle, x1 - pad, middle)
+    picture = species_picture_box(box)
+    _paragraphs(c, species_rules(s), x0 + pad, x1 - pad, middle - mm(sp.half_gap_mm) * k,
+                picture[3] + mm(sp.picture_gap_mm) * k, sp.rules_pt * k, sp.rules_smallest_pt * k,
+                f"card {s.id} rules", ctx.report, 0.2 * k)
     _fill(c, "#666666")
-    c.setFont(REGULAR, SPECIES.footer_pt * k)
-    c.drawString(x0 + pad, y0 + pad * SPECIES.footer_rise, f"{s.id} · {s.expansion}")
+    c.setFont(REGULAR, sp.footer_pt * k)
+    c.drawString(x0 + pad, y0 + pad * sp.footer_rise, f"{s.id} · {s.expansion}")
+
+
+def draw_key(c: Canvas, box: Box, ctx: Context) -> None:
+    """The symbol key card: every chip a card shows, with its name, and how a card's top line reads."""
+    k = scale(box)
+    x0, y0, x1, y1 = frame(c, box, "#cccccc")
+    kk = KEY
+    pad = mm(kk.pad_mm) * k
+    y = _text(c, "EcoLogic: Europe · symbol key", BOLD, kk.title_pt * k, kk.title_pt * k * 0.7, x0 + pad, x1 - pad,
+              y1 - pad * 0.6, 1, "symbol key", ctx.report)
+    chip_h = mm(kk.chip_mm) * k
+    row_h = mm(kk.row_mm) * k
+    col_w = (x1 - x0 - 2 * pad) / 2
+    styles = {"type": lambda e: TYPE_COLOURS[_by_letters(TYPE_LETTERS, e.letters)],
+              "bonus": lambda e: BONUS_COLOURS[_by_letters(BONUS_LETTERS, e.letters)],
+              "habitat": lambda e: HABITAT_COLOURS[_by_letters(HABITAT_LETTERS, e.letters)],
+              "edge": lambda e: EDGE_COLOUR}
+    for title, entries in key_sections():
+        _fill(c, INK)
+        c.setFont(BOLD, kk.section_pt * k)
+        y -= kk.section_pt * k * TEXT.leading
+        c.drawString(x0 + pad, y + kk.section_pt * k * TEXT.baseline, title)
+        rows = (len(entries) + 1) // 2
+        for i, e in enumerate(entries):
+            col, r = divmod(i, rows)
+            cx = x0 + pad + col * col_w
+            cy = y - r * row_h - row_h / 2
+            w = chip(c, cx, cy, chip_h, e.letters, styles[e.kind](e))
+            _fill(c, INK)
+            size = kk.word_pt * k
+            words = printable(e.words, "symbol key", ctx.report, REGULAR)
+            while size > kk.word_pt * k * 0.7 and c.stringWidth(words, REGULAR, size) > col_w - w - mm(1.5) * k:
+                size -= 0.2 * k
+            c.setFont(REGULAR, size)
+            c.drawString(cx + w + mm(0.8) * k, cy - size * 0.36, words)
+        y -= rows * row_h
+    _paragraphs(c, KEY_LINES, x0 + pad, x1 - pad, y - mm(0.8) * k, y0 + pad * 0.5, kk.note_pt * k,
+                kk.note_pt * k * 0.7, "symbol key", ctx.report, 0.2 * k)
+
+
+def _by_letters(table: dict[str, str], letters: str) -> str:
+    return next(k for k, v in table.items() if v == letters)
 
 
 def draw_back(c: Canvas, box: Box, back: str) -> None:
@@ -224,90 +338,9 @@ def draw_event(c: Canvas, box: Box, card: WeatherCard | HumanCard, kind: str, ct
     c.drawString(x0 + pad, y0 + pad * ev.footer_rise, card.id)
 
 
-def draw_tokens(c: Canvas, box: Box, kind: str) -> None:
-    """A card-sized sheet of tokens to cut out: biomass (green squares), remains (grey discs) or fed
-    species (red apples)."""
-    k = scale(box)
-    colour = {"biomass": "#6aa84f", "remains": "#999999", "fed": "#cc0000"}[kind]
-    x0, y0, x1, y1 = frame(c, box, "#d9ead3")
-    pad = mm(TOKENS.pad_mm) * k
-    _text(c, f"{kind} tokens", BOLD, TOKENS.title_pt * k, TOKENS.title_smallest_pt * k, x0, x1,
-          y1 - pad * TOKENS.title_drop, 1, "tokens", Report())
-    d = mm(TOKENS.token_mm) * k
-    cols = int((x1 - x0 - pad) // (d + pad))
-    rows = int((y1 - y0 - mm(TOKENS.header_mm) * k) // (d + pad))
-    for i in range(cols):
-        for j in range(rows):
-            cx = x0 + pad + i * (d + pad) + d / 2 + (x1 - x0 - pad - cols * (d + pad)) / 2
-            cy = y1 - mm(TOKENS.first_row_mm) * k - j * (d + pad) - d / 2
-            _token(c, kind, colour, cx, cy, d)
-
-
-def _token(c: Canvas, kind: str, colour: str, cx: float, cy: float, d: float) -> None:
-    """One token, ``d`` across, centred on (cx, cy): a square, a disc, or a disc with a leaf."""
-    _fill(c, colour)
-    c.setStrokeColorRGB(*rgb(INK))
-    c.setLineWidth(TOKENS.ring_pt)
-    if kind == "biomass":
-        c.rect(cx - d / 2, cy - d / 2, d, d, stroke=1, fill=1)
-    else:
-        c.circle(cx, cy, d / 2, stroke=1, fill=1)
-        if kind == "fed":
-            _fill(c, "#38761d")
-            c.ellipse(cx - d * 0.05, cy + d * 0.3, cx + d * 0.25, cy + d * 0.5, stroke=0, fill=1)
-
-
 def seasons_line(s: Species) -> str:
     return ", ".join(f"{se.value} {v}" for se, v in zip(SEASONS, s.production or (), strict=False))
 
 
 def faces_order(species: Sequence[Species]) -> list[Species]:
     return sorted(species, key=lambda s: (s.type, s.id))
-
-
-def draw_board_side(c: Canvas, page_w: float, page_h: float, board_id: str, side: int, habitat: str, fields: int,
-                    card_w: float, card_h: float) -> None:
-    """One side of a habitat board at full size: its habitat, ``fields`` card-sized fields (numbered as
-    records write them) and a strip for the edge places above and below."""
-    from kcal.print.marks import ruler
-
-    bs = BOARD_SIDE
-    letters, colour = HABITAT_STYLE[habitat]
-    cols = bs.columns
-    rows = (fields + cols - 1) // cols
-    gap = mm(bs.gap_mm)
-    w = cols * card_w + (cols + 1) * gap
-    h = rows * card_h + (rows + 1) * gap + mm(bs.header_mm)
-    x0 = (page_w - w) / 2
-    y0 = (page_h - h) / 2 + mm(bs.rise_mm)
-    _fill(c, colour)
-    c.setStrokeColorRGB(*rgb(INK))
-    c.setLineWidth(bs.ring_pt)
-    c.roundRect(x0, y0, w, h, mm(bs.radius_mm), stroke=1, fill=1)
-    _fill(c, text_on(colour))
-    c.setFont(BOLD, bs.title_pt)
-    title = BOARD_HABITATS[[b.value for b in BOARD_HABITATS].index(habitat)].label
-    c.drawString(x0 + gap, y0 + h - mm(bs.title_drop_mm), f"{title}  ({letters})")
-    c.setFont(REGULAR, bs.note_pt)
-    c.drawRightString(x0 + w - gap, y0 + h - mm(bs.title_drop_mm), f"board {board_id}, side {side}")
-    for i in range(fields):
-        col, row = i % cols, i // cols
-        fx = x0 + gap + col * (card_w + gap)
-        fy = y0 + h - mm(bs.fields_drop_mm) - (row + 1) * (card_h + gap)
-        _field(c, fx, fy, card_w, card_h, i + 1)
-    c.setFont(REGULAR, bs.edge_pt)
-    _fill(c, INK)
-    c.drawCentredString(page_w / 2, y0 - mm(bs.edge_drop_mm), "edge places: two cards between this habitat and the "
-                                                              "next one (e<N>.1 and e<N>.2 in records)")
-    ruler(c, mm(bs.ruler_mm), mm(bs.ruler_mm), f"EcoLogic: Europe boards · {board_id} side {side}")
-
-
-def _field(c: Canvas, fx: float, fy: float, card_w: float, card_h: float, number: int) -> None:
-    """A card-sized field of a habitat board, dashed, with its number."""
-    _fill(c, "#ffffff")
-    c.setDash(*BOARD_SIDE.field_dash)
-    c.roundRect(fx, fy, card_w, card_h, mm(BOARD_SIDE.field_radius_mm), stroke=1, fill=1)
-    c.setDash()
-    _fill(c, "#999999")
-    c.setFont(BOLD, BOARD_SIDE.field_pt)
-    c.drawCentredString(fx + card_w / 2, fy + card_h / 2 - BOARD_SIDE.field_label_drop_pt, f"field {number}")

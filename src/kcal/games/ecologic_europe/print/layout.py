@@ -36,12 +36,17 @@ class Text(Sizes):
 
 
 class Species(Sizes):
-    """A species card: the top line, the habitat row, the notes, the name, the Latin name, the fact."""
+    """A species card. The upper half: the top line, the habitat row, the name, the Latin name, the fact.
+    The lower half: the rules in words and, at its foot, the picture (a named part: ``picture_*``)."""
 
     pad_mm: float = 2  #: the panel's inner margin
     icon_mm: float = 6.2  #: the icon height everything on the top two rows is measured by
     production_pt: float = 11
-    production_gap_mm: float = 1.5
+    number_drop: float = 0.15  #: a production number's baseline below the top line's centre, per its size
+    season_pt: float = 4.6  #: the season's short word under each production number
+    season_drop: float = 1.25  #: its baseline below the number's, as a share of its size
+    season_gap_mm: float = 1.1  #: between two production numbers
+    production_gap_mm: float = 0.8
     bonus_of_icon: float = 0.85
     bonus_gap_mm: float = 1
     consumption_pt: float = 13
@@ -53,23 +58,36 @@ class Species(Sizes):
     rule_pt: float = 0.6
     habitat_drop: float = 0.7  #: the habitat row's centre, below the rule, as a share of the icon
     habitat_of_icon: float = 0.8
-    notes_drop: float = 0.55  #: the notes' top, below the habitat row's centre, as a share of the icon
-    note_pt: float = 6.4
-    note_smallest_pt: float = 4.6
-    note_lines: int = 2
-    name_gap_mm: float = 1.5
-    name_pt: float = 12
+    name_gap_mm: float = 1.2
+    name_pt: float = 11
     name_smallest_pt: float = 7
     name_lines: int = 2
-    latin_pt: float = 8.5
-    latin_smallest_pt: float = 6
+    latin_pt: float = 7.5
+    latin_smallest_pt: float = 5.5
     latin_lines: int = 1
-    fact_gap_mm: float = 2
-    fact_pt: float = 7
-    fact_smallest_pt: float = 5
-    fact_lines: int = 5
-    footer_pt: float = 5.5
+    fact_gap_mm: float = 1
+    fact_pt: float = 6.5
+    fact_smallest_pt: float = 4.8
+    half_gap_mm: float = 0.8  #: kept free on each side of the line between the two halves
+    rules_pt: float = 6.2  #: the rules in words, at most
+    rules_smallest_pt: float = 4.6
+    picture_mm: float = 13  #: the picture's square side
+    picture_rise_mm: float = 2.2  #: the picture's foot above the panel's foot (the id is beside it)
+    picture_gap_mm: float = 0.8  #: between the rules in words and the picture
+    footer_pt: float = 5
     footer_rise: float = 0.6  #: the footer's baseline above the panel's foot, as a share of the pad
+
+
+class Key(Sizes):
+    """The symbol key card: every chip, with its name, in two columns per section."""
+
+    pad_mm: float = 2.5
+    title_pt: float = 8
+    section_pt: float = 6.5
+    chip_mm: float = 3.4
+    row_mm: float = 3.9
+    word_pt: float = 5.6
+    note_pt: float = 5.4
 
 
 class Back(Sizes):
@@ -103,38 +121,40 @@ class Event(Sizes):
     footer_rise: float = 0.6  #: as a share of the pad
 
 
-class Tokens(Sizes):
-    """A card-sized sheet of tokens to cut out."""
+class TokenSheet(Sizes):
+    """A page of square tokens sharing their cut lines: biomass, remains and fed species, in rows."""
 
-    pad_mm: float = 2  #: between tokens and at the sides
-    title_pt: float = 8
-    title_smallest_pt: float = 6
-    title_drop: float = 0.3  #: the title's top below the panel's, as a share of the pad
-    token_mm: float = 9
-    header_mm: float = 8  #: the height kept for the title when counting rows
-    first_row_mm: float = 7  #: the first row's top below the panel's
+    cell_mm: float = 11  #: a token's side
+    margin_mm: float = 10
+    header_mm: float = 16  #: the title and the instructions above the tokens
+    footer_mm: float = 12  #: the ruler below them
+    title_pt: float = 12
+    note_pt: float = 8
+    cut_pt: float = 0.3
     ring_pt: float = 0.4
 
 
 class BoardSide(Sizes):
-    """One side of a habitat board at full size (not scaled): card-sized fields on the habitat's colour."""
+    """One side of a habitat board at full size (not scaled): card-sized fields on the habitat's colour,
+    centred on the page so that the two sides line up whichever edge the printer flips on."""
 
     columns: int = 3
-    gap_mm: float = 3  #: around and between the fields
-    header_mm: float = 16  #: the board's height beyond its fields (the title strip)
-    rise_mm: float = 6  #: the board sits this much above the page's centre
+    gap_mm: float = 2  #: around and between the fields (A4: the board stays 6.5 mm inside the paper)
+    header_mm: float = 12  #: the board's height beyond its fields (the title strip)
     ring_pt: float = 1
     radius_mm: float = 4
-    title_pt: float = 16
-    title_drop_mm: float = 10  #: the title's baseline below the board's top
+    title_pt: float = 15
+    title_drop_mm: float = 8.5  #: the title's baseline below the board's top
     note_pt: float = 9
-    fields_drop_mm: float = 14  #: the first row of fields below the board's top
+    fields_drop_mm: float = 11  #: the first row of fields below the board's top
     field_radius_mm: float = 3
     field_dash: tuple[int, int] = (3, 2)
-    field_pt: float = 20
-    field_label_drop_pt: float = 7  #: the field's label below its centre
-    edge_pt: float = 8
-    edge_drop_mm: float = 6  #: the edge-places note below the board
+    field_pt: float = 9
+    field_letters_pt: float = 26
+    instruction_pt: float = 9
+    instruction_drop_mm: float = 12  #: the first instruction line's baseline below the page's top
+    edge_pt: float = 8.5
+    edge_drop_mm: float = 6  #: the edge note's first line below the board
     ruler_mm: float = 8  #: the ruler's corner, from the page's bottom left
 
 
@@ -144,5 +164,6 @@ TEXT = Text()
 SPECIES = Species()
 BACK = Back()
 EVENT = Event()
-TOKENS = Tokens()
+KEY = Key()
+TOKEN_SHEET = TokenSheet()
 BOARD_SIDE = BoardSide()

@@ -10,7 +10,7 @@ inputs first, write atomically, and return a :class:`~kcal.print.output.Printed`
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -25,8 +25,9 @@ from kcal.print.output import PdfMeta, Printed, write_pdf
 from kcal.print.report import Report
 from kcal.print.sheets import Box, Face, chunk_faces, face_pages
 
-PLUS_COPIES = 5  #: one +5 card per player; five covers every table
+PLUS_COPIES = 4  #: one +5 card per player (the rulebook's setup), at most 4 players (ruling print-plus-cards)
 MAX_PLUS = 10
+FOOD_KIND, PLUS_KIND = "food card", "+5 card"
 
 
 
@@ -58,9 +59,10 @@ def card_faces(foodset: FoodSet, ctx: Context, plus_copies: int = PLUS_COPIES) -
         draw_back(c, box, foods, foodset.plus, ctx, title)
 
     faces = [Face(key=f"hmc-{f.colour.value}-{f.number}", draw=functools.partial(_food, food=f, ctx=ctx),
-                  back=back, back_key="hmc-back", label=format_card(f.card)) for f in foods]
+                  back=back, back_key="hmc-back", label=format_card(f.card), kind=FOOD_KIND, names=(f.food,))
+             for f in foods]
     plus = Face(key="hmc-plus", draw=lambda c, box: draw_plus(c, box, foodset.plus, ctx), back=back,
-                back_key="hmc-back", label=f"+{foodset.plus}")
+                back_key="hmc-back", label=f"+{foodset.plus}", kind=PLUS_KIND, names=(f"+{foodset.plus} card",))
     return faces + [plus] * plus_copies
 
 
@@ -70,20 +72,24 @@ def print_cards(output: str | Path, paper: str = "letter", backs: bool = False, 
                 corner: float = DEFAULT_CORNER_MM, catalog: str | Path | None = None,
                 plus_copies: int = PLUS_COPIES, cut_lines: bool = True, crop_marks: bool = True,
                 alignment_page: bool = False, cut_svg: bool = False,
-                fonts: tuple[str | Path | None, str | Path | None] = (None, None), invariant: bool = True) -> Printed:
-    """Print every card of the set (32 food cards and ``plus_copies`` +5 cards) at ``size``."""
+                fonts: tuple[str | Path | None, str | Path | None] = (None, None), invariant: bool = True,
+                only: Sequence[str] = (), copies: int = 1) -> Printed:
+    """Print every card of the set (32 food cards and ``plus_copies`` +5 cards) at ``size``; ``only`` and
+    ``copies`` choose what (:func:`kcal.print.selection.select_faces`)."""
     from kcal.print.fonts import font_inputs, override
     from kcal.print.options import card_sheet_options
+    from kcal.print.selection import check_copies, select_faces
 
     if not 0 <= plus_copies <= MAX_PLUS:
         raise UsageError(f"print 0 to {MAX_PLUS} +5 cards, not {plus_copies}")
+    check_copies(copies)
     foodset, set_path, locate = load_set(catalog)
     title = f"{GAME_NAME} cards" + (f" ({foodset.code})" if foodset.variant else "")
     opts = card_sheet_options(paper=paper, size=size, bleed=bleed, backs=backs, flip=flip, back_offset=back_offset,
                               gutter=gutter, corner=corner, cut_lines=cut_lines, crop_marks=crop_marks,
                               alignment_page=alignment_page, title=title)
     ctx = Context(Report(), locate)
-    faces = card_faces(foodset, ctx, plus_copies)
+    faces = select_faces(card_faces(foodset, ctx, plus_copies), only, copies, game=GAME_NAME)
     inputs = [set_path, *font_inputs(fonts)]
     with override(*fonts):
         pages = face_pages(faces, opts)
@@ -98,7 +104,8 @@ def print_cards(output: str | Path, paper: str = "letter", backs: bool = False, 
     assert opts.card is not None  # card_sheet_options always sets the card size
     extra = {"game": GAME_ID, "card_size": opts.card.label, "per_sheet": layout.per_page,
              "grid": f"{cols} x {rows}" + (" (turned)" if layout.slots[0].rotated else ""),
-             "sheets": len(chunks), "food_cards": len(foodset), "plus_cards": plus_copies}
+             "sheets": len(chunks), "food_cards": sum(f.kind == FOOD_KIND for f in faces),
+             "plus_cards": sum(f.kind == PLUS_KIND for f in faces)}
     return Printed(files, written.pages, len(faces), "cards", ctx.report.warnings, extra)
 
 

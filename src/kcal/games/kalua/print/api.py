@@ -2,8 +2,9 @@
 
 ``print_cards`` prints the 50 action cards and the 5 player help cards at a real card size (poker,
 63 x 88 mm, by default), fronts and (with ``backs``) their backs: the bonus deck and the disaster deck
-have different backs, a help card's back is its god's colour. Each deck starts a new sheet, so a sheet
-of backs is all one deck. The shared sheet conventions apply (cut lines, crop marks, ruler, bleed,
+have different backs, a help card's back is its god's colour. The decks share sheets (each card's back is
+printed behind it), so the cards fill every sheet but the last; ``only`` and ``copies`` reprint one card or
+one deck (:mod:`kcal.print.selection`). The shared sheet conventions apply (cut lines, crop marks, ruler, bleed,
 duplex backs, the alignment page, split files, cut files). ``print_board`` prints the board (the
 happiness track and the island, 380 x 480 mm) tiled across Letter or A4 sheets with glue strips and
 cut lines (:mod:`.board`). ``print_rulebook`` prints the reference sheets from the pack's templates.
@@ -85,21 +86,23 @@ def card_groups(cardset: CardSet, ctx: Context, help_cards: bool = True) -> list
     def disaster_back(c: Any, box: Box) -> None:
         draw_disaster_back(c, box, title, report)
 
-    def faces_of(kinds: Sequence[Kind], back: FaceDraw, back_key: str) -> list[Face]:
+    def faces_of(kinds: Sequence[Kind], back: FaceDraw, back_key: str, deck: str) -> list[Face]:
         out: list[Face] = []
         for kind in kinds:
             for d in cardset.by_kind(kind):
                 face = Face(key=f"kalua-{d.index}", draw=functools.partial(_action, entry=d.entry, ctx=ctx),
-                            back=back, back_key=back_key, label=d.name)
+                            back=back, back_key=back_key, label=d.name, kind=deck)
                 out += [face] * d.copies
         return out
 
-    groups = [("bonus deck", faces_of([Kind.BONUS], bonus_back, "kalua-back-bonus")),
-              ("disaster deck", faces_of([Kind.LOCAL, Kind.GLOBAL], disaster_back, "kalua-back-disaster"))]
+    groups = [("bonus deck", faces_of([Kind.BONUS], bonus_back, "kalua-back-bonus", "bonus deck")),
+              ("disaster deck", faces_of([Kind.LOCAL, Kind.GLOBAL], disaster_back, "kalua-back-disaster",
+                                         "disaster deck"))]
     if help_cards and cardset.model.help_cards:
         helps = [Face(key=f"kalua-help-{i}", draw=functools.partial(_help, help_card=h, index=i, ctx=ctx),
                       back=functools.partial(_help_back, help_card=h, title=title, report=report),
-                      back_key=f"kalua-help-back-{h.colour}", label=f"help card {h.colour}")
+                      back_key=f"kalua-help-back-{h.colour}", label=f"help card {h.colour}",
+                      kind="player help card")
                  for i, h in enumerate(cardset.model.help_cards)]
         groups.append(("player help cards", helps))
     return [(label, faces) for label, faces in groups if faces]
@@ -111,11 +114,14 @@ def print_cards(output: str | Path, paper: str = "letter", backs: bool = False, 
                 corner: float = DEFAULT_CORNER_MM, catalog: str | Path | None = None, help_cards: bool = True,
                 cut_lines: bool = True, crop_marks: bool = True, alignment_page: bool = False,
                 cut_svg: bool = False, fonts: tuple[str | Path | None, str | Path | None] = (None, None),
-                invariant: bool = True) -> Printed:
-    """Print every action card of the set (each copy) and the player help cards at ``size``."""
+                invariant: bool = True, only: Sequence[str] = (), copies: int = 1) -> Printed:
+    """Print every action card of the set (each copy) and the player help cards at ``size``; ``only`` and
+    ``copies`` choose what (:func:`kcal.print.selection.select_faces`)."""
     from kcal.print.fonts import override
     from kcal.print.options import card_sheet_options
+    from kcal.print.selection import check_copies, select_faces
 
+    check_copies(copies)
     cardset, set_path, locate = load_set(catalog)
     title = f"{GAME_NAME} cards" + (f" ({cardset.code})" if cardset.variant else "")
     opts = card_sheet_options(paper=paper, size=size, bleed=bleed, backs=backs, flip=flip, back_offset=back_offset,
@@ -123,22 +129,23 @@ def print_cards(output: str | Path, paper: str = "letter", backs: bool = False, 
                               alignment_page=alignment_page, title=title)
     ctx = Context(Report(), locate)
     groups = card_groups(cardset, ctx, help_cards)
-    faces = [f for _, group in groups for f in group]
+    faces = select_faces([f for _, group in groups for f in group], only, copies, game=GAME_NAME)
     inputs = [set_path]
     with override(*fonts):
-        pages = face_pages(faces, opts, groups)
-        svgs = card_cut_files(faces, opts, output, inputs, groups) if cut_svg else []
+        pages = face_pages(faces, opts)
+        svgs = card_cut_files(faces, opts, output, inputs) if cut_svg else []
         paper_size = opts.paper_size
         meta = PdfMeta(title=title, subject=f"{GAME_NAME}: {len(faces)} cards",
                        pagesize=(paper_size.width, paper_size.height), invariant=invariant)
         written = write_pdf(pages, output, meta, inputs=inputs, split_every=split, pair=backs or alignment_page)
     files = [*written.files, *write_cut_files(svgs, inputs)]
-    layout, chunks = chunk_faces(faces, opts, groups)
+    layout, chunks = chunk_faces(faces, opts)
     cols, rows = grid_shape(layout)
-    counts = {label.replace(" ", "_"): len(group) for label, group in groups}
+    counts = {label.replace(" ", "_"): sum(f.kind == group[0].kind for f in faces) for label, group in groups}
     extra = {"game": GAME_ID, "card_size": opts.card.label if opts.card else "", "per_sheet": layout.per_page,
              "grid": f"{cols} x {rows}" + (" (turned)" if layout.slots[0].rotated else ""),
-             "sheets": len(chunks), "action_cards": len(cardset), **counts}
+             "sheets": len(chunks), "action_cards": sum(f.kind != "player help card" for f in faces),
+             **counts}
     return Printed(files, written.pages, len(faces), "cards", ctx.report.warnings, extra)
 
 

@@ -240,8 +240,9 @@ def card_slots(paper_name: str) -> tuple[list[Slot], tuple[float, float], bool]:
     return slots, origin, False
 
 
-def card_pages(opts: SheetOptions, report: Report) -> tuple[list, int]:
-    cards = all_cards()
+def card_pages(opts: SheetOptions, report: Report, cards: Sequence[Card] | None = None) -> tuple[list, int]:
+    """The sheets of ``cards`` (every player aid when None), each sheet full but the last."""
+    cards = all_cards() if cards is None else list(cards)
     slots, origin, vertical = card_slots(opts.paper)
     per = len(slots)
     pages = []

@@ -212,13 +212,21 @@ def render_catalog_pdf(catalogs: Sequence[str | Path] | None, out: str | Path, *
 
 
 def render_cards_pdf(out: str | Path, *, paper: str = "letter", backs: bool = False, flip: str = "long",
-                     invariant: bool = True, split_every: int | None = None) -> PrintResult:
-    """Player-aid cards at poker size (63 x 88 mm): turn, scoring, colours, biomes, modifier glossary."""
-    from kcal.games.kcaloria.print.aids import card_pages
+                     invariant: bool = True, split_every: int | None = None, only: Sequence[str] = (),
+                     copies: int = 1) -> PrintResult:
+    """Player-aid cards at poker size (63 x 88 mm): turn, scoring, colours, biomes, modifier glossary;
+    ``only`` and ``copies`` choose which (:func:`kcal.print.selection.select_faces`)."""
+    from kcal.games.kcaloria.print.aids import all_cards, card_pages
+    from kcal.print.selection import select_faces
+    from kcal.print.sheets import Face
 
+    cards = {f"aid-{i}": card for i, card in enumerate(all_cards())}
+    faces = [Face(key=key, draw=lambda c, box: None, label=card.title, kind="player aid")
+             for key, card in cards.items()]
+    chosen = [cards[f.key] for f in select_faces(faces, only, copies, game="kCaloria")]
     opts = sheet_options(paper=paper, backs=backs, flip=flip)
     report = Report()
-    pages, ncards = card_pages(opts, report)
+    pages, ncards = card_pages(opts, report, chosen)
     paper_size = opts.paper_size
     meta = PdfMeta(title="kCaloria player aids", pagesize=(paper_size.width, paper_size.height),
                    invariant=invariant)
@@ -290,7 +298,7 @@ def render_alignment_pdf(out: str | Path, *, paper: str = "letter", flip: str = 
 def print_cards(output: Path, *, paper: str, backs: bool, flip: str, bleed: float, split: int | None,
                 size: str, back_offset: tuple[float, float], gutter: float, catalog: Path | None,
                 cut_lines: bool, crop_marks: bool, alignment_page: bool, cut_svg: bool,
-                fonts: tuple[Path | None, Path | None]) -> Any:
+                fonts: tuple[Path | None, Path | None], only: Sequence[str] = (), copies: int = 1) -> Any:
     """The player-aid cards; the options they cannot honour are a usage error naming each of them."""
     asked = [name for name, used in (
         ("--bleed", bleed != 0), ("--size", size.strip().lower() != "poker"), ("--gutter", gutter != 0),
@@ -300,7 +308,8 @@ def print_cards(output: Path, *, paper: str, backs: bool, flip: str, bleed: floa
     if asked:
         raise UsageError(f"{', '.join(asked)}: kCaloria's player-aid cards print at poker size without bleed; "
                          "these options are for a card game's own cards (--game ID)")
-    return render_cards_pdf(output, paper=paper, backs=backs, flip=flip, split_every=split)
+    return render_cards_pdf(output, paper=paper, backs=backs, flip=flip, split_every=split, only=only,
+                            copies=copies)
 
 
 def print_rulebook(output: Path, *, paper: str, templates: Path | None, catalog: Path | None) -> Any:
