@@ -22,6 +22,7 @@ from pydantic import (
 from kcal.core.fields import NAME_IS_TEXT, Name
 from kcal.core.fields import Text as MultiLine
 from kcal.core.text import check_name
+from kcal.print.picturefield import IconName
 from kcal.games.how_many_calories.rules.domain import (
     COLOUR_NAMES,
     GAME_ID,
@@ -69,6 +70,7 @@ class FoodCard(BaseModel):
     colour: Colour
     number: Number
     food: Text
+    icon: IconName | None = None  #: the food's picture (absent: its colour's, docs/art.md)
     serving: Text
     fact: Text | None = None
 
@@ -84,6 +86,7 @@ class PlusCards(BaseModel):
 
     value: Annotated[StrictInt, Field(ge=1, le=20)] = 5
     per_player: Annotated[StrictInt, Field(ge=1, le=1)] = 1
+    icon: IconName | None = None  #: the +5 card's picture (absent: knife-fork)
     note: Note | None = None
 
 
