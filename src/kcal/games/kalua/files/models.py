@@ -26,6 +26,7 @@ from kcal.core.fields import NAME_IS_TEXT, Name
 from kcal.core.fields import Text as MultiLine
 from kcal.core.suggest import did_you_mean
 from kcal.core.text import check_name
+from kcal.print.picturefield import IconName
 from kcal.games.kalua.rules.domain import (
     DOUBLE_COST,
     GAME_ID,
@@ -143,6 +144,7 @@ class CardEntry(BaseModel):
 
     name: CardName
     kind: Kind
+    icon: IconName | None = None  #: the card's picture (absent: its kind's, docs/art.md)
     cost: Cost = Field(description="PP paid to play it; a global disaster costs 0 (its player may pay "
                                    "6 for protection or 12 to double it)")
     copies: Annotated[StrictInt, Field(ge=1, le=21)] = 1
