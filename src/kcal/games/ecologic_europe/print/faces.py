@@ -23,12 +23,15 @@ from kcal.games.ecologic_europe.print.layout import (
     CHIP,
     EVENT,
     FRAME,
+    PICTURE,
     SPECIES,
     TEXT,
     TOKENS,
 )
 from kcal.games.ecologic_europe.rules.domain import BOARD_HABITATS, FOOD_TYPES, SEASONS
 from kcal.games.ecologic_europe.rules.features import FEATURE_SPECS
+from kcal.games.ecologic_europe.print.picture import event_icon, species_icon
+from kcal.print import pictures
 from kcal.print.cardface import card_clip as _clip
 from kcal.print.cardface import fill as _fill
 from kcal.print.cardface import scale
@@ -181,9 +184,21 @@ def draw_species(c: Canvas, box: Box, s: Species, ctx: Context) -> None:
     row = line_y - h * SPECIES.habitat_drop
     _habitat_row(c, s, x0, x1, row, pad, h, k)
     _species_words(c, s, x0 + pad, x1 - pad, row - h * SPECIES.notes_drop, k, ctx.report)
+    picture_box(c, species_icon(s.model.icon, type_word), (x0, y0, x1, y1), k, TYPE_STYLE[type_word][1])
     _fill(c, "#666666")
     c.setFont(REGULAR, SPECIES.footer_pt * k)
     c.drawString(x0 + pad, y0 + pad * SPECIES.footer_rise, f"{s.id} · {s.expansion}")
+
+
+def picture_box(c: Canvas, icon: str, panel: tuple[float, float, float, float], k: float, colour: str
+                ) -> tuple[float, float, float, float]:
+    """The card's picture (docs/art.md) in its square of the lower half of the panel, in a dark shade of
+    the card's colour; returns the square (x0, y0, x1, y1)."""
+    x0, y0, x1, y1 = panel
+    side = mm(PICTURE.size_mm) * k
+    top = (y0 + y1) / 2 - mm(PICTURE.top_below_middle_mm) * k
+    r, g, b = rgb(colour)
+    return pictures.draw(c, icon, (x0 + x1 - side) / 2, top - side, side, (r * 0.6, g * 0.6, b * 0.6))
 
 
 def draw_back(c: Canvas, box: Box, back: str) -> None:
@@ -219,6 +234,7 @@ def draw_event(c: Canvas, box: Box, card: WeatherCard | HumanCard, kind: str, ct
               y - mm(ev.name_gap_mm) * k, ev.name_lines, f"{card.id} name", ctx.report)
     _text(c, str(card.text), REGULAR, ev.text_pt * k, ev.text_smallest_pt * k, x0 + pad, x1 - pad,
           y - mm(ev.text_gap_mm) * k, ev.text_lines, f"{card.id} text", ctx.report)
+    picture_box(c, event_icon(card.icon, kind), (x0, y0, x1, y1), k, colour)
     _fill(c, "#666666")
     c.setFont(REGULAR, ev.footer_pt * k)
     c.drawString(x0 + pad, y0 + pad * ev.footer_rise, card.id)

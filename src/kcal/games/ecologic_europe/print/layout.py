@@ -72,6 +72,13 @@ class Species(Sizes):
     footer_rise: float = 0.6  #: the footer's baseline above the panel's foot, as a share of the pad
 
 
+class Picture(Sizes):
+    """A card's picture (docs/art.md): a square in the card's lower half, centred across the panel."""
+
+    size_mm: float = 22  #: the square's side
+    top_below_middle_mm: float = 1.5  #: its top, below the panel's middle
+
+
 class Back(Sizes):
     """A card's back: the game's name, the species type, its chip."""
 
@@ -143,6 +150,7 @@ CHIP = Chip()
 TEXT = Text()
 SPECIES = Species()
 BACK = Back()
+PICTURE = Picture()
 EVENT = Event()
 TOKENS = Tokens()
 BOARD_SIDE = BoardSide()
