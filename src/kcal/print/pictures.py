@@ -22,7 +22,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from kcal.core.suggest import did_you_mean
+from kcal.core.suggest import SPREAD, close_matches, phrase
 
 if TYPE_CHECKING:
     from PIL.Image import Image as PILImage
@@ -53,9 +53,20 @@ def names() -> frozenset[str]:
 def check_icon(name: str) -> str:
     """``name`` when kcal ships that icon; otherwise ValueError with the closest names."""
     if name not in names():
-        hint = did_you_mean(name, names(), n=3, cutoff=0.5)
-        raise ValueError(f"unknown icon {name!r}{hint}; the icons kcal ships are listed in docs/art.md")
+        raise ValueError(f"unknown icon {name!r}{phrase(suggestions(name))}; the icons kcal ships are listed "
+                         "in docs/art.md")
     return name
+
+
+def suggestions(name: str) -> list[str]:
+    """Up to three icon names spelled like ``name``, the closest first, none much worse than the closest."""
+    from difflib import SequenceMatcher
+
+    found = close_matches(name, names(), n=3, cutoff=0.6)
+    if not found:
+        return []
+    ratios = [SequenceMatcher(None, name.casefold(), f).ratio() for f in found]
+    return [f for f, r in zip(found, ratios, strict=True) if r >= ratios[0] - SPREAD]
 
 
 @cache
