@@ -151,8 +151,8 @@ def _habitat_row(c: Canvas, s: Species, x0: float, x1: float, row: float, pad: f
         chip(c, x1 - pad - h, row, h, f"{s.points:+d}", "#ffd966" if s.points > 0 else "#e06666", round_=True)
 
 
-def _species_words(c: Canvas, s: Species, left: float, right: float, y: float, k: float, report: Report) -> None:
-    """From ``y`` down: the additional features, the name, the Latin name and the fact."""
+def _species_words(c: Canvas, s: Species, left: float, right: float, y: float, k: float, report: Report) -> float:
+    """From ``y`` down: the additional features, the name, the Latin name and the fact; returns their foot."""
     sp = SPECIES
     where = f"card {s.id}"
     notes = [FEATURE_WORDS[f] for f in sorted(s.features)] + [FEATURE_SPECS[a].label for a in sorted(s.abilities)]
@@ -165,8 +165,8 @@ def _species_words(c: Canvas, s: Species, left: float, right: float, y: float, k
               sp.name_lines, where + " name", report)
     y = _text(c, s.latin, REGULAR, sp.latin_pt * k, sp.latin_smallest_pt * k, left, right, y, sp.latin_lines,
               where + " latin", report, "#434343")
-    _text(c, s.fact, REGULAR, sp.fact_pt * k, sp.fact_smallest_pt * k, left, right, y - mm(sp.fact_gap_mm) * k,
-          sp.fact_lines, where + " fact", report, "#434343")
+    return _text(c, s.fact, REGULAR, sp.fact_pt * k, sp.fact_smallest_pt * k, left, right,
+                 y - mm(sp.fact_gap_mm) * k, sp.fact_lines, where + " fact", report, "#434343")
 
 
 def draw_species(c: Canvas, box: Box, s: Species, ctx: Context) -> None:
@@ -183,20 +183,22 @@ def draw_species(c: Canvas, box: Box, s: Species, ctx: Context) -> None:
     c.line(x0 + pad, line_y, x1 - pad, line_y)
     row = line_y - h * SPECIES.habitat_drop
     _habitat_row(c, s, x0, x1, row, pad, h, k)
-    _species_words(c, s, x0 + pad, x1 - pad, row - h * SPECIES.notes_drop, k, ctx.report)
-    picture_box(c, species_icon(s.model.icon, type_word), (x0, y0, x1, y1), k, TYPE_STYLE[type_word][1])
+    words_foot = _species_words(c, s, x0 + pad, x1 - pad, row - h * SPECIES.notes_drop, k, ctx.report)
+    picture_box(c, species_icon(s.model.icon, type_word), (x0, y0, x1, y1), k, TYPE_STYLE[type_word][1],
+                words_foot)
     _fill(c, "#666666")
     c.setFont(REGULAR, SPECIES.footer_pt * k)
     c.drawString(x0 + pad, y0 + pad * SPECIES.footer_rise, f"{s.id} · {s.expansion}")
 
 
-def picture_box(c: Canvas, icon: str, panel: tuple[float, float, float, float], k: float, colour: str
-                ) -> tuple[float, float, float, float]:
-    """The card's picture (docs/art.md) in its square of the lower half of the panel, in a dark shade of
-    the card's colour; returns the square (x0, y0, x1, y1)."""
+def picture_box(c: Canvas, icon: str, panel: tuple[float, float, float, float], k: float, colour: str,
+                words_foot: float) -> tuple[float, float, float, float]:
+    """The card's picture (docs/art.md) in its square of the lower half of the panel, below the words
+    (whose foot is ``words_foot``) and above the footer, in a dark shade of the card's colour; returns the
+    square (x0, y0, x1, y1)."""
     x0, y0, x1, y1 = panel
-    side = mm(PICTURE.size_mm) * k
-    top = (y0 + y1) / 2 - mm(PICTURE.top_below_middle_mm) * k
+    top = min((y0 + y1) / 2, words_foot) - mm(PICTURE.top_below_middle_mm) * k
+    side = min(mm(PICTURE.size_mm) * k, top - y0 - mm(PICTURE.above_foot_mm) * k)
     r, g, b = rgb(colour)
     return pictures.draw(c, icon, (x0 + x1 - side) / 2, top - side, side, (r * 0.6, g * 0.6, b * 0.6))
 
@@ -232,9 +234,9 @@ def draw_event(c: Canvas, box: Box, card: WeatherCard | HumanCard, kind: str, ct
               "#434343")
     y = _text(c, str(card.name), BOLD, ev.name_pt * k, ev.name_smallest_pt * k, x0 + pad, x1 - pad,
               y - mm(ev.name_gap_mm) * k, ev.name_lines, f"{card.id} name", ctx.report)
-    _text(c, str(card.text), REGULAR, ev.text_pt * k, ev.text_smallest_pt * k, x0 + pad, x1 - pad,
-          y - mm(ev.text_gap_mm) * k, ev.text_lines, f"{card.id} text", ctx.report)
-    picture_box(c, event_icon(card.icon, kind), (x0, y0, x1, y1), k, colour)
+    y = _text(c, str(card.text), REGULAR, ev.text_pt * k, ev.text_smallest_pt * k, x0 + pad, x1 - pad,
+              y - mm(ev.text_gap_mm) * k, ev.text_lines, f"{card.id} text", ctx.report)
+    picture_box(c, event_icon(card.icon, kind), (x0, y0, x1, y1), k, colour, y)
     _fill(c, "#666666")
     c.setFont(REGULAR, ev.footer_pt * k)
     c.drawString(x0 + pad, y0 + pad * ev.footer_rise, card.id)

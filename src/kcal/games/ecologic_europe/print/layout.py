@@ -76,7 +76,8 @@ class Picture(Sizes):
     """A card's picture (docs/art.md): a square in the card's lower half, centred across the panel."""
 
     size_mm: float = 22  #: the square's side
-    top_below_middle_mm: float = 1.5  #: its top, below the panel's middle
+    top_below_middle_mm: float = 1.5  #: its top, below the panel's middle or the words, whichever is lower
+    above_foot_mm: float = 4  #: kept free above the panel's foot (the card's id): a long fact shrinks it
 
 
 class Back(Sizes):

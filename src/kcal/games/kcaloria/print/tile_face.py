@@ -47,7 +47,7 @@ class FaceLayout(NamedTuple):
     art_top: float = 11.0  # the art window's top flat; its bottom flat is just above the text zone
     art_gap: float = 0.6  # between the art window and the text zone
     art_min: float = 13.0  # a tile's own art is never smaller than this across the flats
-    placeholder_min: float = 7.0  # a stand-in art window smaller than this is left out (text needs the room)
+    placeholder_min: float = 5.0  # the picture's window is never smaller than this (docs/art.md): the text gives way
     side_x: float = 22.5
     side_top: float = 11.5
     side_bottom: float = -13.0
@@ -164,7 +164,7 @@ def draw_face(c: Canvas, tile: Tile, cx: float, cy: float, geom: TileGeometry, c
     plan = text_plan(tile, k, ctx)
     text_top = plan.top if plan is not None else f.text_top
     art_across = f.art_top - (text_top + f.art_gap)
-    if tile.art or art_across >= f.placeholder_min:
+    if tile.art or art_across >= f.placeholder_min - 1e-9:
         _art(c, tile, *P(0, f.art_top - art_across / 2), art_across * k, ctx)
     _cubes_row(c, tile, tile.cost, *P(0, f.cost_y), k, top=True, ctx=ctx)
     _cubes_row(c, tile, (tile.yield_,) if tile.yield_ else (), *P(0, f.yield_y), k, top=False, ctx=ctx)
@@ -420,8 +420,8 @@ def _text_width(tile_cols: tuple[float, float], y: float, half_h: float, k: floa
 
 def art_floor(tile: Tile) -> float:
     """How small the art window may get (face mm across): a tile's own art keeps
-    :attr:`FaceLayout.art_min`; the generated stand-in gives way entirely to the text."""
-    return FACE.art_min if tile.art else 0.0
+    :attr:`FaceLayout.art_min`, its picture (an icon) :attr:`FaceLayout.placeholder_min`."""
+    return FACE.art_min if tile.art else FACE.placeholder_min
 
 
 def plan_text(tile: Tile, mod_lines: list[str], fact: str, k: float) -> TextPlan | None:
