@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import io
+import re
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
@@ -73,6 +74,15 @@ def test_every_fallback_picture_is_shipped() -> None:
     assert set(CLASS_ICONS) == {k.value for k in Klass}
     tables = [CLASS_ICONS, COLOUR_ICONS, KIND_ICONS, TYPE_ICONS, EVENT_ICONS, {"plus": PLUS_ICON}]
     assert {v for t in tables for v in t.values()} <= pictures.names()
+
+
+def test_the_docs_give_the_credit_and_list_every_shipped_icon() -> None:
+    text = (ROOT / "docs" / "art.md").read_text(encoding="utf-8")
+    assert pictures.CREDIT in text
+    assert pictures.CREDIT.split(" (")[0] in (ROOT / "src" / "kcal" / "print" / "iconset" / "LICENSE.md").read_text()
+    listed = set(re.findall(r"`([a-z0-9-]+)`", text.split("## The icons kcal ships", 1)[1]))
+    assert listed == pictures.names()
+    assert f"{len(pictures.names())} icons:" in text
 
 
 def test_the_vendored_subset_holds_every_icon_the_data_names() -> None:
