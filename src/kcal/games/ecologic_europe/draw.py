@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from kcal.core.results import game_over_line
 from kcal.games.ecologic_europe.print.faces import HABITAT_STYLE, TYPE_STYLE
+from kcal.games.ecologic_europe.print.picture import species_icon
 from kcal.games.ecologic_europe.rules.domain import BOARD_HABITATS, EDGE_SLOTS, FIELDS, FOOD_TYPES, SEASONS
 from kcal.games.ecologic_europe.rules.legality import card_name
 from kcal.games.ecologic_europe.rules.moves import (
@@ -38,7 +39,6 @@ from kcal.games.ecologic_europe.rules.moves import (
 from kcal.games.ecologic_europe.rules.scoring import board_types, diversity_points, score_parts
 from kcal.games.ecologic_europe.rules.state import EXCHANGE, OVER, PLACE, TRANSFER, State
 from kcal.games.ecologic_europe.rules.tables import sp
-from kcal.games.ecologic_europe.print.picture import species_icon
 from kcal.viewer.scene import Frame, Icon, Item, Rect, Section, Shape, Story, Text
 
 if TYPE_CHECKING:

@@ -15,10 +15,10 @@ from typing import TYPE_CHECKING
 
 from kcal.core.results import game_over_line
 from kcal.games.how_many_calories.print.palette import PLUS_FILL, PLUS_PALE, STYLES
+from kcal.games.how_many_calories.print.picture import icon_of
 from kcal.games.how_many_calories.rules.domain import COLOURS, KCAL_PER_POINT, kcal_text
 from kcal.games.how_many_calories.rules.moves import Move
 from kcal.games.how_many_calories.rules.state import PASS, Event, Log, State, TrickResult
-from kcal.games.how_many_calories.print.picture import icon_of
 from kcal.viewer.scene import Frame, Icon, Item, Rect, Section, Shape, Story, Text
 
 if TYPE_CHECKING:

@@ -19,11 +19,11 @@ from typing import TYPE_CHECKING
 
 from kcal.core.results import game_over_line
 from kcal.games.kalua.print.palette import GODS, STYLES
+from kcal.games.kalua.print.picture import icon_of
 from kcal.games.kalua.rules.cardtext import card_lines
 from kcal.games.kalua.rules.domain import DOUBLE_COST, GLOBAL, GOD_COLOURS, KINDS, PROTECTION_COST, Kind
 from kcal.games.kalua.rules.moves import Buy, Convert, Discard, Draw, Lead, Move, Play, Reply, Target
 from kcal.games.kalua.rules.state import OVER, PHASE_NAMES, Event, Log, State
-from kcal.games.kalua.print.picture import icon_of
 from kcal.viewer.scene import Circle, Frame, Icon, Item, Line, Rect, Section, Shape, Story, Text
 
 if TYPE_CHECKING:

@@ -29,7 +29,6 @@ from pydantic import (
 from kcal.core.fields import Name
 from kcal.core.fields import Text as MultiLine
 from kcal.core.text import check_name
-from kcal.print.picturefield import IconName
 from kcal.games.ecologic_europe.rules.domain import (
     BONUSES,
     EXPANSIONS,
@@ -53,6 +52,7 @@ from kcal.games.ecologic_europe.rules.domain import (
     parse_species_type,
 )
 from kcal.games.ecologic_europe.rules.features import ABILITY_IDS, parse_ability
+from kcal.print.picturefield import IconName
 
 _CONFIG = ConfigDict(extra="forbid", frozen=True)
 

@@ -28,9 +28,9 @@ from kcal.games.ecologic_europe.print.layout import (
     TEXT,
     TOKENS,
 )
+from kcal.games.ecologic_europe.print.picture import event_icon, species_icon
 from kcal.games.ecologic_europe.rules.domain import BOARD_HABITATS, FOOD_TYPES, SEASONS
 from kcal.games.ecologic_europe.rules.features import FEATURE_SPECS
-from kcal.games.ecologic_europe.print.picture import event_icon, species_icon
 from kcal.print import pictures
 from kcal.print.cardface import card_clip as _clip
 from kcal.print.cardface import fill as _fill

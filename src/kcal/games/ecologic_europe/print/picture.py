@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 #: the picture of a species that names no icon, by species type
 TYPE_ICONS: dict[str, str] = {
     "woody": "pine-tree", "herbaceous": "sprout", "fungi": "mushroom", "insects": "bee", "invertebrates": "snail",

@@ -22,7 +22,6 @@ from pydantic import (
 from kcal.core.fields import NAME_IS_TEXT, Name
 from kcal.core.fields import Text as MultiLine
 from kcal.core.text import check_name
-from kcal.print.picturefield import IconName
 from kcal.games.how_many_calories.rules.domain import (
     COLOUR_NAMES,
     GAME_ID,
@@ -33,6 +32,7 @@ from kcal.games.how_many_calories.rules.domain import (
     format_card,
     parse_card,
 )
+from kcal.print.picturefield import IconName
 
 #: closed and frozen; strict where YAML would coerce (StrictInt, StrictStr: ``"14"`` is not 14)
 _CONFIG = ConfigDict(extra="forbid", frozen=True)

@@ -17,8 +17,8 @@ from typing import Any
 from kcal.core.errors import UsageError
 from kcal.games.how_many_calories.files.cardset import FoodSet
 from kcal.games.how_many_calories.print.faces import Context, draw_back, draw_food, draw_plus
-from kcal.games.how_many_calories.rules.domain import COLOUR_INDEX, GAME_ID, GAME_NAME, Card, format_card
 from kcal.games.how_many_calories.print.picture import plus_icon
+from kcal.games.how_many_calories.rules.domain import COLOUR_INDEX, GAME_ID, GAME_NAME, Card, format_card
 from kcal.print.cardgrid import DEFAULT_CARD, DEFAULT_CORNER_MM, CardSize, grid_shape
 from kcal.print.cutfile import card_cut_files, write_cut_files
 from kcal.print.output import PdfMeta, Printed, write_pdf

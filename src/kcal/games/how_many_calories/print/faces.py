@@ -34,8 +34,8 @@ from kcal.games.how_many_calories.print.layout import (
 )
 from kcal.games.how_many_calories.print.palette import STYLES, rgb, text_on
 from kcal.games.how_many_calories.print.picture import PLUS_ICON, icon_of
-from kcal.print import pictures
 from kcal.games.how_many_calories.rules.domain import LIMITS, Card, Colour, kcal_text
+from kcal.print import pictures
 from kcal.print.cardface import POKER_H, banded_frame, dot_rows, scale, stripes
 from kcal.print.cardface import card_clip as _card_clip
 from kcal.print.cardface import fill as _fill

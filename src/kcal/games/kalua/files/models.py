@@ -26,7 +26,6 @@ from kcal.core.fields import NAME_IS_TEXT, Name
 from kcal.core.fields import Text as MultiLine
 from kcal.core.suggest import did_you_mean
 from kcal.core.text import check_name
-from kcal.print.picturefield import IconName
 from kcal.games.kalua.rules.domain import (
     DOUBLE_COST,
     GAME_ID,
@@ -38,6 +37,7 @@ from kcal.games.kalua.rules.domain import (
     Target,
     fold,
 )
+from kcal.print.picturefield import IconName
 
 _CONFIG = ConfigDict(extra="forbid", frozen=True)
 

@@ -38,9 +38,9 @@ from kcal.games.kalua.print.layout import (
 )
 from kcal.games.kalua.print.palette import STYLES, Style, rgb, text_on
 from kcal.games.kalua.print.picture import icon_of
-from kcal.print import pictures
 from kcal.games.kalua.rules.cardtext import card_lines
 from kcal.games.kalua.rules.domain import DOUBLE_COST, PROTECTION_COST, EffectKind, Kind, Target
+from kcal.print import pictures
 from kcal.print.cardface import banded_frame, dot_rows, scale, stripes
 from kcal.print.cardface import card_clip as _card_clip
 from kcal.print.cardface import fill as _fill

@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from kcal.games.kcaloria.files.cardset import Modifier, Tile
 from kcal.games.kcaloria.print import icons, palette
-from kcal.games.kcaloria.rules.domain import Color
 from kcal.games.kcaloria.print.picture import icon_of
+from kcal.games.kcaloria.rules.domain import Color
 from kcal.print import pictures
 from kcal.print.fonts import BOLD, REGULAR, printable
 from kcal.print.images import ArtCache, ArtProblem
