@@ -245,3 +245,23 @@ def test_the_recorder_sees_a_picture_over_text(monkeypatch: pytest.MonkeyPatch) 
 
     c = drawn_boxes(draw, monkeypatch)
     assert c.texts and c.pictures and _overlap(c.pictures[0], c.texts[0][0])
+
+
+def test_cached_icon_forms_are_used_only_when_they_hold_path_operators(tmp_path: Path,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """The forms come from kcal's cache when it has them, and a cache entry holding anything but numbers
+    and path operators (a PDF of its own, say) is set aside and recomputed."""
+    from kcal.core import parsecache
+
+    monkeypatch.setenv("KCAL_CACHE_DIR", str(tmp_path))
+    monkeypatch.delenv("KCAL_NO_CACHE", raising=False)
+    pictures._cached_operators.cache_clear()
+    fresh = pictures.pdf_operators("fox")
+    assert fresh == pictures._operators("fox") and fresh.endswith("f")
+    raw = (pictures.ICONSET / "game-icons.json").read_bytes()
+    salt = Path(pictures.__file__).read_bytes()
+    bad = {n: "0 0 m h f" for n in pictures.names()} | {"fox": "BT /F1 99 Tf (owned) Tj ET"}
+    parsecache.put_json("icon-pdf", raw, bad, salt)
+    pictures._cached_operators.cache_clear()
+    assert pictures.pdf_operators("fox") == fresh
+    pictures._cached_operators.cache_clear()

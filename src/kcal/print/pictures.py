@@ -291,11 +291,36 @@ def draw(c: Any, name: str, x: float, y: float, size: float, colour: tuple[float
     return (x, y, x + size, y + size)
 
 
+#: what a cached form may hold: numbers and the path operators, nothing else reaches a PDF from the cache
+_OPERATORS = re.compile(r"[0-9.\- mlchf\n]*")
+
+
 @cache
+def _cached_operators() -> dict[str, str]:
+    """Every shipped icon's PDF operators, from kcal's cache (:mod:`kcal.core.parsecache`, keyed by the
+    icon data and this module's source), or computed for every icon and stored there: parsing the outlines
+    of a whole card set costs a fifth of a second, reading them back a few milliseconds."""
+    from kcal.core import parsecache
+
+    raw = (ICONSET / "game-icons.json").read_bytes()
+    salt = Path(__file__).read_bytes()
+    got = parsecache.get_json("icon-pdf", raw, salt)
+    if (isinstance(got, dict) and set(got) == names()
+            and all(isinstance(v, str) and _OPERATORS.fullmatch(v) for v in got.values())):
+        return got
+    ops = {n: _operators(n) for n in sorted(names())}
+    parsecache.put_json("icon-pdf", raw, ops, salt)
+    return ops
+
+
 def pdf_operators(name: str) -> str:
     """The icon's outline as PDF path operators on the 512 grid, y upwards, filled by the non-zero
-    winding rule (as SVG fills): written once per run, at a tenth of a grid unit (a 20 mm picture: 4 um),
-    without ReportLab's number formatting per point."""
+    winding rule (as SVG fills), at a tenth of a grid unit (a 20 mm picture: 4 um), written without
+    ReportLab's number formatting per point."""
+    return _cached_operators()[check_icon(name)]
+
+
+def _operators(name: str) -> str:
     out: list[str] = []
     for start, segs in outline(name):
         out.append(f"{start[0]:.1f} {GRID - start[1]:.1f} m")
