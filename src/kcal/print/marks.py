@@ -30,6 +30,8 @@ MARK_EDGE_MM = 3.0  #: crop marks stop this far from the paper's edge (shortened
 MARK_CLEAR_MM = 1.0  #: no crop mark comes closer than this to the ruler
 RULER_SCALE_END_MM = 102.4  #: the scale's drawing ends here along the bar ("10 cm" included)
 RULER_TEXT_MM = (0.2, 5.7)  #: the captions' extent across the bar
+CREDIT_PT = 4.6  #: the pictures' credit line: above the captions, below the strip's top (RULER_ABOVE_MM)
+CREDIT_AT_MM = 5.95
 
 
 def hex_path(c: Canvas, cx: float, cy: float, across: float, rotated: bool = False) -> Any:
@@ -208,23 +210,24 @@ def grid_crop_marks(c: Canvas, slots: Sequence[Slot], width: float, height: floa
     return len(segs)
 
 
-def crop_marks(c: Canvas, layout: SheetLayout, slots: Sequence[Slot], label: str = "") -> int:
+def crop_marks(c: Canvas, layout: SheetLayout, slots: Sequence[Slot], label: str = "", credit: str = "") -> int:
     """The crop marks that suit the layout's faces: hex ticks, or a card grid's marks clear of the ruler."""
     geom = layout.geometry
     if geom.kind == "hex":
-        return crop_ticks(c, slots, geom, avoid=ruler_boxes(layout, label), paper=layout.paper)
+        return crop_ticks(c, slots, geom, avoid=ruler_boxes(layout, label, credit), paper=layout.paper)
     card: Any = geom  # a card grid's geometry (print.cardgrid.CardGeometry) has a height
     return grid_crop_marks(c, slots, card.width, card.height, bleed=card.bleed, paper=layout.paper,
-                           avoid=ruler_boxes(layout, label))
+                           avoid=ruler_boxes(layout, label, credit))
 
 
 # --- the ruler ----------------------------------------------------------------------------------
 
 
-def ruler(c: Canvas, x: float, y: float, label: str = "") -> None:
+def ruler(c: Canvas, x: float, y: float, label: str = "", credit: str = "") -> None:
     """A 100 mm scale (and 4 inches under it): measure it to check the print was not scaled.
 
-    The scale is a form drawn once per document; only the label differs from page to page.
+    The scale is a form drawn once per document; only the label differs from page to page. ``credit``
+    (the pictures' licence credit) is a line above the captions, inside the ruler's strip.
     """
     defined = c.__dict__.setdefault("_kcal_forms", set())
     if "ruler" not in defined:
@@ -241,6 +244,12 @@ def ruler(c: Canvas, x: float, y: float, label: str = "") -> None:
         c.setFillColorRGB(0, 0, 0)
         c.setFont(REGULAR, 5.5)
         c.drawString(x + mm(103), y + mm(3.2) - mm(2.4), label)
+        c.restoreState()
+    if credit:
+        c.saveState()
+        c.setFillColorRGB(0.25, 0.25, 0.25)
+        c.setFont(REGULAR, CREDIT_PT)
+        c.drawString(x + mm(RULER_TEXT_AT_MM), y + mm(CREDIT_AT_MM), credit)
         c.restoreState()
 
 
@@ -272,16 +281,16 @@ def _ruler_scale(c: Canvas, x: float, y: float) -> None:
     c.restoreState()
 
 
-def draw_ruler(c: Canvas, layout: SheetLayout, label: str = "") -> None:
+def draw_ruler(c: Canvas, layout: SheetLayout, label: str = "", credit: str = "") -> None:
     """The layout's ruler: along the bottom, or turned a quarter turn up the left edge."""
     if not layout.ruler_vertical:
         x, y = layout.ruler_origin
-        ruler(c, x, y, label)
+        ruler(c, x, y, label, credit)
         return
     c.saveState()
     c.translate(*layout.ruler_origin)
     c.rotate(90)
-    ruler(c, 0, 0, label)
+    ruler(c, 0, 0, label, credit)
     c.restoreState()
 
 
@@ -294,12 +303,17 @@ def ruler_length(label: str = "") -> float:
     return mm(RULER_TEXT_AT_MM) + max(width(RULER_CAPTION, BOLD, 5.5), width(label, REGULAR, 5.5)) + mm(0.5)
 
 
-def ruler_boxes(layout: SheetLayout, label: str = "") -> list[Box]:
-    """The page areas the layout's ruler draws on: the scale, and its captions beside it."""
+def ruler_boxes(layout: SheetLayout, label: str = "", credit: str = "") -> list[Box]:
+    """The page areas the layout's ruler draws on: the scale, and its captions (and credit) beside it."""
     x, y = layout.ruler_origin
     below, above, before = mm(RULER_BELOW_MM), mm(RULER_ABOVE_MM), mm(RULER_BEFORE_MM)
     parts = [(-before, below, mm(RULER_SCALE_END_MM), above),
              (mm(RULER_SCALE_END_MM), mm(RULER_TEXT_MM[0]), ruler_length(label), mm(RULER_TEXT_MM[1]))]
+    if credit:
+        from kcal.print.text import width
+
+        parts.append((mm(RULER_TEXT_AT_MM), mm(RULER_TEXT_MM[1]),
+                      mm(RULER_TEXT_AT_MM) + width(credit, REGULAR, CREDIT_PT), above))
     if layout.ruler_vertical:  # local (u, v) lands on the page at (x - v, y + u)
         return [(x - v1, y + u0, x - v0, y + u1) for u0, v0, u1, v1 in parts]
     return [(x + u0, y + v0, x + u1, y + v1) for u0, v0, u1, v1 in parts]

@@ -120,6 +120,7 @@ class SheetOptions(NamedTuple):
     card: CardSize | None = None
     corner_mm: float = DEFAULT_CORNER_MM
     gutter_mm: float = 0.0
+    credit: str = ""  #: the pictures' licence credit, printed by the ruler of every sheet (kcal.print.pictures)
 
     @property
     def paper_size(self) -> Paper:
@@ -289,8 +290,8 @@ def _front(chunk: list[Face], layout: SheetLayout, opts: SheetOptions, foot: str
                 cut_line(c, slot, geom)
         label = foot + " · front"
         if opts.crop_marks:
-            crop_marks(c, layout, slots, label)
-        draw_ruler(c, layout, label)
+            crop_marks(c, layout, slots, label, opts.credit)
+        draw_ruler(c, layout, label, opts.credit)
     return draw
 
 
@@ -308,7 +309,7 @@ def _back(chunk: list[Face], layout: SheetLayout, opts: SheetOptions, foot: str)
                 place_form(c, face.back_key, at, geom, lambda cv, f=face: draw_back(cv, f, box))
         _set_boxes(c, placed, geom)
         label = foot + f" · back ({opts.flip}-edge flip)"
-        draw_ruler(c, back_ruler(layout, placed, opts.flip, label), label)
+        draw_ruler(c, back_ruler(layout, placed, opts.flip, label), label, opts.credit)
     return draw
 
 

@@ -1,6 +1,6 @@
 """What a pack hands the viewer: shapes grouped into positioned items, frames of a game, a story.
 
-A pack never writes SVG, PNG or HTML itself: it describes its table with the five shapes below (in
+A pack never writes SVG, PNG or HTML itself: it describes its table with the six shapes below (in
 pixels, y downwards, text placed on its baseline), groups them into :class:`Item` s (a tile, the cubes
 on it, a trick), and tells a game as a :class:`Story`: one :class:`Frame` per step, each with the items
 on the table, the move in words and its details. :mod:`kcal.viewer.svg`, :mod:`kcal.viewer.png` and
@@ -94,7 +94,22 @@ class Text:
         return (x0, self.y - self.size, x0 + w, self.y + self.size * 0.25)
 
 
-Shape = Rect | Poly | Circle | Line | Text
+@dataclass(frozen=True, slots=True)
+class Icon:
+    """A card's picture: the icon ``name`` (:mod:`kcal.print.pictures`) filling the square at ``(x, y)``
+    (its top left corner), ``size`` across, in ``fill``."""
+
+    x: float
+    y: float
+    size: float
+    name: str
+    fill: str = "#1a1a1a"
+
+    def bbox(self) -> tuple[float, float, float, float]:
+        return (self.x, self.y, self.x + self.size, self.y + self.size)
+
+
+Shape = Rect | Poly | Circle | Line | Text | Icon
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,5 +197,5 @@ class Story:
         return fit[-1] if fit else self.frames[0]
 
 
-__all__ = ["Rect", "Poly", "Circle", "Line", "Text", "Shape", "Item", "Section", "Frame", "Story", "bounds",
+__all__ = ["Rect", "Poly", "Circle", "Line", "Text", "Icon", "Shape", "Item", "Section", "Frame", "Story", "bounds",
            "bbox_of", "CHAR_WIDTH"]

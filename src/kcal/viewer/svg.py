@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterable
 from xml.sax.saxutils import escape, quoteattr
 
-from kcal.viewer.scene import Circle, Item, Line, Poly, Rect, Shape, Text
+from kcal.viewer.scene import Circle, Icon, Item, Line, Poly, Rect, Shape, Text
 
 FONT = "'DejaVu Sans Condensed', 'DejaVu Sans', 'Arial Narrow', Arial, sans-serif"
 
@@ -63,6 +63,10 @@ def shape(s: Shape) -> str:
         return f'<polygon points="{pts}"{_paint(s.fill, s.stroke, s.width)}{dash}/>'
     if isinstance(s, Circle):
         return f'<circle cx="{_num(s.cx)}" cy="{_num(s.cy)}" r="{_num(s.r)}"{_paint(s.fill, s.stroke, s.width)}/>'
+    if isinstance(s, Icon):
+        from kcal.print.pictures import svg as icon_svg
+
+        return icon_svg(s.name, s.x, s.y, s.size, _colour(s.fill))
     if isinstance(s, Line):
         return (f'<line x1="{_num(s.x1)}" y1="{_num(s.y1)}" x2="{_num(s.x2)}" y2="{_num(s.y2)}" '
                 f'stroke="{_colour(s.stroke)}" stroke-width="{_num(s.width)}"/>')

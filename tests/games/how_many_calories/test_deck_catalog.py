@@ -13,15 +13,14 @@ def custom(tmp_path, name, *, variant=None, drop=(), renumber=None, game="how-ma
     text = BUILTIN_PATH.read_text(encoding="utf-8")
     text = text.replace("game: how-many-calories\n", f"game: {game}\n" + (f"variant: {variant}\n" if variant else ""))
     lines = text.splitlines(keepends=True)
-    out, skip = [], 0
+    out, skipping = [], False
     for i, line in enumerate(lines):
-        if skip:
-            skip -= 1
+        if skipping and line.startswith("    "):  # the rest of a dropped card's fields
             continue
-        if line.strip().startswith("- colour:") and any(lines[i + 1].strip() == f"number: {n}" for n in drop):
-            skip = 4
-            continue
-        out.append(line)
+        skipping = line.strip().startswith("- colour:") and any(lines[i + 1].strip() == f"number: {n}"
+                                                                  for n in drop)
+        if not skipping:
+            out.append(line)
     text = "".join(out)
     if renumber:
         text = text.replace(f"number: {renumber[0]}\n", f"number: {renumber[1]}\n")

@@ -110,6 +110,13 @@ def _names(sets: list[CardSet]) -> list[tuple[str, str]]:
     return [(alias, s.id) for cs in sets for s in cs.species for alias in (s.latin, s.name, s.id)]
 
 
+def species_icon(icon: str | None, type_word: str) -> str:
+    """The species card's picture (docs/art.md)."""
+    from kcal.games.ecologic_europe.print.picture import species_icon as picture
+
+    return picture(icon, type_word)
+
+
 def show(name: str, catalogs: Paths = None, no_builtin: bool = False) -> dict[str, Any]:
     """One species card, by Latin name, common name or id, or by words of one of them ("roe deer")."""
     sets = _sets(catalogs, no_builtin)
@@ -121,6 +128,7 @@ def show(name: str, catalogs: Paths = None, no_builtin: bool = False) -> dict[st
         if i is not None:
             r = row(cs.species[i])
             r["rules"] = {a: FEATURE_SPECS[a].rule for a in r["abilities"]}
+            r["icon"] = species_icon(cs.species[i].model.icon, r["type"])
             return r
     if found.several:
         raise KcalError(found.several_message("species cards"), code="ambiguous")
@@ -141,4 +149,6 @@ def show_text(card: dict[str, Any]) -> str:
             lines.append(f"  {key}: {card[key] if not isinstance(card[key], list) else ', '.join(card[key])}")
     lines += [f"  {a}: {rule}" for a, rule in card.get("rules", {}).items()]
     lines.append(f"  {card['fact']}")
+    if card.get("icon"):
+        lines.append(f"  picture: {card['icon']}")
     return "\n".join(lines)

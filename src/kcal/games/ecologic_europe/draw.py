@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from kcal.core.results import game_over_line
 from kcal.games.ecologic_europe.print.faces import HABITAT_STYLE, TYPE_STYLE
+from kcal.games.ecologic_europe.print.picture import species_icon
 from kcal.games.ecologic_europe.rules.domain import BOARD_HABITATS, EDGE_SLOTS, FIELDS, FOOD_TYPES, SEASONS
 from kcal.games.ecologic_europe.rules.legality import card_name
 from kcal.games.ecologic_europe.rules.moves import (
@@ -38,7 +39,7 @@ from kcal.games.ecologic_europe.rules.moves import (
 from kcal.games.ecologic_europe.rules.scoring import board_types, diversity_points, score_parts
 from kcal.games.ecologic_europe.rules.state import EXCHANGE, OVER, PLACE, TRANSFER, State
 from kcal.games.ecologic_europe.rules.tables import sp
-from kcal.viewer.scene import Frame, Item, Rect, Section, Shape, Story, Text
+from kcal.viewer.scene import Frame, Icon, Item, Rect, Section, Shape, Story, Text
 
 if TYPE_CHECKING:
     from kcal.games.ecologic_europe.files.cardset import Species
@@ -58,7 +59,7 @@ STEP_WORDS = {EXCHANGE: "step 1: exchange a card (or keep)", PLACE: "step 2: pla
 
 
 def _moved(s: Shape, dx: float, dy: float) -> Shape:
-    if isinstance(s, (Rect, Text)):
+    if isinstance(s, (Rect, Text, Icon)):
         return replace(s, x=s.x + dx, y=s.y + dy)
     return s
 
@@ -81,6 +82,18 @@ def chip(t: int, x: float, y: float) -> tuple[Shape, ...]:
             Text(x + 11, y + 10, letters, 8, fill=_text_on(colour), anchor="middle", bold=True))
 
 
+#: a card's picture on the table (docs/art.md): a square in the top line, after the place's name
+PICTURE = 13.0
+
+
+def picture(s: Species, x: float, y: float, size: float) -> Icon:
+    """The species' picture (its icon, or its type's) in a dark shade of its type's colour."""
+    word = FOOD_TYPES[s.type].value
+    colour = TYPE_STYLE[word][1]
+    dark = "#" + "".join(f"{int(colour[i:i + 2], 16) * 6 // 10:02x}" for i in (1, 3, 5))
+    return Icon(x, y, size, species_icon(s.model.icon, word), dark)
+
+
 def place_shapes(state: State, seat: int, q: int, tint: str) -> tuple[Shape, ...]:
     """One place at (0, 0): its name (h1.2, e1.1) and, when a card lives there, the card."""
     rules = state.rules
@@ -97,7 +110,8 @@ def place_shapes(state: State, seat: int, q: int, tint: str) -> tuple[Shape, ...
     if s.points:
         out.append(Text(CW - 31, 12, f"{s.points} pt", 8, fill=INK, anchor="end", bold=True))
     out += [Text(5, 26, _fit(s.name, 10, CW - 10), 10, bold=True),
-            Text(5, 38, _fit(s.latin, 8, CW - 10), 8, fill=GREY)]
+            Text(5, 38, _fit(s.latin, 8, CW - 10), 8, fill=GREY),
+            picture(s, 30, 2.5, PICTURE)]
     bio, rem = state.bio[seat][q], state.rem[seat][q]
     tokens = []
     if bio:
@@ -352,6 +366,7 @@ def printed_card(s: Species) -> tuple[Shape, ...]:
                     x, row = 6.0, row + 16
                 out += chip(t, x, row)
                 x += 25
+    out.append(picture(s, (w - 34) / 2, 108, 34))
     marks = [m for m, on in (("edge", s.edge), (s.bonus or "", bool(s.bonus))) if on]
     marks += sorted(s.features)
     if marks:

@@ -106,6 +106,13 @@ def _names(sets: list[FoodSet]) -> list[tuple[str, str]]:
     return [(alias, str(f.card)) for foods in sets for f in foods.foods for alias in (str(f.card), f.food)]
 
 
+def icon_of(food: FoodCard) -> str:
+    """The card's picture (docs/art.md)."""
+    from kcal.games.how_many_calories.print.picture import icon_of as picture
+
+    return picture(food)
+
+
 def show(name: str, catalogs: Paths = None, no_builtin: bool = False) -> dict[str, Any]:
     """One card, by ``yellow 14``, by its food or by a word of it ("pizza"), with its values in a trick."""
     sets = _sets(catalogs, no_builtin)
@@ -115,7 +122,7 @@ def show(name: str, catalogs: Paths = None, no_builtin: bool = False) -> dict[st
         if food is not None:
             row = _row(food, foods)
             row.update({"fact": food.fact, "value_same_colour": food.number,
-                        "value_other_colour": food.number + foods.plus})
+                        "value_other_colour": food.number + foods.plus, "icon": icon_of(food)})
             return row
     foods = sets[0]
     words = name.split()
@@ -137,4 +144,6 @@ def show_text(card: dict[str, Any]) -> str:
              f"{card['value_other_colour']} in any other (with the +5 card)"]
     if card.get("fact"):
         lines.append(f"  {card['fact']}")
+    if card.get("icon"):
+        lines.append(f"  picture: {card['icon']}")
     return "\n".join(lines)

@@ -15,10 +15,11 @@ from typing import TYPE_CHECKING
 
 from kcal.core.results import game_over_line
 from kcal.games.how_many_calories.print.palette import PLUS_FILL, PLUS_PALE, STYLES
+from kcal.games.how_many_calories.print.picture import icon_of
 from kcal.games.how_many_calories.rules.domain import COLOURS, KCAL_PER_POINT, kcal_text
 from kcal.games.how_many_calories.rules.moves import Move
 from kcal.games.how_many_calories.rules.state import PASS, Event, Log, State, TrickResult
-from kcal.viewer.scene import Frame, Item, Rect, Section, Shape, Story, Text
+from kcal.viewer.scene import Frame, Icon, Item, Rect, Section, Shape, Story, Text
 
 if TYPE_CHECKING:
     from kcal.games.how_many_calories.replay import ReplayResult
@@ -33,9 +34,10 @@ BAR = 220.0  #: the intake bar's width at the limit
 ROW_WIDTH = 820.0
 
 
-def card(number: int, colour: int, *, plus: int = 0, frame: str | None = None) -> tuple[Shape, ...]:
-    """A food card at (0, 0): its colour's band and letter, its number; ``plus`` > 0: the +5 card
-    stacked under it (an off-colour card in a trick)."""
+def card(number: int, colour: int, *, plus: int = 0, frame: str | None = None, icon: str | None = None
+         ) -> tuple[Shape, ...]:
+    """A food card at (0, 0): its colour's band and letter, its picture (``icon``, docs/art.md) above
+    its number; ``plus`` > 0: the +5 card stacked under it (an off-colour card in a trick)."""
     st = STYLES[COLOURS[colour]]
     out: list[Shape] = []
     if plus:
@@ -45,6 +47,9 @@ def card(number: int, colour: int, *, plus: int = 0, frame: str | None = None) -
             Rect(3, 3, 10, 11, fill=st.fill, rx=1),
             Text(8, 12, st.letter, 8, fill="#ffffff" if st.letter in "RB" else INK, anchor="middle", bold=True),
             Text(CW / 2, CH / 2 + 8, str(number), 18, fill=st.dark, anchor="middle", bold=True)]
+    if icon is not None:
+        out[-1] = Text(CW / 2, CH - 4.5, str(number), 13, fill=st.dark, anchor="middle", bold=True)
+        out.append(Icon(CW / 2 - 8, 15, 16, icon, st.dark))
     if frame:
         out.append(Rect(-3, -3, CW + 6, CH + 6, fill=None, stroke=frame, width=2.5, rx=4))
     return tuple(out)
@@ -60,6 +65,10 @@ class _Painter:
         if got is None:
             got = self.cache[key] = make()
         return got
+
+    def icon(self, number: int) -> str:
+        """The picture of food card ``number`` in this game's set."""
+        return icon_of(self.rules.foods.by_number[number])
 
     def trick(self, state: State) -> tuple[Shape, ...]:
         rules = self.rules
@@ -92,7 +101,8 @@ class _Painter:
             elif done is not None and n == done.won:
                 frame = TAKE
             out.append(Text(x, 20, players[seat] + (" leads" if k == 0 else ""), 10, bold=k == 0))
-            out += [_moved(s, x, 28) for s in card(n, self.rules.foods.colour_of[n], plus=v - n, frame=frame)]
+            out += [_moved(s, x, 28) for s in card(n, self.rules.foods.colour_of[n], plus=v - n, frame=frame,
+                                                    icon=self.icon(n))]
             out.append(Text(x + CW / 2, 28 + CH + 24, f"= {v}", 11, anchor="middle", bold=True))
         if done is not None:
             taken = f"{players[done.winner]} takes {self.rules.card_text(done.won)} ({kcal_text(done.kcal)})"
@@ -127,11 +137,11 @@ class _Painter:
                      f"{state.totals[s]:,}", 10)]
         out.append(Text(0, 44, "hand", 9, fill="#555555"))
         for k, n in enumerate(sorted(state.hands[s], key=lambda n: (colour_of[n], n))):
-            out += [_moved(x, 28 + k * (CW + 3), 30) for x in card(n, colour_of[n])]
+            out += [_moved(x, 28 + k * (CW + 3), 30) for x in card(n, colour_of[n], icon=self.icon(n))]
         x0 = 28 + rules.hand_size * (CW + 3) + 14
         out.append(Text(x0, 44, "taken", 9, fill="#555555"))
         for k, n in enumerate(state.won[s]):
-            out += [_moved(x, x0 + 32 + k * (CW + 3), 30) for x in card(n, colour_of[n])]
+            out += [_moved(x, x0 + 32 + k * (CW + 3), 30) for x in card(n, colour_of[n], icon=self.icon(n))]
         return tuple(out)
 
     def items(self, state: State) -> tuple[Item, ...]:
@@ -144,7 +154,7 @@ class _Painter:
 def _moved(s: Shape, dx: float, dy: float) -> Shape:
     from dataclasses import replace
 
-    if isinstance(s, (Rect, Text)):
+    if isinstance(s, (Rect, Text, Icon)):
         return replace(s, x=s.x + dx, y=s.y + dy)
     return s
 
@@ -265,8 +275,8 @@ def story(path: str | Path, *, upto: int | None = None, coords: bool = False, ev
     return Story.told(title, frames, every, legend())
 
 
-def printed_card(number: int, colour: int, food: str, kcal: int) -> tuple[Shape, ...]:
-    """A food card for the catalog page: the table's card, larger, with its food and calories."""
+def printed_card(number: int, colour: int, food: str, kcal: int, icon: str | None = None) -> tuple[Shape, ...]:
+    """A food card for the catalog page: the table's card, larger, with its picture, food and calories."""
     scale_w, scale_h = 90.0, 126.0
     st = STYLES[COLOURS[colour]]
     words = food.split(", ", 1)
@@ -275,6 +285,9 @@ def printed_card(number: int, colour: int, food: str, kcal: int) -> tuple[Shape,
                         Text(15, 20, st.letter, 13, fill="#ffffff" if st.letter in "RB" else INK, anchor="middle",
                              bold=True),
                         Text(scale_w / 2, 66, str(number), 34, fill=st.dark, anchor="middle", bold=True)]
+    if icon is not None:
+        out[-1] = Text(scale_w / 2, 76, str(number), 24, fill=st.dark, anchor="middle", bold=True)
+        out.append(Icon(scale_w / 2 - 17, 24, 34, icon, st.dark))
     for k, line in enumerate(words[:2]):
         line = line if len(line) <= 16 else line[:15] + "…"
         out.append(Text(scale_w / 2, 88 + k * 11, line, 9, fill=INK, anchor="middle", bold=k == 0))
@@ -294,7 +307,7 @@ def catalog_page(catalogs: Sequence[Path] | None = None, no_builtin: bool = Fals
         for f in foods.foods:
             colour = COLOUR_INDEX[f.colour]
             cards.append(CatalogCard(f"{foods.code}-{f.colour.value}-{f.number}", str(f.card), f.food,
-                                     printed_card(f.number, colour, f.food, f.number * KCAL_PER_POINT),
+                                     printed_card(f.number, colour, f.food, f.number * KCAL_PER_POINT, icon_of(f)),
                                      {"colour": (f.colour.value,), "set": (foods.code,)},
                                      f"{f.food} {f.serving}"))
     return CatalogPage(f"{GAME_NAME} catalog ({len(cards)} cards)", tuple(cards),

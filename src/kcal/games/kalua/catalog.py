@@ -119,6 +119,13 @@ def card_names(catalogs: Paths = None, no_builtin: bool = False) -> list[tuple[s
     return [(d.name, d.name) for cards in _sets(catalogs, no_builtin) for d in cards.defs]
 
 
+def icon_of(entry: Any) -> str:
+    """The card's picture (docs/art.md)."""
+    from kcal.games.kalua.print.picture import icon_of as picture
+
+    return str(picture(entry))
+
+
 def show(name: str, catalogs: Paths = None, no_builtin: bool = False) -> dict[str, Any]:
     """One card, by name or by a word of it ("eruption"), with every effect in words."""
     sets = _sets(catalogs, no_builtin)
@@ -127,7 +134,8 @@ def show(name: str, catalogs: Paths = None, no_builtin: bool = False) -> dict[st
         d = cards.find(name) or (cards.find(found.name) if found.name else None)
         if d is not None:
             out = row(d, cards)
-            out.update({"text": d.entry.text, "while_kept": [e.model_dump(mode="json") for e in d.entry.while_kept]})
+            out.update({"text": d.entry.text, "while_kept": [e.model_dump(mode="json") for e in d.entry.while_kept],
+                        "icon": icon_of(d.entry)})
             return out
     if found.several:
         raise KcalError(found.several_message("cards"), code="ambiguous")
@@ -141,4 +149,6 @@ def show_text(card: dict[str, Any]) -> str:
     lines += [f"  - {line}" for line in card["does"]]
     if card.get("text"):
         lines.append(f"  {card['text']}")
+    if card.get("icon"):
+        lines.append(f"  picture: {card['icon']}")
     return "\n".join(lines)

@@ -19,11 +19,12 @@ from typing import TYPE_CHECKING
 
 from kcal.core.results import game_over_line
 from kcal.games.kalua.print.palette import GODS, STYLES
+from kcal.games.kalua.print.picture import icon_of
 from kcal.games.kalua.rules.cardtext import card_lines
 from kcal.games.kalua.rules.domain import DOUBLE_COST, GLOBAL, GOD_COLOURS, KINDS, PROTECTION_COST, Kind
 from kcal.games.kalua.rules.moves import Buy, Convert, Discard, Draw, Lead, Move, Play, Reply, Target
 from kcal.games.kalua.rules.state import OVER, PHASE_NAMES, Event, Log, State
-from kcal.viewer.scene import Circle, Frame, Item, Line, Rect, Section, Shape, Story, Text
+from kcal.viewer.scene import Circle, Frame, Icon, Item, Line, Rect, Section, Shape, Story, Text
 
 if TYPE_CHECKING:
     from kcal.games.kalua.replay import ReplayResult
@@ -50,7 +51,7 @@ def god_colour(seat: int) -> str:
 
 
 def _moved(s: Shape, dx: float, dy: float) -> Shape:
-    if isinstance(s, Rect | Text):
+    if isinstance(s, Rect | Text | Icon):
         return replace(s, x=s.x + dx, y=s.y + dy)
     if isinstance(s, Circle):
         return replace(s, cx=s.cx + dx, cy=s.cy + dy)
@@ -59,15 +60,23 @@ def _moved(s: Shape, dx: float, dy: float) -> Shape:
     return replace(s, points=tuple((x + dx, y + dy) for x, y in s.points))
 
 
-def chip(name: str, kind: int, *, w: float = CHIP_W, faded: bool = False) -> tuple[Shape, ...]:
-    """A card at (0, 0) as a chip: its kind's colour band and word's first letter, its name."""
+def chip(name: str, kind: int, *, w: float = CHIP_W, faded: bool = False, icon: str | None = None
+         ) -> tuple[Shape, ...]:
+    """A card at (0, 0) as a chip: its kind's colour band and word's first letter, its picture (``icon``,
+    docs/art.md), its name."""
     st = STYLES[KINDS[kind]]
-    label = name if len(name) <= int((w - 26) / (10 * 0.56)) else name[: int((w - 26) / (10 * 0.56)) - 1] + "…"
-    return (Rect(0, 0, w, CHIP_H, fill="#f4f4f4" if faded else st.pale, stroke=st.fill, width=2, rx=3),
-            Rect(0, 0, 16, CHIP_H, fill=st.fill, rx=3),
-            Text(8, 15, st.word[0], 10, fill="#ffffff" if KINDS[kind] is not Kind.BONUS else INK, anchor="middle",
-                 bold=True),
-            Text(21, 15, label, 10, fill=GREY if faded else INK))
+    left = 21 + (CHIP_H - 4 if icon else 0)
+    room = int((w - left - 5) / (10 * 0.56))
+    label = name if len(name) <= room else name[: room - 1] + "…"
+    out: tuple[Shape, ...] = (
+        Rect(0, 0, w, CHIP_H, fill="#f4f4f4" if faded else st.pale, stroke=st.fill, width=2, rx=3),
+        Rect(0, 0, 16, CHIP_H, fill=st.fill, rx=3),
+        Text(8, 15, st.word[0], 10, fill="#ffffff" if KINDS[kind] is not Kind.BONUS else INK, anchor="middle",
+             bold=True),
+        Text(left, 15, label, 10, fill=GREY if faded else INK))
+    if icon:
+        out += (Icon(19, 3, CHIP_H - 6, icon, GREY if faded else st.dark),)
+    return out
 
 
 def marker(seat: int, name: str, x: float, y: float, r: float = 9.0) -> tuple[Shape, ...]:
@@ -191,7 +200,7 @@ class _Painter:
             out.append(Text(30, 56, "no cards kept", 10, fill=GREY))
         for k, c in enumerate(kept[:6]):
             d = self.rules.cards.def_of(c)
-            out += [_moved(sh, 30 + k * (CHIP_W + 6), 40) for sh in chip(d.name, d.kind)]
+            out += [_moved(sh, 30 + k * (CHIP_W + 6), 40) for sh in chip(d.name, d.kind, icon=icon_of(d.entry))]
         if len(kept) > 6:
             out.append(Text(30 + 6 * (CHIP_W + 6), 56, f"+{len(kept) - 6} more", 10))
         return tuple(out)
@@ -232,7 +241,7 @@ class _Painter:
             y += 18
         for p in shown:
             d = self.rules.cards.def_of(p.card)
-            out += [_moved(sh, 0, y) for sh in chip(d.name, d.kind, w=170)]
+            out += [_moved(sh, 0, y) for sh in chip(d.name, d.kind, w=170, icon=icon_of(d.entry))]
             if d.kind == GLOBAL:
                 paid = {PROTECTION_COST: f"paid {p.pay} PP: protected", DOUBLE_COST: f"paid {p.pay} PP: doubled"
                         }.get(p.pay, f"paid {p.pay} PP")
@@ -382,9 +391,10 @@ def _wrap(text: str, width: int) -> list[str]:
 FACE_W, FACE_H = 130.0, 182.0  #: a card's face on the catalog page
 
 
-def printed_card(name: str, kind: int, cost: int, copies: int, lines: Sequence[str]) -> tuple[Shape, ...]:
-    """An action card for the catalog page: its kind's band and word, its name, its cost and what it
-    does, in words built from the data (:mod:`kcal.games.kalua.rules.cardtext`)."""
+def printed_card(name: str, kind: int, cost: int, copies: int, lines: Sequence[str], icon: str
+                 ) -> tuple[Shape, ...]:
+    """An action card for the catalog page: its kind's band and word, its name, its cost, its picture
+    (docs/art.md) and what it does, in words built from the data (:mod:`kcal.games.kalua.rules.cardtext`)."""
     st = STYLES[KINDS[kind]]
     on_band = INK if KINDS[kind] is Kind.BONUS else "#ffffff"
     out: list[Shape] = [Rect(0, 0, FACE_W, FACE_H, fill="#ffffff", stroke=st.fill, width=5, rx=6),
@@ -397,7 +407,8 @@ def printed_card(name: str, kind: int, cost: int, copies: int, lines: Sequence[s
     price = f"pay 0, {PROTECTION_COST} or {DOUBLE_COST} PP" if kind == GLOBAL else f"costs {cost} PP"
     out += [Rect(8, y - 6, FACE_W - 16, 16, fill=st.pale, rx=3),
             Text(FACE_W / 2, y + 6, price, 9, fill=INK, anchor="middle", bold=True)]
-    y += 24
+    out.append(Icon(FACE_W / 2 - 15, y + 2, 30, icon, st.dark))
+    y += 58
     body = [piece for line in lines if not line.startswith("Pay 0") for piece in _wrap(line, 27)]
     room = int((FACE_H - 18 - y) // 10.5)
     if len(body) > room:
@@ -423,7 +434,7 @@ def catalog_page(catalogs: Sequence[Path] | None = None, no_builtin: bool = Fals
             kind = KINDS[d.kind]
             lines = card_lines(d.entry)
             cards.append(CatalogCard(f"{cset.code}-{d.index}", d.name, kind_text(kind),
-                                     printed_card(d.name, d.kind, d.cost, d.copies, lines),
+                                     printed_card(d.name, d.kind, d.cost, d.copies, lines, icon_of(d.entry)),
                                      {"kind": (kind_text(kind),), "deck": ("bonus" if d.deck == 0 else "disaster",),
                                       "set": (cset.code,)},
                                      " ".join(lines)))

@@ -177,6 +177,7 @@ def tile_detail(tile: Tile, library: Library | None = None) -> dict:
         for m in tile.modifiers
     ]
     detail["text"] = tile.text
+    detail["icon"] = icon_of(tile)
     detail["art"] = tile.art
     if library is not None:
         for loaded in library.catalogs:
@@ -184,6 +185,13 @@ def tile_detail(tile: Tile, library: Library | None = None) -> dict:
                 detail["set"] = {"code": loaded.catalog.set.code, "name": loaded.catalog.set.name}
                 break
     return detail
+
+
+def icon_of(tile: Any) -> str:
+    """The tile's picture (docs/art.md)."""
+    from kcal.games.kcaloria.print.picture import icon_of as picture
+
+    return picture(tile)
 
 
 def _plain(value: object) -> object:
@@ -211,8 +219,8 @@ def format_detail(d: dict) -> str:
         lines.append("  modifiers: none")
     if d.get("text"):
         lines.append(f"  text:      {d['text']}")
-    if d.get("art"):
-        lines.append(f"  art:       {d['art']}")
+    if d.get("icon"):
+        lines.append(f"  picture:   {d['icon']}" + (f" (its own art: {d['art']})" if d.get("art") else ""))
     return "\n".join(lines)
 
 

@@ -26,7 +26,7 @@ from kcal.games.kcaloria.rules.state import GameState
 from kcal.games.kcaloria.rules.tiles import COLORS, TileInfo
 from kcal.games.kcaloria.rules.yields import PaymentContext
 from kcal.print.colours import text_on
-from kcal.viewer.scene import Circle, Frame, Item, Poly, Rect, Section, Shape, Story, Text
+from kcal.viewer.scene import Circle, Frame, Icon, Item, Poly, Rect, Section, Shape, Story, Text
 
 if TYPE_CHECKING:
     from kcal.games.kcaloria.replay import ReplayResult
@@ -117,9 +117,7 @@ def _centred(parts: Sequence[tuple[list[Shape], float]], y: float, gap: float = 
 def _shift(s: Shape, dx: float, dy: float) -> Shape:
     from dataclasses import replace
 
-    if isinstance(s, Rect):
-        return replace(s, x=s.x + dx, y=s.y + dy)
-    if isinstance(s, Text):
+    if isinstance(s, Rect | Text | Icon):
         return replace(s, x=s.x + dx, y=s.y + dy)
     if isinstance(s, Circle):
         return replace(s, cx=s.cx + dx, cy=s.cy + dy)
@@ -128,8 +126,14 @@ def _shift(s: Shape, dx: float, dy: float) -> Shape:
     return s
 
 
-def face(info: TileInfo, owner: int, owner_name: str) -> tuple[Shape, ...]:
-    """The small printed face of a tile, centred on (0, 0), its border in the owner's colour."""
+#: the picture's square on a tile's face (docs/art.md): between the name and the yield, centred
+PICTURE = 22.0
+PICTURE_TOP = 2.5
+
+
+def face(info: TileInfo, owner: int, owner_name: str, *, yield_y: float = R * 0.62) -> tuple[Shape, ...]:
+    """The small printed face of a tile, centred on (0, 0), its border in the owner's colour, with the
+    tile's picture between its name and its yield (at ``yield_y``)."""
     tt = TileType(info.type)
     pc = PLAYER_COLOURS[owner % len(PLAYER_COLOURS)]
     out: list[Shape] = [
@@ -151,19 +155,30 @@ def face(info: TileInfo, owner: int, owner_name: str) -> tuple[Shape, ...]:
         out.append(Text(0, -R * 0.5 - 1, "free", 8, fill=INK, anchor="middle"))
     for k, line in enumerate(_wrap(info.name, 17)):
         out.append(Text(0, -R * 0.22 + k * 10, line, 8.5, fill=INK, anchor="middle", bold=True))
+    out.append(picture(info.tile, PICTURE_TOP, PICTURE))
     # yield along the bottom, after an arrow
     pairs = [(c, n) for c, n in enumerate(info.base) if n]
-    arrow: tuple[list[Shape], float] = ([Text(0, R * 0.62 - 1.5, "→", 10, fill=INK)], 10.0)
+    arrow: tuple[list[Shape], float] = ([Text(0, yield_y - 1.5, "→", 10, fill=INK)], 10.0)
     if pairs:
-        out += _centred([arrow, _amounts(pairs, 0, R * 0.62, 10)], R * 0.62, gap=2)
+        out += _centred([arrow, _amounts(pairs, 0, yield_y, 10)], yield_y, gap=2)
     else:
-        out.append(Text(0, R * 0.62 - 1, "no yield", 7.5, fill=INK, anchor="middle"))
+        out.append(Text(0, yield_y - 1, "no yield", 7.5, fill=INK, anchor="middle"))
     # the owner's pointer, toward their seat (south, north, west, east), and badge on the left edge
     out.append(Poly(SEAT_POINTER[owner % len(SEAT_POINTER)], fill=pc, stroke="#ffffff", width=1))
     bx = -R * 0.66
     out += [Circle(bx, 0, 8.5, fill=pc, stroke="#ffffff", width=1),
             Text(bx, 3.5, owner_name[:1].upper() or "?", 10, fill="#ffffff", anchor="middle", bold=True)]
     return tuple(out)
+
+
+def picture(tile: Any, top: float, size: float) -> Icon:
+    """The tile's picture (its icon, or its class's), centred across, ``top`` below the centre, in a dark
+    shade of its type's colour."""
+    from kcal.games.kcaloria.print.palette import picture_ink
+    from kcal.games.kcaloria.print.picture import icon_of
+
+    r, g, b = picture_ink(tile.type)
+    return Icon(-size / 2, top, size, icon_of(tile), f"#{round(r * 255):02x}{round(g * 255):02x}{round(b * 255):02x}")
 
 
 def overlay(vec: tuple[int, ...], dice: tuple, barricade: tuple[int, int] | None, players: tuple[str, ...],
@@ -451,30 +466,27 @@ def story(path: str | Path, *, upto: int | None = None, coords: bool = False, ev
 
 
 def printed_face(info: TileInfo) -> tuple[Shape, ...]:
-    """A catalog tile as printed: type colours, rarity, cost, Latin and common name, biomes,
-    modifiers and yield (the table's face, without an owner)."""
+    """A catalog tile as printed: type colours, rarity, cost, Latin name, picture, biomes (a column at the
+    left), modifiers and yield (the table's face, without an owner; the common name is the catalog's
+    label under it)."""
     from kcal.games.kcaloria.print.palette import RARITY
     from kcal.games.kcaloria.rules.domain import Rarity
 
     tt = TileType(info.type)
     tile = info.tile
-    out: list[Shape] = [s for s in face(info, 0, " ") if not (isinstance(s, Circle) or (isinstance(s, Text) and s.text == " ")
-                                                 or (isinstance(s, Poly) and s.points == SEAT_POINTER[0]))]
+    out: list[Shape] = [s for s in face(info, 0, " ")
+                        if not (isinstance(s, Circle | Icon) or (isinstance(s, Text) and s.text == " ")
+                                or (isinstance(s, Poly) and s.points == SEAT_POINTER[0]))]
     out[0] = Poly(_hexagon(R - 3), fill=BACKGROUND[tt], stroke=BORDER[tt], width=4)
     out.append(Circle(R * 0.6, -R * 0.55, 5, fill=RARITY[Rarity(tile.rarity)], stroke=INK, width=0.6))
-    common = tile.common_name if tile.common_name and tile.common_name != tile.name else ""
-    y = R * 0.12
-    if common:
-        out.append(Text(0, y, common[:24] + ("…" if len(common) > 24 else ""), 7.5, fill="#333333",
-                        anchor="middle"))
-        y += 10
+    out.append(picture(tile, 1.0, 16.0))
+    biomes = [b.value for b in tile.biomes]
+    for k, code in enumerate(biomes[:3]):
+        shown = code + ("…" if k == 2 and len(biomes) > 3 else "")
+        out.append(Text(-R * 0.62, 4.0 + 8.5 * k, shown, 7, fill="#2e5d3a", anchor="middle", bold=True))
     mods = ", ".join(m.name.replace("_", " ") for m in tile.modifiers)
     if mods:
-        out.append(Text(0, y, mods[:23] + ("…" if len(mods) > 23 else ""), 7, fill="#5d4037", anchor="middle"))
-        y += 9
-    if tile.biomes:
-        out.append(Text(0, y, " ".join(b.value for b in tile.biomes), 7, fill="#2e5d3a", anchor="middle",
-                        bold=True))
+        out.append(Text(0, 25.5, mods[:23] + ("…" if len(mods) > 23 else ""), 7, fill="#5d4037", anchor="middle"))
     return tuple(out)
 
 

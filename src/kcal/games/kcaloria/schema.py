@@ -50,6 +50,7 @@ _TILE_HELP = {
     "yield": "Cubes the tile holds when placed, e.g. {blue: 2} or \"2 blue\".",
     "modifiers": "Modifier names, or mappings with name and parameters.",
     "text": "An optional fact or flavour line.",
+    "icon": "The tile's picture: a game-icons name kcal ships (docs/art.md), such as 'fox'; absent: its class's.",
     "art": "An image path relative to the catalog file; must stay inside its folder.",
 }
 

@@ -52,6 +52,7 @@ from kcal.games.ecologic_europe.rules.domain import (
     parse_species_type,
 )
 from kcal.games.ecologic_europe.rules.features import ABILITY_IDS, parse_ability
+from kcal.print.picturefield import IconName
 
 _CONFIG = ConfigDict(extra="forbid", frozen=True)
 
@@ -98,6 +99,7 @@ class SpeciesCard(BaseModel):
     name: Text = Field(description="the common name")
     latin: Latin = Field(description="the Latin name (genus and species), unique")
     type: TypeWord
+    icon: IconName | None = None  #: the species' picture (absent: its type's, docs/art.md)
     habitats: Annotated[tuple[HabitatWord, ...], Field(min_length=1, max_length=8)]
     edge: StrictBool = Field(default=False, description="may be placed on the edge between two habitats")
     production: Annotated[tuple[Small, ...], Field(min_length=4, max_length=4)] | None = Field(
@@ -236,6 +238,7 @@ class WeatherCard(BaseModel):
 
     id: Annotated[StrictStr, Field(pattern=r"^W[0-9]{2}$")]
     name: Text
+    icon: IconName | None = None  #: the card's picture (absent: sun-cloud, docs/art.md)
     text: Fact
     effects: Annotated[tuple[Effect, ...], Field(min_length=1, max_length=4)]
 
@@ -245,6 +248,7 @@ class HumanCard(BaseModel):
 
     id: Annotated[StrictStr, Field(pattern=r"^X[0-9]{2}$")]
     name: Text
+    icon: IconName | None = None  #: the card's picture (absent: factory, docs/art.md)
     text: Fact
     you: tuple[Effect, ...] = ()
     all: tuple[Effect, ...] = ()

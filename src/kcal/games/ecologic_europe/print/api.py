@@ -29,6 +29,7 @@ from kcal.print.cardgrid import DEFAULT_CARD, DEFAULT_CORNER_MM, CardSize, grid_
 from kcal.print.cutfile import card_cut_files, write_cut_files
 from kcal.print.export import ExportSet
 from kcal.print.output import PdfMeta, Printed, write_pdf
+from kcal.print.pictures import CREDIT
 from kcal.print.report import Report
 from kcal.print.sheets import Face, chunk_faces, face_pages
 
@@ -83,7 +84,7 @@ def print_cards(output: str | Path, paper: str = "letter", backs: bool = False, 
     title = f"{GAME_NAME} cards"
     opts = card_sheet_options(paper=paper, size=size, bleed=bleed, backs=backs, flip=flip, back_offset=back_offset,
                               gutter=gutter, corner=corner, cut_lines=cut_lines, crop_marks=crop_marks,
-                              alignment_page=alignment_page, title=title)
+                              alignment_page=alignment_page, title=title)._replace(credit=CREDIT)
     ctx = Context(Report())
     everything, inputs = card_faces(catalog, ctx, max(1, sheet_layout(opts).per_page))
     chosen = select_faces(everything, only, copies, game=GAME_NAME)

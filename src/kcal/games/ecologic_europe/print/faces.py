@@ -35,10 +35,13 @@ from kcal.games.ecologic_europe.print.layout import (
     EVENT,
     FRAME,
     KEY,
+    PICTURE,
     SPECIES,
     TEXT,
 )
+from kcal.games.ecologic_europe.print.picture import event_icon, species_icon
 from kcal.games.ecologic_europe.rules.domain import BOARD_HABITATS, FOOD_TYPES, SEASONS
+from kcal.print import pictures
 from kcal.print.cardface import card_clip as _clip
 from kcal.print.cardface import fill as _fill
 from kcal.print.cardface import scale
@@ -253,6 +256,9 @@ def draw_species(c: Canvas, box: Box, s: Species, ctx: Context) -> None:
     _paragraphs(c, species_rules(s), x0 + pad, x1 - pad, middle - mm(sp.half_gap_mm) * k,
                 picture[3] + mm(sp.picture_gap_mm) * k, sp.rules_pt * k, sp.rules_smallest_pt * k,
                 f"card {s.id} rules", ctx.report, 0.2 * k)
+    px0, py0, px1, _ = picture
+    r, g, b = rgb(TYPE_STYLE[type_word][1])
+    pictures.draw(c, species_icon(s.model.icon, type_word), px0, py0, px1 - px0, (r * 0.6, g * 0.6, b * 0.6))
     _fill(c, "#666666")
     c.setFont(REGULAR, sp.footer_pt * k)
     c.drawString(x0 + pad, y0 + pad * sp.footer_rise, f"{s.id} · {s.expansion}")
@@ -300,6 +306,18 @@ def _by_letters(table: dict[str, str], letters: str) -> str:
     return next(k for k, v in table.items() if v == letters)
 
 
+def picture_box(c: Canvas, icon: str, panel: tuple[float, float, float, float], k: float, colour: str,
+                words_foot: float) -> tuple[float, float, float, float]:
+    """The card's picture (docs/art.md) in its square of the lower half of the panel, below the words
+    (whose foot is ``words_foot``) and above the footer, in a dark shade of the card's colour; returns the
+    square (x0, y0, x1, y1)."""
+    x0, y0, x1, y1 = panel
+    top = min((y0 + y1) / 2, words_foot) - mm(PICTURE.top_below_middle_mm) * k
+    side = min(mm(PICTURE.size_mm) * k, top - y0 - mm(PICTURE.above_foot_mm) * k)
+    r, g, b = rgb(colour)
+    return pictures.draw(c, icon, (x0 + x1 - side) / 2, top - side, side, (r * 0.6, g * 0.6, b * 0.6))
+
+
 def draw_back(c: Canvas, box: Box, back: str) -> None:
     """A card's back: its species type (or weather / human impact)."""
     k = scale(box)
@@ -331,8 +349,9 @@ def draw_event(c: Canvas, box: Box, card: WeatherCard | HumanCard, kind: str, ct
               "#434343")
     y = _text(c, str(card.name), BOLD, ev.name_pt * k, ev.name_smallest_pt * k, x0 + pad, x1 - pad,
               y - mm(ev.name_gap_mm) * k, ev.name_lines, f"{card.id} name", ctx.report)
-    _text(c, str(card.text), REGULAR, ev.text_pt * k, ev.text_smallest_pt * k, x0 + pad, x1 - pad,
-          y - mm(ev.text_gap_mm) * k, ev.text_lines, f"{card.id} text", ctx.report)
+    y = _text(c, str(card.text), REGULAR, ev.text_pt * k, ev.text_smallest_pt * k, x0 + pad, x1 - pad,
+              y - mm(ev.text_gap_mm) * k, ev.text_lines, f"{card.id} text", ctx.report)
+    picture_box(c, event_icon(card.icon, kind), (x0, y0, x1, y1), k, colour, y)
     _fill(c, "#666666")
     c.setFont(REGULAR, ev.footer_pt * k)
     c.drawString(x0 + pad, y0 + pad * ev.footer_rise, card.id)

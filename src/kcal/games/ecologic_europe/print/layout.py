@@ -90,6 +90,14 @@ class Key(Sizes):
     note_pt: float = 5.4
 
 
+class Picture(Sizes):
+    """A card's picture (docs/art.md): a square in the card's lower half, centred across the panel."""
+
+    size_mm: float = 22  #: the square's side
+    top_below_middle_mm: float = 1.5  #: its top, below the panel's middle or the words, whichever is lower
+    above_foot_mm: float = 4  #: kept free above the panel's foot (the card's id): a long fact shrinks it
+
+
 class Back(Sizes):
     """A card's back: the game's name, the species type, its chip."""
 
@@ -163,6 +171,7 @@ CHIP = Chip()
 TEXT = Text()
 SPECIES = Species()
 BACK = Back()
+PICTURE = Picture()
 EVENT = Event()
 KEY = Key()
 TOKEN_SHEET = TokenSheet()

@@ -106,6 +106,7 @@ class FoodSet:
     plus: int
     foods: tuple[FoodCard, ...]  # by number
     source: str = "builtin"
+    plus_icon: str | None = None  #: the +5 card's picture (kcal.print.pictures), as the set names it
     colour_of: tuple[int, ...] = field(init=False, repr=False, compare=False)
     card_of: tuple[Card | None, ...] = field(init=False, repr=False, compare=False)
     by_number: Mapping[int, FoodCard] = field(init=False, repr=False, compare=False)
@@ -123,7 +124,7 @@ class FoodSet:
     @classmethod
     def from_model(cls, model: CardSetFile, source: str = "builtin") -> FoodSet:
         return cls(model.set.code, model.set.name, model.variant, model.plus_cards.value,
-                   tuple(sorted(model.cards, key=lambda f: f.number)), source)
+                   tuple(sorted(model.cards, key=lambda f: f.number)), source, model.plus_cards.icon)
 
     @property
     def numbers(self) -> tuple[int, ...]:

@@ -32,6 +32,7 @@ from kcal.games.how_many_calories.rules.domain import (
     format_card,
     parse_card,
 )
+from kcal.print.picturefield import IconName
 
 #: closed and frozen; strict where YAML would coerce (StrictInt, StrictStr: ``"14"`` is not 14)
 _CONFIG = ConfigDict(extra="forbid", frozen=True)
@@ -69,6 +70,7 @@ class FoodCard(BaseModel):
     colour: Colour
     number: Number
     food: Text
+    icon: IconName | None = None  #: the food's picture (absent: its colour's, docs/art.md)
     serving: Text
     fact: Text | None = None
 
@@ -84,6 +86,7 @@ class PlusCards(BaseModel):
 
     value: Annotated[StrictInt, Field(ge=1, le=20)] = 5
     per_player: Annotated[StrictInt, Field(ge=1, le=1)] = 1
+    icon: IconName | None = None  #: the +5 card's picture (absent: knife-fork)
     note: Note | None = None
 
 

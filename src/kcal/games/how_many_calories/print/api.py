@@ -17,11 +17,13 @@ from typing import Any
 from kcal.core.errors import UsageError
 from kcal.games.how_many_calories.files.cardset import FoodSet
 from kcal.games.how_many_calories.print.faces import Context, draw_back, draw_food, draw_plus
+from kcal.games.how_many_calories.print.picture import plus_icon
 from kcal.games.how_many_calories.rules.domain import COLOUR_INDEX, GAME_ID, GAME_NAME, Card, format_card
 from kcal.print.cardgrid import DEFAULT_CARD, DEFAULT_CORNER_MM, CardSize, grid_shape
 from kcal.print.cutfile import card_cut_files, write_cut_files
 from kcal.print.export import ExportSet
 from kcal.print.output import PdfMeta, Printed, write_pdf
+from kcal.print.pictures import CREDIT
 from kcal.print.report import Report
 from kcal.print.sheets import Box, Face, chunk_faces, face_pages
 
@@ -61,7 +63,7 @@ def card_faces(foodset: FoodSet, ctx: Context, plus_copies: int = PLUS_COPIES) -
     faces = [Face(key=f"hmc-{f.colour.value}-{f.number}", draw=functools.partial(_food, food=f, ctx=ctx),
                   back=back, back_key="hmc-back", label=format_card(f.card), kind=FOOD_KIND, names=(f.food,))
              for f in foods]
-    plus = Face(key="hmc-plus", draw=lambda c, box: draw_plus(c, box, foodset.plus, ctx), back=back,
+    plus = Face(key="hmc-plus", draw=lambda c, box: draw_plus(c, box, foodset.plus, ctx, plus_icon(foodset)), back=back,
                 back_key="hmc-back", label=f"+{foodset.plus}", kind=PLUS_KIND, names=(f"+{foodset.plus} card",))
     return faces + [plus] * plus_copies
 
@@ -87,7 +89,7 @@ def print_cards(output: str | Path, paper: str = "letter", backs: bool = False, 
     title = f"{GAME_NAME} cards" + (f" ({foodset.code})" if foodset.variant else "")
     opts = card_sheet_options(paper=paper, size=size, bleed=bleed, backs=backs, flip=flip, back_offset=back_offset,
                               gutter=gutter, corner=corner, cut_lines=cut_lines, crop_marks=crop_marks,
-                              alignment_page=alignment_page, title=title)
+                              alignment_page=alignment_page, title=title)._replace(credit=CREDIT)
     ctx = Context(Report(), locate)
     faces = select_faces(card_faces(foodset, ctx, plus_copies), only, copies, game=GAME_NAME)
     inputs = [set_path, *font_inputs(fonts)]

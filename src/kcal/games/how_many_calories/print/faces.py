@@ -33,7 +33,9 @@ from kcal.games.how_many_calories.print.layout import (
     TEXTS,
 )
 from kcal.games.how_many_calories.print.palette import STYLES, rgb, text_on
+from kcal.games.how_many_calories.print.picture import PLUS_ICON, icon_of
 from kcal.games.how_many_calories.rules.domain import LIMITS, Card, Colour, kcal_text
+from kcal.print import pictures
 from kcal.print.cardface import POKER_H, banded_frame, dot_rows, scale, stripes
 from kcal.print.cardface import card_clip as _card_clip
 from kcal.print.cardface import fill as _fill
@@ -128,15 +130,33 @@ def _index(c: Canvas, panel: Panel, number_text: str, letter: str, style_fill: s
     _ = x1
 
 
-def _plate(c: Canvas, cx: float, cy: float, r: float, pale: str, ring: str, text: str, k: float) -> None:
+def _plate(c: Canvas, cx: float, cy: float, r: float, pale: str, ring: str, text: str, k: float,
+           icon: str | None = None) -> None:
+    """The plate in the middle: the card's picture (docs/art.md) in its upper part, in the colour's dark
+    shade, and the number (or +5) under it; without ``icon``, the number alone and bigger."""
     _fill(c, pale)
     c.setStrokeColorRGB(*rgb(ring))
     c.setLineWidth(PLATE.ring_pt * k)
     c.circle(cx, cy, r, stroke=1, fill=1)
+    if icon is not None:
+        picture_box(c, icon, cx, cy, r, ring)
+        size = r * PLATE.pictured_number_of_radius
+        baseline = cy - r * PLATE.pictured_number_drop_of_radius
+    else:
+        size = min(PLATE.number_pt * k, r * PLATE.number_of_radius)
+        baseline = cy - size * 0.36
     _fill(c, palette.INK)
-    size = min(PLATE.number_pt * k, r * PLATE.number_of_radius)
     c.setFont(BOLD, size)
-    c.drawCentredString(cx, cy - size * 0.36, text)
+    c.drawCentredString(cx, baseline, text)
+
+
+def picture_box(c: Canvas, icon: str, cx: float, cy: float, r: float, ink: str) -> tuple[float, float, float, float]:
+    """The card's picture in its square on the plate of radius ``r`` centred on ``(cx, cy)``; returns
+    the square (x0, y0, x1, y1)."""
+    side = r * PLATE.icon_of_radius
+    x0 = cx - side / 2
+    y0 = cy + r * PLATE.icon_rise_of_radius - side / 2
+    return pictures.draw(c, icon, x0, y0, side, rgb(ink))
 
 
 def _lines(c: Canvas, lines: Sequence[str], font: str, size: float, cx: float, top: float, leading: float,
@@ -175,7 +195,7 @@ def draw_food(c: Canvas, box: Box, food: FoodCard, ctx: Context) -> None:
     c.setFont(BOLD, HEADING.size_pt * k)
     c.drawCentredString(cx, y1 - mm(HEADING.baseline_drop_mm) * k, food.colour.value.upper())
     r, plate_y = _plate_place(box, panel, k)
-    _plate(c, cx, plate_y, r, style.pale, style.dark, number, k)
+    _plate(c, cx, plate_y, r, style.pale, style.dark, number, k, icon_of(food))
     _texts(c, panel, plate_y - r - mm(PLATE.below_mm) * k, k, food.food, kcal_text(card.kcal), food.serving, food.fact,
            ctx, card)
 
@@ -224,7 +244,7 @@ def _block(c: Canvas, panel: Panel, text: str, size: float, smallest: float, max
     return _lines(c, f.lines, REGULAR, f.size, (x0 + x1) / 2, top, f.size * BLOCK.leading, colour)
 
 
-def draw_plus(c: Canvas, box: Box, plus: int, ctx: Context) -> None:
+def draw_plus(c: Canvas, box: Box, plus: int, ctx: Context, icon: str = PLUS_ICON) -> None:
     """The +5 card's front: what it does, in a few words."""
     k = scale(box)
     panel = frame(c, box, palette.PLUS_FILL, "plain", palette.WHITE)
@@ -233,7 +253,7 @@ def draw_plus(c: Canvas, box: Box, plus: int, ctx: Context) -> None:
     label = f"+{plus}"
     _index(c, panel, label, "", palette.PLUS_FILL, k)
     r, plate_y = _plate_place(box, panel, k)
-    _plate(c, cx, plate_y, r, palette.PLUS_PALE, palette.PLUS_FILL, label, k)
+    _plate(c, cx, plate_y, r, palette.PLUS_PALE, palette.PLUS_FILL, label, k, icon)
     rules = [f"Play it on a card whose colour differs from the start player's card: that card counts {plus} more.",
              "It is never eaten: take it back after the trick.", "One for each player; use it as often as you like."]
     top = plate_y - r - mm(PLATE.below_mm) * k

@@ -60,6 +60,10 @@ class Plate(Sizes):
     number_pt: float = 34
     number_of_radius: float = 1.25  #: the number is at most this share of the radius
     below_mm: float = 2.2  #: the text starts this far under the plate
+    icon_of_radius: float = 0.95  #: the picture's square on the plate, as a share of the radius
+    icon_rise_of_radius: float = 0.33  #: the picture's centre above the plate's, as a share of the radius
+    pictured_number_of_radius: float = 0.58  #: the number under a picture, as a share of the radius
+    pictured_number_drop_of_radius: float = 0.66  #: its baseline below the plate's centre
 
 
 class Texts(Sizes):

@@ -37,6 +37,7 @@ from kcal.games.kalua.rules.domain import (
     Target,
     fold,
 )
+from kcal.print.picturefield import IconName
 
 _CONFIG = ConfigDict(extra="forbid", frozen=True)
 
@@ -143,6 +144,7 @@ class CardEntry(BaseModel):
 
     name: CardName
     kind: Kind
+    icon: IconName | None = None  #: the card's picture (absent: its kind's, docs/art.md)
     cost: Cost = Field(description="PP paid to play it; a global disaster costs 0 (its player may pay "
                                    "6 for protection or 12 to double it)")
     copies: Annotated[StrictInt, Field(ge=1, le=21)] = 1

@@ -33,6 +33,7 @@ from kcal.print.cardgrid import DEFAULT_CARD, DEFAULT_CORNER_MM, CardSize, grid_
 from kcal.print.cutfile import card_cut_files, write_cut_files
 from kcal.print.export import ExportSet
 from kcal.print.output import PdfMeta, Printed, write_pdf
+from kcal.print.pictures import CREDIT
 from kcal.print.report import Report
 from kcal.print.sheets import Box, Face, FaceDraw, chunk_faces, face_pages
 
@@ -126,7 +127,7 @@ def print_cards(output: str | Path, paper: str = "letter", backs: bool = False, 
     title = f"{GAME_NAME} cards" + (f" ({cardset.code})" if cardset.variant else "")
     opts = card_sheet_options(paper=paper, size=size, bleed=bleed, backs=backs, flip=flip, back_offset=back_offset,
                               gutter=gutter, corner=corner, cut_lines=cut_lines, crop_marks=crop_marks,
-                              alignment_page=alignment_page, title=title)
+                              alignment_page=alignment_page, title=title)._replace(credit=CREDIT)
     ctx = Context(Report(), locate)
     groups = card_groups(cardset, ctx, help_cards)
     faces = select_faces([f for _, group in groups for f in group], only, copies, game=GAME_NAME)

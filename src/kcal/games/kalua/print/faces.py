@@ -32,12 +32,15 @@ from kcal.games.kalua.print.layout import (
     KIND_WORD,
     NAME,
     PATTERNS,
+    PICTURE,
     PLATE,
     VOLCANO,
 )
-from kcal.games.kalua.print.palette import STYLES, Style, text_on
+from kcal.games.kalua.print.palette import STYLES, Style, rgb, text_on
+from kcal.games.kalua.print.picture import icon_of
 from kcal.games.kalua.rules.cardtext import card_lines
 from kcal.games.kalua.rules.domain import DOUBLE_COST, PROTECTION_COST, EffectKind, Kind, Target
+from kcal.print import pictures
 from kcal.print.cardface import banded_frame, dot_rows, scale, stripes
 from kcal.print.cardface import card_clip as _card_clip
 from kcal.print.cardface import fill as _fill
@@ -400,7 +403,7 @@ def draw_action(c: Canvas, box: Box, card: CardEntry, ctx: Context) -> None:
     cx = (x0 + x1) / 2
     _kind_word(c, box.y + box.height, cx, style, k)
     r = _cost(c, card, x0, y1, k)
-    y = _name(c, card, ctx, x0, x1, y1, r, k)
+    y = picture_box(c, card, style, cx, _name(c, card, ctx, x0, x1, y1, r, k), k)
     bottom = y0 + mm(EFFECTS.foot_mm) * k
     flavour = card.text if card.text and FLAVOUR.size_pt * k >= MIN_FLAVOUR_PT else None
     flavour_room = _flavour_room(flavour, k)
@@ -409,6 +412,15 @@ def draw_action(c: Canvas, box: Box, card: CardEntry, ctx: Context) -> None:
     _effect_words(c, card, ctx, words, cx, py, bottom, flavour_room, k)
     if flavour:
         _flavour(c, card, flavour, ctx, style, cx, bottom, words.width, k)
+
+
+def picture_box(c: Canvas, card: CardEntry, style: Style, cx: float, y: float, k: float) -> float:
+    """The card's picture (its event, docs/art.md) under the name (whose foot is ``y``), in the kind's
+    dark colour; returns the picture's foot, where the plate of effects begins."""
+    side = mm(PICTURE.size_mm) * k
+    top = y - mm(PICTURE.gap_mm) * k
+    pictures.draw(c, icon_of(card), cx - side / 2, top - side, side, rgb(style.dark))
+    return top - side
 
 
 def draw_help(c: Canvas, box: Box, help_card: HelpCard, index: int, ctx: Context) -> None:

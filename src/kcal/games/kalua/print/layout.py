@@ -103,6 +103,13 @@ class Plate(Sizes):
     whom_baseline_mm: float = 1.4
 
 
+class Picture(Sizes):
+    """The card's picture (its event: docs/art.md), between the name and the plate of effects."""
+
+    size_mm: float = 15  #: the picture's square
+    gap_mm: float = 1.2  #: above and below it
+
+
 class Flavour(Sizes):
     """The flavour text at the foot, under a short rule."""
 
@@ -429,6 +436,7 @@ COST = CostBadge()
 NAME = Name()
 EFFECTS = Effects()
 PLATE = Plate()
+PICTURE = Picture()
 FLAVOUR = Flavour()
 HELP = Help()
 BACK = Back()

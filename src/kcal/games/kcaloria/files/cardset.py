@@ -125,7 +125,7 @@ class TileMixin(_Dumps):
     __slots__ = ()
     DUMP = (("id", "id"), ("name", "name"), ("common_name", "common_name"), ("type", "type"),
             ("klass", "class"), ("rarity", "rarity"), ("biomes", "biomes"), ("cost", "cost"),
-            ("yield_", "yield"), ("modifiers", "modifiers"), ("text", "text"), ("art", "art"))
+            ("yield_", "yield"), ("modifiers", "modifiers"), ("text", "text"), ("icon", "icon"), ("art", "art"))
     if TYPE_CHECKING:
         id: str
         name: str
@@ -138,6 +138,7 @@ class TileMixin(_Dumps):
         yield_: dict[Color, int]
         modifiers: tuple[Any, ...]
         text: str | None
+        icon: str | None
         art: str | None
 
     @property
@@ -229,7 +230,7 @@ class Tile(_Frozen, TileMixin):
     """One printed tile."""
 
     __slots__ = ("id", "name", "common_name", "type", "klass", "rarity", "biomes", "cost", "yield_",
-                 "modifiers", "text", "art")
+                 "modifiers", "text", "icon", "art")
     KIND = TileMixin
 
     @classmethod
@@ -242,7 +243,7 @@ class Tile(_Frozen, TileMixin):
             cost=tuple({Color(c): n for c, n in alt.items()} for alt in d["cost"]),
             yield_={Color(c): n for c, n in d["yield"].items()},
             modifiers=tuple(Modifier.from_json(m) for m in d["modifiers"]),
-            text=d["text"], art=d["art"],
+            text=d["text"], icon=d.get("icon"), art=d["art"],
         )
 
 

@@ -27,6 +27,7 @@ from kcal.core.fields import PathText
 from kcal.games.kcaloria.files.cardset import DeckMixin, ModifierMixin, TileMixin, duplicate_tiles
 from kcal.games.kcaloria.rules.domain import TYPE_CLASSES, Biome, Color, Klass, Rarity, TileType
 from kcal.games.kcaloria.rules.modifiers import MODIFIERS, PARAM_KINDS
+from kcal.print.picturefield import IconName
 
 Amount = Annotated[StrictInt, Field(ge=1, le=99)]
 Quantity = Annotated[StrictInt, Field(ge=0, le=99)]
@@ -155,6 +156,7 @@ class Tile(Closed, TileMixin):
     yield_: dict[Color, Quantity] = Field(default_factory=dict, alias="yield")
     modifiers: tuple[Modifier, ...] = ()
     text: Text | None = None
+    icon: IconName | None = None  #: the tile's picture (absent: its class's, docs/art.md)
     art: StrictStr | None = None
 
     @field_validator("cost", mode="before")

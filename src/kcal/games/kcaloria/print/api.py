@@ -104,6 +104,10 @@ def _render_tiles_pdf(tiles: Sequence[Tile], out: str | Path, opts: SheetOptions
                       groups: Sequence[tuple[str, Sequence[Tile]]] | None, split_every: int | None,
                       invariant: bool, subject: str, cut_svg: bool) -> PrintResult:
     ctx = RenderContext(report=Report(), art_dir=art_dir, locate=locate)
+    if any(not t.art for t in tiles):  # a tile without its own art shows an icon: the licence's credit
+        from kcal.print.pictures import CREDIT
+
+        opts = opts._replace(credit=CREDIT)
     pages = tile_pages(tiles, opts, ctx, groups)
     svgs: list[tuple[Path, str]] = []
     if cut_svg:

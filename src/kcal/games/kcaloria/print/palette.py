@@ -62,4 +62,14 @@ BACK = "#24523a"
 BACK_ACCENT = "#e9d8a6"
 
 __all__ = ["CUBE", "BACKGROUND", "BORDER", "RARITY", "BIOME_GROUP", "BIOME_COLOR", "INK", "CUT_LINE", "BACK",
-           "BACK_ACCENT", "rgb", "luminance", "text_on"]
+           "BACK_ACCENT", "rgb", "luminance", "text_on", "picture_ink", "PICTURE_SHADE"]
+
+
+def picture_ink(tile_type: TileType) -> tuple[float, float, float]:
+    """The colour a tile's picture is drawn in: its border colour darkened to about half, dark on the
+    light background in colour and in greyscale alike."""
+    r, g, b = rgb(BORDER[tile_type])
+    return (r * PICTURE_SHADE, g * PICTURE_SHADE, b * PICTURE_SHADE)
+
+
+PICTURE_SHADE = 0.5

@@ -18,7 +18,9 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from kcal.games.kcaloria.files.cardset import Modifier, Tile
 from kcal.games.kcaloria.print import icons, palette
+from kcal.games.kcaloria.print.picture import icon_of
 from kcal.games.kcaloria.rules.domain import Color
+from kcal.print import pictures
 from kcal.print.fonts import BOLD, REGULAR, printable
 from kcal.print.images import ArtCache, ArtProblem
 from kcal.print.layout import MM, SQRT3, TileGeometry, hex_half_width, hex_points
@@ -45,7 +47,7 @@ class FaceLayout(NamedTuple):
     art_top: float = 11.0  # the art window's top flat; its bottom flat is just above the text zone
     art_gap: float = 0.6  # between the art window and the text zone
     art_min: float = 13.0  # a tile's own art is never smaller than this across the flats
-    placeholder_min: float = 7.0  # a stand-in art window smaller than this is left out (text needs the room)
+    placeholder_min: float = 5.0  # the picture's window is never smaller than this (docs/art.md): the text gives way
     side_x: float = 22.5
     side_top: float = 11.5
     side_bottom: float = -13.0
@@ -162,7 +164,7 @@ def draw_face(c: Canvas, tile: Tile, cx: float, cy: float, geom: TileGeometry, c
     plan = text_plan(tile, k, ctx)
     text_top = plan.top if plan is not None else f.text_top
     art_across = f.art_top - (text_top + f.art_gap)
-    if tile.art or art_across >= f.placeholder_min:
+    if tile.art or art_across >= f.placeholder_min - 1e-9:
         _art(c, tile, *P(0, f.art_top - art_across / 2), art_across * k, ctx)
     _cubes_row(c, tile, tile.cost, *P(0, f.cost_y), k, top=True, ctx=ctx)
     _cubes_row(c, tile, (tile.yield_,) if tile.yield_ else (), *P(0, f.yield_y), k, top=False, ctx=ctx)
@@ -204,25 +206,24 @@ def _art(c: Canvas, tile: Tile, x: float, y: float, across: float, ctx: RenderCo
     c.restoreState()
 
 
-def placeholder(c: Canvas, tile: Tile, x: float, y: float, across: float) -> None:
-    """Generated stand-in art: rings in the type's colour and the name's initials."""
-    base = palette.BORDER[tile.type]
-    bg = palette.BACKGROUND[tile.type]
-    c.setFillColorRGB(*palette.rgb(bg))
-    c.rect(x - across, y - across, 2 * across, 2 * across, stroke=0, fill=1)
-    def rings(cv: Canvas, x0: float, y0: float, ref: float) -> None:
-        cv.setStrokeColorRGB(*palette.rgb(base))
-        for i in range(1, 6):
-            cv.setLineWidth((0.4 + 0.25 * (i % 2)) * ref / across)
-            cv.drawPath(icons.hex_path(cv, x0, y0, ref * i / 5.5), stroke=1, fill=0)
+#: the picture's square, as a share of the art window's height: the largest square inside the hexagon
+#: (flat-top: 2 / (sqrt 3 + 1) of the flats' distance) less a hair, so no corner of the icon is cut
+PICTURE_OF_WINDOW = 0.72
 
-    icons.stamp(c, f"rings-{tile.type.value}", x, y, across, rings, extent=1.0)
-    initials = "".join(part[0] for part in tile.name.split()[:2]).upper()
-    initials = printable(initials, where(tile, "initials"), None)
-    size = across * 0.42
-    c.setFillColorRGB(*palette.rgb(base))
-    c.setFont(BOLD, size)
-    c.drawCentredString(x, y - size * 0.36, initials)
+
+def picture_box(x: float, y: float, across: float) -> tuple[float, float, float]:
+    """The square ``(x0, y0, size)`` the tile's icon fills inside the art window centred on ``(x, y)``."""
+    size = across * PICTURE_OF_WINDOW
+    return x - size / 2, y - size / 2, size
+
+
+def placeholder(c: Canvas, tile: Tile, x: float, y: float, across: float) -> None:
+    """The tile's picture (its icon, docs/art.md) on its type's background, in a dark shade of its type's
+    colour: dark on light, so it reads in greyscale too."""
+    c.setFillColorRGB(*palette.rgb(palette.BACKGROUND[tile.type]))
+    c.rect(x - across, y - across, 2 * across, 2 * across, stroke=0, fill=1)
+    x0, y0, size = picture_box(x, y, across)
+    pictures.draw(c, icon_of(tile), x0, y0, size, palette.picture_ink(tile.type))
 
 
 # --- cost and yield -------------------------------------------------------------------------------
@@ -419,8 +420,8 @@ def _text_width(tile_cols: tuple[float, float], y: float, half_h: float, k: floa
 
 def art_floor(tile: Tile) -> float:
     """How small the art window may get (face mm across): a tile's own art keeps
-    :attr:`FaceLayout.art_min`; the generated stand-in gives way entirely to the text."""
-    return FACE.art_min if tile.art else 0.0
+    :attr:`FaceLayout.art_min`, its picture (an icon) :attr:`FaceLayout.placeholder_min`."""
+    return FACE.art_min if tile.art else FACE.placeholder_min
 
 
 def plan_text(tile: Tile, mod_lines: list[str], fact: str, k: float) -> TextPlan | None:
