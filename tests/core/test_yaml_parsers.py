@@ -102,3 +102,16 @@ def test_the_node_budget_stops_a_file_as_its_events_arrive(monkeypatch):
     with pytest.raises(KcalError) as info:
         parse_yaml(text, "d.yaml")
     assert str(info.value) == "d.yaml:1:1999: the document expands to more than 1,000 nodes (alias bomb?)"
+
+
+def test_a_big_file_libyaml_stops_on_gets_libyamls_words_at_once(monkeypatch):
+    """Past ``PURE_MAX_CHARS`` ruamel does not read the file again (4 MiB took it 35 s): libyaml's
+    words and position, so the refusal takes as long as libyaml's reading."""
+    monkeypatch.setattr(yamlsafe, "PURE_MAX_CHARS", 1_000)
+    moves = "".join(f"- {{player: A, tile: W, at: [{i}, 0]}}\n" for i in range(100))
+    with pytest.raises(KcalError) as info:
+        parse_yaml("moves:\n" + moves + "a: b: c\n", "big.yaml")
+    assert str(info.value) == "big.yaml:102:5: malformed YAML: mapping values are not allowed in this context"
+    with pytest.raises(KcalError) as info:
+        parse_yaml("a: b: c\n", "small.yaml")
+    assert str(info.value) == "small.yaml:1:5: malformed YAML: mapping values are not allowed here"

@@ -3,8 +3,9 @@
 kcal never lets a YAML library construct objects. It reads a parser's *events* and builds plain Python
 data itself. The events come from libyaml's C parser through PyYAML (``yaml._yaml.CParser``, about 1 µs
 an event) and, wherever libyaml stops on a file or is not built, from ruamel.yaml's pure parser (about
-30 µs an event), which reads the file again from its start: so every file libyaml cannot read gets
-ruamel's words and position for its syntax error, as before, and a file only ruamel reads still loads.
+30 µs an event), which reads the file again from its start: so a file libyaml cannot read gets
+ruamel's words and position for its syntax error, as before, and a file only ruamel reads still loads
+(up to :data:`PURE_MAX_CHARS`; a bigger one gets libyaml's words, so no refusal takes long).
 The two give the same events, marks and values for what both read (``tests/core/test_yaml_parsers.py``).
 Then:
 
@@ -57,6 +58,11 @@ MAX_DEPTH = 64
 MAX_NODES = 1_200_000
 NODE_ALLOWANCE = 100_000
 MAX_SCALAR = 100_000  # characters in one scalar
+#: The largest file that ruamel.yaml's pure parser reads again when libyaml stops on it (for ruamel's
+#: words, which kcal's messages have always had). At 30 µs an event it reads 256 KiB in about a second;
+#: a larger file that libyaml stops on gets libyaml's words at libyaml's position, so no file takes
+#: longer than that to refuse (a 4 MiB file took 35 s).
+PURE_MAX_CHARS = 256 * 1024
 MAX_INT_DIGITS = 30
 
 _CORE_TAGS = {
@@ -239,10 +245,13 @@ def _parse(raw: bytes | str, name: str, *, where: bool = False, fast: bool | Non
     if fast is None:
         fast = _libyaml() is not None
     if fast:
+        builder = _Builder(text, name, where=where)
         try:
-            return _Builder(text, name, where=where).build(_libyaml_events(text))
-        except _LibyamlStopped:
-            pass  # read again from the start by ruamel, for its words and position (or its data)
+            return builder.build(_libyaml_events(text))
+        except _LibyamlStopped as stop:
+            if len(text) > PURE_MAX_CHARS:
+                raise builder.stopped(stop.__cause__) from None
+            # else read again from the start by ruamel, for its words and position (or its data)
     return _Builder(text, name, where=where).build()
 
 
@@ -273,8 +282,8 @@ def _libyaml_events(text: str) -> Iterator[Any]:
     while True:
         try:
             event = get_event()
-        except Exception:  # noqa: BLE001 - any stop of libyaml's: ruamel reads the file instead
-            raise _LibyamlStopped from None
+        except Exception as exc:  # noqa: BLE001 - any stop of libyaml's: ruamel reads the file instead
+            raise _LibyamlStopped from exc
         yield event
         if event.__class__ is StreamEndEvent:
             return
@@ -399,6 +408,15 @@ class _Builder:
             except Exception as exc:  # noqa: BLE001 - an assertion or other slip inside the parser
                 raise self._unmarked(exc, f"{type(exc).__name__}: {exc}") from None
             yield event
+
+    def stopped(self, exc: BaseException | None) -> KcalError:
+        """libyaml's own words for where it stopped (a file too big for ruamel to read again)."""
+        mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+        what = " ".join(s for s in (getattr(exc, "context", None), getattr(exc, "problem", None)) if s)
+        if mark is None or not what:
+            return self.fail(f"malformed YAML: the parser stopped ({type(exc).__name__}: {exc})",
+                             line_col=self.last_place())
+        return self.fail(f"malformed YAML: {what}", mark)
 
     def _unmarked(self, exc: BaseException, what: str) -> KcalError:
         """A parser failure without a mark, placed as well as the input allows."""
