@@ -13,9 +13,12 @@ runs once before it is measured, as a second run of the same command would. The 
 - ``rules replay --format json`` of a 100,000-move kCaloria record (the densest form: 3.8 MB), cold
   (``KCAL_NO_CACHE=1``: ruamel.yaml's pure-Python parser reads it) and warm (the parse cache);
 - the YAML reader at its node cap: a 4 MiB flow list of one-letter items (refused at 1,200,000 nodes)
-  and the "billion laughs" of ``tests/core/test_alias_budget.py``;
+  and the "billion laughs" of ``tests/core/test_alias_budget.py``; and a 4 MiB record whose last line
+  is malformed (libyaml stops on it; the file is too big for ruamel to read again);
 - ``sim solo`` (1 game, greedy and random), ``sim goldfish``, ``sim match`` (1 game, greedy) and ``deck
-  report`` of a kCaloria deck at the 2,000-tile cap (``MAX_DECK_TILES``).
+  report`` of a kCaloria deck at the 2,000-tile cap (``MAX_DECK_TILES``): ten shipped tiles, 200 each;
+- the same greedy games and ``deck report`` of 2,000 Bayou tiles (*water*), where every tile is placed,
+  so the board and each decision's candidates grow to the end (``bench/bench_deck_scale.py``).
 """
 
 from __future__ import annotations
@@ -120,11 +123,15 @@ def main(argv: list[str] | None = None) -> int:
         kcal = [py, "-m", "kcal"]
         (folder / "list.txt").write_text("4 Bayou" + " " * 1_040_000 + "x\n", encoding="utf-8")
         kcaloria_record(folder / "moves-100000.yaml", 100_000)
+        broken = (folder / "moves-100000.yaml").read_text(encoding="utf-8") + "a: b: c\n"
+        (folder / "broken.yaml").write_text(broken, encoding="utf-8")
         (folder / "dense.yaml").write_text("a: [" + ",".join(["x"] * 2_000_000) + "]\n", encoding="utf-8")
         levels = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]']
         levels += [f"{chr(98 + i)}: &{chr(98 + i)} [" + ",".join([f"*{chr(97 + i)}"] * 9) + "]" for i in range(8)]
         (folder / "bomb.yaml").write_text("\n".join(levels) + "\n", encoding="utf-8")
         deck(folder / "deck-2000.yaml", 2000)
+        water = folder / "water-2000.yaml"
+        water.write_text("name: Water 2000\nformat: solo\ncatalogs: [builtin]\ntiles:\n  Bayou: 2000\n", encoding="utf-8")
         (folder / "templates").mkdir()
         d2000 = str(folder / "deck-2000.yaml")
         cases: list[tuple[str, list[str], dict[str, str], bool]] = [
@@ -139,6 +146,8 @@ def main(argv: list[str] | None = None) -> int:
              [*kcal, "rules", "replay", str(folder / "moves-100000.yaml"), "--format", "json"], env, True),
             ("YAML node cap: 4 MiB flow list (refused at 1,200,000)", [py, "-c", YAML_CAP, str(folder / "dense.yaml")],
              env, False),
+            ("YAML syntax error on the last line of 4 MiB", [py, "-c", YAML_CAP, str(folder / "broken.yaml")],
+             env, False),
             ("YAML node cap: billion laughs", [py, "-c", YAML_CAP, str(folder / "bomb.yaml")], env, False),
             ("deck report: 2,000 tiles", [*kcal, "deck", "report", d2000, "-o", str(folder / "report.pdf")],
              env, False),
@@ -149,6 +158,12 @@ def main(argv: list[str] | None = None) -> int:
              env, False),
             ("sim match: 2,000 tiles each, 1 game, greedy",
              [*kcal, "sim", "match", d2000, d2000, "--games", "1"], env, False),
+            ("sim solo: 2,000 water tiles, 1 game, greedy",
+             [*kcal, "sim", "solo", str(water), "-n", "1", "-b", "greedy"], env, False),
+            ("sim match: 2,000 water tiles each, 1 game, greedy",
+             [*kcal, "sim", "match", str(water), str(water), "--games", "1"], env, False),
+            ("deck report: 2,000 water tiles", [*kcal, "deck", "report", str(water), "-o",
+                                                str(folder / "water.pdf")], env, False),
         ]
         for label, argv_, case_env, warm in cases:
             if args.only.lower() in label.lower():

@@ -53,8 +53,11 @@ def test_yaml_directive_version_1_1_does_not_change_how_scalars_resolve() -> Non
 
 
 def test_yaml_parser_slip_is_reported_at_a_position(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Any other exception inside the parser is caught too, and placed where the parser got to."""
+    """Any other exception inside ruamel's parser (which reads every file libyaml stops on) is caught
+    too, and placed where the parser got to."""
     from ruamel.yaml.parser import Parser
+
+    from kcal.core.yamlsafe import _parse
 
     real = Parser.parse_block_mapping_value
 
@@ -65,7 +68,7 @@ def test_yaml_parser_slip_is_reported_at_a_position(monkeypatch: pytest.MonkeyPa
 
     monkeypatch.setattr(Parser, "parse_block_mapping_value", slip)
     with pytest.raises(KcalError) as info:
-        parse_yaml("a: 1\nb: 2\n", "s.yaml")
+        _parse("a: 1\nb: 2\n", "s.yaml", fast=False)
     assert info.value.where.line is not None and info.value.where.column is not None
     assert "IndexError" in info.value.message
 

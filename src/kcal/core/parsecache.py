@@ -5,7 +5,8 @@ building and running the Pydantic validators costs tens of milliseconds more; th
 the same bytes on every run, and so is a tile's art. So kcal keeps, in ``$KCAL_CACHE_DIR`` (default
 ``$XDG_CACHE_HOME/kcal`` or ``~/.cache/kcal``):
 
-- ``yaml`` (JSON): the plain data and positions of a file that parsed cleanly;
+- ``yaml`` (JSON): the plain data of a file that parsed cleanly (its positions are found again from
+  the bytes when an error first names one, :class:`kcal.core.yamlsafe.YamlDoc`);
 - any other *kind* a caller names, as JSON (the validated form of a catalog) or bytes (processed
   art pixels), keyed by the input bytes plus a ``salt`` the caller derives from whatever else decides
   the result (its own source, sizes, library versions), so a change there is a new key.
@@ -27,8 +28,8 @@ from typing import Any
 from kcal.core.yamlsafe import YamlDoc
 
 #: the stored forms' version; a new one sets every entry aside (3: a quoted "<<" key is an ordinary key,
-#: where 2 had merged it)
-FORMAT = 3
+#: where 2 had merged it; 4: a YAML file's data without its positions)
+FORMAT = 4
 MAX_ENTRIES = 512
 
 
@@ -118,22 +119,13 @@ def get(raw: bytes, name: str) -> YamlDoc | None:
     """A parsed document for these bytes, if one is cached."""
     stored = get_json("yaml", raw)
     try:
-        return YamlDoc(
-            name,
-            stored["data"],
-            {tuple(loc): (line, col) for loc, line, col in stored["key_pos"]},
-            {tuple(loc): (line, col) for loc, line, col in stored["value_pos"]},
-        )
-    except (KeyError, TypeError, ValueError):
+        return YamlDoc(name, stored["data"], source=raw)
+    except (KeyError, TypeError):
         return None
 
 
 def put(raw: bytes, doc: YamlDoc) -> None:
-    put_json("yaml", raw, {
-        "data": doc.data,
-        "key_pos": [[list(loc), *pos] for loc, pos in doc.key_pos.items()],
-        "value_pos": [[list(loc), *pos] for loc, pos in doc.value_pos.items()],
-    })
+    put_json("yaml", raw, {"data": doc.data})
 
 
 def _prune(folder: Path) -> None:

@@ -100,3 +100,79 @@ def test_a_sim_game_of_a_big_deck_is_not_cut_by_the_move_safety_net(tmp_path, mo
     state = games.play_game([_water_deck(tmp_path, 50)], ["solo"], ["random"], master=0, kind="solo", index=0)
     assert games.end_reason(state) == "tiles_exhausted"
     assert len(state.moves_played()) == 50
+
+
+def test_greedy_tries_a_bounded_number_of_placements_of_a_tile(tmp_path, monkeypatch):
+    """The greedy bot on a big frontier: a decision plays and takes back at most ``MAX_PLACES``
+    placements of each tile of the hand (a random set of them past that), so its work per decision stops
+    growing with the board; under the bound it tries every move, as before."""
+    from kcal.games.kcaloria.bots import basic
+    from kcal.games.kcaloria.rules.state import GameState
+
+    state = new_game(None, [_water_deck(tmp_path, 300)], ["solo"], seed=7)
+    pushes = 0
+    real_push = GameState.push
+
+    def counting_push(self, move):
+        nonlocal pushes
+        pushes += 1
+        real_push(self, move)
+
+    monkeypatch.setattr(GameState, "push", counting_push)
+    rng = random.Random(7)
+    tried = []  # (placements offered, other moves offered, candidates tried) per decision
+    while state.outcome() is None:
+        moves = state.legal_moves()
+        places = sum(1 for m in moves if m.kind == "place")
+        pushes = 0
+        move = greedy_bot(state, rng)
+        tried.append((places, len(moves) - places, pushes))
+        real_push(state, move)
+    assert max(p for p, _, _ in tried) > basic.MAX_PLACES  # the frontier outgrew the bound
+    for places, others, n in tried:
+        assert n == min(places, basic.MAX_PLACES) + others
+
+
+def test_greedy_counts_the_board_once_a_game(tmp_path, monkeypatch):
+    """The greedy bot's score keeper follows the game: the board is counted once, then each decision
+    recounts only the cells the moves since the last one changed (it counted the whole board at every
+    decision, so a game was quadratic in its board)."""
+    from kcal.games.kcaloria.rules.scores import ScoreKeeper
+
+    state = new_game(None, [_water_deck(tmp_path, 300)], ["solo"], seed=7)
+    counted = 0
+    real_count = ScoreKeeper._count
+
+    def counting(self, s, cell):
+        nonlocal counted
+        counted += 1
+        real_count(self, s, cell)
+
+    monkeypatch.setattr(ScoreKeeper, "_count", counting)
+    rng = random.Random(7)
+    while state.outcome() is None:
+        state.push(greedy_bot(state, rng))
+    assert state.n_moves == 300
+    assert counted <= 4 * state.n_moves  # was 44,850: the board of every decision counted whole
+
+
+@pytest.mark.parametrize("stems", [("solo-piney-trail",), ("bayou-ambush", "caddo-harvest")])
+def test_greedy_decisions_are_the_same_with_the_board_counted_afresh(stems):
+    """The keeper that follows the game gives the greedy bot the same scores as counting the board at
+    every decision: the same games, move for move."""
+    from kcal.games.kcaloria.files.load import load_deck
+
+    decks = [load_deck(DECKS / f"{s}.yaml").tiles() for s in stems]
+    players = ["solo"] if len(decks) == 1 else ["P1", "P2"]
+    for seed in range(3):
+        games = []
+        for afresh in (False, True):
+            state = new_game(None, decks, players, seed=seed)
+            rng = random.Random(seed)
+            while state.outcome() is None and state.n_moves < 400:
+                if afresh:
+                    state.touched = None  # no keeper follows: the board is counted whole
+                state.push(greedy_bot(state, rng))
+            games.append([str(m) for m in state.moves_played()])
+        assert games[0] == games[1]
+        assert len(games[0]) > 20

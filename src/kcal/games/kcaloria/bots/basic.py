@@ -6,7 +6,10 @@ and a seeded :class:`random.Random` of its own, so a game is a pure function of 
 
 * ``random``: a uniformly random placement; a random discard only when nothing can be placed.
 * ``greedy``: one ply; the move that most raises its score over the best opponent's (solo: its
-  score); placing beats discarding at equal value; ties broken at random.
+  score); placing beats discarding at equal value; ties broken at random. It tries at most
+  :data:`MAX_PLACES` placements of each tile of its hand a decision (every discard and rescue besides):
+  on a bigger frontier, a random set of that many, so a decision costs the same on any board and a
+  game grows linearly with its deck.
 * ``lookahead``: greedy plus what the position leaves: after each candidate it counts its own
   legal placements (mobility) and scores a stagnating position (solo: no move left) as a loss;
   ending the game is taken when it wins (or, solo, when little is left to play for).
@@ -19,7 +22,7 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from kcal.core.seeding import choice
+from kcal.core.seeding import choice, shuffle
 from kcal.games.kcaloria.rules.scores import ScoreKeeper
 
 if TYPE_CHECKING:
@@ -30,6 +33,12 @@ BOT_NAMES = ("greedy", "random", "lookahead")
 
 _DISCARD_PENALTY = 0.5
 _STAGNATION = -1_000.0
+#: The most placements of one tile a greedy decision tries. Each is played and taken back (about
+#: 30 µs), and a board's frontier grows with the deck: an all-water deck of 2,000 tiles offers 280
+#: placements of its one tile a turn near its end, so a game grew quadratically with its deck (17.5 s
+#: solo). The shipped decks' greedy games offer at most 49 placements of a tile (median 19, over 160
+#: games), so their decisions are the same as without a bound (docs/performance.md).
+MAX_PLACES = 64
 
 
 def _own_moves(state: GameState) -> list[Move]:
@@ -45,15 +54,35 @@ def _margin(state: GameState, me: str) -> float:
     return mine - max(others) if others else mine
 
 
+class _Followed(set):
+    """A state's ``touched`` while a greedy bot's keeper follows the game: the cells changed since the
+    keeper last counted, with the keeper riding along (``GameState.copy`` starts without one)."""
+
+    __slots__ = ("keeper",)
+
+    def __init__(self, keeper: ScoreKeeper) -> None:
+        super().__init__()
+        self.keeper = keeper
+
+
 class _Margins:
-    """The turn player's score margin after each candidate move: the board counted once per decision
-    (:class:`~kcal.games.kcaloria.rules.scores.ScoreKeeper`), then only the cells each pushed candidate
-    touched; the same numbers as :func:`_margin`. The state's own ``touched`` is put back by
-    :meth:`close`."""
+    """The turn player's score margin after each candidate move: the board counted once per game
+    (:class:`~kcal.games.kcaloria.rules.scores.ScoreKeeper`, left attached to the state so that the
+    next decision recounts only the cells the moves between changed), then only the cells each pushed
+    candidate touched; the same numbers as :func:`_margin`. Counting the board once per decision made
+    a game quadratic in its board (a 2-player game of 2 x 1,000 water tiles: 2 million cells counted).
+    A state whose ``touched`` another keeper follows gets it back from :meth:`close`."""
 
     def __init__(self, state: GameState) -> None:
         self._before = state.touched
+        followed = state.touched
+        if isinstance(followed, _Followed):
+            followed.keeper.update(state)  # the cells the moves since the last decision changed
+            self._keeper = followed.keeper
+            return
         self._keeper = ScoreKeeper(state)
+        if self._before is None:
+            self._before = state.touched = _Followed(self._keeper)
 
     def after_push(self, state: GameState, me: str) -> float:
         touched = state.touched
@@ -80,8 +109,26 @@ def random_bot(state: GameState, rng: random.Random) -> Any:
     return choice(rng, places or moves)
 
 
+def _bounded(moves: list[Move], rng: random.Random) -> list[Move]:
+    """``moves`` with at most :data:`MAX_PLACES` placements of each tile: past that, a random set of them
+    (drawn with the bot's own generator, so a game stays a function of its seeds), in the order given;
+    every other move is kept. Under the bound the generator is not touched."""
+    by_tile: dict[str | None, list[int]] = {}
+    for i, m in enumerate(moves):
+        if m.kind == "place":
+            by_tile.setdefault(m.tile, []).append(i)
+    over = [places for places in by_tile.values() if len(places) > MAX_PLACES]
+    if not over:
+        return moves
+    dropped: set[int] = set()
+    for places in over:
+        shuffle(rng, places)
+        dropped.update(places[MAX_PLACES:])
+    return [m for i, m in enumerate(moves) if i not in dropped]
+
+
 def greedy_bot(state: GameState, rng: random.Random) -> Any:
-    moves = _own_moves(state)
+    moves = _bounded(_own_moves(state), rng)
     me = state.turn_player
     margins = _Margins(state)
     try:
