@@ -16,6 +16,9 @@ from dataclasses import dataclass, field
 #: Width of one character as a share of the font size (DejaVu Sans Condensed, a little generous):
 #: used to reserve room for text, never to place it.
 CHAR_WIDTH = 0.56
+#: The smallest font size of a card's or tile's name on the table. The HTML page opens at 100% or more
+#: (:mod:`kcal.viewer.html`), so a name there is at least 11 CSS pixels high (DejaVu Sans: 1.16 em).
+NAME_SIZE = 10.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,4 +186,4 @@ class Story:
 
 
 __all__ = ["Rect", "Poly", "Circle", "Line", "Text", "Shape", "Item", "Section", "Frame", "Story", "bounds",
-           "bbox_of", "CHAR_WIDTH"]
+           "bbox_of", "CHAR_WIDTH", "NAME_SIZE"]
