@@ -133,6 +133,27 @@ def bounds(items: Iterable[Item], margin: float = 0.0) -> tuple[float, float, fl
     return (x0, y0, max(b[2] for b in boxes) + margin - x0, max(b[3] for b in boxes) + margin - y0)
 
 
+#: the colour of a refused move's mark, the red of the page's "Illegal move" line
+REFUSED = "#b00020"
+
+
+def box_points(x0: float, y0: float, x1: float, y1: float) -> tuple[tuple[float, float], ...]:
+    """The corners of a box, as an outline for :func:`refused_mark`."""
+    return ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
+
+
+def refused_mark(outline: tuple[tuple[float, float], ...], label: str) -> tuple[Shape, ...]:
+    """Where a refused move was tried (a cell, a field, a player's row): a thick dashed red outline and,
+    across the middle of its top, ``label`` in a white box."""
+    xs = [p[0] for p in outline]
+    cx, top = (min(xs) + max(xs)) / 2, min(p[1] for p in outline)
+    size = 11.0
+    w = len(label) * size * CHAR_WIDTH + 12
+    return (Poly(outline, fill=None, stroke=REFUSED, width=4, dash=True),
+            Rect(cx - w / 2, top - 10, w, 19, fill="#ffffff", stroke=REFUSED, width=1.5, rx=3),
+            Text(cx, top + 4, label, size, fill=REFUSED, anchor="middle", bold=True))
+
+
 @dataclass(frozen=True, slots=True)
 class Section:
     """A titled list of lines beside the board (the payment, the yields and why, collapse events)."""
@@ -157,9 +178,10 @@ class Frame:
 
     @classmethod
     def refused(cls, items: tuple[Item, ...], index: int, words: str, reason: str, where: str,
-                summary: tuple[str, ...], step: int) -> Frame:
-        """The last frame of a record whose move ``index`` (``words``) was refused, and why."""
-        return cls(items, f"{index + 1}. {words} (refused)", (Section("Illegal move", (reason, f"at {where}")),),
+                summary: tuple[str, ...], step: int, mark: tuple[Item, ...] = ()) -> Frame:
+        """The last frame of a record whose move ``index`` (``words``) was refused, and why; ``mark``:
+        items drawn over the table where the move was tried (:func:`refused_mark`)."""
+        return cls(items + mark, f"{index + 1}. {words} (refused)", (Section("Illegal move", (reason, f"at {where}")),),
                    summary, illegal=reason, step=step)
 
 
@@ -186,4 +208,5 @@ class Story:
 
 
 __all__ = ["Rect", "Poly", "Circle", "Line", "Text", "Shape", "Item", "Section", "Frame", "Story", "bounds",
-           "bbox_of", "CHAR_WIDTH", "NAME_SIZE"]
+           "bbox_of", "CHAR_WIDTH", "NAME_SIZE", "REFUSED",
+           "box_points", "refused_mark"]

@@ -37,6 +37,7 @@ from kcal.viewer.scene import (
     Shape,
     Story,
     Text,
+    refused_mark,
 )
 
 if TYPE_CHECKING:
@@ -439,6 +440,15 @@ def legend(players: tuple[str, ...]) -> tuple[Item, ...]:
     return (Item("legend", 0, 0, tuple(shapes)),)
 
 
+def refused_at(move: Move) -> tuple[Item, ...]:
+    """A refused move's mark on the cell it was tried at (a move with no cell marks nothing)."""
+    if move.at is None:
+        return ()
+    x, y = center(move.at)
+    what = move.tile or str(move.kind)
+    return (Item("refused", x, y, refused_mark(_hexagon(R - 2), f"refused: {what}"), 2),)
+
+
 def story(path: str | Path, *, upto: int | None = None, coords: bool = False, every: bool = True,
           checked: ReplayResult | None = None) -> Story:
     """The game record at ``path`` step by step (every frame, or only the one after ``upto`` moves
@@ -481,7 +491,7 @@ def story(path: str | Path, *, upto: int | None = None, coords: bool = False, ev
         ill = checked.illegal
         where = f"{source}:{ill.line}:{ill.column or 1}" if ill is not None and ill.line else source
         frames.append(Frame.refused(painter.items(state), checked.illegal_index, words, checked.illegal_reason or "",
-                                    where, _summary(state), checked.moves_applied))
+                                    where, _summary(state), checked.moves_applied, refused_at(Move.from_record(bad))))
     title = f"kCaloria: {Path(str(source)).name} ({', '.join(state.players)}, {state.mode})"
     return Story.told(title, frames, every, legend(state.players))
 
