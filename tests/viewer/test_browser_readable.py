@@ -191,3 +191,18 @@ def test_the_details_beside_the_table_fold_away_and_give_it_the_width(browser, s
     assert "Illegal move" in browser.find_element(By.ID, "sections").text
     browser.find_element(By.TAG_NAME, "body").send_keys("d")
     assert not browser.find_element(By.ID, "aside").is_displayed()
+
+
+@pytest.mark.parametrize("game", list(PACKS))
+def test_the_catalog_page_fits_a_phone_and_names_its_cards_readably(browser, screen, tmp_path, game):
+    out = tmp_path / f"{game}-catalog.html"
+    r = runner.invoke(app, ["catalog", "browse", "--game", game, "-o", str(out)])
+    assert r.exit_code == 0, r.output
+    for width, height, phone in ((1280, 900, False), (390, 844, True)):
+        screen(width, height, phone)
+        browser.get(out.as_uri())
+        assert browser.execute_script("return document.documentElement.scrollWidth") <= width, (game, width)
+        heights = browser.execute_script(
+            "return Array.from(document.querySelectorAll('#grid .card .name')).slice(0, 20)"
+            ".map(function (e) { return e.getBoundingClientRect().height; });")
+        assert heights and min(heights) >= READABLE, (game, width, heights[:3])
