@@ -206,3 +206,20 @@ def test_the_catalog_page_fits_a_phone_and_names_its_cards_readably(browser, scr
             "return Array.from(document.querySelectorAll('#grid .card .name')).slice(0, 20)"
             ".map(function (e) { return e.getBoundingClientRect().height; });")
         assert heights and min(heights) >= READABLE, (game, width, heights[:3])
+
+
+@pytest.mark.parametrize("game", list(PACKS))
+@pytest.mark.parametrize(("width", "height", "phone"), [(1280, 900, False), (390, 844, True)])
+def test_the_refused_move_s_mark_is_in_view_when_its_step_opens(browser, screen, tmp_path, game, width, height,
+                                                                 phone):
+    screen(width, height, phone)
+    browser.get(_page(tmp_path, game, "illegal-move").as_uri() + "?step=999999")
+    inside = browser.execute_script("""
+        const b = document.getElementById('board').getBoundingClientRect();
+        const marks = Array.from(document.querySelectorAll('#board polygon[stroke-dasharray]'))
+          .filter(function (p) { return p.getAttribute('stroke') === '#b00020'; });
+        return marks.map(function (p) {
+          const r = p.getBoundingClientRect();
+          return r.left >= b.left - 1 && r.top >= b.top - 1 && r.bottom <= b.bottom + 1 &&
+                 (r.right <= b.right + 1 || r.width > b.width); });""")
+    assert inside == [True], (game, width, inside)

@@ -69,6 +69,8 @@ def story_data(story: Story) -> dict[str, Any]:
                                  "s": [[s.title, list(s.lines)] for s in frame.sections], "m": list(frame.summary)}
         if frame.illegal:
             entry["i"] = frame.illegal
+        if frame.focus is not None:
+            entry["z"] = [_r(v) for v in frame.focus]
         if n % KEYFRAME == 0:
             entry["f"] = list(cur.values())
         else:
@@ -229,7 +231,7 @@ _SCRIPT = r"""
   // keys show the rest); "fit": always the whole table; "user": where the wheel, keys or fingers left it.
   const cam = { x: 0, y: 0, s: 1, mode: "open" };
   const OPEN_MIN = 1.1;  // the opening view never draws the table smaller than 110%: a name is 12 px or more
-  let vw = 0, vh = 0, box = null, shown = "";
+  let vw = 0, vh = 0, box = null, focus = null, shown = "";
   function measure() {
     vw = board.clientWidth || 600;
     vh = board.clientHeight || 400;
@@ -242,8 +244,13 @@ _SCRIPT = r"""
     cam.x = w >= b[2] ? b[0] - (w - b[2]) / 2 : b[0];
     cam.y = b[1];
   }
+  function bring(z) {  // the opening view moved, when it must, to show z (a refused move's mark) whole
+    const w = vw / cam.s, h = vh / cam.s;
+    if (z[0] < cam.x || z[2] > cam.x + w) cam.x = Math.min(z[0] - 8, (z[0] + z[2] - w) / 2);
+    if (z[1] < cam.y || z[3] > cam.y + h) cam.y = Math.min(z[1] - 24, (z[1] + z[3] - h) / 2);
+  }
   function paint() {
-    if (cam.mode === "open") frame(box, OPEN_MIN);
+    if (cam.mode === "open") { frame(box, OPEN_MIN); if (focus) bring(focus); }
     else if (cam.mode === "fit") frame(box, 0);
     const v = cam.x + " " + cam.y + " " + vw / cam.s + " " + vh / cam.s;
     if (v !== shown) { board.setAttribute("viewBox", v); shown = v; }
@@ -338,6 +345,7 @@ _SCRIPT = r"""
     }
     const fr = D.frames[i];
     box = fr.b;
+    focus = fr.z || null;
     paint();
     words(fr);
     slider.value = String(i);

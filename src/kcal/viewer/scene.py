@@ -175,14 +175,19 @@ class Frame:
     summary: tuple[str, ...] = ()
     illegal: str | None = None
     step: int = 0  #: moves applied before this frame (an illegal move's frame: the moves before it)
+    #: ``(x0, y0, x1, y1)`` the page brings into view when it opens this frame (a refused move's mark)
+    focus: tuple[float, float, float, float] | None = None
 
     @classmethod
     def refused(cls, items: tuple[Item, ...], index: int, words: str, reason: str, where: str,
                 summary: tuple[str, ...], step: int, mark: tuple[Item, ...] = ()) -> Frame:
         """The last frame of a record whose move ``index`` (``words``) was refused, and why; ``mark``:
         items drawn over the table where the move was tried (:func:`refused_mark`)."""
+        boxes = [it.bbox() for it in mark]
+        focus = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes),
+                 max(b[3] for b in boxes)) if boxes else None
         return cls(items + mark, f"{index + 1}. {words} (refused)", (Section("Illegal move", (reason, f"at {where}")),),
-                   summary, illegal=reason, step=step)
+                   summary, illegal=reason, step=step, focus=focus)
 
 
 @dataclass(frozen=True, slots=True)
