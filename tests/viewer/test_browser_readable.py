@@ -129,8 +129,10 @@ def test_keys_zoom_pan_and_reset_while_arrows_still_step(browser, screen, tmp_pa
     b = browser.execute_script("return window.kcalViewer.box()")
     assert fit[0] <= b[0] and fit[1] <= b[1] and fit[0] + fit[2] >= b[0] + b[2] - 0.5 \
         and fit[1] + fit[3] >= b[1] + b[3] - 0.5
-    body.send_keys("0")
-    assert _camera(browser) == start
+    body.send_keys("0")  # the opening view again: its scale, from the table's top edge
+    again = _camera(browser)
+    assert again["mode"] == "open" and again["scale"] == pytest.approx(start["scale"])
+    assert again["y"] == pytest.approx(browser.execute_script("return window.kcalViewer.box()")[1])
 
 
 def test_the_wheel_zooms_about_the_pointer(browser, screen, tmp_path):
@@ -223,3 +225,24 @@ def test_the_refused_move_s_mark_is_in_view_when_its_step_opens(browser, screen,
           return r.left >= b.left - 1 && r.top >= b.top - 1 && r.bottom <= b.bottom + 1 &&
                  (r.right <= b.right + 1 || r.width > b.width); });""")
     assert inside == [True], (game, width, inside)
+
+
+def test_the_opening_view_follows_the_move_on_a_phone(browser, screen, tmp_path):
+    """kCaloria's table grows in every direction: on a phone the opening view shows the tile each step
+    placed (its top-left corner can be empty sea)."""
+    screen(390, 844, phone=True)
+    page = _page(tmp_path, "kcaloria", "finished-game")
+    for step in (5, 12, 20):
+        browser.get(page.as_uri() + f"?step={step}")
+        caption = browser.find_element(By.ID, "caption").text
+        placed = re.search(r"places (.+) at \[", caption)
+        if placed is None:
+            continue
+        seen = browser.execute_script("""
+            const b = document.getElementById('board').getBoundingClientRect();
+            return Array.from(document.querySelectorAll('#board text')).filter(function (t) {
+              const r = t.getBoundingClientRect();
+              return r.left >= b.left && r.right <= b.right && r.top >= b.top && r.bottom <= b.bottom;
+            }).map(function (t) { return t.textContent; });""")
+        first_word = placed.group(1).split()[0]
+        assert any(first_word in t for t in seen), (step, caption, seen[:8])

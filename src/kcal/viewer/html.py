@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterable
 from typing import Any
 
 from kcal.viewer import svg
@@ -53,6 +54,7 @@ def story_data(story: Story) -> dict[str, Any]:
     box: tuple[float, float, float, float] | None = None
     for n, frame in enumerate(story.frames):
         cur: dict[int, tuple] = {}
+        where: dict[int, tuple[float, float, float, float]] = {}
         for it in frame.items:
             f = by_id.get(id(it.shapes))  # packs reuse one tuple for one look: no hashing of shapes
             if f is None:
@@ -64,17 +66,23 @@ def story_data(story: Story) -> dict[str, Any]:
                 alive.append(it.shapes)  # ids stay unique while the tuples live
             k = keys.setdefault(it.key, len(keys))
             cur[k] = (k, _r(it.x), _r(it.y), f, it.layer)
+            b = boxes.get(id(it.shapes))
+            if b is None:
+                b = boxes[id(it.shapes)] = bbox_of(it.shapes)
+            where[k] = (b[0] + it.x, b[1] + it.y, b[2] + it.x, b[3] + it.y)
         box = _grow(box, frame, boxes)
         entry: dict[str, Any] = {"c": frame.caption, "n": frame.step, "b": [_r(v) for v in box],
                                  "s": [[s.title, list(s.lines)] for s in frame.sections], "m": list(frame.summary)}
         if frame.illegal:
             entry["i"] = frame.illegal
-        if frame.focus is not None:
-            entry["z"] = [_r(v) for v in frame.focus]
+        changed = [v for k, v in cur.items() if prev.get(k) != v]
+        focus = frame.focus or _around(where[v[0]] for v in changed)
+        if focus is not None:
+            entry["z"] = [_r(v) for v in focus]
         if n % KEYFRAME == 0:
             entry["f"] = list(cur.values())
         else:
-            entry["d"] = [v for k, v in cur.items() if prev.get(k) != v]
+            entry["d"] = changed
             gone = [k for k in prev if k not in cur]
             if gone:
                 entry["r"] = gone
@@ -88,6 +96,15 @@ def story_data(story: Story) -> dict[str, Any]:
                   + "".join(svg.item(i) for i in story.legend) + "</svg>")
     return {"title": story.title, "frags": frag_text, "keyframe": KEYFRAME, "frames": frames,
             "notes": list(story.notes), "legend": legend}
+
+
+def _around(boxes: Iterable[tuple[float, float, float, float]]) -> tuple[float, float, float, float] | None:
+    """The box around ``boxes`` (what a step changed: the page brings it into view), or None."""
+    x0 = y0 = float("inf")
+    x1 = y1 = float("-inf")
+    for b in boxes:
+        x0, y0, x1, y1 = min(x0, b[0]), min(y0, b[1]), max(x1, b[2]), max(y1, b[3])
+    return None if x0 == float("inf") else (x0, y0, x1, y1)
 
 
 def _grow(box: tuple[float, float, float, float] | None, frame: Frame,
@@ -226,9 +243,10 @@ _SCRIPT = r"""
   slider.max = String(last);
 
   // The camera: the scene point at the board's top-left corner and the CSS pixels per scene unit.
-  // "open": the opening view, which follows the table as it grows: the whole table when it fits at
-  // 100% or more, else 100% from the table's top-left corner (a card's name stays readable, drag or
-  // keys show the rest); "fit": always the whole table; "user": where the wheel, keys or fingers left it.
+  // "open": the opening view, which follows the game: the whole table when it fits at 110% or more,
+  // else 110% (a card's name stays readable; dragging or keys show the rest), staying where it was
+  // unless what the step changed (its focus, "z": a tile placed, a refused move's mark) is out of
+  // sight; "fit": always the whole table; "user": where the wheel, keys or fingers left it.
   const cam = { x: 0, y: 0, s: 1, mode: "open" };
   const OPEN_MIN = 1.1;  // the opening view never draws the table smaller than 110%: a name is 12 px or more
   let vw = 0, vh = 0, box = null, focus = null, shown = "";
@@ -250,7 +268,12 @@ _SCRIPT = r"""
     if (z[1] < cam.y || z[3] > cam.y + h) cam.y = Math.min(z[1] - 24, (z[1] + z[3] - h) / 2);
   }
   function paint() {
-    if (cam.mode === "open") { frame(box, OPEN_MIN); if (focus) bring(focus); }
+    if (cam.mode === "open") {
+      const x = cam.x, y = cam.y, s = cam.s;
+      frame(box, OPEN_MIN);
+      if (cam.s === s && (vw / s < box[2] || vh / s < box[3])) { cam.x = x; cam.y = y; }  // stay put
+      if (focus) bring(focus);
+    }
     else if (cam.mode === "fit") frame(box, 0);
     const v = cam.x + " " + cam.y + " " + vw / cam.s + " " + vh / cam.s;
     if (v !== shown) { board.setAttribute("viewBox", v); shown = v; }
@@ -270,7 +293,7 @@ _SCRIPT = r"""
     cam.mode = "user";
     paint();
   }
-  function view(mode) { cam.mode = mode; paint(); }
+  function view(mode) { cam.mode = mode; cam.s = 0; paint(); }  // "open" starts again from the corner
 
   function put(e) {
     let n = nodes.get(e[0]);
