@@ -144,14 +144,13 @@ def box_points(x0: float, y0: float, x1: float, y1: float) -> tuple[tuple[float,
 
 def refused_mark(outline: tuple[tuple[float, float], ...], label: str) -> tuple[Shape, ...]:
     """Where a refused move was tried (a cell, a field, a player's row): a thick dashed red outline and,
-    across the middle of its top, ``label`` in a white box."""
-    xs = [p[0] for p in outline]
-    cx, top = (min(xs) + max(xs)) / 2, min(p[1] for p in outline)
+    across its top from its left (where a view of a wide row starts), ``label`` in a white box."""
+    x0, top = min(p[0] for p in outline), min(p[1] for p in outline)
     size = 11.0
     w = len(label) * size * CHAR_WIDTH + 12
     return (Poly(outline, fill=None, stroke=REFUSED, width=4, dash=True),
-            Rect(cx - w / 2, top - 10, w, 19, fill="#ffffff", stroke=REFUSED, width=1.5, rx=3),
-            Text(cx, top + 4, label, size, fill=REFUSED, anchor="middle", bold=True))
+            Rect(x0, top - 10, w, 19, fill="#ffffff", stroke=REFUSED, width=1.5, rx=3),
+            Text(x0 + w / 2, top + 4, label, size, fill=REFUSED, anchor="middle", bold=True))
 
 
 @dataclass(frozen=True, slots=True)
