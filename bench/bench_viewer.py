@@ -2,6 +2,7 @@
 first board and to step, for a real game and for a 10,000-step page.
 
 Run:  python bench/bench_viewer.py [--repeat 5] [--no-browser]
+      python bench/bench_viewer.py --before /path/to/an/older/tree [--repeat 9]
 
 (a) ``--png`` of a 60-move game: a 4-player kCaloria game (built-in decks, seed 11, random legal
     moves, a placement whenever there is one: 58 tiles on the table) written as a record (JSON is YAML).
@@ -17,6 +18,12 @@ Run:  python bench/bench_viewer.py [--repeat 5] [--no-browser]
     its load event); the mean time of one step
     forward and of a random jump, as measured in the page with ``performance.now()`` over 500 steps,
     as a ratio to one browser frame (16.7 ms).
+(d) with ``--before TREE`` (a checkout of an older kcal, e.g. ``git worktree add --detach ../before main``):
+    the page of the 10,000-step story written by each tree's kcal (a process each, ``PYTHONPATH`` set to
+    that tree's ``src``; the same game and story from this file), then opened in one headless Chromium
+    at 1280x900, alternating old and new page ``--repeat`` times: the median time from navigation
+    start to the first board (``kcalViewer.readyAt``) and its ratio new/old; and per page the mean
+    time of one step forward over 2,000 steps, and of 500 random jumps, by ``performance.now()``.
 """
 
 from __future__ import annotations
@@ -176,11 +183,83 @@ def bench_browser(paths: list[Path]) -> None:
         driver.quit()
 
 
+def write_long(out: Path) -> None:
+    """The page of the 10,000-step story, by whichever kcal this process imports (see ``--before``)."""
+    from kcal.core.registry import get
+    from kcal.viewer.html import page
+
+    game = out.with_suffix(".yaml")
+    make_game(game)
+    story = get("kcaloria").hook("draw").story(game)
+    out.write_text(page(long_story(story, 10_001)), encoding="utf-8")
+
+
+def bench_before(before: Path, repeat: int) -> None:
+    import os
+
+    from kcal.viewer.browser import chromium
+
+    with tempfile.TemporaryDirectory() as d:
+        pages = {}
+        for label, tree in (("before", before.resolve()), ("after", ROOT)):
+            pages[label] = Path(d) / f"{label}.html"
+            env = dict(os.environ, PYTHONPATH=f"{tree / 'src'}{os.pathsep}{tree}")
+            subprocess.run([sys.executable, __file__, "--write-long", str(pages[label])], env=env, check=True)
+        driver = chromium(1280, 900)
+        try:
+            def load(p: Path) -> float:
+                driver.get(p.as_uri())
+                return float(driver.execute_script("return window.kcalViewer.readyAt"))
+
+            for p in pages.values():  # warm the browser's caches
+                load(p)
+            first: dict[str, list[float]] = {"before": [], "after": []}
+            for _ in range(repeat):
+                for label in ("before", "after"):
+                    first[label].append(load(pages[label]))
+            runs: dict[str, list[list[float]]] = {"before": [], "after": []}
+            for _ in range(repeat):  # alternating again: the machine's load falls on both alike
+                for label in ("before", "after"):
+                    load(pages[label])
+                    runs[label].append(driver.execute_script("""
+                        const v = window.kcalViewer, n = v.count;
+                        for (let i = 0; i < 200; i++) v.show((v.current() + 1) % n);  // warm the JIT
+                        v.show(0);
+                        let t = performance.now();
+                        for (let i = 0; i < 2000; i++) v.show((v.current() + 1) % n);
+                        const fwd = (performance.now() - t) / 2000;
+                        let seed = 7;
+                        t = performance.now();
+                        for (let i = 0; i < 500; i++) { seed = (seed * 48271) % 2147483647; v.show(seed % n); }
+                        return [fwd, (performance.now() - t) / 500];"""))
+            steps = {k: [statistics.median(r[0] for r in v), statistics.median(r[1] for r in v)]
+                     for k, v in runs.items()}
+        finally:
+            driver.quit()
+        sizes = {k: p.stat().st_size for k, p in pages.items()}
+    mb, ma = statistics.median(first["before"]), statistics.median(first["after"])
+    print(f"(d) 10,000 moves at 1280x900, before ({before}) and after, alternating, median of {repeat}:")
+    print(f"    first board {mb:.0f} ms before, {ma:.0f} ms after: {ma / mb:.2f}x "
+          f"(page {sizes['before']:,} and {sizes['after']:,} bytes)")
+    for label in ("before", "after"):
+        fwd, jump = steps[label]
+        print(f"    {label}: one step {fwd:.3f} ms, a random jump {jump:.3f} ms (medians of {repeat} runs of 2,000 "
+              f"steps and 500 jumps)")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--no-browser", action="store_true")
+    ap.add_argument("--before", type=Path, help="an older kcal tree: (d) compares its 10,000-move page with ours")
+    ap.add_argument("--write-long", type=Path, help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
+    if args.write_long is not None:
+        write_long(args.write_long)
+        return 0
+    if args.before is not None:
+        bench_before(args.before, args.repeat)
+        return 0
     with tempfile.TemporaryDirectory() as d:
         tmp = Path(d)
         game = tmp / "game60.yaml"

@@ -30,6 +30,13 @@ def _page(tmp_path: Path, record: Path) -> Path:
     return out
 
 
+def _open(driver, uri: str) -> None:
+    """The page, with the details beside the table shown (below 1600 px wide they start folded away)."""
+    driver.get(uri)
+    if not driver.find_element(By.ID, "aside").is_displayed():
+        driver.find_element(By.ID, "details").click()
+
+
 def _shot(driver, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     assert driver.save_screenshot(str(SHOTS / name))
@@ -41,7 +48,7 @@ def _text(driver, css: str) -> str:
 
 def test_the_page_opens_from_disk_and_steps(browser, tmp_path):
     page = _page(tmp_path, FIX / "pesticide-frog-starves.yaml")
-    browser.get(page.as_uri())
+    _open(browser, page.as_uri())
     assert browser.execute_script("return window.kcalViewer.count") == 13
     assert "before the first move" in _text(browser, "#caption")
     assert browser.find_elements(By.CSS_SELECTOR, "#layer0 > g") == []
@@ -70,18 +77,18 @@ def test_the_page_opens_from_disk_and_steps(browser, tmp_path):
 
 def test_the_board_in_the_page_is_the_board_of_the_replay(browser, tmp_path):
     page = _page(tmp_path, FIX / "two-sunlights-eichhornia.yaml")
-    browser.get(page.as_uri() + "?step=9")
+    _open(browser, page.as_uri() + "?step=9")
     faces = browser.find_elements(By.CSS_SELECTOR, "#layer0 > g")
     r = runner.invoke(app, ["rules", "replay", str(FIX / "two-sunlights-eichhornia.yaml"), "--format", "json"])
     assert len(faces) == len(json.loads(r.stdout)["board"]) == 9
     assert "Eichhornia crassipes gets 6 green" in _text(browser, "#sections")
-    assert "×6" in [t.text for t in browser.find_elements(By.CSS_SELECTOR, "#layer1 text")]
+    assert "×6" in [t.get_attribute("textContent") for t in browser.find_elements(By.CSS_SELECTOR, "#layer1 text")]
     _shot(browser, "replay-sunlights.png")
 
 
 def test_an_illegal_move_shows_its_reason(browser, tmp_path):
     page = _page(tmp_path, FIX / "heron-cannot-be-paid.yaml")
-    browser.get(page.as_uri())
+    _open(browser, page.as_uri())
     browser.find_element(By.ID, "last").click()
     assert _text(browser, "#illegal").startswith("Illegal move: ")
     assert "(refused)" in _text(browser, "#caption")
@@ -90,7 +97,7 @@ def test_an_illegal_move_shows_its_reason(browser, tmp_path):
 
 def test_markup_in_names_is_shown_as_text(browser, tmp_path):
     page = _page(tmp_path, EVIL)
-    browser.get(page.as_uri())
+    _open(browser, page.as_uri())
     browser.execute_script("window.alerted = 0; window.alert = function () { window.alerted++; };")
     browser.find_element(By.ID, "last").click()
     assert browser.execute_script("return window.alerted") == 0
@@ -107,7 +114,7 @@ def test_another_game_s_table_in_the_same_viewer(browser, tmp_path):
     """How many Calories?: the trick just played with its +5 stacks and who took which card."""
     fix = Path(__file__).parents[1] / "games" / "how_many_calories" / "fixtures" / "examples"
     page = _page(tmp_path, fix / "rulebook-plus-five.yaml")
-    browser.get(page.as_uri())
+    _open(browser, page.as_uri())
     for _ in range(4):
         browser.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_RIGHT)
     assert _text(browser, "#caption") == "4. D plays yellow 14"

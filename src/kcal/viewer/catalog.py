@@ -112,6 +112,15 @@ main { display: flex; gap: 12px; padding: 10px 14px; align-items: flex-start; }
 .bad { color: #b00020; }
 #shown { font-size: 13px; color: #555; margin: 0 0 6px; }
 #deckname { width: 100%; box-sizing: border-box; font: inherit; }
+@media (max-width: 760px) {
+  main { flex-direction: column; align-items: stretch; padding: 8px; }
+  #filters, #deck { width: auto; }
+  #filters { display: flex; flex-wrap: wrap; gap: 0 8px; align-items: flex-start; }
+  #filters fieldset { max-height: 9.5em; overflow: auto; }
+  #search { flex-basis: 100%; }
+  #deck { position: static; }
+  #grid { justify-content: center; }
+}
 </style>
 </head>
 <body>

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterable
 from typing import Any
 
 from kcal.viewer import svg
@@ -53,6 +54,7 @@ def story_data(story: Story) -> dict[str, Any]:
     box: tuple[float, float, float, float] | None = None
     for n, frame in enumerate(story.frames):
         cur: dict[int, tuple] = {}
+        where: dict[int, tuple[float, float, float, float]] = {}
         for it in frame.items:
             f = by_id.get(id(it.shapes))  # packs reuse one tuple for one look: no hashing of shapes
             if f is None:
@@ -64,15 +66,23 @@ def story_data(story: Story) -> dict[str, Any]:
                 alive.append(it.shapes)  # ids stay unique while the tuples live
             k = keys.setdefault(it.key, len(keys))
             cur[k] = (k, _r(it.x), _r(it.y), f, it.layer)
+            b = boxes.get(id(it.shapes))
+            if b is None:
+                b = boxes[id(it.shapes)] = bbox_of(it.shapes)
+            where[k] = (b[0] + it.x, b[1] + it.y, b[2] + it.x, b[3] + it.y)
         box = _grow(box, frame, boxes)
         entry: dict[str, Any] = {"c": frame.caption, "n": frame.step, "b": [_r(v) for v in box],
                                  "s": [[s.title, list(s.lines)] for s in frame.sections], "m": list(frame.summary)}
         if frame.illegal:
             entry["i"] = frame.illegal
+        changed = [v for k, v in cur.items() if prev.get(k) != v]
+        focus = frame.focus or _around(where[v[0]] for v in changed)
+        if focus is not None:
+            entry["z"] = [_r(v) for v in focus]
         if n % KEYFRAME == 0:
             entry["f"] = list(cur.values())
         else:
-            entry["d"] = [v for k, v in cur.items() if prev.get(k) != v]
+            entry["d"] = changed
             gone = [k for k in prev if k not in cur]
             if gone:
                 entry["r"] = gone
@@ -86,6 +96,15 @@ def story_data(story: Story) -> dict[str, Any]:
                   + "".join(svg.item(i) for i in story.legend) + "</svg>")
     return {"title": story.title, "frags": frag_text, "keyframe": KEYFRAME, "frames": frames,
             "notes": list(story.notes), "legend": legend}
+
+
+def _around(boxes: Iterable[tuple[float, float, float, float]]) -> tuple[float, float, float, float] | None:
+    """The box around ``boxes`` (what a step changed: the page brings it into view), or None."""
+    x0 = y0 = float("inf")
+    x1 = y1 = float("-inf")
+    for b in boxes:
+        x0, y0, x1, y1 = min(x0, b[0]), min(y0, b[1]), max(x1, b[2]), max(y1, b[3])
+    return None if x0 == float("inf") else (x0, y0, x1, y1)
 
 
 def _grow(box: tuple[float, float, float, float] | None, frame: Frame,
@@ -124,26 +143,46 @@ _TEMPLATE = """<!DOCTYPE html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>@TITLE@</title>
 <style>
-body { font-family: @FONT@; margin: 0; color: #1a1a1a; background: #f4f4f0; }
-header { padding: 8px 14px; background: #24523a; color: #fff; }
-header h1 { font-size: 18px; margin: 0; }
-#controls { display: flex; gap: 6px; align-items: center; padding: 8px 14px; background: #fff;
+body { font-family: @FONT@; margin: 0; color: #1a1a1a; background: #f4f4f0; display: flex; flex-direction: column;
+  height: 100vh; }
+header { padding: 6px 14px; background: #24523a; color: #fff; }
+header h1 { font-size: 17px; margin: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+#controls { display: flex; gap: 6px; align-items: center; padding: 6px 14px; background: #fff;
   border-bottom: 1px solid #ccc; flex-wrap: wrap; }
-#controls button { font: inherit; font-size: 15px; min-width: 40px; padding: 3px 8px; cursor: pointer; }
-#slider { flex: 1; min-width: 200px; }
+#controls button { font: inherit; font-size: 15px; min-width: 40px; min-height: 34px; padding: 3px 8px;
+  cursor: pointer; }
+#slider { flex: 1; min-width: 160px; }
 #where { min-width: 140px; font-variant-numeric: tabular-nums; }
-main { display: flex; gap: 12px; padding: 12px 14px; align-items: flex-start; }
-#boardwrap { flex: 3; background: #fff; border: 1px solid #ccc; min-height: 300px; }
-#board { width: 100%; height: 72vh; display: block; }
-aside { flex: 2; min-width: 280px; max-width: 520px; }
-#caption { font-size: 16px; font-weight: bold; margin: 0 0 6px; }
-#illegal { color: #b00020; font-weight: bold; margin: 0 0 6px; }
+#zoom { display: flex; gap: 4px; align-items: center; }
+#status { padding: 5px 14px; background: #fbfbf8; border-bottom: 1px solid #ddd; }
+#caption { font-size: 16px; font-weight: bold; margin: 0; }
+#illegal { color: #b00020; font-weight: bold; margin: 2px 0 0; }
 #illegal:empty { display: none; }
+main { display: flex; flex: 1; min-height: 0; }
+#boardwrap { flex: 1; min-width: 0; position: relative; background: #fff; }
+#board { position: absolute; top: 0; left: 0; width: 100%; height: 100%; display: block; touch-action: none;
+  cursor: grab; }
+#board:focus { outline: 2px solid #24523a; outline-offset: -2px; }
+aside { width: 360px; flex: none; overflow-y: auto; padding: 8px 14px; border-left: 1px solid #ccc;
+  box-sizing: border-box; }
+body.closed aside { display: none; }
 #summary { margin: 0 0 8px; padding: 6px 8px; background: #fff; border: 1px solid #ccc; }
 .section h2 { font-size: 14px; margin: 8px 0 2px; }
 .section ul { margin: 0; padding-left: 18px; }
 details { margin-top: 10px; }
 kbd { border: 1px solid #999; border-radius: 3px; padding: 0 3px; background: #fff; }
+@media (max-width: 760px) {
+  body { height: auto; }
+  header h1 { font-size: 15px; }
+  #controls { padding: 6px 8px; gap: 4px; }
+  #controls button { min-width: 44px; min-height: 44px; }
+  #where { min-width: 0; }
+  #status { padding: 4px 8px; }
+  #caption { font-size: 15px; }
+  main { flex-direction: column; }
+  #boardwrap { flex: none; height: 72vh; border-bottom: 1px solid #ccc; }
+  aside { width: auto; border-left: none; }
+}
 </style>
 </head>
 <body>
@@ -156,17 +195,29 @@ kbd { border: 1px solid #999; border-radius: 3px; padding: 0 3px; background: #f
 <button type="button" id="last" title="last step (End)">last &#xBB;</button>
 <input type="range" id="slider" min="0" max="0" value="0" aria-label="step">
 <span id="where"></span>
+<span id="zoom">
+<button type="button" id="zoomout" title="zoom out (-)" aria-label="zoom out">&#x2212;</button>
+<button type="button" id="zoomin" title="zoom in (+)" aria-label="zoom in">+</button>
+<button type="button" id="fit" title="the whole table (F); 0: the opening view">fit</button>
+<button type="button" id="details" title="show or hide the details beside the table (D)" aria-expanded="true"
+ aria-controls="aside">details</button>
+</span>
+</div>
+<div id="status" aria-live="polite">
+<p id="caption"></p>
+<p id="illegal"></p>
 </div>
 <main>
 <div id="boardwrap"><svg id="board" xmlns="http://www.w3.org/2000/svg" role="img" aria-label="the table"
- font-family="@FONT@" preserveAspectRatio="xMidYMin meet"><g id="layer0"></g><g id="layer1"></g><g id="layer2"></g></svg></div>
-<aside>
-<p id="caption"></p>
-<p id="illegal"></p>
+ tabindex="0" font-family="@FONT@" preserveAspectRatio="xMinYMin meet"><g id="layer0"></g><g id="layer1"></g><g id="layer2"></g></svg></div>
+<aside id="aside">
 <div id="summary"></div>
 <div id="sections"></div>
 <details open><summary>Legend</summary>@LEGEND@</details>
-<p><kbd>&#x2190;</kbd> <kbd>&#x2192;</kbd> step, <kbd>Home</kbd> <kbd>End</kbd>, <kbd>Space</kbd> play.</p>
+<p><kbd>&#x2190;</kbd> <kbd>&#x2192;</kbd> step, <kbd>Home</kbd> <kbd>End</kbd>, <kbd>Space</kbd> play;
+<kbd>+</kbd> <kbd>&#x2212;</kbd> zoom, <kbd>0</kbd> the opening view, <kbd>F</kbd> the whole table,
+<kbd>Shift</kbd>+arrows or <kbd>&#x2191;</kbd> <kbd>&#x2193;</kbd> pan; the wheel zooms, dragging pans,
+two fingers pinch.</p>
 </aside>
 </main>
 <script type="application/json" id="game-data">@DATA@</script>
@@ -190,6 +241,59 @@ _SCRIPT = r"""
   let cur = -1;
   let timer = null;
   slider.max = String(last);
+
+  // The camera: the scene point at the board's top-left corner and the CSS pixels per scene unit.
+  // "open": the opening view, which follows the game: the whole table when it fits at 110% or more,
+  // else 110% (a card's name stays readable; dragging or keys show the rest), staying where it was
+  // unless what the step changed (its focus, "z": a tile placed, a refused move's mark) is out of
+  // sight; "fit": always the whole table; "user": where the wheel, keys or fingers left it.
+  const cam = { x: 0, y: 0, s: 1, mode: "open" };
+  const OPEN_MIN = 1.1;  // the opening view never draws the table smaller than 110%: a name is 12 px or more
+  let vw = 0, vh = 0, box = null, focus = null, shown = "";
+  function measure() {
+    vw = board.clientWidth || 600;
+    vh = board.clientHeight || 400;
+  }
+  function fitScale(b) { return Math.min(vw / b[2], vh / b[3]); }
+  function frame(b, least) {
+    const s = Math.max(fitScale(b), least);
+    const w = vw / s, h = vh / s;
+    cam.s = s;
+    cam.x = w >= b[2] ? b[0] - (w - b[2]) / 2 : b[0];
+    cam.y = b[1];
+  }
+  function bring(z) {  // the opening view moved, when it must, to show z (a refused move's mark) whole
+    const w = vw / cam.s, h = vh / cam.s;
+    if (z[0] < cam.x || z[2] > cam.x + w) cam.x = Math.min(z[0] - 8, (z[0] + z[2] - w) / 2);
+    if (z[1] < cam.y || z[3] > cam.y + h) cam.y = Math.min(z[1] - 24, (z[1] + z[3] - h) / 2);
+  }
+  function paint() {
+    if (cam.mode === "open") {
+      const x = cam.x, y = cam.y, s = cam.s;
+      frame(box, OPEN_MIN);
+      if (cam.s === s && (vw / s < box[2] || vh / s < box[3])) { cam.x = x; cam.y = y; }  // stay put
+      if (focus) bring(focus);
+    }
+    else if (cam.mode === "fit") frame(box, 0);
+    const v = cam.x + " " + cam.y + " " + vw / cam.s + " " + vh / cam.s;
+    if (v !== shown) { board.setAttribute("viewBox", v); shown = v; }
+  }
+  function zoom(f, px, py) {
+    if (px === undefined) { px = vw / 2; py = vh / 2; }
+    const lo = Math.min(fitScale(box) / 2, OPEN_MIN), s = Math.max(lo, Math.min(8, cam.s * f));
+    cam.x += px / cam.s - px / s;
+    cam.y += py / cam.s - py / s;
+    cam.s = s;
+    cam.mode = "user";
+    paint();
+  }
+  function pan(dx, dy) {
+    cam.x -= dx / cam.s;
+    cam.y -= dy / cam.s;
+    cam.mode = "user";
+    paint();
+  }
+  function view(mode) { cam.mode = mode; cam.s = 0; paint(); }  // "open" starts again from the corner
 
   function put(e) {
     let n = nodes.get(e[0]);
@@ -233,15 +337,15 @@ _SCRIPT = r"""
     const summary = document.getElementById("summary");
     summary.replaceChildren();
     fr.m.forEach(function (s) { summary.appendChild(text("div", s)); });
-    const box = document.getElementById("sections");
-    box.replaceChildren();
+    const sections = document.getElementById("sections");
+    sections.replaceChildren();
     fr.s.forEach(function (sec) {
       const div = text("div", "", "section");
       div.appendChild(text("h2", sec[0]));
       const ul = document.createElement("ul");
       sec[1].forEach(function (line) { ul.appendChild(text("li", line)); });
       div.appendChild(ul);
-      box.appendChild(div);
+      sections.appendChild(div);
     });
   }
   function show(i) {
@@ -263,7 +367,9 @@ _SCRIPT = r"""
       cur = i;
     }
     const fr = D.frames[i];
-    board.setAttribute("viewBox", fr.b.join(" "));
+    box = fr.b;
+    focus = fr.z || null;
+    paint();
     words(fr);
     slider.value = String(i);
     document.getElementById("where").textContent = "step " + i + " of " + last + (fr.n !== i ? " (move " + fr.n + ")" : "");
@@ -276,21 +382,94 @@ _SCRIPT = r"""
     btn.textContent = "\u2016 pause";
     timer = setInterval(function () { if (cur >= last) play(); else show(cur + 1); }, 700);
   }
+  function details(open) {
+    document.body.classList.toggle("closed", !open);
+    document.getElementById("details").setAttribute("aria-expanded", String(open));
+  }
   document.getElementById("first").addEventListener("click", function () { show(0); });
   document.getElementById("prev").addEventListener("click", function () { show(cur - 1); });
   document.getElementById("next").addEventListener("click", function () { show(cur + 1); });
   document.getElementById("last").addEventListener("click", function () { show(last); });
   document.getElementById("play").addEventListener("click", play);
+  document.getElementById("zoomin").addEventListener("click", function () { zoom(1.25); });
+  document.getElementById("zoomout").addEventListener("click", function () { zoom(0.8); });
+  document.getElementById("fit").addEventListener("click", function () { view("fit"); });
+  document.getElementById("details").addEventListener("click", function () {
+    details(document.body.classList.contains("closed"));
+  });
   slider.addEventListener("input", function () { show(Number(slider.value)); });
   document.addEventListener("keydown", function (ev) {
+    if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
     if (ev.target === slider && (ev.key === "ArrowLeft" || ev.key === "ArrowRight")) return;
-    if (ev.key === "ArrowRight") { show(cur + 1); ev.preventDefault(); }
-    else if (ev.key === "ArrowLeft") { show(cur - 1); ev.preventDefault(); }
-    else if (ev.key === "Home") { show(0); ev.preventDefault(); }
-    else if (ev.key === "End") { show(last); ev.preventDefault(); }
-    else if (ev.key === " ") { play(); ev.preventDefault(); }
+    const step = 80;
+    if (ev.shiftKey && ev.key === "ArrowRight") pan(-step, 0);
+    else if (ev.shiftKey && ev.key === "ArrowLeft") pan(step, 0);
+    else if (ev.key === "ArrowUp") pan(0, step);
+    else if (ev.key === "ArrowDown") pan(0, -step);
+    else if (ev.key === "ArrowRight") show(cur + 1);
+    else if (ev.key === "ArrowLeft") show(cur - 1);
+    else if (ev.key === "Home") show(0);
+    else if (ev.key === "End") show(last);
+    else if (ev.key === " ") play();
+    else if (ev.key === "+" || ev.key === "=") zoom(1.25);
+    else if (ev.key === "-" || ev.key === "_") zoom(0.8);
+    else if (ev.key === "0") view("open");
+    else if (ev.key === "f" || ev.key === "F") view("fit");
+    else if (ev.key === "d" || ev.key === "D") details(document.body.classList.contains("closed"));
+    else return;
+    ev.preventDefault();
   });
-  window.kcalViewer = { show: show, count: D.frames.length, current: function () { return cur; } };
+  // the wheel zooms about the pointer; one finger or the mouse drags; two fingers pinch
+  function at(ev) {
+    const r = board.getBoundingClientRect();
+    return [ev.clientX - r.left, ev.clientY - r.top];
+  }
+  board.addEventListener("wheel", function (ev) {
+    ev.preventDefault();
+    const d = ev.deltaY * (ev.deltaMode === 1 ? 16 : ev.deltaMode === 2 ? vh : 1);
+    const p = at(ev);
+    zoom(Math.exp(-Math.max(-300, Math.min(300, d)) * 0.002), p[0], p[1]);
+  }, { passive: false });
+  const touch = new Map();
+  let pinch = null;
+  board.addEventListener("pointerdown", function (ev) {
+    board.setPointerCapture(ev.pointerId);
+    touch.set(ev.pointerId, at(ev));
+    pinch = null;
+  });
+  board.addEventListener("pointermove", function (ev) {
+    const was = touch.get(ev.pointerId);
+    if (!was) return;
+    const p = at(ev);
+    if (touch.size === 1) {
+      touch.set(ev.pointerId, p);
+      pan(p[0] - was[0], p[1] - was[1]);
+      return;
+    }
+    touch.set(ev.pointerId, p);
+    const pts = Array.from(touch.values()).slice(0, 2);
+    const mid = [(pts[0][0] + pts[1][0]) / 2, (pts[0][1] + pts[1][1]) / 2];
+    const dist = Math.hypot(pts[0][0] - pts[1][0], pts[0][1] - pts[1][1]) || 1;
+    if (pinch) {
+      pan(mid[0] - pinch.mid[0], mid[1] - pinch.mid[1]);
+      zoom(dist / pinch.dist, mid[0], mid[1]);
+    }
+    pinch = { mid: mid, dist: dist };
+  });
+  function lift(ev) { touch.delete(ev.pointerId); pinch = null; }
+  board.addEventListener("pointerup", lift);
+  board.addEventListener("pointercancel", lift);
+  if (typeof ResizeObserver === "function") {
+    new ResizeObserver(function () { if (box) { measure(); paint(); } }).observe(board);
+  }
+  window.kcalViewer = {
+    show: show, count: D.frames.length, current: function () { return cur; },
+    camera: function () { return { x: cam.x, y: cam.y, scale: cam.s, mode: cam.mode }; },
+    box: function () { return box.slice(); },
+    zoom: zoom, pan: pan, view: view, details: details
+  };
+  details(window.innerWidth >= 1600 || window.innerWidth <= 760);
+  measure();
   show(Number(new URLSearchParams(location.search).get("step") || 0));
   window.kcalViewer.readyAt = performance.now();  // the first board is on the page
 })();

@@ -16,6 +16,9 @@ from dataclasses import dataclass, field
 #: Width of one character as a share of the font size (DejaVu Sans Condensed, a little generous):
 #: used to reserve room for text, never to place it.
 CHAR_WIDTH = 0.56
+#: The smallest font size of a card's or tile's name on the table. The HTML page opens at 100% or more
+#: (:mod:`kcal.viewer.html`), so a name there is at least 11 CSS pixels high (DejaVu Sans: 1.16 em).
+NAME_SIZE = 10.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,6 +148,26 @@ def bounds(items: Iterable[Item], margin: float = 0.0) -> tuple[float, float, fl
     return (x0, y0, max(b[2] for b in boxes) + margin - x0, max(b[3] for b in boxes) + margin - y0)
 
 
+#: the colour of a refused move's mark, the red of the page's "Illegal move" line
+REFUSED = "#b00020"
+
+
+def box_points(x0: float, y0: float, x1: float, y1: float) -> tuple[tuple[float, float], ...]:
+    """The corners of a box, as an outline for :func:`refused_mark`."""
+    return ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
+
+
+def refused_mark(outline: tuple[tuple[float, float], ...], label: str) -> tuple[Shape, ...]:
+    """Where a refused move was tried (a cell, a field, a player's row): a thick dashed red outline and,
+    across its top from its left (where a view of a wide row starts), ``label`` in a white box."""
+    x0, top = min(p[0] for p in outline), min(p[1] for p in outline)
+    size = 11.0
+    w = len(label) * size * CHAR_WIDTH + 12
+    return (Poly(outline, fill=None, stroke=REFUSED, width=4, dash=True),
+            Rect(x0, top - 10, w, 19, fill="#ffffff", stroke=REFUSED, width=1.5, rx=3),
+            Text(x0 + w / 2, top + 4, label, size, fill=REFUSED, anchor="middle", bold=True))
+
+
 @dataclass(frozen=True, slots=True)
 class Section:
     """A titled list of lines beside the board (the payment, the yields and why, collapse events)."""
@@ -166,13 +189,19 @@ class Frame:
     summary: tuple[str, ...] = ()
     illegal: str | None = None
     step: int = 0  #: moves applied before this frame (an illegal move's frame: the moves before it)
+    #: ``(x0, y0, x1, y1)`` the page brings into view when it opens this frame (a refused move's mark)
+    focus: tuple[float, float, float, float] | None = None
 
     @classmethod
     def refused(cls, items: tuple[Item, ...], index: int, words: str, reason: str, where: str,
-                summary: tuple[str, ...], step: int) -> Frame:
-        """The last frame of a record whose move ``index`` (``words``) was refused, and why."""
-        return cls(items, f"{index + 1}. {words} (refused)", (Section("Illegal move", (reason, f"at {where}")),),
-                   summary, illegal=reason, step=step)
+                summary: tuple[str, ...], step: int, mark: tuple[Item, ...] = ()) -> Frame:
+        """The last frame of a record whose move ``index`` (``words``) was refused, and why; ``mark``:
+        items drawn over the table where the move was tried (:func:`refused_mark`)."""
+        boxes = [it.bbox() for it in mark]
+        focus = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes),
+                 max(b[3] for b in boxes)) if boxes else None
+        return cls(items + mark, f"{index + 1}. {words} (refused)", (Section("Illegal move", (reason, f"at {where}")),),
+                   summary, illegal=reason, step=step, focus=focus)
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,4 +227,4 @@ class Story:
 
 
 __all__ = ["Rect", "Poly", "Circle", "Line", "Text", "Icon", "Shape", "Item", "Section", "Frame", "Story", "bounds",
-           "bbox_of", "CHAR_WIDTH"]
+           "bbox_of", "CHAR_WIDTH", "NAME_SIZE", "REFUSED", "box_points", "refused_mark"]

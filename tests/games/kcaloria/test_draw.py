@@ -179,3 +179,36 @@ def test_a_saved_simulated_game_draws(tmp_path, command):
     r = _run(rec, "--png", tmp_path / "m.png", "--upto", "10")
     assert r.exit_code == 0, r.output
     assert Image.open(tmp_path / "m.png").size[0] > 500
+
+
+def test_a_cost_of_two_alternatives_and_the_name_fit_inside_the_hex():
+    """Issue 23, item 4: every figure and cube of a tile's face (its cost of one or two alternatives, its
+    name, its yield) lies inside the type's inner border; the owner's badge and pointer sit on the edge."""
+    from math import sqrt
+
+    from kcal.games.kcaloria.draw import R, face
+    from kcal.games.kcaloria.files.load import load_library
+    from kcal.games.kcaloria.rules.setup import build_table
+    from kcal.viewer.scene import Rect
+
+    def inside(shape, radius: float = R - 9) -> bool:
+        x0, y0, x1, y1 = shape.bbox()
+        return all(abs(x) <= radius * sqrt(3) / 2 and abs(y) <= radius - abs(x) / sqrt(3)
+                   for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1)))
+
+    library = load_library()
+    table = build_table(list(library.tiles))
+    two = 0
+    outside: list[tuple[str, str]] = []
+    for tile in library.tiles:
+        info = table.get(tile.name)
+        two += len(info.costs) == 2
+        shapes = face(info, 0, "Ann")
+        badge = next(s for s in shapes if isinstance(s, Text) and s.text == "A")
+        for s in shapes:
+            if isinstance(s, (Text, Rect)) and s is not badge and not inside(s):
+                outside.append((tile.name, getattr(s, "text", "a cube")))
+        names = [s for s in shapes if isinstance(s, Text) and len(s.text) > 1 and s.text.rstrip("…") in tile.name]
+        assert names and all(s.size >= 10 for s in names), tile.name  # scene.NAME_SIZE: 11 px or more on a page
+    assert two >= 10  # the built-in tiles with two ways to pay are all checked
+    assert outside == []

@@ -37,9 +37,9 @@ from kcal.games.ecologic_europe.rules.moves import (
     format_place,
 )
 from kcal.games.ecologic_europe.rules.scoring import board_types, diversity_points, score_parts
-from kcal.games.ecologic_europe.rules.state import EXCHANGE, OVER, PLACE, TRANSFER, State
+from kcal.games.ecologic_europe.rules.state import EXCHANGE, OVER, PLACE, TRANSFER, Rules, State
 from kcal.games.ecologic_europe.rules.tables import sp
-from kcal.viewer.scene import Frame, Icon, Item, Rect, Section, Shape, Story, Text
+from kcal.viewer.scene import Frame, Icon, Item, Rect, Section, Shape, Story, Text, box_points, refused_mark
 
 if TYPE_CHECKING:
     from kcal.games.ecologic_europe.files.cardset import Species
@@ -150,16 +150,25 @@ def ecosystem(state: State, seat: int, moving: bool) -> tuple[Shape, ...]:
                 Text(6, y + 50, f"{_n(kinds, 'type')}: {diversity_points(kinds)} diversity", 9, fill=_text_on(tint))]
         for k in range(FIELDS):
             q = b * FIELDS + k
-            out += [_moved(s, LABEL + k * (CW + GAP), y) for s in place_shapes(state, seat, q, pale)]
-    x0 = LABEL + FIELDS * (CW + GAP) + 12
+            out += [_moved(s, *place_origin(rules.boards, q)) for s in place_shapes(state, seat, q, pale)]
     if rules.boards > 1:
-        out.append(Text(x0, HEAD - 4, "edge places (between two habitats)", 9, fill=GREY))
-    for e in range(rules.boards - 1):
-        y = HEAD + e * row + row / 2
-        for k in range(EDGE_SLOTS):
-            q = rules.boards * FIELDS + e * EDGE_SLOTS + k
-            out += [_moved(s, x0 + k * (CW + GAP), y) for s in place_shapes(state, seat, q, "#f0f0f0")]
+        out.append(Text(EDGE_X, HEAD - 4, "edge places (between two habitats)", 9, fill=GREY))
+    for q in range(rules.boards * FIELDS, rules.boards * FIELDS + (rules.boards - 1) * EDGE_SLOTS):
+        out += [_moved(s, *place_origin(rules.boards, q)) for s in place_shapes(state, seat, q, "#f0f0f0")]
     return tuple(out)
+
+
+EDGE_X = LABEL + FIELDS * (CW + GAP) + 12  #: where the edge places begin, right of the fields
+
+
+def place_origin(boards: int, q: int) -> tuple[float, float]:
+    """The top-left corner of place ``q`` (fields board by board, then the edge places) in a player's
+    ecosystem."""
+    row = CH + GAP
+    if q < boards * FIELDS:
+        return (LABEL + (q % FIELDS) * (CW + GAP), HEAD + (q // FIELDS) * row)
+    e, k = divmod(q - boards * FIELDS, EDGE_SLOTS)
+    return (EDGE_X + k * (CW + GAP), HEAD + e * row + row / 2)
 
 
 def _n(k: int, word: str) -> str:
@@ -184,13 +193,34 @@ def items(state: State) -> tuple[Item, ...]:
 
     rules = state.rules
     moving = set(to_move(state))
-    block = HEAD + rules.boards * (CH + GAP) + 34
     head = (Text(0, 0, f"Season: {season_text(state)}", 14, bold=True),
             Text(0, 18, f"to move: {', '.join(p for p in rules.players if p in moving) or '-'}", 11, fill=GREY))
     out = [Item("season", 0, 0, head)]
     for s, p in enumerate(rules.players):
-        out.append(Item(f"player{s}", 0, 56 + s * block, ecosystem(state, s, p in moving)))
+        out.append(Item(f"player{s}", 0, _top(rules, s), ecosystem(state, s, p in moving)))
     return tuple(out)
+
+
+def _top(rules: Rules, seat: int) -> float:
+    """Where a player's ecosystem begins on the table, one below the other."""
+    return 56 + seat * (HEAD + rules.boards * (CH + GAP) + 34)
+
+
+def refused_at(state: State, seat: int, move: Move) -> tuple[Item, ...]:
+    """A refused move's mark: on the place a card was to go (a placement on a place the boards have),
+    else around the player's whole ecosystem."""
+    rules = state.rules
+    spot = move.at if isinstance(move, Place) else None
+    q = rules.place_index(spot) if spot is not None else None
+    if q is not None and spot is not None:
+        x, y = place_origin(rules.boards, q)
+        outline = box_points(x - 3, y - 3, x + CW + 3, y + CH + 3)
+        label = f"refused: {format_place(spot)}"
+    else:
+        width = EDGE_X + EDGE_SLOTS * (CW + GAP) + 4
+        outline = box_points(-10, -22, width + 2, HEAD + rules.boards * (CH + GAP) + 10)
+        label = f"refused: {rules.players[seat]}'s move"
+    return (Item("refused", 0, _top(rules, seat), refused_mark(outline, label), 2),)
 
 
 def _cards(state: State, cards: tuple[int, ...]) -> str:
@@ -325,9 +355,11 @@ def story(path: str | Path, *, upto: int | None = None, coords: bool = False, ev
     if checked.illegal is not None and (upto is None or upto > checked.moves_applied):
         ill = checked.illegal
         entry = rec.moves[ill.index]
-        words = move_text(state, seat_of[entry["player"]], decode_move(entry))
+        seat, bad = seat_of[entry["player"]], decode_move(entry)
+        words = move_text(state, seat, bad)
         frames.append(Frame.refused(items(state), ill.index, words, ill.reason,
-                                    f"{checked.path}:{ill.line}:{ill.column}", summary(state), checked.moves_applied))
+                                    f"{checked.path}:{ill.line}:{ill.column}", summary(state), checked.moves_applied,
+                                    refused_at(state, seat, bad)))
     title = f"{GAME_NAME}: {Path(str(checked.path)).name} ({', '.join(state.rules.players)})"
     return Story.told(title, frames, every, legend())
 

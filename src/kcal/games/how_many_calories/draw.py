@@ -19,7 +19,7 @@ from kcal.games.how_many_calories.print.picture import icon_of
 from kcal.games.how_many_calories.rules.domain import COLOURS, KCAL_PER_POINT, kcal_text
 from kcal.games.how_many_calories.rules.moves import Move
 from kcal.games.how_many_calories.rules.state import PASS, Event, Log, State, TrickResult
-from kcal.viewer.scene import Frame, Icon, Item, Rect, Section, Shape, Story, Text
+from kcal.viewer.scene import Frame, Icon, Item, Rect, Section, Shape, Story, Text, box_points, refused_mark
 
 if TYPE_CHECKING:
     from kcal.games.how_many_calories.replay import ReplayResult
@@ -239,6 +239,16 @@ def legend() -> tuple[Item, ...]:
     return (Item("legend", 0, 0, tuple(shapes)),)
 
 
+def refused_at(players: Sequence[str], player: str, words: str) -> tuple[Item, ...]:
+    """A refused move's mark around the row of the player who tried it (hand, taken cards, intake)."""
+    if player not in players:
+        return ()
+    s = list(players).index(player)
+    label = words if len(words) <= 60 else words[:59] + "…"
+    return (Item("refused", 0, 170 + s * ROW, refused_mark(box_points(-10, -18, ROW_WIDTH - 6, ROW - 22),
+                                                           f"refused: {label}"), 2),)
+
+
 def story(path: str | Path, *, upto: int | None = None, coords: bool = False, every: bool = True,
           checked: ReplayResult | None = None) -> Story:
     """The record at ``path`` step by step (``coords`` has no meaning here: there is no grid)."""
@@ -269,8 +279,10 @@ def story(path: str | Path, *, upto: int | None = None, coords: bool = False, ev
     if checked.illegal is not None and (upto is None or upto > checked.moves_applied):
         ill = checked.illegal
         bad = loaded.moves[ill.index]
-        frames.append(Frame.refused(painter.items(state), ill.index, f"{bad.player} {_verb(bad.move)}", ill.reason,
-                                    f"{checked.path}:{ill.line}:{ill.column}", _summary(state), checked.moves_applied))
+        words = f"{bad.player} {_verb(bad.move)}"
+        frames.append(Frame.refused(painter.items(state), ill.index, words, ill.reason,
+                                    f"{checked.path}:{ill.line}:{ill.column}", _summary(state), checked.moves_applied,
+                                    refused_at(state.rules.players, bad.player, words)))
     title = f"{GAME_NAME}: {Path(str(checked.path)).name} ({', '.join(state.rules.players)})"
     return Story.told(title, frames, every, legend())
 

@@ -24,7 +24,20 @@ from kcal.games.kalua.rules.cardtext import card_lines
 from kcal.games.kalua.rules.domain import DOUBLE_COST, GLOBAL, GOD_COLOURS, KINDS, PROTECTION_COST, Kind
 from kcal.games.kalua.rules.moves import Buy, Convert, Discard, Draw, Lead, Move, Play, Reply, Target
 from kcal.games.kalua.rules.state import OVER, PHASE_NAMES, Event, Log, State
-from kcal.viewer.scene import Circle, Frame, Icon, Item, Line, Rect, Section, Shape, Story, Text
+from kcal.viewer.scene import (
+    Circle,
+    Frame,
+    Icon,
+    Item,
+    Line,
+    Rect,
+    Section,
+    Shape,
+    Story,
+    Text,
+    box_points,
+    refused_mark,
+)
 
 if TYPE_CHECKING:
     from kcal.games.kalua.replay import ReplayResult
@@ -336,6 +349,16 @@ def legend() -> tuple[Item, ...]:
     return (Item("legend", 0, 0, tuple(shapes)),)
 
 
+def refused_at(players: Sequence[str], player: str, words: str) -> tuple[Item, ...]:
+    """A refused move's mark around the row of the god who tried it (families, PP, hand, kept cards)."""
+    if player not in players:
+        return ()
+    s = list(players).index(player)
+    label = words if len(words) <= 60 else words[:59] + "…"
+    return (Item("refused", 8, TOP + s * ROW, refused_mark(box_points(-10, -22, ROW_WIDTH - 6, ROW - 26),
+                                                         f"refused: {label}"), 2),)
+
+
 def story(path: str | Path, *, upto: int | None = None, coords: bool = False, every: bool = True,
           checked: ReplayResult | None = None) -> Story:
     """The record at ``path`` step by step (``coords`` has no meaning here: there is no grid)."""
@@ -367,8 +390,10 @@ def story(path: str | Path, *, upto: int | None = None, coords: bool = False, ev
     ill = checked.illegal
     if ill is not None and (upto is None or upto > checked.moves_applied):
         bad = loaded.moves[ill.index]
-        frames.append(Frame.refused(painter.items(state), ill.index, caption(bad.player, bad.move), ill.reason,
-                                    f"{checked.path}:{ill.line}:{ill.column}", _summary(state), checked.moves_applied))
+        words = caption(bad.player, bad.move)
+        frames.append(Frame.refused(painter.items(state), ill.index, words, ill.reason,
+                                    f"{checked.path}:{ill.line}:{ill.column}", _summary(state), checked.moves_applied,
+                                    refused_at(state.rules.players, bad.player, words)))
     title = f"{GAME_NAME}: {Path(str(checked.path)).name} ({', '.join(state.rules.players)})"
     return Story.told(title, frames, every, legend())
 

@@ -26,7 +26,20 @@ from kcal.games.kcaloria.rules.state import GameState
 from kcal.games.kcaloria.rules.tiles import COLORS, TileInfo
 from kcal.games.kcaloria.rules.yields import PaymentContext
 from kcal.print.colours import text_on
-from kcal.viewer.scene import Circle, Frame, Icon, Item, Poly, Rect, Section, Shape, Story, Text
+from kcal.viewer.scene import (
+    NAME_SIZE,
+    Circle,
+    Frame,
+    Icon,
+    Item,
+    Poly,
+    Rect,
+    Section,
+    Shape,
+    Story,
+    Text,
+    refused_mark,
+)
 
 if TYPE_CHECKING:
     from kcal.games.kcaloria.replay import ReplayResult
@@ -131,6 +144,43 @@ PICTURE = 22.0
 PICTURE_TOP = 2.5
 
 
+
+#: the baseline of the cost row, above the name's first line (``NAME_Y``), where the hex is wide enough
+#: for two alternatives; the room inside the type's inner border, as the hexagon's circumradius
+COST_Y = -R * 0.38
+NAME_Y = -R * 0.2
+INNER = R - 9
+
+
+def inside_hex(shapes: Iterable[Shape], radius: float = INNER) -> bool:
+    """Whether every shape's box lies inside the pointy-top hexagon of ``radius`` centred on (0, 0)."""
+    for s in shapes:
+        x0, y0, x1, y1 = s.bbox()
+        for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1)):
+            if abs(x) > radius * SQ3 / 2 or abs(y) > radius - abs(x) / SQ3:
+                return False
+    return True
+
+
+def cost_row(costs: Sequence[Sequence[tuple[int, int]]]) -> list[Shape]:
+    """A tile's cost as printed along its top, alternatives separated by "/", at the largest size whose
+    every glyph and figure lies inside the hex ("free" for a tile with no cost)."""
+    if not costs:
+        return [Text(0, COST_Y - 1, "free", 8, fill=INK, anchor="middle")]
+    row: list[Shape] = []
+    for size in (10.0, 9.0, 8.0, 7.0, 6.0, 5.0):  # the largest that fits inside the hex
+        parts: list[tuple[list[Shape], float]] = []
+        for k, alt in enumerate(costs):
+            if k:
+                parts.append(([Text(0, COST_Y - 1.5, "/", size, fill=INK)], size * 0.4))
+            parts.append(_amounts(alt, 0, COST_Y, size))
+        # each group's width ends with the 3-unit gap after its last glyph: centre the ink, not the gap
+        row = [_shift(s, 1.5, 0.0) for s in _centred(parts, COST_Y, gap=2)]
+        if inside_hex(row):
+            break
+    return row
+
+
 def face(info: TileInfo, owner: int, owner_name: str, *, yield_y: float = R * 0.62) -> tuple[Shape, ...]:
     """The small printed face of a tile, centred on (0, 0), its border in the owner's colour, with the
     tile's picture between its name and its yield (at ``yield_y``)."""
@@ -141,20 +191,9 @@ def face(info: TileInfo, owner: int, owner_name: str, *, yield_y: float = R * 0.
         Poly(_hexagon(R - 8), fill=None, stroke=BORDER[tt], width=1.5),
     ]
     # cost along the top: alternatives separated by "/" (a free tile shows "free")
-    if info.costs:
-        for size in (10.0, 8.5, 7.0):  # the largest that fits the hex's width
-            parts: list[tuple[list[Shape], float]] = []
-            for k, alt in enumerate(info.costs):
-                if k:
-                    parts.append(([Text(0, -R * 0.5 - 1.5, "/", size, fill=INK)], size * 0.4))
-                parts.append(_amounts(alt, 0, -R * 0.5, size))
-            if sum(w for _, w in parts) + 3 * (len(parts) - 1) <= R * 1.25:
-                break
-        out += _centred(parts, -R * 0.5, gap=3)
-    else:
-        out.append(Text(0, -R * 0.5 - 1, "free", 8, fill=INK, anchor="middle"))
-    for k, line in enumerate(_wrap(info.name, 17)):
-        out.append(Text(0, -R * 0.22 + k * 10, line, 8.5, fill=INK, anchor="middle", bold=True))
+    out += cost_row(info.costs)
+    for k, line in enumerate(_wrap(info.name, 15)):
+        out.append(Text(0, NAME_Y + k * (NAME_SIZE + 1), line, NAME_SIZE, fill=INK, anchor="middle", bold=True))
     out.append(picture(info.tile, PICTURE_TOP, PICTURE))
     # yield along the bottom, after an arrow
     pairs = [(c, n) for c, n in enumerate(info.base) if n]
@@ -418,6 +457,15 @@ def legend(players: tuple[str, ...]) -> tuple[Item, ...]:
     return (Item("legend", 0, 0, tuple(shapes)),)
 
 
+def refused_at(move: Move) -> tuple[Item, ...]:
+    """A refused move's mark on the cell it was tried at (a move with no cell marks nothing)."""
+    if move.at is None:
+        return ()
+    x, y = center(move.at)
+    what = move.tile or str(move.kind)
+    return (Item("refused", x, y, refused_mark(_hexagon(R - 2), f"refused: {what}"), 2),)
+
+
 def story(path: str | Path, *, upto: int | None = None, coords: bool = False, every: bool = True,
           checked: ReplayResult | None = None) -> Story:
     """The game record at ``path`` step by step (every frame, or only the one after ``upto`` moves
@@ -460,7 +508,7 @@ def story(path: str | Path, *, upto: int | None = None, coords: bool = False, ev
         ill = checked.illegal
         where = f"{source}:{ill.line}:{ill.column or 1}" if ill is not None and ill.line else source
         frames.append(Frame.refused(painter.items(state), checked.illegal_index, words, checked.illegal_reason or "",
-                                    where, _summary(state), checked.moves_applied))
+                                    where, _summary(state), checked.moves_applied, refused_at(Move.from_record(bad))))
     title = f"kCaloria: {Path(str(source)).name} ({', '.join(state.players)}, {state.mode})"
     return Story.told(title, frames, every, legend(state.players))
 
