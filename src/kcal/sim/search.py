@@ -64,7 +64,7 @@ class Budget:
     def name(self) -> str:
         if self.seconds is not None:
             return f"{NAME}:{self.seconds:g}s"
-        return NAME if self.iterations == DEFAULT_ITERATIONS else f"{NAME}:{self.iterations}"
+        return f"{NAME}:{self.iterations}"  # plain mcts shows its budget too
 
 
 def parse_spec(name: str) -> Budget | None:
