@@ -139,6 +139,32 @@ def test_the_searcher_plays_simultaneous_steps(packs: Any) -> None:
         assert game.outcome(state) is not None
 
 
+def test_in_a_simultaneous_step_the_root_is_the_deciding_players_choice(packs: Any) -> None:
+    """B decides first while A is to move too: every sampled world starts with a move of B (the move
+    returned is one of B's, chosen by the search, not A's tree read with B's moves)."""
+    game = packs.PACK.hook("game")
+    first: list[str] = []
+
+    class Watched:
+        def __getattr__(self, name: str) -> Any:
+            return getattr(game, name)
+
+        def determinize(self, state: Any, player: str, seed: int) -> Any:
+            first.append("")
+            return game.determinize(state, player, seed)
+
+        def apply(self, state: Any, player: str, move: Any) -> None:
+            if first and first[-1] == "":
+                first[-1] = player
+            game.apply(state, player, move)
+
+    state = game.new_state(Setup(("A", "B")), 3)
+    assert game.to_move(state) == ("A", "B")
+    move, done = search.search(Watched(), state, "B", Rng(2), search.Budget(iterations=12))
+    assert done == 12 and first == ["B"] * 12
+    assert move in game.legal_moves(state, "B")
+
+
 # --- the budget -------------------------------------------------------------------------------------
 def test_an_iteration_budget_runs_that_many_iterations() -> None:
     game = _game("how-many-calories")

@@ -143,7 +143,8 @@ def _iterate(game: Any, state: Any, me: str, root: _Node, rng: Any) -> None:
         acting = game.to_move(world)
         if not acting:
             break
-        player = acting[0]
+        # the root is the searcher's decision, even when others act in the same simultaneous step
+        player = me if node is root and me in acting else acting[0]
         legal = game.legal_moves(world, player)
         if not legal:
             break
