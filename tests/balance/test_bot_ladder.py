@@ -139,3 +139,17 @@ def test_cli_refuses_a_bad_chart_before_any_game(packs, tmp_path: Path) -> None:
 def test_an_unknown_bot_is_a_usage_error() -> None:
     with pytest.raises(UsageError, match="did you mean"):
         lad.planned_games("kalua", None, 3, ["greedy", "greddy"])
+
+
+def test_every_pack_names_a_strongest_bot_it_can_seat() -> None:
+    """Set from the ladders (docs/balance.md): a bot ``sim match`` resolves, so the other balance commands
+    can default to it."""
+    from kcal.core import registry
+    from kcal.sim.match import resolve_bots
+
+    for pack_id in registry.ids():
+        game = registry.get(pack_id).hook("game")
+        name = getattr(game, "strongest_bot", None)
+        assert isinstance(name, str), f"{pack_id} names no strongest_bot"
+        n = min(max(game.info.min_players, 2), game.info.max_players)
+        assert resolve_bots(game, [name], n) == (name,) * n
