@@ -8,8 +8,8 @@ view; every iteration
 1. samples a world consistent with what the searcher has seen (:meth:`Game.determinize`),
 2. walks down the tree with UCB1 among the children whose moves are legal in that world (each child
    counts how often it was *available*, so a move seldom legal is not punished for it),
-3. adds one child for a move not tried yet, plays the game out with uniformly random legal moves
-   (a cheap default every pack has; ``ROLLOUT_CAP`` moves at most), and
+3. adds one child for a move not tried yet, plays the game out with the pack's ``random`` bot
+   (uniformly random legal moves when it has none; ``ROLLOUT_CAP`` moves at most), and
 4. adds to every node on the path the acting player's reward: their share of the win in the
    :class:`Outcome` (``1/k`` to each of ``k`` winners, 0 to the others and to everyone when a playout
    is cut).
@@ -124,19 +124,28 @@ def _rewards(game: Any, state: Any) -> dict[str, float]:
     return dict.fromkeys(out.winners, share)
 
 
-def _rollout(game: Any, state: Any, rng: Any) -> None:
+def _rollout(game: Any, state: Any, rng: Any, policy: Any) -> None:
     for _ in range(ROLLOUT_CAP):
         acting = game.to_move(state)
         if not acting:
             return
         player = acting[0]
+        if policy is not None:
+            game.apply(state, player, policy(game, state, player, rng))
+            continue
         legal = game.legal_moves(state, player)
         if not legal:
             return
         game.apply(state, player, legal[rng.below(len(legal))])
 
 
-def _iterate(game: Any, state: Any, me: str, root: _Node, rng: Any) -> None:
+def rollout_policy(game: Any) -> Any:
+    """The pack's ``random`` bot (a pack's random bot may know what is worth doing at random: kCaloria's
+    places a tile when it can), or None: uniformly random legal moves."""
+    return dict(game.bots()).get("random")
+
+
+def _iterate(game: Any, state: Any, me: str, root: _Node, rng: Any, policy: Any) -> None:
     world = game.determinize(state, me, rng.next64() >> 1)
     node, path = root, [root]
     while True:
@@ -163,7 +172,7 @@ def _iterate(game: Any, state: Any, me: str, root: _Node, rng: Any) -> None:
             child.avail = 1
             game.apply(world, player, m)
             path.append(child)
-            _rollout(game, world, rng)
+            _rollout(game, world, rng, policy)
             break
         best, best_score = None, -math.inf
         for k, _ in keyed:
@@ -193,15 +202,16 @@ def search(game: Any, state: Any, player: str, rng: Any, budget: Budget) -> tupl
     if len(legal) == 1:
         return legal[0], 0
     root = _Node(None, None)
+    policy = rollout_policy(game)
     done = 0
     if budget.seconds is not None:
         deadline = time.thread_time() + budget.seconds
         while done == 0 or time.thread_time() < deadline:
-            _iterate(game, state, player, root, rng)
+            _iterate(game, state, player, root, rng, policy)
             done += 1
     else:
         for _ in range(budget.iterations or DEFAULT_ITERATIONS):
-            _iterate(game, state, player, root, rng)
+            _iterate(game, state, player, root, rng, policy)
             done += 1
     best, best_rank = legal[0], (-1, -math.inf)
     for m in legal:
