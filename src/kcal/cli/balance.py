@@ -63,9 +63,10 @@ def bots(
     chart: Path | None = ChartOption,
     fmt: OutputFormat = FormatOption,
 ) -> None:
-    """The bot ladder: every bot of a game, and the searcher at a few strengths, in seat-rotated round
-    robins; Elo ratings with 95% intervals and the skill spread (strongest minus random).
+    """Bot ladder: every bot's Elo rating, and the skill spread.
 
+    Every bot of a game, and the searcher at a few strengths, in seat-rotated round robins; Elo
+    ratings with 95% intervals and the skill spread (strongest minus random), docs/balance.md.
     Exit 2 on bad input, 130 on Ctrl-C (with the ratings of the matchups finished).
     """
     from kcal.balance.ladder import draw_ladder, ladder, ladder_text, planned_games
