@@ -12,6 +12,7 @@ from pathlib import Path
 
 import typer
 
+from kcal.cli.common import FormatOption, OutputFormat, emit, guarded
 from kcal.cli.sim import AddressOption as AddressOption
 from kcal.cli.sim import BackendOption as BackendOption
 from kcal.cli.sim import JobsOption as JobsOption
@@ -42,3 +43,48 @@ def chart_target(chart: Path | None) -> Path | None:
 @app.callback()
 def _balance() -> None:
     """Bot ladders, per-card impact, what-if patches and parameter sweeps."""
+
+
+@app.command()
+def bots(
+    game: str = BalanceGameOption,
+    players: int | None = typer.Option(None, "--players", "-p", min=1,
+                                       help="Seats per game (default: 2, or the game's least)."),
+    games: int = typer.Option(24, "--games", "-n", min=1,
+                              help="Games per matchup (a cap; rounded up to a multiple of the players)."),
+    bot_names: list[str] = typer.Option([], "--bots", "-b", metavar="BOTS",
+                                        help="The entrants, comma-separated or repeated (default: the game's "
+                                        "bots and mcts:25, mcts:100)."),
+    seed: int = SeedOption,
+    jobs: int | None = JobsOption,
+    backend: str = BackendOption,
+    dask_address: str | None = AddressOption,
+    quiet: bool = QuietOption,
+    chart: Path | None = ChartOption,
+    fmt: OutputFormat = FormatOption,
+) -> None:
+    """Bot ladder: every bot's Elo rating, and the skill spread.
+
+    Every bot of a game, and the searcher at a few strengths, in seat-rotated round robins; Elo
+    ratings with 95% intervals and the skill spread (strongest minus random), docs/balance.md.
+    Exit 2 on bad input, 130 on Ctrl-C (with the ratings of the matchups finished).
+    """
+    from kcal.balance.ladder import draw_ladder, ladder, ladder_text, planned_games
+    from kcal.cli.sim import _bot_names, _jobs, _runner
+    from kcal.print.charts import save_chart
+    from kcal.sim.progress import Progress, wanted
+
+    with guarded():
+        target = chart_target(chart)
+        entrants = _bot_names(bot_names)
+        total = planned_games(game, players, games, entrants)
+        show = wanted(quiet=quiet, json_out=fmt is OutputFormat.json)
+        with Progress(total, "ladder games", enabled=show) as bar:
+            data = ladder(game, players=players, games=games, seed=seed, bots=entrants, jobs=_jobs(jobs),
+                          runner=_runner(backend, dask_address), on_done=bar.update)
+        emit(data, fmt, ladder_text)
+        if target is not None:
+            save_chart(target, 480, 90 + 22 * len(data["bots"]), draw_ladder(data))
+    if data["interrupted"]:
+        typer.echo("interrupted: the ratings cover the matchups finished before Ctrl-C", err=True)
+        raise typer.Exit(130)

@@ -69,4 +69,6 @@ def complete_topic(ctx: typer.Context, incomplete: str) -> list[str]:
 
 
 def complete_bot(ctx: typer.Context, incomplete: str) -> list[str]:
-    return _matching(_safe(lambda: list(_pack(ctx).hook("game").bots())), incomplete)
+    from kcal.sim.match import bot_names
+
+    return _matching(_safe(lambda: bot_names(_pack(ctx).hook("game"))), incomplete)

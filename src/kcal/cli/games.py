@@ -68,8 +68,16 @@ def _row(pack: Pack, own: tuple[str, ...]) -> dict[str, Any]:
         "hooks": list(info.supports),
         # the example records it ships (kcal rules replay --example NAME --game ID)
         "examples": [e.name for e in examples.shipped(pack)],
+        # the bots sim match and balance seat: the pack's own and the shared searcher (mcts:ITER, mcts:0.1s)
+        "bots": _bots(pack),
         "rulebook": info.rulebook,
     }
+
+
+def _bots(pack: Pack) -> list[str]:
+    from kcal.sim.match import bot_names
+
+    return bot_names(pack.hook("game")) if pack.has("game") else []
 
 
 def _text(result: dict) -> str:
@@ -84,6 +92,8 @@ def _text(result: dict) -> str:
         if "schema export" in g["supports"] and g["files"]:
             shown = [s + f" {'|'.join(g['files'])}" if s.startswith("schema ") else s for s in shown]
         lines.append(f"{'':<20} commands: {'; '.join(shown)}")
+        if g["bots"]:
+            lines.append(f"{'':<20} bots: {', '.join(g['bots'])} (mcts:ITERATIONS, mcts:SECONDSs: its budget)")
         if g["examples"]:
             lines.append(f"{'':<20} examples: {', '.join(g['examples'])} (kcal rules replay --example NAME "
                          f"--game {g['id']})")

@@ -60,6 +60,7 @@ OPTIONS: dict[str, str] = {
     "--backend": "where the games run: local or dask",
     "--scheduler": "the Dask scheduler's address (with --backend dask)",
     "--quiet": "no progress bar",
+    "--chart": "also draw the result as a chart (.png or .svg)",
     # replays and pictures
     "--svg": "also draw the table as an SVG picture, to this file",
     "--png": "also write a PNG picture, to this file",

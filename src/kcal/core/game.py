@@ -127,7 +127,7 @@ class RulesGame(Generic[StateT, MoveT]):
     costs what the rule function costs; :meth:`apply` checks with ``why_illegal`` and then plays with
     ``execute`` (a pack whose moves can skip the check, such as moves its own move list built, gives
     its own ``apply``). ``extra`` are further attributes the shared code reads (``max_moves``,
-    ``default_bot``)."""
+    ``default_bot``, ``strongest_bot``: the strongest bot of the bot ladder, docs/balance.md)."""
 
     def __init__(self, info: GameInfo, *, new_state: Callable[[Setup, int], StateT],
                  clone: Callable[[StateT], StateT], to_move: Callable[[StateT], tuple[str, ...]],

@@ -80,18 +80,43 @@ def load_sim(pack: Any) -> Any:
     return _hook(pack, "sim") if pack.has("sim") else None
 
 
-def resolve_bots(game: Any, names: Sequence[str] | None, n: int) -> tuple[str, ...]:
-    """One bot name per slot, spelled as the pack spells it (matching ignores case)."""
-    from kcal.core.suggest import did_you_mean
+def bot_names(game: Any) -> list[str]:
+    """The bots a match can seat: the pack's own, then the shared searcher (:mod:`kcal.sim.search`:
+    ``mcts``, ``mcts:ITER``, ``mcts:SECONDSs``) unless the pack has a bot of that name."""
+    from kcal.sim import search
 
-    available = list(game.bots())
-    if not available:
+    own = list(game.bots())
+    return own if search.NAME in (b.casefold() for b in own) else [*own, search.NAME]
+
+
+def bot_policy(game: Any, name: str) -> Any:
+    """The bot (``bot(game, state, player, rng)``) a name resolved by :func:`resolve_bots` stands for."""
+    from kcal.sim import search
+
+    table = game.bots()
+    if name in table:
+        return table[name]
+    budget = search.parse_spec(name)
+    if budget is None:
+        raise UsageError(f"unknown bot {name!r} for {game.info.name}")
+    return search.mcts_bot(budget)
+
+
+def resolve_bots(game: Any, names: Sequence[str] | None, n: int) -> tuple[str, ...]:
+    """One bot name per slot, spelled as the pack spells it (matching ignores case); the shared searcher
+    as its budget spells it (``mcts``, ``mcts:200``, ``mcts:0.1s``)."""
+    from kcal.core.suggest import did_you_mean
+    from kcal.sim import search
+
+    own = list(game.bots())
+    if not own:
         raise KcalError(f"{game.info.name} offers no bots to play a match", code="bad-pack")
-    by_fold = {b.casefold(): b for b in available}
+    available = bot_names(game)
+    by_fold = {b.casefold(): b for b in own}
     if not names:
         default = getattr(game, "default_bot", None)
-        names = [default if isinstance(default, str) and default in available
-                 else by_fold.get("greedy", available[0])]
+        names = [default if isinstance(default, str) and default in own
+                 else by_fold.get("greedy", own[0])]
     names = list(names) * n if len(names) == 1 else list(names)
     if len(names) != n:
         raise UsageError(f"give one bot for every seat or one per seat ({n}), not {len(names)}")
@@ -99,8 +124,11 @@ def resolve_bots(game: Any, names: Sequence[str] | None, n: int) -> tuple[str, .
     for name in names:
         found = by_fold.get(name.strip().casefold())
         if found is None:
-            raise UsageError(f"unknown bot {name!r} for {game.info.name}{did_you_mean(name, available)}; "
-                             f"bots: {', '.join(available)}")
+            budget = search.parse_spec(name)
+            if budget is None:
+                raise UsageError(f"unknown bot {name!r} for {game.info.name}{did_you_mean(name, available)}; "
+                                 f"bots: {', '.join(available)}")
+            found = budget.name
         out.append(found)
     return tuple(out)
 
@@ -194,8 +222,7 @@ def _worker_setup(plan: MatchPlan) -> tuple[Any, list[Any], Any]:
         _WORKER.clear()
         game = load_game(plan.pack)
         sim = load_sim(plan.pack)
-        table = game.bots()
-        _WORKER[plan.key] = (game, [table[b] for b in plan.bots], getattr(sim, "tally", None))
+        _WORKER[plan.key] = (game, [bot_policy(game, b) for b in plan.bots], getattr(sim, "tally", None))
     return _WORKER[plan.key]
 
 
@@ -278,7 +305,7 @@ def _prepare(game_id: str, players: int, games: int, seed: int, bots: Sequence[s
     cap = max_moves or getattr(game, "max_moves", None) or getattr(info, "max_moves", None) or DEFAULT_MAX_MOVES
     check_count("max moves", int(cap), 10**9, least=1)
     plan = MatchPlan(pack, seat_names(players), names, variant, tuple(blocks), seed, int(cap), seated).keyed()
-    policies = [dict(game.bots())[b] for b in names]
+    policies = [bot_policy(game, b) for b in names]
     for b in range(1, len(blocks)):  # the option values of every block, before any work
         game.new_state(Setup(plan.players, variant, plan.options(b, slot_in_seat(players, 0))),
                        engine_seed(seed, 0))
@@ -321,6 +348,17 @@ def simulate(
     data["methods"] = METHODS
     record = _record(game, plan, m.policies, save_game) if save_game is not None else None
     return MatchResult(data, record, getattr(m.sim, "summary_lines", None))
+
+
+def match_tally(game_id: str, players: int, games: int, seed: int = 0, bots: Sequence[str] | None = None,
+                jobs: int = 1, runner: Callable[..., Any] | None = None,
+                on_done: Callable[[int], None] | None = None) -> tuple[Tally, tuple[str, ...], bool]:
+    """The exact pooled tally of a plain match (no options, no saved game), the bot of each slot as
+    resolved, and whether Ctrl-C stopped it: for code that fits its own model to the games (the bot
+    ladder, :mod:`kcal.balance.ladder`). The same games as :func:`simulate` plays."""
+    m = _prepare(game_id, players, games, seed, bots, None, None, None, None)
+    _, pooled, interrupted = _play_all(m, games, jobs, runner, on_done)
+    return pooled, m.plan.bots, interrupted
 
 
 def _play_all(m: _Match, games: int, jobs: int, runner: Callable[..., Any] | None,

@@ -84,7 +84,8 @@ GAME: RulesGame[State, Move] = RulesGame(
     legal_moves=legal_moves, why_illegal=why_illegal,
     execute=execute,
     outcome=outcome, view=view.view, determinize=view.determinize, encode_move=moves_module.encode_move,
-    decode_move=moves_module.decode_move, record=record, bots=bots, apply=apply, default_bot="greedy")
+    decode_move=moves_module.decode_move, record=record, bots=bots, apply=apply, default_bot="greedy",
+    strongest_bot="planner")
 
 if TYPE_CHECKING:  # the Game protocol (kcal.core.game), checked by mypy
     _game: Game[Any, Any] = GAME

@@ -33,7 +33,8 @@ GAME: RulesGame[State, Move] = RulesGame(
     PACK.info, new_state=setup_module.new_state, clone=State.copy, to_move=view.to_move,
     legal_moves=legal.legal_moves, why_illegal=legal.why_illegal, execute=execute, outcome=scoring.outcome,
     view=view.view, determinize=view.determinize, encode_move=moves.encode_move, decode_move=moves.decode_move,
-    record=record.write_record, bots=bots)
+    record=record.write_record, bots=bots,
+    strongest_bot="ismcts")
 
 if TYPE_CHECKING:  # the Game protocol (kcal.core.game), checked by mypy
     _game: Game[Any, Any] = GAME

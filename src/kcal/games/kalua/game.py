@@ -77,7 +77,8 @@ GAME: RulesGame[State, Move] = RulesGame(
     legal_moves=legal.legal_moves, why_illegal=legal.why_illegal,
     execute=play_move,
     outcome=outcome.outcome, view=view.view, determinize=view.determinize, encode_move=moves.encode_move,
-    decode_move=moves.decode_move, record=record.write_record, bots=bots, max_moves=200_000, default_bot="greedy")
+    decode_move=moves.decode_move, record=record.write_record, bots=bots, max_moves=200_000, default_bot="greedy",
+    strongest_bot="search")
 
 if TYPE_CHECKING:  # the Game protocol (kcal.core.game), checked by mypy
     _game: Game[Any, Any] = GAME

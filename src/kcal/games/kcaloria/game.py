@@ -161,6 +161,8 @@ class KCaloria:
     """kCaloria's rules as a :class:`kcal.core.game.Game` (stateless; see the module docstring)."""
 
     info: GameInfo = PACK.info
+    #: the strongest bot within about 0.1 s a decision, from the bot ladder (docs/balance.md)
+    strongest_bot = "lookahead"
 
     # --- a game ------------------------------------------------------------------------------------
     def new_state(self, setup: Setup, seed: int) -> GameState:

@@ -1,0 +1,234 @@
+"""The shared searching bot ``mcts``: information-set Monte Carlo tree search on the :class:`Game`
+interface alone, for every pack.
+
+Single-observer ISMCTS (Cowling, Powley and Whitehouse 2012, "Information Set Monte Carlo Tree Search";
+OpenSpiel's ``ISMCTSBot`` is the same algorithm). One tree is grown from the searching player's point of
+view; every iteration
+
+1. samples a world consistent with what the searcher has seen (:meth:`Game.determinize`),
+2. walks down the tree with UCB1 among the children whose moves are legal in that world (each child
+   counts how often it was *available*, so a move seldom legal is not punished for it),
+3. adds one child for a move not tried yet, plays the game out with the pack's ``random`` bot
+   (uniformly random legal moves when it has none; ``ROLLOUT_CAP`` moves at most), and
+4. adds to every node on the path the acting player's reward: their share of the win in the
+   :class:`Outcome` (``1/k`` to each of ``k`` winners, 0 to the others and to everyone when a playout
+   is cut).
+
+A node belongs to the player who acts there, so opponents pick their own best replies (a paranoid tree is
+not assumed) and any number of players works, 1 to 7. A simultaneous step is walked one player at a time in
+:meth:`Game.to_move` order, as :func:`kcal.core.game.play` applies it; the world is redealt every
+iteration, so the searcher does not learn a move hidden from it.
+
+The decision is the most visited root move (ties: the better mean, then the first in the legal order).
+The budget is a number of iterations (``mcts:ITER``, and plain ``mcts`` = :data:`DEFAULT_ITERATIONS`):
+every draw comes from the bot's :class:`~kcal.core.rng.Rng`, so the same seed gives the same decisions on
+any machine; or a time (``mcts:0.1s``): CPU time of the deciding thread, so a machine busy with other
+work does not weaken the bot, but not reproducible (a faster machine searches more).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from kcal.core.errors import UsageError
+
+__all__ = ["DEFAULT_ITERATIONS", "NAME", "Budget", "mcts_bot", "parse_spec", "search"]
+
+#: the searcher's name in every pack (``mcts``, ``mcts:ITER``, ``mcts:SECONDSs``)
+NAME = "mcts"
+DEFAULT_ITERATIONS = 100
+#: UCB1's exploration constant, for rewards in [0, 1] (sqrt 2 / 2: the usual choice at that scale)
+EXPLORATION = 0.7
+#: a playout stops after this many moves; nobody wins it then
+ROLLOUT_CAP = 5_000
+MAX_ITERATIONS = 1_000_000
+MAX_SECONDS = 600.0
+
+_SPEC = re.compile(r"^(\d+)$|^(\d+(?:\.\d*)?|\.\d+)s$")
+_FORMS = f"{NAME}, {NAME}:ITERATIONS (such as {NAME}:200) or {NAME}:SECONDSs (such as {NAME}:0.1s)"
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How long the searcher thinks per decision: ``iterations`` (reproducible) or ``seconds``."""
+
+    iterations: int | None = DEFAULT_ITERATIONS
+    seconds: float | None = None
+
+    @property
+    def name(self) -> str:
+        if self.seconds is not None:
+            return f"{NAME}:{self.seconds:g}s"
+        return f"{NAME}:{self.iterations}"  # plain mcts shows its budget too
+
+
+def parse_spec(name: str) -> Budget | None:
+    """The budget a bot name asks for: None when the name is not the searcher's; a usage error when it
+    is (``mcts:...``) but the budget cannot be read."""
+    text = name.strip().casefold()
+    head, colon, rest = text.partition(":")
+    if head != NAME:
+        return None
+    if not colon:
+        return Budget()
+    m = _SPEC.match(rest.strip())
+    if m is None:
+        raise UsageError(f"bot {name!r}: the searching bot is spelled {_FORMS}")
+    if m.group(1) is not None:
+        iterations = int(m.group(1))
+        if not 1 <= iterations <= MAX_ITERATIONS:
+            raise UsageError(f"bot {name!r}: the iterations are 1 to {MAX_ITERATIONS:,}, not {iterations}")
+        return Budget(iterations=iterations)
+    seconds = float(m.group(2))
+    if not 0 < seconds <= MAX_SECONDS:
+        raise UsageError(f"bot {name!r}: the time per decision is over 0 and at most {MAX_SECONDS:g} s")
+    return Budget(iterations=None, seconds=seconds)
+
+
+class _Node:
+    """A node of the tree: the move that led here, who made it, visits, reward total, availability."""
+
+    __slots__ = ("avail", "children", "move", "player", "reward", "visits")
+
+    def __init__(self, player: str | None, move: Any) -> None:
+        self.player = player
+        self.move = move
+        self.visits = 0
+        self.reward = 0.0
+        self.avail = 0
+        self.children: dict[Any, _Node] = {}
+
+
+def _key(game: Any, move: Any) -> Any:
+    """A move as a dictionary key: the move itself when it is hashable (every pack's moves are frozen
+    values), else its record entry as JSON."""
+    try:
+        hash(move)
+    except TypeError:
+        return json.dumps(game.encode_move(move), sort_keys=True, default=str)
+    return move
+
+
+def _rewards(game: Any, state: Any) -> dict[str, float]:
+    """Each winner's share of the win (1/k of k winners); the others, and everyone in a playout that
+    was cut, get 0 (the simulator counts a game at its move cap as won by nobody too)."""
+    out = game.outcome(state)
+    if out is None or not out.winners:
+        return {}
+    share = 1.0 / len(out.winners)
+    return dict.fromkeys(out.winners, share)
+
+
+def _rollout(game: Any, state: Any, rng: Any, policy: Any) -> None:
+    for _ in range(ROLLOUT_CAP):
+        acting = game.to_move(state)
+        if not acting:
+            return
+        player = acting[0]
+        if policy is not None:
+            game.apply(state, player, policy(game, state, player, rng))
+            continue
+        legal = game.legal_moves(state, player)
+        if not legal:
+            return
+        game.apply(state, player, legal[rng.below(len(legal))])
+
+
+def rollout_policy(game: Any) -> Any:
+    """The pack's ``random`` bot (a pack's random bot may know what is worth doing at random: kCaloria's
+    places a tile when it can), or None: uniformly random legal moves."""
+    return dict(game.bots()).get("random")
+
+
+def _iterate(game: Any, state: Any, me: str, root: _Node, rng: Any, policy: Any) -> None:
+    world = game.determinize(state, me, rng.next64() >> 1)
+    node, path = root, [root]
+    while True:
+        acting = game.to_move(world)
+        if not acting:
+            break
+        # the root is the searcher's decision, even when others act in the same simultaneous step
+        player = me if node is root and me in acting else acting[0]
+        legal = game.legal_moves(world, player)
+        if not legal:
+            break
+        keyed = [(_key(game, m), m) for m in legal]
+        children = node.children
+        untried = []
+        for k, m in keyed:
+            child = children.get(k)
+            if child is None:
+                untried.append((k, m))
+            else:
+                child.avail += 1
+        if untried:
+            k, m = untried[rng.below(len(untried))]
+            child = children[k] = _Node(player, m)
+            child.avail = 1
+            game.apply(world, player, m)
+            path.append(child)
+            _rollout(game, world, rng, policy)
+            break
+        best, best_score = None, -math.inf
+        for k, _ in keyed:
+            child = children[k]
+            score = child.reward / child.visits + EXPLORATION * math.sqrt(math.log(child.avail) / child.visits)
+            if score > best_score:
+                best, best_score = child, score
+        assert best is not None
+        game.apply(world, player, best.move)
+        path.append(best)
+        node = best
+    rewards = _rewards(game, world)
+    for n in path:
+        n.visits += 1
+        if n.player is not None:
+            n.reward += rewards.get(n.player, 0.0)
+
+
+def search(game: Any, state: Any, player: str, rng: Any, budget: Budget) -> tuple[Any, int]:
+    """The move the searcher makes for ``player`` in ``state`` and the iterations it ran. ``state`` is
+    not changed; ``rng`` (a :class:`~kcal.core.rng.Rng`) gives every draw."""
+    if player not in game.to_move(state):
+        raise UsageError(f"the {NAME} bot decides for a player to move; {player} is not to move")
+    legal = list(game.legal_moves(state, player))
+    if not legal:
+        raise UsageError(f"the {NAME} bot has no legal move for {player}")
+    if len(legal) == 1:
+        return legal[0], 0
+    root = _Node(None, None)
+    policy = rollout_policy(game)
+    done = 0
+    if budget.seconds is not None:
+        deadline = time.thread_time() + budget.seconds
+        while done == 0 or time.thread_time() < deadline:
+            _iterate(game, state, player, root, rng, policy)
+            done += 1
+    else:
+        for _ in range(budget.iterations or DEFAULT_ITERATIONS):
+            _iterate(game, state, player, root, rng, policy)
+            done += 1
+    best, best_rank = legal[0], (-1, -math.inf)
+    for m in legal:
+        child = root.children.get(_key(game, m))
+        if child is None or not child.visits:
+            continue
+        rank = (child.visits, child.reward / child.visits)
+        if rank > best_rank:
+            best, best_rank = m, rank
+    return best, done
+
+
+def mcts_bot(budget: Budget) -> Any:
+    """The searcher as a bot (``bot(game, state, player, rng)``), with ``budget`` per decision."""
+
+    def bot(game: Any, state: Any, player: str, rng: Any) -> Any:
+        return search(game, state, player, rng, budget)[0]
+
+    bot.__name__ = budget.name.replace(":", "_").replace(".", "_")
+    return bot
