@@ -198,7 +198,7 @@ def test_an_old_spelling_still_runs_with_a_warning(tmp_path: Path) -> None:
     (["print", "catalog", "-o", "c.pdf", "-g", "kcaloria"], "takes no --game: drop it"),
     (["print", "tile", "Bayou", "-o", "t.png", "--game", "kaula"], "unknown game 'kaula' (did you mean 'kalua'?)"),
     (["sim", "goldfish", "d.yaml", "--players", "3"],
-     "no such option --players: kcal sim goldfish does not take it; kcal sim match does"),
+     "no such option --players: kcal sim goldfish does not take it; kcal sim match or kcal balance cards does"),
     (["deck", "stats", "d.yaml", "--strict"],
      "no such option --strict: kcal deck stats does not take it; kcal deck validate does"),
 ])
@@ -226,4 +226,4 @@ def test_an_option_of_a_command_in_another_group_is_named_from_a_fast_start(tmp_
                         "-o", str(tmp_path / "c.pdf")], capture_output=True, text=True, timeout=120)
     assert r.returncode == 2
     assert r.stderr.splitlines()[0].endswith("print cards: no such option --players: kcal print cards does not "
-                                              "take it; kcal sim match does"), r.stderr
+                                              "take it; kcal sim match or kcal balance cards does"), r.stderr

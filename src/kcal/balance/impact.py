@@ -173,8 +173,9 @@ def card_impact(game_id: str, games: int = 1000, seed: int = 0, bots: Sequence[s
 def impact_table(totals: Mapping[str, int], players: int, correction: str = "holm",
                  alpha: float = ALPHA) -> dict[str, Any]:
     """The cards' rows from summed counters (:func:`tally_game`): ``correction``, the intervals'
-    ``confidence``, ``cards_compared``, ``flagged`` and ``cards`` (compared cards by impact, highest
-    first; then the cards never had, or had by every player who could)."""
+    ``confidence``, ``cards_compared``, ``mean_impact`` (over the cards compared: where every card leans),
+    ``flagged`` and ``cards`` (compared cards by impact, highest first; then the cards never had, or had by
+    every player who could)."""
     unit = win_unit(players)
     names = sorted(k.removeprefix("could:") for k in totals if k.startswith("could:"))
     rows: list[dict[str, Any]] = []
@@ -205,7 +206,9 @@ def impact_table(totals: Mapping[str, int], players: int, correction: str = "hol
                         "flag": ("strong" if impact > 0 else "weak") if q <= alpha else None})
     rows.sort(key=lambda r: (r["impact"] is None, -(r["impact"] or 0.0), r["card"]))
     flagged = Counter(r["flag"] for r in rows if r["flag"])
+    impacts = [k1 / n1 - k2 / n2 for _, k1, n1, k2, n2 in compared]
     return {"correction": correction, "alpha": alpha, "confidence": sig(1 - level), "cards_compared": len(compared),
+            "mean_impact": sig(sum(impacts) / len(impacts)) if impacts else None,
             "flagged": {"strong": flagged["strong"], "weak": flagged["weak"]}, "cards": rows}
 
 
@@ -244,7 +247,11 @@ def impact_text(d: Mapping[str, Any]) -> str:
                      f"{r['games_without']:>7} {_pct(r['win_rate_without']):>6}  {_pts(r['impact']):>6}  "
                      f"{interval:<15} {(r['flag'] or '').upper()}".rstrip())
     f = d["flagged"]
-    lines.append(f"flagged: {f['strong']} strong, {f['weak']} weak of {m} cards compared")
+    lines.append(f"flagged: {f['strong']} strong, {f['weak']} weak of {m} cards compared; mean impact "
+                 f"{_pts(d['mean_impact'])} points (far from 0: having cards goes with longer games, see docs/balance.md)"
+                 if d["mean_impact"] is not None and abs(d["mean_impact"]) >= 0.02 else
+                 f"flagged: {f['strong']} strong, {f['weak']} weak of {m} cards compared; mean impact "
+                 f"{_pts(d['mean_impact'])} points")
     if d.get("interrupted"):
         lines.append("interrupted: the figures cover the games finished before Ctrl-C")
     return "\n".join(lines)
