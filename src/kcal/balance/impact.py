@@ -30,7 +30,15 @@ from typing import Any
 from kcal.balance.compare import ALPHA, CORRECTIONS, adjust, corrected_alpha, newcombe, p_value, z_of
 from kcal.core.errors import KcalError, UsageError
 from kcal.core.stats import sig
-from kcal.sim.match import CHUNK_GAMES, DEFAULT_MAX_MOVES, MatchPlan, load_game, play_one, resolve_bots, seat_names
+from kcal.sim.match import (
+    CHUNK_GAMES,
+    DEFAULT_MAX_MOVES,
+    MatchPlan,
+    load_game,
+    play_one,
+    resolve_bots,
+    seat_names,
+)
 from kcal.sim.match_tally import win_unit
 from kcal.sim.parallel import MAX_GAMES, check_count, run_chunks
 
