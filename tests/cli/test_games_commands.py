@@ -49,6 +49,8 @@ RUNS: dict[str, list[str]] = {
     "schema export": ["schema", "export", "game", "--game", "{game}"],
     "sim match": ["sim", "match", "--game", "{game}", "-p", "{players}", "-n", "2", "-s", "1", "-j", "1", "-q"],
     "sim match DECK DECK": ["sim", "match", "{deck}", "{other}", "-n", "2", "-s", "1", "-j", "1", "-q"],
+    "balance cards": ["balance", "cards", "--game", "{game}", "-p", "{players}", "-n", "2", "-s", "1", "-j", "1",
+                      "-q"],
     "sim goldfish": ["sim", "goldfish", "{deck}", "-n", "200", "-j", "1", "-q"],
     "sim solo": ["sim", "solo", "{solo}", "-n", "2", "-j", "1", "-q"],
     "print cards": ["print", "cards", "--game", "{game}", "-o", "{out}.pdf"],

@@ -88,3 +88,51 @@ def bots(
     if data["interrupted"]:
         typer.echo("interrupted: the ratings cover the matchups finished before Ctrl-C", err=True)
         raise typer.Exit(130)
+
+
+CorrectionOption = typer.Option("holm", "--correction", metavar="holm|bh",
+                                help="Correct for the number of cards compared: holm (family-wise) or bh "
+                                     "(Benjamini-Hochberg, false discovery rate).")
+
+
+@app.command()
+def cards(
+    game: str = BalanceGameOption,
+    players: int | None = typer.Option(None, "--players", "-p", min=1,
+                                       help="Players (default: the game's fewest, at least 2)."),
+    bots: list[str] = typer.Option([], "--bots", "-b", metavar="BOTS",
+                                   help="Bots, comma-separated or repeated: one for every seat or one per seat "
+                                        "(default: the game's strongest)."),
+    games: int = typer.Option(1000, "--games", "-n", min=1, help="Games to play (seats rotate)."),
+    correction: str = CorrectionOption,
+    seed: int = SeedOption,
+    jobs: int | None = JobsOption,
+    backend: str = BackendOption,
+    dask_address: str | None = AddressOption,
+    chart: Path | None = ChartOption,
+    quiet: bool = QuietOption,
+    fmt: OutputFormat = FormatOption,
+) -> None:
+    """Per-card impact: a card's effect on its holder's win rate.
+
+    Bots play seat-rotated games; for every card, the win rate of the players who had it (drawn, dealt or
+    placed: the game's docs say which) against those who could have had it and did not, with intervals
+    corrected for the number of cards compared; strong or weak cards are flagged. Exit 2 on bad input, 130
+    on Ctrl-C (with the figures of the finished games).
+    """
+    from kcal.balance.impact import card_impact, chart_size, draw_chart, impact_text
+    from kcal.cli.sim import _bot_names, _jobs, _runner
+    from kcal.print.charts import save_chart
+    from kcal.sim.progress import Progress, wanted
+
+    with guarded():
+        target = chart_target(chart)
+        show = wanted(quiet=quiet, json_out=fmt is OutputFormat.json)
+        with Progress(games, "games", enabled=show) as bar:
+            result = card_impact(game, games, seed, _bot_names(bots), players, correction.strip().lower(),
+                                 _jobs(jobs), runner=_runner(backend, dask_address), on_done=bar.update)
+        emit(result, fmt, impact_text)
+        if target is not None:
+            save_chart(target, *chart_size(result), draw_chart(result))
+    if result["interrupted"]:
+        raise typer.Exit(130)

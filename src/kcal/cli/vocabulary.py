@@ -60,7 +60,9 @@ OPTIONS: dict[str, str] = {
     "--backend": "where the games run: local or dask",
     "--scheduler": "the Dask scheduler's address (with --backend dask)",
     "--quiet": "no progress bar",
+    # the balance lab
     "--chart": "also draw the result as a chart (.png or .svg)",
+    "--correction": "correct for the number of cards compared: holm (family-wise) or bh (false discovery rate)",
     # replays and pictures
     "--svg": "also draw the table as an SVG picture, to this file",
     "--png": "also write a PNG picture, to this file",

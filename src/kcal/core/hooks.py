@@ -16,6 +16,7 @@ time. :data:`HOOKS` is the list of hook names in the order ``kcal games`` shows 
 ``explain``  ``kcal rules explain`` (:class:`ExplainHook`)
 ``schema``   ``kcal schema export KIND --game ID`` (:class:`SchemaHook`)
 ``sim``      the pack's own figures for ``kcal sim match`` (:class:`SimHook`)
+``impact``   which cards each player had in a game, for ``kcal balance cards`` (:class:`ImpactHook`)
 ``print``    ``kcal print cards|rulebook [board]`` (:class:`PrintHook`)
 ``draw``     pictures and the step-by-step page of :mod:`kcal.viewer` (:class:`DrawHook`)
 ``commands`` what the shared commands ask of a game that only some games have: the deck match of
@@ -26,12 +27,12 @@ time. :data:`HOOKS` is the list of hook names in the order ``kcal games`` shows 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
 #: every hook name, in the order ``kcal games`` lists what a pack supports (``game`` is every pack's)
-HOOKS = ("game", "catalog", "deck", "replay", "explain", "schema", "sim", "print", "draw", "commands")
+HOOKS = ("game", "catalog", "deck", "replay", "explain", "schema", "sim", "impact", "print", "draw", "commands")
 
 
 #: the shared commands and what each asks of a pack: ``(command, hook, the optional function of the hook it
@@ -51,6 +52,7 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("schema export", "schema", ""),
     ("sim match", "game", ""),
     ("sim match DECK DECK", "commands", ""),
+    ("balance cards", "impact", ""),
     ("print cards", "print", ""),
     ("print rulebook", "print", ""),
     ("print board", "print", "print_board"),
@@ -160,6 +162,20 @@ class SimHook(Protocol):
     def summarize(self, totals: dict[str, int], games: int, /) -> dict[str, Any]: ...
 
     def summary_lines(self, summary: dict[str, Any], /) -> list[str]: ...
+
+
+class ImpactHook(Protocol):
+    """``kcal balance cards`` (:mod:`kcal.balance.impact`): which cards each player *had* in a finished
+    game, in the sense of 17lands' "game in hand" (drawn, dealt, or placed: each pack's docs/rulings.md
+    says which), and which it *could have had* (the cards of its deck, or of the shared one). ``HAD``
+    says the pack's definition in words, for the report."""
+
+    HAD: str
+
+    def held(self, game: Any, state: Any, /) -> Sequence[tuple[Collection[str], Collection[str]]]:
+        """For each seat, in the order of the players: the names of the cards it had, and of the cards it
+        could have had (the first is part of the second), as the card's catalog writes them."""
+        ...
 
 
 class PrintHook(Protocol):

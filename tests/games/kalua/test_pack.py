@@ -85,4 +85,4 @@ def test_sim_match_through_the_cli():
                    "--format", "json")
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
-    assert data["games"] == 6 and data["pack"]["card_impact"]
+    assert data["games"] == 6 and data["pack"]["leader_actions"]

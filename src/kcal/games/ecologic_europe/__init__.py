@@ -5,7 +5,7 @@ Importing this package imports only the metadata below; the rules, the data and 
 command asks for a hook. The pack has the skeleton every pack has (docs/packs.md):
 
 ``game``       the :class:`~kcal.core.game.Game` object       ``catalog``  ``deck``  ``replay``  ``explain``
-``schema``  ``sim``  ``draw``: one hook each
+``schema``  ``sim``  ``impact``  ``draw``: one hook each
 ``rules/``     ``domain`` (seasons, types, habitats, places), ``features`` (the dictionary's features),
                ``state``, ``moves``, ``movelist``, ``setup``, ``view``; the rules along the rulebook's
                sections: ``tables`` (the card set and boards as integer tables), ``feeding``, ``placing``,
@@ -51,7 +51,7 @@ PACK = Pack.build(
 
 if TYPE_CHECKING:  # mypy checks each hook against its Protocol (kcal.core.hooks); nothing is imported
     from kcal.core import hooks
-    from kcal.games.ecologic_europe import catalog, deck, draw, explain, replay, schema, sim
+    from kcal.games.ecologic_europe import catalog, deck, draw, explain, impact, replay, schema, sim
     from kcal.games.ecologic_europe.print import api as _print_module
     _catalog: hooks.CatalogHook = catalog
     _deck: hooks.DeckHook = deck
@@ -59,5 +59,6 @@ if TYPE_CHECKING:  # mypy checks each hook against its Protocol (kcal.core.hooks
     _explain: hooks.ExplainHook = explain
     _schema: hooks.SchemaHook = schema
     _sim: hooks.SimHook = sim
+    _impact: hooks.ImpactHook = impact
     _print: hooks.PrintHook = _print_module
     _draw: hooks.DrawHook = draw

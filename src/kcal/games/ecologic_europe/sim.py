@@ -3,9 +3,10 @@ runner and turned into rates (``summarize``) and text (``summary_lines``).
 
 - score components: diversity points and card points, summed over players;
 - survival: at each beginning of a season every consumer on a board is fed or dies; the share fed,
-  by species type and season;
-- per-card impact: how often a card was placed, and the win rate of the players who placed it,
-  against the win rate of all players (a card whose placers win more often is "strong").
+  by species type and season.
+
+Per-card impact is not here: ``kcal balance cards --game ecologic-europe`` measures it for every game
+with one definition (:mod:`kcal.balance.impact`, the pack's ``impact`` hook).
 """
 
 from __future__ import annotations
@@ -22,27 +23,16 @@ from kcal.games.ecologic_europe.rules.tables import sp
 
 def tally(game: Any, state: State) -> dict[str, int]:
     counts: dict[str, int] = {"games_finished": int(state.ended), "player_games": state.rules.n,
-                              "diversity_points": 0, "card_points": 0, "wins": 0}
-    out = game.outcome(state)
-    winners = {state.rules.seat_of[p] for p in out.winners} if out else set()
-    counts["wins"] = len(winners)
+                              "diversity_points": 0, "card_points": 0}
     for s in range(state.rules.n):
         d, p, _ = score_parts(state, s)
         counts["diversity_points"] += d
         counts["card_points"] += p
-    placed: set[tuple[int, int]] = set()
     for e in state.log or ():
         if e[0] == "fed":
             t = FOOD_TYPES[sp(state, e[2]).type].value
             key = f"{'fed' if e[4] else 'died'}:{t}:{SEASONS[e[3]].value}"
             counts[key] = counts.get(key, 0) + 1
-        elif e[0] == "placed":
-            placed.add((e[1], e[2]))
-    for seat, card in sorted(placed):
-        latin = sp(state, card).latin
-        counts[f"placed:{latin}"] = counts.get(f"placed:{latin}", 0) + 1
-        if seat in winners:
-            counts[f"won:{latin}"] = counts.get(f"won:{latin}", 0) + 1
     return counts
 
 
@@ -57,23 +47,12 @@ def summarize(totals: dict[str, int], games: int) -> dict[str, Any]:
             k = totals.get(f"fed:{t}:{season}", 0)
             n = k + totals.get(f"died:{t}:{season}", 0)
             survival.setdefault(t, {})[season] = proportion(k, n)
-    base = totals.get("wins", 0) / players if players else 0.0
-    impact: list[dict[str, Any]] = []
-    for key, n in totals.items():
-        if key.startswith("placed:"):
-            latin = key.removeprefix("placed:")
-            won = totals.get(f"won:{latin}", 0)
-            impact.append({"card": latin, "placed": n, "win_rate": proportion(won, n),
-                           "lift": sig(won / n - base) if n else None})
-    impact.sort(key=lambda r: (-(r["lift"] or 0), r["card"]))
     return {
         "games": games,
         "mean_diversity_points": sig(totals.get("diversity_points", 0) / players) if players else None,
         "mean_card_points": sig(totals.get("card_points", 0) / players) if players else None,
-        "player_win_rate": sig(base),
         "survival": {t: dict(sorted(v.items(), key=lambda kv: [s.value for s in SEASONS].index(kv[0])))
                      for t, v in sorted(survival.items())},
-        "card_impact": impact,
     }
 
 
@@ -90,15 +69,5 @@ def summary_lines(summary: dict[str, Any]) -> list[str]:
     lines.append("survival (fed at the beginning of a season), by type and season:")
     for t, seasons in summary["survival"].items():
         lines.append(f"  {t:<14} " + "; ".join(f"{s} {_pct(v)}" for s, v in seasons.items()))
-    rows = [r for r in summary["card_impact"] if r["placed"] >= 5]
-    if rows:
-        lines.append(f"card impact (placed 5+ times; win rate of the placers vs "
-                     f"{amount(100 * summary['player_win_rate']) if summary['player_win_rate'] is not None else 'n/a'}%):")
-        shown: list[dict[str, Any] | None] = rows if len(rows) <= 16 else [*rows[:8], None, *rows[-8:]]
-        for r in shown:
-            if r is None:
-                lines.append("  ...")
-                continue
-            lines.append(f"  {r['card']:<28} placed {r['placed']:>4}  wins {_pct(r['win_rate'])}  lift "
-                         f"{r['lift']:+.2f}")
+    lines.append("per-card impact: kcal balance cards --game ecologic-europe")
     return lines

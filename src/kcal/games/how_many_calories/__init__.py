@@ -4,7 +4,7 @@ Importing this package imports only the metadata below; the rules, the data and 
 command asks for one of the hooks. The pack has the skeleton every pack has (docs/packs.md):
 
 ``game``       the :class:`~kcal.core.game.Game` object       ``catalog``  ``deck``  ``replay``  ``explain``
-``schema``  ``sim``  ``draw``: one hook each
+``schema``  ``sim``  ``impact``  ``draw``: one hook each
 ``rules/``     ``domain`` (colours, cards such as ``yellow 14``, the +5, the limits), ``state``, ``tricks``
                (card values, who wins), ``scoring``, ``moves``, ``legal``, ``flow`` (deal, pass, tricks,
                going out, round and game end), ``setup``, ``view`` (what a player sees; determinize)
@@ -47,7 +47,7 @@ PACK = Pack.build(
 
 if TYPE_CHECKING:  # mypy checks each hook against its Protocol (kcal.core.hooks); nothing is imported
     from kcal.core import hooks
-    from kcal.games.how_many_calories import catalog, deck, draw, explain, replay, schema, sim
+    from kcal.games.how_many_calories import catalog, deck, draw, explain, impact, replay, schema, sim
     from kcal.games.how_many_calories.print import api as _print_module
     _catalog: hooks.CatalogHook = catalog
     _deck: hooks.DeckHook = deck
@@ -55,5 +55,6 @@ if TYPE_CHECKING:  # mypy checks each hook against its Protocol (kcal.core.hooks
     _explain: hooks.ExplainHook = explain
     _schema: hooks.SchemaHook = schema
     _sim: hooks.SimHook = sim
+    _impact: hooks.ImpactHook = impact
     _print: hooks.PrintHook = _print_module
     _draw: hooks.DrawHook = draw

@@ -4,7 +4,7 @@ Importing this package imports only the metadata below; the rules, the data and 
 command asks for one of the hooks. The pack has the skeleton every pack has (docs/packs.md):
 
 ``game``       the :class:`~kcal.core.game.Game` object       ``catalog``  ``deck``  ``replay``  ``explain``
-``schema``  ``sim`` (per-card impact)  ``draw``: one hook each
+``schema``  ``sim``  ``impact`` (per-card impact)  ``draw``: one hook each
 ``rules/``     ``domain`` (decks, kinds, effects, targets, leader actions, the rulebook's numbers),
                ``state``, ``effects`` (resolving a card; elimination), ``flow`` (the deal and the five
                phases), ``moves``, ``legal``, ``setup``, ``view``, ``outcome``, ``cardtext`` (cards and
@@ -43,7 +43,7 @@ PACK = Pack.build(
 
 if TYPE_CHECKING:  # mypy checks each hook against its Protocol (kcal.core.hooks); nothing is imported
     from kcal.core import hooks
-    from kcal.games.kalua import catalog, deck, draw, explain, replay, schema, sim
+    from kcal.games.kalua import catalog, deck, draw, explain, impact, replay, schema, sim
     from kcal.games.kalua.print import api as _print_module
     _catalog: hooks.CatalogHook = catalog
     _deck: hooks.DeckHook = deck
@@ -51,5 +51,6 @@ if TYPE_CHECKING:  # mypy checks each hook against its Protocol (kcal.core.hooks
     _explain: hooks.ExplainHook = explain
     _schema: hooks.SchemaHook = schema
     _sim: hooks.SimHook = sim
+    _impact: hooks.ImpactHook = impact
     _print: hooks.PrintHook = _print_module
     _draw: hooks.DrawHook = draw

@@ -6,14 +6,10 @@ Definitions:
 - *length in turns*: the turns begun (the runner's own length counts moves);
 - *decided*: the game has a winner (every end reason but ``turn_limit`` and ``all_eliminated``);
 - *stopped at the turn limit*: the game reached kcal's house-rule turn limit (``turn_limit``, default
-  300) unfinished; the limit is reported with the share, as the game was played with it;
-- *per-card impact*: over decided games, for each card, the *god-games* (one god in one game) in which
-  that god played the card at least once (as the active god or as an answer), and the wins among them
-  (a win shared by k gods counts 1/k). Its win rate, with a 95 % Wilson interval, is set against the win
-  rate of every other god-game; ``impact`` is the difference. Gods who play cards live longer, so
-  every raw impact leans positive; each card is therefore also set against the *typical played card*
-  (all plays pooled): a card whose interval lies wholly above it is *strong*, wholly below *weak* --
-  what a designer looks at first.
+  300) unfinished; the limit is reported with the share, as the game was played with it.
+
+Per-card impact is not here: ``kcal balance cards --game kalua`` measures it for every game with one
+definition (:mod:`kcal.balance.impact`, the pack's ``impact`` hook).
 """
 
 from __future__ import annotations
@@ -26,26 +22,20 @@ from kcal.games.kalua.rules.domain import LEADER_ACTIONS, PROTECTION_COST
 from kcal.games.kalua.rules.flow import TURN_LIMIT
 from kcal.games.kalua.rules.state import State
 
-UNIT = 60  # a win in units: 1/k of a win is an integer for k = 1..5
 TURN_BIN = 10
 _LEADER = {a.value for a in LEADER_ACTIONS}
 
 
 def tally(game: Any, state: State) -> dict[str, int]:
     """Counters of one game (finished or not), all integers."""
-    n = state.rules.n
     counts: dict[str, int] = {"turns": state.turn, f"turns_bin_{state.turn // TURN_BIN * TURN_BIN}": 1}
     decided = bool(state.winners)
     counts["decided"] = int(decided)
     counts[f"turn_limit_{state.rules.turn_limit}"] = 1
     counts["stopped_at_turn_limit"] = int(state.end_reason == TURN_LIMIT)
-    played: list[set[str]] = [set() for _ in range(n)]
     for event in state.events():
         kind = event[0]
         if kind == "play":
-            name = state.card_name(event[2])
-            played[event[1]].add(name)
-            counts[f"plays:{name}"] = counts.get(f"plays:{name}", 0) + 1
             counts["answers"] = counts.get("answers", 0) + int(event[4])
             counts["protected"] = counts.get("protected", 0) + int(event[3] == PROTECTION_COST and
                                                                    state.rules.cards.def_of(event[2]).kind == 2)
@@ -57,15 +47,6 @@ def tally(game: Any, state: State) -> dict[str, int]:
             counts["eliminated"] = counts.get("eliminated", 0) + 1
         elif kind == "amulets":
             counts["amulets_used"] = counts.get("amulets_used", 0) + 1
-    if decided:
-        share = UNIT // len(state.winners)
-        counts["god_games"] = n
-        counts["god_wins"] = UNIT
-        for seat in range(n):
-            for name in played[seat]:
-                counts[f"played:{name}"] = counts.get(f"played:{name}", 0) + 1
-                if seat in state.winners:
-                    counts[f"won:{name}"] = counts.get(f"won:{name}", 0) + share
     return counts
 
 
@@ -82,32 +63,6 @@ def _median_bin(bins: dict[int, int]) -> int | None:
 def summarize(totals: dict[str, int], games: int) -> dict[str, Any]:
     """Rates from counters summed over ``games`` games (95 % Wilson intervals for the shares)."""
     decided = totals.get("decided", 0)
-    god_games = totals.get("god_games", 0)
-    god_wins = totals.get("god_wins", 0)
-    rows = []
-    for key, played in totals.items():
-        if not key.startswith("played:"):
-            continue
-        name = key.removeprefix("played:")
-        won = totals.get(f"won:{name}", 0)
-        rest_games = god_games - played
-        rest = proportion((god_wins - won) / UNIT, rest_games) if rest_games else None
-        rows.append((name, played, won, proportion(won / UNIT, played), rest))
-    # gods who play cards survive longer, so every card's raw impact is positive: compare each card
-    # with the typical played card (all plays pooled) to see which cards stand out
-    pooled_played = sum(r[1] for r in rows)
-    typical = sum(r[2] for r in rows) / UNIT / pooled_played if pooled_played else None
-    cards = []
-    for name, played, _won, mine, rest in rows:
-        impact = None if rest is None or rest["value"] is None else sig(mine["value"] - rest["value"])
-        flag = ""
-        if typical is not None and mine["ci95"][0] is not None:
-            flag = "strong" if mine["ci95"][0] > typical else "weak" if mine["ci95"][1] < typical else ""
-        cards.append({"card": name, "plays": totals.get(f"plays:{name}", 0), "god_games": played,
-                      "win_rate": mine["value"], "win_ci95": mine["ci95"],
-                      "rest_win_rate": None if rest is None else rest["value"], "impact": impact,
-                      "vs_typical": None if typical is None else sig(mine["value"] - typical), "flag": flag})
-    cards.sort(key=lambda r: (-(r["vs_typical"] if r["vs_typical"] is not None else -9), r["card"]))
     bins = {int(k.removeprefix("turns_bin_")): v for k, v in totals.items() if k.startswith("turns_bin_")}
     leaders = {a: totals.get(f"leader:{a}", 0) for a in sorted(_LEADER)}
     return {
@@ -124,8 +79,6 @@ def summarize(totals: dict[str, int], games: int) -> dict[str, Any]:
         "protected_globals": totals.get("protected", 0),
         "amulets_used": totals.get("amulets_used", 0),
         "leader_actions": leaders,
-        "typical_card_win_rate": None if typical is None else sig(typical),
-        "card_impact": cards,
     }
 
 
@@ -145,7 +98,7 @@ def _pct(share: dict[str, Any] | None) -> str:
 
 def summary_lines(summary: dict[str, Any]) -> list[str]:
     limit = summary["turn_limit"]
-    lines = [
+    return [
         f"decided games: {_pct(summary['decided'])}; stopped unfinished at the turn limit "
         f"({'several limits' if limit is None else f'{limit:,} turns'}, kcal's house rule): "
         f"{_pct(summary['stopped_at_turn_limit'])}",
@@ -156,17 +109,5 @@ def summary_lines(summary: dict[str, Any]) -> list[str]:
         f"bought, {amount(summary['eliminations_per_game'])} gods eliminated; protected global disasters: "
         f"{summary['protected_globals']}; Amulets used: {summary['amulets_used']}",
         "leader actions: " + ", ".join(f"{k} {v}" for k, v in summary["leader_actions"].items()),
-        "per-card impact (win rate of the god who played it vs the rest, 95% interval; strong/weak: the "
-        f"interval clears the typical played card's {100 * (summary['typical_card_win_rate'] or 0):.1f}%):",
+        "per-card impact: kcal balance cards --game kalua",
     ]
-    width = max((len(r["card"]) for r in summary["card_impact"]), default=4)
-    for r in summary["card_impact"]:
-        if r["win_rate"] is None:
-            continue
-        low, high = r["win_ci95"]
-        rest = r["rest_win_rate"]
-        lines.append(f"  {r['card']:<{width}}  {100 * r['win_rate']:5.1f}% [{100 * low:5.1f}, {100 * high:5.1f}]"
-                     f"  rest {100 * rest:5.1f}%  impact {100 * (r['impact'] or 0):+5.1f}  n={r['god_games']}"
-                     f"{'  ' + r['flag'].upper() if r['flag'] else ''}" if rest is not None else
-                     f"  {r['card']:<{width}}  {100 * r['win_rate']:5.1f}%  n={r['god_games']}")
-    return lines

@@ -4,7 +4,7 @@ Importing this package imports only the metadata below; the rules, the data and 
 command asks for a hook. The pack has the skeleton every pack has (docs/packs.md):
 
 ``game``       the :class:`~kcal.core.game.Game` object       ``catalog``  ``replay``  ``explain``
-``schema``  ``draw``: one hook each
+``schema``  ``impact``  ``draw``: one hook each
 ``deck/``      deck building: ``check`` (the ``deck`` hook: legality and advice), ``formats``, ``importer``
                (deck lists), ``diff``, ``stats``, ``hand``, ``hashing``
 ``sim/``       opening-hand odds, goldfish, solo and deck matches, the deck report
@@ -47,14 +47,14 @@ PACK = Pack.build(
         rulebook="kcaloria-rulebook.txt",
         start_positions=True,  # a record's start: (files/position.py), the replay's state in its shape
     ),
-    hooks=skeleton_hooks(__name__, ("game", "catalog", "replay", "explain", "schema", "print", "draw"),
+    hooks=skeleton_hooks(__name__, ("game", "catalog", "replay", "explain", "schema", "impact", "print", "draw"),
                          deck=f"{__name__}.deck.check", commands=f"{__name__}.sim.commands"),
 )
 
 
 if TYPE_CHECKING:  # mypy checks each hook against its Protocol (kcal.core.hooks); nothing is imported
     from kcal.core import hooks
-    from kcal.games.kcaloria import catalog, draw, explain, replay, schema
+    from kcal.games.kcaloria import catalog, draw, explain, impact, replay, schema
     from kcal.games.kcaloria.deck import check as _deck_module
     from kcal.games.kcaloria.print import api as _print_module
     from kcal.games.kcaloria.sim import commands as _commands_module
@@ -63,6 +63,7 @@ if TYPE_CHECKING:  # mypy checks each hook against its Protocol (kcal.core.hooks
     _replay: hooks.ReplayHook = replay
     _explain: hooks.ExplainHook = explain
     _schema: hooks.SchemaHook = schema
+    _impact: hooks.ImpactHook = impact
     _print: hooks.PrintHook = _print_module
     _draw: hooks.DrawHook = draw
     _commands: hooks.CommandsHook = _commands_module
