@@ -47,7 +47,8 @@ PACK = Pack.build(
         rulebook="kcaloria-rulebook.txt",
         start_positions=True,  # a record's start: (files/position.py), the replay's state in its shape
     ),
-    hooks=skeleton_hooks(__name__, ("game", "catalog", "replay", "explain", "schema", "print", "draw"),
+    hooks=skeleton_hooks(__name__, ("game", "catalog", "replay", "explain", "schema", "print", "draw",
+                                    "patch"),
                          deck=f"{__name__}.deck.check", commands=f"{__name__}.sim.commands"),
 )
 
