@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from kcal.core.errors import KcalError, UsageError
+from kcal.core.errors import UsageError
 from kcal.core.suggest import did_you_mean
 from kcal.core.yamlsafe import Loc, YamlDoc, load_yaml
 from kcal.sim.options import Param
@@ -187,74 +187,86 @@ def _params(doc: YamlDoc, hook: Any) -> tuple[dict[str, Any], dict[str, Any], li
     return params, options, lines
 
 
-def _cards(doc: YamlDoc, hook: Any) -> tuple[dict[str, Any], tuple[str, ...], tuple[str, ...], list[str]]:
-    base = [dict(c) for c in hook.base_cards()]
-    names = [hook.card_name(c) for c in base]
-    by_fold = {n.casefold(): i for i, n in enumerate(names)}
-    fields = sorted({f for c in base for f in c} | set(getattr(hook, "EXTRA_FIELDS", ())))
-    cards: list[dict[str, Any] | None] = list(base)
-    origins: list[Loc | None] = [None] * len(base)
-    changed: list[str] = []
-    lines: list[str] = []
+class _Cards:
+    """The pack's built-in cards as a patch changes them: ``cards[i]`` is card ``i`` (None once
+    removed), ``origins[i]`` the patch entry that changed it."""
 
-    def index(name: object, loc: Loc) -> int:
-        i = by_fold.get(name.strip().casefold()) if isinstance(name, str) else None
+    def __init__(self, doc: YamlDoc, hook: Any) -> None:
+        self.doc = doc
+        self.hook = hook
+        self.base = [dict(c) for c in hook.base_cards()]
+        self.names = [hook.card_name(c) for c in self.base]
+        self.by_fold = {n.casefold(): i for i, n in enumerate(self.names)}
+        self.fields = sorted({f for c in self.base for f in c} | set(getattr(hook, "EXTRA_FIELDS", ())))
+        self.cards: list[dict[str, Any] | None] = list(self.base)
+        self.origins: list[Loc | None] = [None] * len(self.base)
+        self.changed: list[str] = []
+        self.removed: list[str] = []
+        self.lines: list[str] = []
+
+    def index(self, name: object, loc: Loc) -> int:
+        i = self.by_fold.get(name.strip().casefold()) if isinstance(name, str) else None
         if i is None:
-            raise doc.error(f"{'.'.join(map(str, loc[:1]))}: no card {name!r} in {hook_game(doc)}"
-                            f"{did_you_mean(str(name), names)}", loc, key=loc[0] == "cards", code="patch")
+            raise self.doc.error(f"{loc[0]}: no card {name!r} in {hook_game(self.doc)}"
+                                 f"{did_you_mean(str(name), self.names)}", loc, key=loc[0] == "cards", code="patch")
         return i
 
-    for name, edits in _mapping(doc, "cards").items():
-        i = index(name, ("cards", name))
+    def edit(self, name: object, edits: object) -> None:
+        i = self.index(name, ("cards", name))  # type: ignore[arg-type]
         if not isinstance(edits, dict) or not edits:
-            raise doc.error(f"cards.{name}: expected a mapping of fields to new values", ("cards", name),
-                            code="patch")
-        card = dict(base[i])
+            raise self.doc.error(f"cards.{name}: expected a mapping of fields to new values", ("cards", name),
+                                 code="patch")
+        card = dict(self.base[i])
         for f, value in edits.items():
-            if f not in fields:
-                raise doc.error(f"cards.{name}: unknown field {f!r}{did_you_mean(str(f), fields)}; fields: "
-                                f"{', '.join(fields)}", ("cards", name, f), key=True, code="patch")
+            if f not in self.fields:
+                raise self.doc.error(f"cards.{name}: unknown field {f!r}{did_you_mean(str(f), self.fields)}; "
+                                     f"fields: {', '.join(self.fields)}", ("cards", name, f), key=True, code="patch")
             if value is None:
                 card.pop(f, None)
             else:
                 card[f] = value
-        cards[i] = card
-        origins[i] = ("cards", name)
-        changed.append(names[i])
-        lines.append(f"{names[i]}: {', '.join(f'{f} {base[i].get(f)!r} -> {v!r}' for f, v in edits.items())}")
-    removed: list[str] = []
-    for j, name in enumerate(_list(doc, "remove")):
-        i = index(name, ("remove", j))
-        if cards[i] is None:
-            raise doc.error(f"remove[{j}]: {names[i]} is removed twice", ("remove", j), code="patch")
-        if origins[i] is not None:
-            raise doc.error(f"remove[{j}]: {names[i]} is both changed (cards:) and removed", ("remove", j),
-                            code="patch")
-        cards[i] = None
-        removed.append(names[i])
-        lines.append(f"{names[i]}: removed")
-    kept = [(c, o) for c, o in zip(cards, origins, strict=True) if c is not None]
-    for j, card in enumerate(_list(doc, "add")):
+        self.cards[i] = card
+        self.origins[i] = ("cards", name)  # type: ignore[assignment]
+        self.changed.append(self.names[i])
+        shown = ", ".join(f"{f} {self.base[i].get(f)!r} -> {v!r}" for f, v in edits.items())
+        self.lines.append(f"{self.names[i]}: {shown}")
+
+    def remove(self, j: int, name: object) -> None:
+        i = self.index(name, ("remove", j))
+        if self.cards[i] is None:
+            raise self.doc.error(f"remove[{j}]: {self.names[i]} is removed twice", ("remove", j), code="patch")
+        if self.origins[i] is not None:
+            raise self.doc.error(f"remove[{j}]: {self.names[i]} is both changed (cards:) and removed",
+                                 ("remove", j), code="patch")
+        self.cards[i] = None
+        self.removed.append(self.names[i])
+        self.lines.append(f"{self.names[i]}: removed")
+
+    def added(self, j: int, card: object) -> tuple[dict[str, Any], Loc]:
         if not isinstance(card, dict):
-            raise doc.error(f"add[{j}]: expected a whole card (a mapping, as in the catalog)", ("add", j),
-                            code="patch")
-        kept.append((dict(card), ("add", j)))
+            raise self.doc.error(f"add[{j}]: expected a whole card (a mapping, as in the catalog)", ("add", j),
+                                 code="patch")
         try:
-            added = hook.card_name(card)
+            name = self.hook.card_name(card)
         except (KeyError, TypeError, ValueError):
-            added = f"add[{j}]"
-        changed.append(added)
-        lines.append(f"{added}: added")
+            name = f"add[{j}]"
+        self.changed.append(name)
+        self.lines.append(f"{name}: added")
+        return dict(card), ("add", j)
+
+
+def _cards(doc: YamlDoc, hook: Any) -> tuple[dict[str, Any], tuple[str, ...], tuple[str, ...], list[str]]:
+    state = _Cards(doc, hook)
+    for name, edits in _mapping(doc, "cards").items():
+        state.edit(name, edits)
+    for j, name in enumerate(_list(doc, "remove")):
+        state.remove(j, name)
+    kept = [(c, o) for c, o in zip(state.cards, state.origins, strict=True) if c is not None]
+    kept += [state.added(j, card) for j, card in enumerate(_list(doc, "add"))]
     data = hook.card_document([c for c, _ in kept])
     options = hook.build_cards(PatchDoc(doc, data, hook.CARD_LIST, [o for _, o in kept]))
-    return options, tuple(changed), tuple(removed), lines
+    return options, tuple(state.changed), tuple(state.removed), state.lines
 
 
 def hook_game(doc: YamlDoc) -> str:
     return f"the {doc.data.get('game')} cards"
-
-
-def check_patch_options(pack: Any, options: Mapping[str, Any]) -> None:
-    """The setup options a patch gives are ones the pack's setup takes (a pack's own mistake otherwise)."""
-    if not isinstance(options, Mapping):
-        raise KcalError(f"{pack.id}: its patch hook gave {options!r}, not setup options", code="bad-pack")

@@ -60,6 +60,10 @@ OPTIONS: dict[str, str] = {
     "--backend": "where the games run: local or dask",
     "--scheduler": "the Dask scheduler's address (with --backend dask)",
     "--quiet": "no progress bar",
+    # the balance lab
+    "--chart": "also draw the result as a chart (.png or .svg)",
+    "--patch": "a what-if patch: card changes and rule parameters (YAML)",
+    "--param": "a declared rule parameter and its range, NAME=A:B:STEP",
     # replays and pictures
     "--svg": "also draw the table as an SVG picture, to this file",
     "--png": "also write a PNG picture, to this file",

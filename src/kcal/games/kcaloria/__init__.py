@@ -55,7 +55,7 @@ PACK = Pack.build(
 
 if TYPE_CHECKING:  # mypy checks each hook against its Protocol (kcal.core.hooks); nothing is imported
     from kcal.core import hooks
-    from kcal.games.kcaloria import catalog, draw, explain, replay, schema
+    from kcal.games.kcaloria import catalog, draw, explain, patch, replay, schema
     from kcal.games.kcaloria.deck import check as _deck_module
     from kcal.games.kcaloria.print import api as _print_module
     from kcal.games.kcaloria.sim import commands as _commands_module
@@ -66,4 +66,5 @@ if TYPE_CHECKING:  # mypy checks each hook against its Protocol (kcal.core.hooks
     _schema: hooks.SchemaHook = schema
     _print: hooks.PrintHook = _print_module
     _draw: hooks.DrawHook = draw
+    _patch: hooks.PatchHook = patch
     _commands: hooks.CommandsHook = _commands_module

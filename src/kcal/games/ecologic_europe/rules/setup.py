@@ -63,6 +63,18 @@ def _expansions(setup: Setup) -> frozenset[str]:
     return frozenset({"base", *(e.value for e in chosen)})
 
 
+def _balance_options(setup: Setup) -> tuple[CardSet, int]:
+    """The ``cards`` and ``hand_size`` options (a what-if patch's), checked; the defaults otherwise."""
+    cards = setup.options.get("cards") or builtin()
+    if not isinstance(cards, CardSet):
+        raise KcalError(f"option cards: a card set, got {cards!r}", code="setup")
+    hand_size = setup.options.get("hand_size", HAND_SIZE)
+    low, high = HAND_SIZE_RANGE
+    if isinstance(hand_size, bool) or not isinstance(hand_size, int) or not low <= hand_size <= high:
+        raise KcalError(f"option hand_size: a whole number from {low} to {high}, got {hand_size!r}", code="setup")
+    return cards, hand_size
+
+
 def new_state(setup: Setup, seed: int) -> State:
     info = PACK.info
     players = tuple(setup.players)
@@ -73,14 +85,7 @@ def new_state(setup: Setup, seed: int) -> State:
         if key not in OPTIONS:
             raise KcalError(f"unknown option {key!r}{did_you_mean(str(key), OPTIONS)}; options: "
                             f"{', '.join(OPTIONS)}", code="setup")
-    cards = setup.options.get("cards") or builtin()
-    if not isinstance(cards, CardSet):
-        raise KcalError(f"option cards: a card set, got {cards!r}", code="setup")
-    hand_size = setup.options.get("hand_size", HAND_SIZE)
-    if isinstance(hand_size, bool) or not isinstance(hand_size, int) or \
-            not HAND_SIZE_RANGE[0] <= hand_size <= HAND_SIZE_RANGE[1]:
-        raise KcalError(f"option hand_size: a whole number from {HAND_SIZE_RANGE[0]} to {HAND_SIZE_RANGE[1]}, "
-                        f"got {hand_size!r}", code="setup")
+    cards, hand_size = _balance_options(setup)
     expansions = _expansions(setup)
     express = setup.variant == "express"
     boards = EXPRESS_BOARDS if express else BOARDS_PER_PLAYER
