@@ -130,7 +130,8 @@ def load_patch(path: str | Path, pack: Any) -> Patch:
             raise doc.error(f"unknown key {k!r}{did_you_mean(str(k), KEYS)}; a patch has {', '.join(KEYS)}",
                             (k,), key=True, code="patch")
     params, options, lines = _params(doc, hook)
-    cards, removed = (), ()
+    cards: tuple[str, ...] = ()
+    removed: tuple[str, ...] = ()
     if any(data.get(k) for k in ("cards", "add", "remove")):
         card_options, cards, removed, card_lines = _cards(doc, hook)
         for k in card_options:
@@ -211,8 +212,8 @@ class _Cards:
                                  f"{did_you_mean(str(name), self.names)}", loc, key=loc[0] == "cards", code="patch")
         return i
 
-    def edit(self, name: object, edits: object) -> None:
-        i = self.index(name, ("cards", name))  # type: ignore[arg-type]
+    def edit(self, name: Any, edits: object) -> None:
+        i = self.index(name, ("cards", name))
         if not isinstance(edits, dict) or not edits:
             raise self.doc.error(f"cards.{name}: expected a mapping of fields to new values", ("cards", name),
                                  code="patch")
@@ -226,7 +227,7 @@ class _Cards:
             else:
                 card[f] = value
         self.cards[i] = card
-        self.origins[i] = ("cards", name)  # type: ignore[assignment]
+        self.origins[i] = ("cards", name)
         self.changed.append(self.names[i])
         shown = ", ".join(f"{f} {self.base[i].get(f)!r} -> {v!r}" for f, v in edits.items())
         self.lines.append(f"{self.names[i]}: {shown}")
