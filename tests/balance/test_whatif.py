@@ -114,6 +114,15 @@ def test_a_patch_gives_the_options_of_the_patched_arm(tmp_path: Path) -> None:
     assert patch.cards == ("yellow 14",)
 
 
+@pytest.mark.parametrize("path", sorted((Path(__file__).resolve().parents[2] / "docs" / "examples" / "patches")
+                                        .glob("*.yaml")), ids=lambda p: p.name)
+def test_every_example_patch_loads(path: Path) -> None:
+    from kcal.core.yamlsafe import load_yaml
+
+    patch = load_patch(path, get(load_yaml(path).data["game"]))
+    assert patch.lines
+
+
 # --- paired statistics and the SPRT ---------------------------------------------------------------------
 
 def test_the_paired_interval_comes_from_the_differences() -> None:
