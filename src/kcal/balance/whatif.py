@@ -7,7 +7,7 @@ game's length, each end reason's share, and the figures of :data:`FIGURE_SOURCES
 :mod:`kcal.balance.paired` turns them into changes with paired 95 % intervals and the sequential test
 that stops the run when the answer is clear.
 
-Games are played in chunks of :data:`kcal.sim.match.CHUNK_GAMES` game pairs through the shared runner
+Games are played in chunks of :data:`PAIR_CHUNK` game pairs through the shared runner
 (``--jobs``, ``--backend dask``), a batch of chunks per look of the test; chunk results are merged in
 chunk order and the sums are exact integers, so the output is the same bytes on one process, ``--jobs N``
 or a Dask cluster.
@@ -24,16 +24,21 @@ from typing import Any
 from kcal.balance.paired import Paired, Sprt, looks
 from kcal.balance.patch import Patch, load_patch
 from kcal.core.errors import UsageError
-from kcal.sim.match import CHUNK_GAMES, MatchPlan, add_game, load_game, play_one
+from kcal.sim.match import MatchPlan, add_game, load_game, play_one
 from kcal.sim.match_tally import Tally, win_unit
 from kcal.sim.parallel import check_count, run_chunks
 
+#: game pairs per chunk (a task of the runner), fixed whatever --jobs or backend: a look of 128 pairs is
+#: 8 tasks, enough for a few cores and few enough that a cluster's cost per task stays small
+PAIR_CHUNK = 16
 #: most game pairs one what-if may play
 MAX_PAIRS = 10**6
-#: Further per-game figures, each ``(name, setup(plan) -> figure)`` where ``figure(game, state, plan) ->
-#: {figure name: integer}`` is called on every finished game of both arms, and its integers are paired
-#: like the built-in figures (a figure absent from a game counts 0). This is the seam for the patched
-#: cards' impact (:mod:`kcal.balance.impact`, when a pack has its presence hook).
+#: Further per-game figures, each ``(name, make)``: ``make(game, pack, cards)`` (the patched cards' names)
+#: returns None (nothing to add for this game) or ``figure(game, state, plan) -> {figure name: integer}``,
+#: called on every finished game of both arms; its integers are paired like the built-in figures (a
+#: figure absent from a game counts 0). This is the seam for the patched cards' impact
+#: (:mod:`kcal.balance.impact` and a pack's presence hook). Sources are listed in this module, so that
+#: every worker process and cluster machine, importing it, has the same list.
 FIGURE_SOURCES: list[tuple[str, Callable[[Any, Any, tuple[str, ...]], Any]]] = []
 METHOD = ("paired games: both arms play the same seeds (common random numbers); each change is the mean "
           "of the per-game differences, with a 95 % interval mean +- 1.96 sd / sqrt(n); a win shared by k "
@@ -178,23 +183,27 @@ def prepare(game_id: str, patch_path: str | Path, *, players: int | None = None,
     return WhatIf(pack, game, patch, PairPlan(base, patched, patch.cards, key), n, base.bots)
 
 
-def what_if(game_id: str, patch_path: str | Path, *, players: int | None = None, games: int = 2000,
-            seed: int = 0, bots: Sequence[str] | None = None, jobs: int = 1,
-            runner: Callable[..., Any] | None = None, on_done: Callable[[int], None] | None = None,
-            sequential: bool = True) -> dict[str, Any]:
-    """Play the patched game against the base game on the same seeds, look after each batch of
-    :func:`kcal.balance.paired.looks`, stop when the SPRT has decided every seat (``sequential``) or at
-    ``games`` pairs; SPEC's what-if JSON."""
-    w = prepare(game_id, patch_path, players=players, games=games, seed=seed, bots=bots)
+@dataclass
+class Played:
+    """The pairs played: their figures, the sequential test, why the run stopped."""
+
+    sums: Sums
+    sprt: Sprt
+    stopped: str
+    interrupted: bool
+
+
+def play_pairs(w: WhatIf, games: int, *, jobs: int = 1, runner: Callable[..., Any] | None = None,
+               on_done: Callable[[int], None] | None = None, sequential: bool = True) -> Played:
+    """Play game pairs look by look (:func:`kcal.balance.paired.looks`) until the SPRT has decided every
+    seat (``sequential``) or ``games`` pairs are played."""
     pair = w.pair
     seats = pair.base.players
     sums = Sums(seats)
     sprt = Sprt(seats)
-    stopped = "cap"
-    interrupted = False
     done = 0
     for upto in looks(games):
-        tasks = [(pair.key, f, min(CHUNK_GAMES, upto - f)) for f in range(done, upto, CHUNK_GAMES)]
+        tasks = [(pair.key, f, min(PAIR_CHUNK, upto - f)) for f in range(done, upto, PAIR_CHUNK)]
 
         def told(i: int, tasks: list[tuple[str, int, int]] = tasks) -> None:
             if on_done is not None:
@@ -202,33 +211,39 @@ def what_if(game_id: str, patch_path: str | Path, *, players: int | None = None,
 
         out = (runner or run_chunks)(pair_chunk, tasks, jobs=jobs, on_done=told, shared=pair)
         for chunk in out.results:
-            if chunk is None:
-                continue
-            for base, patched in chunk:
+            for base, patched in chunk or ():
                 sums.add(base, patched)
         done = upto
+        decided = sprt.update(sums.wins)
         if out.interrupted:
-            interrupted = True
-            break
-        if sprt.update(sums.wins) and sequential:
-            stopped = "sprt"
-            break
-    if interrupted:
-        sprt.update(sums.wins)
+            return Played(sums, sprt, "cap", True)
+        if decided and sequential:
+            return Played(sums, sprt, "sprt", False)
+    return Played(sums, sprt, "cap", False)
+
+
+def what_if(game_id: str, patch_path: str | Path, *, players: int | None = None, games: int = 2000,
+            seed: int = 0, bots: Sequence[str] | None = None, jobs: int = 1,
+            runner: Callable[..., Any] | None = None, on_done: Callable[[int], None] | None = None,
+            sequential: bool = True) -> dict[str, Any]:
+    """Play the patched game against the base game on the same seeds (:func:`play_pairs`); SPEC's
+    what-if JSON."""
+    w = prepare(game_id, patch_path, players=players, games=games, seed=seed, bots=bots)
+    played = play_pairs(w, games, jobs=jobs, runner=runner, on_done=on_done, sequential=sequential)
     return {
         "game": w.pack.id,
         "name": w.game.info.name,
-        "games": sums.games,
+        "games": played.sums.games,
         "seed": seed,
         "players": w.players,
         "bots": list(w.bots),
         "patch": w.patch.to_json(),
         "patch_lines": list(w.patch.lines),
         "cap": games,
-        "stopped": stopped,
-        "sprt": sprt.to_json(),
-        "changes": sums.changes(),
-        "interrupted": interrupted,
+        "stopped": played.stopped,
+        "sprt": played.sprt.to_json(),
+        "changes": played.sums.changes(),
+        "interrupted": played.interrupted,
         "methods": METHOD,
     }
 
