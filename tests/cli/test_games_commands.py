@@ -58,6 +58,8 @@ RUNS: dict[str, list[str]] = {
     "print catalog": ["print", "catalog", "-o", "{out}.pdf"],
     "print tile": ["print", "tile", "{card}", "-o", "{out}.png"],
     "print alignment": ["print", "alignment", "-o", "{out}.pdf"],
+    "export tts": ["export", "tts", "--game", "{game}", "-o", "{out}", "--dpi", "50", "-q"],
+    "export png": ["export", "png", "--game", "{game}", "-o", "{out}", "--dpi", "50", "-q"],
 }
 NAMES_NO_GAME = {"deck import", "print catalog", "print tile", "print alignment"}
 

@@ -36,6 +36,7 @@ GROUPS = [
     ("rules", "rules", "Replay game records and explain rules."),
     ("sim", "sim", "Simulate opening hands, solo games and bot matches."),
     ("print_cmd", "print", "Render print-and-play PDFs and previews."),
+    ("export", "export", "Export cards for Tabletop Simulator and print-on-demand shops."),
     ("balance", "balance", "Measure balance: bot ladders, card impact, what-if patches, sweeps."),
     ("games", "games", "List the installed games."),
 ]

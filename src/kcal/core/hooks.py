@@ -56,6 +56,8 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("print cards", "print", ""),
     ("print rulebook", "print", ""),
     ("print board", "print", "print_board"),
+    ("export tts", "print", "export_cards"),
+    ("export png", "print", "export_cards"),
 )
 
 
@@ -163,8 +165,9 @@ class SimHook(Protocol):
 
 
 class PrintHook(Protocol):
-    """``kcal print cards|rulebook`` with the options every pack is given; ``print_board`` is optional
-    (``kcal print board`` asks for it by name)."""
+    """``kcal print cards|rulebook`` with the options every pack is given; ``print_board`` and
+    ``export_cards`` are optional (``kcal print board`` and ``kcal export tts|png`` ask for them by name:
+    ``export_cards(source, size=, bleed=)`` returns a :class:`kcal.print.export.ExportSet`)."""
 
     def print_cards(self, output: Path, /, *, paper: str, backs: bool, flip: str, bleed: float,
                     split: int | None, size: str, back_offset: tuple[float, float], gutter: float,

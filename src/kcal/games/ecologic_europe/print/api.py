@@ -23,6 +23,7 @@ from kcal.games.ecologic_europe.print.faces import (
 from kcal.games.ecologic_europe.rules.domain import FOOD_TYPES, GAME_ID, GAME_NAME
 from kcal.print.cardgrid import DEFAULT_CARD, DEFAULT_CORNER_MM, CardSize, grid_shape
 from kcal.print.cutfile import card_cut_files, write_cut_files
+from kcal.print.export import ExportSet
 from kcal.print.output import PdfMeta, Printed, write_pdf
 from kcal.print.report import Report
 from kcal.print.sheets import Face, chunk_faces, face_pages
@@ -123,3 +124,23 @@ def print_board(output: str | Path, paper: str = "letter", *, catalog: str | Pat
                    pagesize=(paper_size.width, paper_size.height), invariant=invariant)
     written = write_pdf(pages, output, meta, inputs=[COMPONENTS_FILE], split_every=split)
     return Printed(list(written.files), written.pages, len(pages), "board sides", [], {"game": GAME_ID})
+
+
+def export_cards(source: Path | None, *, size: str | None, bleed: float) -> ExportSet:
+    """The cards to export (``kcal export tts|png``): the species deck (its backs by food type), the weather
+    and the human-impact decks, of the built-in set or the card-set file ``source``. The tokens are not
+    cards and stay on the printed token sheets."""
+    from kcal.print.options import card_sheet_options
+
+    ctx = Context(Report())
+    faces, inputs, _ = card_faces(source, ctx)
+    groups: dict[str, list[Face]] = {"species": [], "weather": [], "human impact": []}
+    for face in faces:
+        if face.back_key == "ee-back-weather":
+            groups["weather"].append(face)
+        elif face.back_key == "ee-back-human":
+            groups["human impact"].append(face)
+        elif face.back is not None:
+            groups["species"].append(face)
+    opts = card_sheet_options(size=size or DEFAULT_CARD, bleed=bleed, title=f"{GAME_NAME} cards")
+    return ExportSet(GAME_ID, GAME_NAME, [(k, v) for k, v in groups.items() if v], opts, inputs, ctx.report.warnings)

@@ -20,6 +20,7 @@ from kcal.games.how_many_calories.print.faces import Context, draw_back, draw_fo
 from kcal.games.how_many_calories.rules.domain import COLOUR_INDEX, GAME_ID, GAME_NAME, Card, format_card
 from kcal.print.cardgrid import DEFAULT_CARD, DEFAULT_CORNER_MM, CardSize, grid_shape
 from kcal.print.cutfile import card_cut_files, write_cut_files
+from kcal.print.export import ExportSet
 from kcal.print.output import PdfMeta, Printed, write_pdf
 from kcal.print.report import Report
 from kcal.print.sheets import Box, Face, chunk_faces, face_pages
@@ -112,3 +113,15 @@ def print_rulebook(output: str | Path, paper: str = "letter", *, templates: str 
         return [set_path], lambda out, size, report, tdir: build(out, size, foodset, report, tdir, invariant)
 
     return reference_sheets(output, paper, templates, GAME_ID, prepare)
+
+
+def export_cards(source: Path | None, *, size: str | None, bleed: float) -> ExportSet:
+    """The cards to export (``kcal export tts|png``): the food deck and its +5 cards, as one deck, of the
+    built-in set or the card-set file ``source``."""
+    from kcal.print.options import card_sheet_options
+
+    foodset, set_path, locate = load_set(source)
+    ctx = Context(Report(), locate)
+    title = foodset.name if foodset.variant else GAME_NAME
+    opts = card_sheet_options(size=size or DEFAULT_CARD, bleed=bleed, title=title)
+    return ExportSet(GAME_ID, title, [(title, card_faces(foodset, ctx))], opts, [set_path], ctx.report.warnings)

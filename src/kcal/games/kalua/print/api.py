@@ -30,6 +30,7 @@ from kcal.games.kalua.print.faces import (
 from kcal.games.kalua.rules.domain import GAME_ID, GAME_NAME, Kind
 from kcal.print.cardgrid import DEFAULT_CARD, DEFAULT_CORNER_MM, CardSize, grid_shape
 from kcal.print.cutfile import card_cut_files, write_cut_files
+from kcal.print.export import ExportSet
 from kcal.print.output import PdfMeta, Printed, write_pdf
 from kcal.print.report import Report
 from kcal.print.sheets import Box, Face, FaceDraw, chunk_faces, face_pages
@@ -172,3 +173,15 @@ def print_rulebook(output: str | Path, paper: str = "letter", *, templates: str 
         return [set_path], lambda out, size, report, tdir: build(out, size, cardset, report, tdir, invariant)
 
     return reference_sheets(output, paper, templates, GAME_ID, prepare)
+
+
+def export_cards(source: Path | None, *, size: str | None, bleed: float) -> ExportSet:
+    """The cards to export (``kcal export tts|png``): the bonus deck, the disaster deck and the player help
+    cards, each a deck, of the built-in set or the card-set file ``source``."""
+    from kcal.print.options import card_sheet_options
+
+    cardset, set_path, locate = load_set(source)
+    ctx = Context(Report(), locate)
+    title = _title(cardset)
+    opts = card_sheet_options(size=size or DEFAULT_CARD, bleed=bleed, title=title)
+    return ExportSet(GAME_ID, title, card_groups(cardset, ctx), opts, [set_path], ctx.report.warnings)

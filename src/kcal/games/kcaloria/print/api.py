@@ -308,3 +308,45 @@ def print_rulebook(output: Path, *, paper: str, templates: Path | None, catalog:
     if catalog is not None:
         raise UsageError("--card-set is for the card games' own sets; kCaloria's rulebook reads its schema")
     return render_rulebook_pdf(output, paper=paper, templates=templates)
+
+
+def export_cards(source: Path | None, *, size: str | None, bleed: float) -> Any:
+    """The tiles to export (``kcal export tts|png``): a deck's tiles, copies included, as one deck; without
+    a deck, one of each tile of the built-in catalogs, a deck per tile type. ``size``: the width across
+    the flats in millimetres (default 64)."""
+    from dataclasses import replace
+
+    from kcal.games.kcaloria.files.load import load_deck, load_library
+    from kcal.games.kcaloria.print.tiles import tile_face
+    from kcal.print.export import ExportSet
+
+    tile_mm = DEFAULT_TILE_MM
+    if size is not None:
+        try:
+            tile_mm = float(size)
+        except ValueError:
+            raise UsageError(f"--size {size!r}: kCaloria's tiles take a width across the flats in millimetres, "
+                             "such as 64") from None
+    if source is not None:
+        loaded = load_deck(source)
+        library = loaded.library
+        groups: list[tuple[str, Sequence[Tile]]] = [(loaded.deck.name, loaded.tiles())]
+        inputs = [loaded.path, *_library_inputs(library)]
+        title, warnings = loaded.deck.name, legality_warnings(loaded)
+    else:
+        library = load_library(None, base=Path.cwd())
+        by_type: dict[TileType, list[Tile]] = {t: [] for t in TileType}
+        for tile in library.tiles:
+            by_type[tile.type].append(tile)
+        groups = [(f"{t.value} tiles", sorted(ts, key=lambda x: x.id)) for t, ts in by_type.items() if ts]
+        inputs, title, warnings = _library_inputs(library), "kCaloria tiles", []
+    if sum(len(ts) for _, ts in groups) > MAX_TILES:
+        raise KcalError(f"more than the {MAX_TILES:,} tiles one export takes; export fewer at a time")
+    opts = sheet_options(tile_size=tile_mm, bleed=bleed, title=title)
+    report = Report()
+    ctx = RenderContext(report=report, art_dir=library.catalog_dir, locate=locator(library))
+    geom = opts.geometry
+    # a face is named by its id in cut files; an exported picture by its id and name ("ETPW-001 Bayou")
+    face_groups = [(label, [replace(tile_face(t, geom, ctx), label=f"{t.id} {t.name}") for t in ts])
+                   for label, ts in groups]
+    return ExportSet("kcaloria", title, face_groups, opts, inputs, [*warnings, *report.warnings])

@@ -1,0 +1,128 @@
+"""``kcal export``: cards for playtesting online and for print-on-demand shops (:mod:`kcal.print.export`).
+
+``export tts`` writes Tabletop Simulator deck sheets and a saved object; ``export png`` one PNG per card
+at 300 dpi with the print shops' 3 mm bleed. Both take a game's faces from its ``print`` hook
+(``export_cards``), so what is exported is what ``kcal print`` prints. ReportLab, pdfium and Pillow load
+inside the commands.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from kcal.cli.common import ForceOption as ForceOption
+from kcal.cli.common import FormatOption, GameOption, OutputFormat, emit, guarded, pack_of, writing
+from kcal.cli.sim import QuietOption as QuietOption
+
+app = typer.Typer(no_args_is_help=True, pretty_exceptions_enable=False, rich_markup_mode=None)
+
+SourceArgument = typer.Argument(None, metavar="[DECK]", show_default=False,
+                                help="kCaloria: a deck file (default: one of each tile). A card game: a card-set "
+                                "file (default: its built-in set).")
+FolderOption = typer.Option(..., "--output", "-o", metavar="DIR",
+                            help="Folder to write into (made if missing; kcal replaces its own earlier files, "
+                            "anything else only with --force).")
+SizeOption = typer.Option(None, "--size", metavar="SIZE",
+                          help="Card size (poker, bridge, tarot, mini, square or WxH mm; default poker) or a "
+                          "kCaloria tile's width across the flats in mm (default 64).")
+
+
+@app.callback()
+def _export() -> None:
+    """Export cards for Tabletop Simulator and print-on-demand shops."""
+
+
+def _export_set(game: str | None, source: Path | None, size: str | None, bleed: float) -> Any:
+    from kcal.core.errors import UsageError
+    from kcal.print.options import MAX_BLEED_MM, check_length
+
+    bleed = check_length(bleed, "--bleed", MAX_BLEED_MM)
+    pack = pack_of(game, source)
+    hook = pack.hook("print")
+    if not hasattr(hook, "export_cards"):
+        raise UsageError(f"{pack.info.name} ({pack.id}) has no cards to export")
+    return hook.export_cards(source, size=size, bleed=bleed)
+
+
+def _run(kind: str, game: str | None, source: Path | None, output: Path, size: str | None, bleed: float,
+         dpi: int, quiet: bool, force: bool, fmt: OutputFormat) -> None:
+    from kcal.print import export as ex
+    from kcal.sim.progress import Progress, wanted
+
+    with guarded(), writing(force):
+        ex.check_dpi(dpi)
+        export = _export_set(game, source, size, bleed)
+        folder = ex.prepare_folder(output)
+        faces = export.faces
+        total = len({f.key for f in faces}) + len({f.back_key for f in faces if f.back is not None})
+        show = wanted(quiet=quiet, json_out=fmt is OutputFormat.json)
+        with Progress(total, "cards drawn", enabled=show) as bar:
+            if kind == "tts":
+                result = ex.export_tts(export, folder, dpi=dpi, on_done=bar.update)
+            else:
+                result = ex.export_png(export, folder, dpi=dpi, on_done=bar.update)
+        emit(result, fmt, lambda d: _text(kind, d))
+
+
+def _text(kind: str, d: dict[str, Any]) -> str:
+    from kcal.core.text import shown_path
+
+    lines = [f"warning: {w}" for w in d["warnings"]]
+    folder = shown_path(Path(d["files"][0]).parent) if d["files"] else "."
+    if kind == "tts":
+        decks = ", ".join(f"{x['deck']} ({x['cards']})" for x in d["decks"])
+        lines.append(f"wrote {len(d['files'])} files to {folder}: {len(d['sheets'])} sheet"
+                     f"{'s' if len(d['sheets']) != 1 else ''} at {d['dpi']} dpi; decks: {decks}")
+        lines.append(f"load {shown_path(d['saved_object'])} in Tabletop Simulator (copy it to Saves/Saved Objects)")
+    else:
+        copies = sum(c["copies"] for c in d["cards"])
+        lines.append(f"wrote {len(d['files'])} files to {folder}: {len(d['cards'])} card faces ({copies} cards), "
+                     f"{d['pixels'][0]} x {d['pixels'][1]} px at {d['dpi']} dpi with {d['bleed_mm']:g} mm bleed")
+    return "\n".join(lines)
+
+
+@app.command("tts")
+def tts_cmd(
+    source: Path | None = SourceArgument,
+    game: str | None = GameOption,
+    output: Path = FolderOption,
+    size: str | None = SizeOption,
+    bleed: float = typer.Option(0.0, "--bleed", metavar="MM", help="Bleed around each card in millimetres "
+                                "(default 0: Tabletop Simulator shows the card to its edge)."),
+    dpi: int = typer.Option(150, "--dpi", help="Resolution of the sheets (lowered to keep a 10 x 7 sheet within "
+                            "4,096 pixels)."),
+    quiet: bool = QuietOption,
+    force: bool = ForceOption,
+    fmt: OutputFormat = FormatOption,
+) -> None:
+    """Tabletop Simulator deck sheets and a saved object.
+
+    Sheets of at most 10 x 7 cards (the last slot shows a hidden card), one back picture per back, and
+    one saved-object JSON with a deck per deck of the game, naming the pictures by file URL. Exit 2 on bad
+    input.
+    """
+    _run("tts", game, source, output, size, bleed, dpi, quiet, force, fmt)
+
+
+@app.command("png")
+def png_cmd(
+    source: Path | None = SourceArgument,
+    game: str | None = GameOption,
+    output: Path = FolderOption,
+    size: str | None = SizeOption,
+    bleed: float = typer.Option(3.0, "--bleed", metavar="MM", help="Bleed around each card in millimetres "
+                                "(default 3, what print shops ask for)."),
+    dpi: int = typer.Option(300, "--dpi", help="Resolution of the pictures."),
+    quiet: bool = QuietOption,
+    force: bool = ForceOption,
+    fmt: OutputFormat = FormatOption,
+) -> None:
+    """One PNG per card face and back, for print-on-demand uploads.
+
+    Named by card, at the card's size plus bleed (poker 63 x 88 mm with 3 mm bleed by default; kCaloria's
+    hex tiles at their size). Exit 2 on bad input.
+    """
+    _run("png", game, source, output, size, bleed, dpi, quiet, force, fmt)
