@@ -69,9 +69,9 @@ def params(
     game: str = BalanceGameOption,
     fmt: OutputFormat = FormatOption,
 ) -> None:
-    """The rule parameters a game declares: name, type, range, default, meaning.
+    """The rule parameters a game declares, with their ranges.
 
-    A what-if patch sets them under params:; kcal balance sweep steps one over a range.
+    Name, type, range, default and meaning of each. A what-if patch sets them under params:; kcal balance sweep steps one over a range.
     """
     from kcal.balance.patch import params_json, params_text
     from kcal.core import registry
@@ -98,9 +98,9 @@ def what_if(
     quiet: bool = QuietOption,
     fmt: OutputFormat = FormatOption,
 ) -> None:
-    """What a patch changes: paired games on the same seeds, with 95% intervals.
+    """What a patch changes, from paired games on the same seeds.
 
-    Each seat's win rate, the mean game length and the end reasons, base against patched; a sequential
+    With 95% intervals: each seat's win rate, the mean game length and the end reasons, base against patched; a sequential
     test (SPRT) stops when every seat's answer is clear, --games is the cap. Exit 2 on bad input (the
     patch's file:line:column), 130 on Ctrl-C (with the figures of the finished games).
     """
@@ -138,9 +138,9 @@ def sweep(
     quiet: bool = QuietOption,
     fmt: OutputFormat = FormatOption,
 ) -> None:
-    """A rule parameter stepped over a range: each seat's win rate and the game length at each value.
+    """Win rates as a rule parameter steps over a range.
 
-    The range is checked before any game (in the declared range, not empty, at most 64 values). Exit 2
+    Each seat's win rate and the game length at each value. The range is checked before any game (in the declared range, not empty, at most 64 values). Exit 2
     on bad input, 130 on Ctrl-C.
     """
     from kcal.balance.sweep import draw_sweep, parse_range, sweep_text
