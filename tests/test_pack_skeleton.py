@@ -13,7 +13,7 @@ GAMES = Path(__file__).resolve().parents[1] / "src" / "kcal" / "games"
 PACKS = sorted(p.name for p in GAMES.iterdir() if (p / "__init__.py").is_file())
 
 #: the concepts every pack has at its top: a module ``X.py``, or a package ``X/`` when the concept is big
-MODULES = ("game", "catalog", "deck", "replay", "explain", "schema", "sim", "impact", "draw")
+MODULES = ("game", "catalog", "deck", "replay", "explain", "schema", "sim", "impact", "draw", "patch")
 #: the rooms every pack has: packages of code, and folders of data
 PACKAGES = ("rules", "bots", "files", "print")
 FOLDERS = ("data", "templates", "docs")

@@ -63,6 +63,8 @@ OPTIONS: dict[str, str] = {
     # the balance lab
     "--chart": "also draw the result as a chart (.png or .svg)",
     "--correction": "correct for the number of cards compared: holm (family-wise) or bh (false discovery rate)",
+    "--patch": "a what-if patch: card changes and rule parameters (YAML)",
+    "--param": "a declared rule parameter and its range, NAME=A:B:STEP",
     # replays and pictures
     "--svg": "also draw the table as an SVG picture, to this file",
     "--png": "also write a PNG picture, to this file",

@@ -19,6 +19,8 @@ time. :data:`HOOKS` is the list of hook names in the order ``kcal games`` shows 
 ``impact``   which cards each player had in a game, for ``kcal balance cards`` (:class:`ImpactHook`)
 ``print``    ``kcal print cards|rulebook [board]`` (:class:`PrintHook`)
 ``draw``     pictures and the step-by-step page of :mod:`kcal.viewer` (:class:`DrawHook`)
+``patch``    what a balance what-if may change: the pack's rule parameters and its card data
+             (``kcal balance params|what-if|sweep``; :class:`PatchHook`)
 ``commands`` what the shared commands ask of a game that only some games have: the deck match of
              ``kcal sim match DECK DECK`` (:class:`CommandsHook`). The commands a pack adds to kcal's
              command groups are not a hook: they are entry points (``kcal.commands``, see
@@ -32,7 +34,8 @@ from pathlib import Path
 from typing import Any, Protocol
 
 #: every hook name, in the order ``kcal games`` lists what a pack supports (``game`` is every pack's)
-HOOKS = ("game", "catalog", "deck", "replay", "explain", "schema", "sim", "impact", "print", "draw", "commands")
+HOOKS = ("game", "catalog", "deck", "replay", "explain", "schema", "sim", "impact", "print", "draw", "patch",
+         "commands")
 
 
 #: the shared commands and what each asks of a pack: ``(command, hook, the optional function of the hook it
@@ -202,6 +205,29 @@ class DrawHook(Protocol):
               checked: Any = ...) -> Any: ...
 
     def catalog_page(self, catalogs: Sequence[Path] | None = ..., no_builtin: bool = ..., /) -> Any: ...
+
+
+class PatchHook(Protocol):
+    """The rule parameters a pack declares and how a what-if patch reaches its games (docs/balance.md).
+
+    ``PARAMS``: the pack's :class:`kcal.sim.options.Param` list, each set through a setup option.
+    ``CARD_LIST``: the key of the card list in the document :func:`card_document` builds.
+    ``base_cards()``: the built-in cards as plain data (each a mapping as the catalog writes it), in
+    catalog order; ``card_name(card)``: the name a patch gives it. ``card_document(cards)``: a card-set
+    document of the pack holding ``cards``; ``build_cards(doc)`` validates it with the pack's own
+    checks (errors through ``doc``, which places them in the patch) and returns the setup options that
+    play the patched cards (``{"catalog": ...}``)."""
+
+    PARAMS: Any
+    CARD_LIST: str
+
+    def base_cards(self) -> list[dict[str, Any]]: ...
+
+    def card_name(self, card: Mapping[str, Any], /) -> str: ...
+
+    def card_document(self, cards: list[dict[str, Any]], /) -> dict[str, Any]: ...
+
+    def build_cards(self, doc: Any, /) -> dict[str, Any]: ...
 
 
 class CommandsHook(Protocol):

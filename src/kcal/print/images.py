@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 import stat
 import warnings
 from pathlib import Path, PurePosixPath, PureWindowsPath
@@ -109,7 +110,9 @@ def open_image_bytes(data: bytes, name: str, max_pixels: int = MAX_PIXELS) -> PI
             raise ArtProblem(f"{name}: image has more pixels than the {max_pixels / 1e6:.0f} Mpx allowed "
                              f"(decompression bomb?)") from None
         except (OSError, SyntaxError, ValueError, EOFError, MemoryError, Warning) as exc:
-            raise ArtProblem(f"{name}: image cannot be decoded: {exc}") from None
+            # Pillow's count of the bytes it had left depends on how far its reader got: not the user's concern
+            reason = re.sub(r" \(\d+ bytes not processed\)", "", str(exc))
+            raise ArtProblem(f"{name}: image cannot be decoded: {reason}") from None
     return im
 
 

@@ -52,7 +52,10 @@ def run_chunks_dask(
     from distributed import Client, as_completed
 
     with Client(address) as client:
-        shared_future = client.scatter(shared, broadcast=True)
+        # a key of its own (hash=False): the same data scattered by the run just before (the next look of
+        # a what-if) may still be being released by that run's client, and a task depending on a key in
+        # release was cancelled for "lost dependencies"
+        shared_future = client.scatter(shared, broadcast=True, hash=False)
         futures = [client.submit(fn, shared_future, *t, pure=True, key=f"kcal-chunk-{i}-{_key(t)}")
                    for i, t in enumerate(tasks)]
         index = {f.key: i for i, f in enumerate(futures)}

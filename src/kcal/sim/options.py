@@ -14,6 +14,7 @@ import math
 import re
 import unicodedata
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from kcal.core.errors import UsageError
@@ -107,3 +108,39 @@ def plain(value: Any) -> Any:
     if isinstance(value, list | tuple):
         return [plain(v) for v in value]
     return str(value)
+
+
+@dataclass(frozen=True)
+class Param:
+    """A rule parameter a pack declares (``kcal balance params``): a number with a range and a default,
+    set through one of the pack's setup options (``option``, often the same name). What-if patches and
+    ``kcal balance sweep`` check values against it before any game is played."""
+
+    name: str
+    kind: str  # "int" or "float"
+    low: int | float
+    high: int | float
+    default: int | float | None  # None: it depends on the setup (``default_text`` says how)
+    help: str
+    option: str = ""  # the Setup option it sets (default: the name)
+    default_text: str = ""
+
+    @property
+    def key(self) -> str:
+        return self.option or self.name
+
+    def problem(self, value: object) -> str | None:
+        """Why ``value`` is not a value of this parameter (None when it is)."""
+        if self.kind == "int":
+            if isinstance(value, bool) or not isinstance(value, int):
+                return f"{self.name} is a whole number from {self.low:,} to {self.high:,}, not {value!r}"
+        elif isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+            return f"{self.name} is a number from {self.low:g} to {self.high:g}, not {value!r}"
+        if not self.low <= value <= self.high:  # type: ignore[operator]
+            return f"{self.name} = {value!r} is out of range: give {self.low:,} to {self.high:,}"
+        return None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "type": self.kind, "low": self.low, "high": self.high,
+                "default": self.default if self.default is not None else self.default_text,
+                "option": self.key, "help": self.help}

@@ -51,7 +51,7 @@ PACK = Pack.build(
 
 if TYPE_CHECKING:  # mypy checks each hook against its Protocol (kcal.core.hooks); nothing is imported
     from kcal.core import hooks
-    from kcal.games.ecologic_europe import catalog, deck, draw, explain, impact, replay, schema, sim
+    from kcal.games.ecologic_europe import catalog, deck, draw, explain, impact, patch, replay, schema, sim
     from kcal.games.ecologic_europe.print import api as _print_module
     _catalog: hooks.CatalogHook = catalog
     _deck: hooks.DeckHook = deck
@@ -62,3 +62,4 @@ if TYPE_CHECKING:  # mypy checks each hook against its Protocol (kcal.core.hooks
     _impact: hooks.ImpactHook = impact
     _print: hooks.PrintHook = _print_module
     _draw: hooks.DrawHook = draw
+    _patch: hooks.PatchHook = patch

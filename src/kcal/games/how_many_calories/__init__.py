@@ -47,7 +47,7 @@ PACK = Pack.build(
 
 if TYPE_CHECKING:  # mypy checks each hook against its Protocol (kcal.core.hooks); nothing is imported
     from kcal.core import hooks
-    from kcal.games.how_many_calories import catalog, deck, draw, explain, impact, replay, schema, sim
+    from kcal.games.how_many_calories import catalog, deck, draw, explain, impact, patch, replay, schema, sim
     from kcal.games.how_many_calories.print import api as _print_module
     _catalog: hooks.CatalogHook = catalog
     _deck: hooks.DeckHook = deck
@@ -58,3 +58,4 @@ if TYPE_CHECKING:  # mypy checks each hook against its Protocol (kcal.core.hooks
     _impact: hooks.ImpactHook = impact
     _print: hooks.PrintHook = _print_module
     _draw: hooks.DrawHook = draw
+    _patch: hooks.PatchHook = patch

@@ -43,7 +43,7 @@ PACK = Pack.build(
 
 if TYPE_CHECKING:  # mypy checks each hook against its Protocol (kcal.core.hooks); nothing is imported
     from kcal.core import hooks
-    from kcal.games.kalua import catalog, deck, draw, explain, impact, replay, schema, sim
+    from kcal.games.kalua import catalog, deck, draw, explain, impact, patch, replay, schema, sim
     from kcal.games.kalua.print import api as _print_module
     _catalog: hooks.CatalogHook = catalog
     _deck: hooks.DeckHook = deck
@@ -54,3 +54,4 @@ if TYPE_CHECKING:  # mypy checks each hook against its Protocol (kcal.core.hooks
     _impact: hooks.ImpactHook = impact
     _print: hooks.PrintHook = _print_module
     _draw: hooks.DrawHook = draw
+    _patch: hooks.PatchHook = patch

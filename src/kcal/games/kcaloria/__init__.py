@@ -47,14 +47,15 @@ PACK = Pack.build(
         rulebook="kcaloria-rulebook.txt",
         start_positions=True,  # a record's start: (files/position.py), the replay's state in its shape
     ),
-    hooks=skeleton_hooks(__name__, ("game", "catalog", "replay", "explain", "schema", "impact", "print", "draw"),
+    hooks=skeleton_hooks(__name__, ("game", "catalog", "replay", "explain", "schema", "impact", "print", "draw",
+                                    "patch"),
                          deck=f"{__name__}.deck.check", commands=f"{__name__}.sim.commands"),
 )
 
 
 if TYPE_CHECKING:  # mypy checks each hook against its Protocol (kcal.core.hooks); nothing is imported
     from kcal.core import hooks
-    from kcal.games.kcaloria import catalog, draw, explain, impact, replay, schema
+    from kcal.games.kcaloria import catalog, draw, explain, impact, patch, replay, schema
     from kcal.games.kcaloria.deck import check as _deck_module
     from kcal.games.kcaloria.print import api as _print_module
     from kcal.games.kcaloria.sim import commands as _commands_module
@@ -66,4 +67,5 @@ if TYPE_CHECKING:  # mypy checks each hook against its Protocol (kcal.core.hooks
     _impact: hooks.ImpactHook = impact
     _print: hooks.PrintHook = _print_module
     _draw: hooks.DrawHook = draw
+    _patch: hooks.PatchHook = patch
     _commands: hooks.CommandsHook = _commands_module

@@ -9,6 +9,8 @@ decks and seed. What the adapter adds:
   deck file paths; default: the built-in decks, the solo deck for one player), the mode from the
   variant (``beginner``, ``solo``) or the ``mode`` option (default: solo for one player, else standard),
   or the ``start`` option: a position (a record's ``start:``, files/position.py) over the built-in tiles;
+  ``tiles`` (a what-if patch's tiles: each replaces the tile of its name in the decks) and ``hand_size``
+  (the tiles a hand is dealt and refilled to; the rulebook's 7), the balance lab's (the ``patch`` hook);
 - whose move it is: the turn player. A rescue (re-paying a starving tile) goes through the interface on
   its owner's turn, as the engine's ``legal_moves()`` lists it; a replay still accepts any owner's rescue
   at any point (rulings, "Starvation and rescue");
@@ -40,7 +42,9 @@ from kcal.games.kcaloria.rules.state import GameState
 from kcal.games.kcaloria.rules.tiles import TileInfo
 
 MODES = ("standard", "beginner", "solo")
-OPTIONS = ("decks", "mode", "start")
+OPTIONS = ("decks", "mode", "start", "tiles", "hand_size")
+#: the range of the ``hand_size`` option (kcal balance params checks patches against the same)
+HAND_SIZE_RANGE = (1, 20)
 DECKS_DIR = Path(__file__).resolve().parent / "data" / "decks"
 #: The built-in decks a game without ``decks`` deals, seat by seat (a fourth seat takes the first again).
 STANDARD_DECKS = ("bayou-ambush", "caddo-harvest", "longleaf-canopy")
@@ -91,6 +95,27 @@ def _decks(raw: object, players: Sequence[str], mode: str) -> list[list[Tile]]:
     if len(raw) != len(players):
         raise UsageError(f"{len(players)} players need {len(players)} decks, not {len(raw)}")
     return [_deck(d, p) for d, p in zip(raw, players, strict=True)]
+
+
+def _patched(decks: list[list[Tile]], tiles: object) -> list[list[Tile]]:
+    """The decks with each tile of ``tiles`` (a what-if patch's) in place of the tile of its name."""
+    if tiles is None:
+        return decks
+    if not isinstance(tiles, Sequence) or not all(isinstance(t, Tile) for t in tiles):
+        raise UsageError(f"the tiles option is a list of tiles, not {type(tiles).__name__}")
+    by_name = {t.name: t for t in tiles}
+    return [[by_name.get(t.name, t) for t in deck] for deck in decks]
+
+
+def _hand_size(value: object) -> int:
+    from kcal.games.kcaloria.rules.domain import HAND_SIZE
+
+    if value is None:
+        return HAND_SIZE
+    low, high = HAND_SIZE_RANGE
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise UsageError(f"option hand_size: a whole number from {low} to {high}, not {value!r}")
+    return value
 
 
 def _from_start(setup: Setup, players: list[str], mode: str, seed: int) -> GameState:
@@ -180,7 +205,8 @@ class KCaloria:
         mode = _mode(setup)
         if setup.options.get("start") is not None:
             return _from_start(setup, players, mode, seed)
-        return new_game(None, _decks(setup.options.get("decks"), players, mode), players, seed, mode)
+        decks = _patched(_decks(setup.options.get("decks"), players, mode), setup.options.get("tiles"))
+        return new_game(None, decks, players, seed, mode, _hand_size(setup.options.get("hand_size")))
 
     def clone(self, state: GameState) -> GameState:
         return state.copy()

@@ -17,7 +17,6 @@ from typing import Any
 
 from kcal.games.ecologic_europe.rules.domain import (
     FOOD_TYPES,
-    HAND_SIZE,
     SEASONS,
     TROPHIC_LEVEL,
 )
@@ -401,7 +400,7 @@ def beginning_of_season(state: State) -> None:
             for q in hungry:
                 die(state, seat, q)
     for seat in range(rules.n):
-        while len(state.hands[seat]) < HAND_SIZE and state.pile:
+        while len(state.hands[seat]) < rules.hand_size and state.pile:
             take(state, seat, state.pile.pop())
 
 

@@ -6,6 +6,10 @@ Options (``Setup.options``):
                 players the missing ones are added in that order, one per extra player, and the
                 human-impact variant adds ``human-habitat``
 ``start``       a position (the mapping of a record's ``start:``) to begin from instead of a deal
+``cards``       the card set (a :class:`CardSet`; default the built-in species and components): a
+                what-if patch's cards (the ``patch`` hook)
+``hand_size``   cards dealt, and refilled to after every season (default 8, the rulebook's; express
+                mode deals its own 15); a balance parameter
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from kcal.core.game import Setup
 from kcal.core.rng import Rng
 from kcal.core.suggest import did_you_mean
 from kcal.games.ecologic_europe import PACK
+from kcal.games.ecologic_europe.files.cardset import CardSet
 from kcal.games.ecologic_europe.files.load import builtin
 from kcal.games.ecologic_europe.rules.domain import (
     BASE_MAX_PLAYERS,
@@ -33,7 +38,8 @@ from kcal.games.ecologic_europe.rules.domain import (
 from kcal.games.ecologic_europe.rules.seasons import begin_habitation
 from kcal.games.ecologic_europe.rules.state import Rules, State
 
-OPTIONS = ("expansions", "start")
+OPTIONS = ("expansions", "start", "cards", "hand_size")
+HAND_SIZE_RANGE = (1, 30)
 
 
 def _expansions(setup: Setup) -> frozenset[str]:
@@ -57,6 +63,18 @@ def _expansions(setup: Setup) -> frozenset[str]:
     return frozenset({"base", *(e.value for e in chosen)})
 
 
+def _balance_options(setup: Setup) -> tuple[CardSet, int]:
+    """The ``cards`` and ``hand_size`` options (a what-if patch's), checked; the defaults otherwise."""
+    cards = setup.options.get("cards") or builtin()
+    if not isinstance(cards, CardSet):
+        raise KcalError(f"option cards: a card set, got {cards!r}", code="setup")
+    hand_size = setup.options.get("hand_size", HAND_SIZE)
+    low, high = HAND_SIZE_RANGE
+    if isinstance(hand_size, bool) or not isinstance(hand_size, int) or not low <= hand_size <= high:
+        raise KcalError(f"option hand_size: a whole number from {low} to {high}, got {hand_size!r}", code="setup")
+    return cards, hand_size
+
+
 def new_state(setup: Setup, seed: int) -> State:
     info = PACK.info
     players = tuple(setup.players)
@@ -67,12 +85,12 @@ def new_state(setup: Setup, seed: int) -> State:
         if key not in OPTIONS:
             raise KcalError(f"unknown option {key!r}{did_you_mean(str(key), OPTIONS)}; options: "
                             f"{', '.join(OPTIONS)}", code="setup")
-    cards = builtin()
+    cards, hand_size = _balance_options(setup)
     expansions = _expansions(setup)
     express = setup.variant == "express"
     boards = EXPRESS_BOARDS if express else BOARDS_PER_PLAYER
     start = setup.options.get("start")
-    rules = Rules(players, seed, cards, setup.variant, expansions, boards, start)
+    rules = Rules(players, seed, cards, setup.variant, expansions, boards, start, hand_size=hand_size)
     n = len(players)
     state = State(rules, Rng(seed))
     state.stacks = [[() for _ in range(rules.places)] for _ in range(n)]
@@ -102,7 +120,7 @@ def new_state(setup: Setup, seed: int) -> State:
             mine = board_list[s * boards:(s + 1) * boards]
             state.habitat.append(tuple(HABITAT_INDEX[b.sides[state.rng.below(2)].habitat.value] for b in mine))
         for s in range(n):
-            for _ in range(EXPRESS_HAND if express else HAND_SIZE):
+            for _ in range(EXPRESS_HAND if express else hand_size):
                 if state.pile:
                     take_card(state, s, state.pile.pop())
         if express:

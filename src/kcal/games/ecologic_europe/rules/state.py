@@ -15,7 +15,7 @@ from typing import Any
 
 from kcal.core.rng import Rng
 from kcal.games.ecologic_europe.files.cardset import CardSet
-from kcal.games.ecologic_europe.rules.domain import EDGE_SLOTS, FIELDS, Place
+from kcal.games.ecologic_europe.rules.domain import EDGE_SLOTS, FIELDS, HAND_SIZE, Place
 
 EXCHANGE, PLACE, TRANSFER, OVER = 1, 2, 3, 0
 
@@ -36,6 +36,7 @@ class Rules:
     area: tuple[tuple[int, ...], ...] = ()  # per place: the places it feeds from (its habitat or habitats)
     boards_of: tuple[tuple[int, ...], ...] = ()  # per place: the board(s) it belongs to
     memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)  # the engine's tables
+    hand_size: int = HAND_SIZE  # cards dealt, and refilled to after every season (a balance parameter)
 
     def __post_init__(self) -> None:
         self.seat_of.update({p: s for s, p in enumerate(self.players)})

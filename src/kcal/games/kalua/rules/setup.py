@@ -7,6 +7,8 @@ Options (``Setup.options``):
                   ruling "turn-limit")
 ``start_player``  the god who starts (default: drawn from the seed -- the rulebook's random choice)
 ``start``         a :class:`Position` (or its mapping) to begin from instead of the initial deal
+``start_pp``      praying points each god begins with (default 5, the rulebook's; a balance parameter)
+``start_families`` families each god begins with (default 10, the rulebook's; a balance parameter)
 
 The seed draws, in this order, the start player (unless given), then the shuffle of the bonus deck and
 of the disaster deck (local and global disasters together). Every later chance event (a reshuffle of a
@@ -28,7 +30,10 @@ from kcal.games.kalua.files.position import Position, apply_position, position_p
 from kcal.games.kalua.rules.domain import DEFAULT_TURN_LIMIT, MAX_TURN_LIMIT, START_FAMILIES, START_PP
 from kcal.games.kalua.rules.state import Rules, State
 
-OPTIONS = ("catalog", "turn_limit", "start_player", "start")
+OPTIONS = ("catalog", "turn_limit", "start_player", "start", "start_pp", "start_families")
+#: the ranges of the numeric start options (kcal balance params checks patches against the same)
+START_PP_RANGE = (0, 50)
+START_FAMILIES_RANGE = (1, 60)
 
 Problem = tuple[str, tuple[str | int, ...]]
 
@@ -54,6 +59,15 @@ def turn_limit_option(value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_TURN_LIMIT:
         raise KcalError(f"option turn_limit: a whole number of turns from 1 to {MAX_TURN_LIMIT:,}, got "
                         f"{value!r}", code="setup")
+    return value
+
+
+def _count_option(options: Mapping[str, Any], key: str, default: int, low: int, high: int) -> int:
+    value = options.get(key)
+    if value is None:
+        return default
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise KcalError(f"option {key}: a whole number from {low} to {high}, got {value!r}", code="setup")
     return value
 
 
@@ -98,6 +112,8 @@ def new_state(setup: Setup, seed: int) -> State:
 
     rules, rng = make_rules(setup, seed)
     n = rules.n
+    start_pp = _count_option(setup.options, "start_pp", START_PP, *START_PP_RANGE)
+    start_families = _count_option(setup.options, "start_families", START_FAMILIES, *START_FAMILIES_RANGE)
     cards = rules.cards
     state = State.__new__(State)
     state.rules = rules
@@ -106,9 +122,9 @@ def new_state(setup: Setup, seed: int) -> State:
     state.active = state.cursor = rules.first
     state.offset = 0
     state.draws_left = 0
-    state.families = [START_FAMILIES] * n
+    state.families = [start_families] * n
     state.leader = [True] * n
-    state.pp = [START_PP] * n
+    state.pp = [start_pp] * n
     state.happy = [cards.happiness_start] * n
     state.out = [False] * n
     state.hands = [[] for _ in range(n)]

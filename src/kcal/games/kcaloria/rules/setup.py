@@ -76,7 +76,7 @@ def _deal(state: GameState, i: int, infos: list[TileInfo], solo: bool) -> None:
     """Shuffle and deal until the opening tiles hold water; ``draw`` keeps the rest, top last."""
     if not can_open(infos):
         raise KcalError(f"{state.players[i]}'s deck has no water tile, so no opening hand can be kept")
-    opening = sum(range(1, SOLO_PILES + 1)) if solo else HAND_SIZE
+    opening = sum(range(1, SOLO_PILES + 1)) if solo else state.hand_size
     for _ in range(MAX_RESHUFFLES):
         deck = list(infos)
         state.rng.shuffle(deck)
@@ -90,7 +90,7 @@ def _deal(state: GameState, i: int, infos: list[TileInfo], solo: bool) -> None:
                 state.draw[i] = deck
                 return
         else:
-            hand = [deck.pop() for _ in range(min(HAND_SIZE, len(deck)))]
+            hand = [deck.pop() for _ in range(min(state.hand_size, len(deck)))]
             if can_open(hand):
                 state.hands[i] = hand
                 state.draw[i] = deck
@@ -114,7 +114,7 @@ def game_mode(players: int, mode: str | None) -> str:
 
 
 def new_game(library_or_tiles: Any, decks: Sequence[Sequence[Tile]] | None, players: Sequence[str],
-             seed: int, mode: str | None = None) -> GameState:
+             seed: int, mode: str | None = None, hand_size: int = HAND_SIZE) -> GameState:
     """A new game, dealt from ``decks`` (one list of tiles per player, in deck order) with ``seed``.
 
     ``decks=None`` gives an *open* game, as a replay plays it: hands are not tracked and any tile
@@ -130,6 +130,7 @@ def new_game(library_or_tiles: Any, decks: Sequence[Sequence[Tile]] | None, play
     table = build_table(library_or_tiles, decks or ())
     state = GameState(table, players, mode, seed)
     state.reshuffles = [0] * len(players)
+    state.hand_size = hand_size
     if decks is None:
         return state
     if len(decks) != len(players):

@@ -22,7 +22,7 @@ from typing import Any
 
 from kcal.core.rng import Rng
 from kcal.games.kcaloria.rules import collapse, legal, movegen, turnflow
-from kcal.games.kcaloria.rules.domain import fold_name
+from kcal.games.kcaloria.rules.domain import HAND_SIZE, fold_name
 from kcal.games.kcaloria.rules.hexgrid import Hex, neighbours
 from kcal.games.kcaloria.rules.movelist import MoveList
 from kcal.games.kcaloria.rules.moves import IllegalMove, Move, Outcome
@@ -63,7 +63,7 @@ class GameState:
         "leaving", "frontier", "hands", "piles", "draw", "discards", "turn", "current", "placed_n",
         "humans", "produced", "destroyed", "ended", "history", "n_moves", "uid_next", "events",
         "dice_owner_hint", "initial_decks", "_undo", "open_hands", "reshuffles", "_moves", "avail", "pcubes", "anchors",
-        "_log", "touched", "start",
+        "_log", "touched", "start", "hand_size",
     )
 
     # --- construction (see engine.setup.new_game) -----------------------------------------------
@@ -113,6 +113,8 @@ class GameState:
         self._moves: list[Move] | MoveList | None = None  # legal moves, when already generated
         #: the record's ``start:`` position the game began from (files/position.py), or None
         self.start: dict[str, Any] | None = None
+        #: tiles a hand is dealt and refilled to (the rulebook's 7; a balance parameter)
+        self.hand_size = HAND_SIZE
 
     # --- copying and undo ------------------------------------------------------------------------
     def copy(self) -> GameState:

@@ -9,7 +9,6 @@ from operator import add
 from typing import TYPE_CHECKING, cast
 
 from kcal.games.kcaloria.rules import collapse, legal, movegen
-from kcal.games.kcaloria.rules.domain import HAND_SIZE
 from kcal.games.kcaloria.rules.hexgrid import Hex, neighbours
 from kcal.games.kcaloria.rules.moves import Move, MoveKind, Outcome, Payment
 from kcal.games.kcaloria.rules.payment import NO_CUBES, packed_available
@@ -229,10 +228,10 @@ def end_turn(state: GameState) -> None:
         if state.piles is None:
             hand = state.hands[i]
             pile = state.draw[i]
-            if len(hand) < HAND_SIZE and pile:
+            if len(hand) < state.hand_size and pile:
                 hand = state.own(state.hands, i)
                 pile = state.own(state.draw, i)
-                while len(hand) < HAND_SIZE and pile:
+                while len(hand) < state.hand_size and pile:
                     hand.append(pile.pop())
             if not pile and not hand:  # every tile of the 60 placed or discarded (rulings.md)
                 _finish(state, "tiles_exhausted")

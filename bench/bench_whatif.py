@@ -1,0 +1,113 @@
+"""How much do paired games save, and what does a cluster cost? (issue 22, "Measure"; docs/balance.md).
+
+    PYTHONPATH=src python bench/bench_whatif.py paired [--broad] [--games 400] [--games-for kcaloria=100]
+    PYTHONPATH=src python bench/bench_whatif.py cluster [--games 2000] [--game how-many-calories]
+
+``paired``: one patch per game (docs/examples/patches/: :data:`PATCHES`, or with ``--broad`` the
+patches of :data:`BROAD`), a what-if of ``--games`` pairs without the
+sequential test. For each seat's win rate the games needed for a 95 % interval 4 points wide (half-width
+0.02) are ``(1.96 * sd / 0.02) ** 2`` per arm, where ``sd`` is the standard deviation of a difference:
+of the paired differences (the same seeds in both arms), or, unpaired, of two independent games, whose
+variance is ``var(base) + var(patched)`` (each arm alone is a plain match, so its variance is what an
+arm of independent seeds would have). The ratio paired / unpaired is the share of games pairing needs
+(goal: at most a third). The seat shown is the one that needs the most games.
+
+``cluster``: the same what-if (``--games`` pairs, the sequential test off so both runs play them all) on
+``--jobs 2`` and on a ``distributed.LocalCluster`` of 2 worker processes (one thread each), reached by
+address as a cluster of several machines would be; wall-clock seconds of each, the cluster's start
+not counted, and a check that both gave the same bytes (goal: the cluster at most 1.2x the time). The
+cluster runs the what-if twice: the first run's workers import kcal and the game (forked ``--jobs``
+workers have them already), the second is a long-lived cluster's steady state.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+#: one patch per game that changes one number a game meets now and then (the goal's patches) ...
+PATCHES = {
+    "kcaloria": "kcaloria-nyssa.yaml",
+    "how-many-calories": "how-many-calories-limit.yaml",
+    "kalua": "kalua-famine.yaml",
+    "ecologic-europe": "ecologic-europe-deer.yaml",
+}
+#: ... and one that changes what every game meets from its first moves (``--broad``)
+BROAD = {
+    "kcaloria": "kcaloria-bayou.yaml",
+    "how-many-calories": "how-many-calories-cards.yaml",
+    "kalua": "kalua-temple.yaml",
+    "ecologic-europe": "ecologic-europe-hand.yaml",
+}
+HALF_WIDTH = 0.02
+
+
+def paired(games: int, overrides: dict[str, int], jobs: int, patches: dict[str, str]) -> None:
+    from kcal.balance import whatif
+    from kcal.core.stats import Z95
+
+    print(f"{'game':<18} {'pairs':>6} {'seat':>4} {'sd paired':>10} {'sd unpaired':>12} {'n paired':>9} "
+          f"{'n unpaired':>11} {'ratio':>6}")
+    for game, patch in patches.items():
+        n = overrides.get(game, games)
+        start = time.perf_counter()
+        w = whatif.prepare(game, ROOT / "docs" / "examples" / "patches" / patch, games=n, seed=1)
+        sums = whatif.play_pairs(w, n, jobs=jobs, sequential=False).sums
+        rows = []
+        for seat, p in zip(sums.seats, sums.wins, strict=True):
+            var_d, var_u = float(p.var_diff()), float(p.var_arms())
+            need_d = (Z95 / HALF_WIDTH) ** 2 * var_d
+            need_u = (Z95 / HALF_WIDTH) ** 2 * var_u
+            rows.append((need_u, seat, var_d ** 0.5, var_u ** 0.5, need_d))
+        need_u, seat, sd_d, sd_u, need_d = max(rows)
+        print(f"{game:<18} {n:>6} {seat:>4} {sd_d:>10.3f} {sd_u:>12.3f} {need_d:>9,.0f} {need_u:>11,.0f} "
+              f"{need_d / need_u:>6.2f}   ({time.perf_counter() - start:.0f} s)", flush=True)
+
+
+def cluster(games: int, game: str) -> None:
+    import dask.distributed
+
+    from kcal.balance.whatif import what_if
+    from kcal.sim.backends import choose
+
+    patch = ROOT / "docs" / "examples" / "patches" / PATCHES[game]
+    start = time.perf_counter()
+    local = what_if(game, patch, games=games, seed=1, jobs=2, sequential=False)
+    t_local = time.perf_counter() - start
+    with dask.distributed.LocalCluster(processes=True, n_workers=2, threads_per_worker=1,
+                                       dashboard_address=None) as c:
+        run = choose("dask", c.scheduler_address)
+        start = time.perf_counter()
+        remote = what_if(game, patch, games=games, seed=1, runner=run, sequential=False)
+        t_cold = time.perf_counter() - start
+        start = time.perf_counter()  # again, on workers that have imported the game (a long-lived cluster)
+        again = what_if(game, patch, games=games, seed=1, runner=run, sequential=False)
+        t_remote = time.perf_counter() - start
+    same = json.dumps(local) == json.dumps(remote) == json.dumps(again)
+    print(f"{game}: {games:,} game pairs; --jobs 2: {t_local:.1f} s; LocalCluster of 2 workers: {t_remote:.1f} s "
+          f"(first run, workers importing kcal: {t_cold:.1f} s); ratio {t_remote / t_local:.2f} "
+          f"(first run {t_cold / t_local:.2f}); same bytes: {same}")
+
+
+def main(argv: list[str]) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("what", choices=("paired", "cluster"))
+    ap.add_argument("--games", type=int, default=None)
+    ap.add_argument("--games-for", action="append", default=[], help="GAME=N: another number of pairs for one game")
+    ap.add_argument("--game", default="how-many-calories")
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--broad", action="store_true", help="the patches that change every game (BROAD)")
+    a = ap.parse_args(argv)
+    if a.what == "paired":
+        overrides = {k: int(v) for k, v in (s.split("=", 1) for s in a.games_for)}
+        paired(a.games or 400, overrides, a.jobs, BROAD if a.broad else PATCHES)
+    else:
+        cluster(a.games or 2000, a.game)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,288 @@
+"""``kcal balance params|what-if|sweep`` (issue 22, item 4): declared parameters, patches checked at their
+file:line:column, paired games on the same seeds with an SPRT, and sweeps of any declared parameter;
+the same bytes for any --jobs and on Dask's local pool."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from kcal.balance import paired, whatif
+from kcal.balance.patch import load_patch
+from kcal.cli.app import app
+from kcal.core.errors import KcalError, UsageError
+from kcal.core.registry import get
+
+GAMES = ("kcaloria", "how-many-calories", "kalua", "ecologic-europe")
+runner = CliRunner()
+
+
+def write(tmp_path: Path, text: str, name: str = "patch.yaml") -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+# --- parameters ---------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_declares_its_parameters(game: str) -> None:
+    r = runner.invoke(app, ["balance", "params", "--game", game, "-f", "json"])
+    assert r.exit_code == 0, r.stderr
+    data = json.loads(r.stdout)
+    assert data["game"] == game and data["params"]
+    for p in data["params"]:
+        assert set(p) == {"name", "type", "low", "high", "default", "option", "help"}
+        assert p["low"] <= p["high"] and p["help"]
+        if isinstance(p["default"], int):
+            assert p["low"] <= p["default"] <= p["high"]
+    text = runner.invoke(app, ["balance", "params", "--game", game]).stdout
+    assert all(p["name"] in text for p in data["params"])
+
+
+def test_the_calorie_limit_is_a_parameter_set_through_the_limit_option() -> None:
+    data = json.loads(runner.invoke(app, ["balance", "params", "--game", "how-many-calories", "-f", "json"]).stdout)
+    limit = next(p for p in data["params"] if p["name"] == "limit_kcal")
+    assert limit["option"] == "limit" and limit["type"] == "int"
+
+
+# --- patches: bad input -------------------------------------------------------------------------------
+
+BAD = [
+    ("how-many-calories", "game: how-many-calories\ncards:\n  yelow 14: {colour: red}\n", "3:3",
+     "no card 'yelow 14'", "did you mean 'yellow 14'"),
+    ("how-many-calories", "game: how-many-calories\ncards:\n  yellow 14: {colur: red}\n", "3:15",
+     "unknown field 'colur'", "did you mean 'colour'"),
+    ("how-many-calories", "game: how-many-calories\nparams: {limit_kcl: 2600}\n", "2:10",
+     "unknown parameter 'limit_kcl'", "did you mean 'limit_kcal'"),
+    ("how-many-calories", "game: how-many-calories\nparams:\n  limit_kcal: 99\n", "3:15",
+     "out of range", "500 to 20,000"),
+    ("how-many-calories", "game: how-many-calories\nparams:\n  rounds: 2.5\n", "3:11",
+     "rounds is a whole number", ""),
+    ("how-many-calories", "game: kalua\nparams: {start_pp: 3}\n", "1:7", "this is a kalua file", ""),
+    ("kalua", "game: kalua\nparamz: {start_pp: 3}\n", "2:1", "unknown key 'paramz'", "did you mean 'params'"),
+    # the patched set breaks the pack's own card-set checks, at the line that did it
+    ("how-many-calories", "game: how-many-calories\ncards:\n  yellow 14:\n    colour: purple\n", "4:13",
+     "colour", ""),
+    ("kalua", "game: kalua\ncards:\n  Temple: {cost: -3}\n", "3:18", "cost", ""),
+    ("ecologic-europe", "game: ecologic-europe\ncards:\n  Red deer: {points: many}\n", "3:22", "points", ""),
+    ("kcaloria", "game: kcaloria\nremove: [Bayou]\n", "2:1", "a kCaloria patch changes tiles' fields", ""),
+    ("kcaloria", "game: kcaloria\ncards:\n  Bayou: {yield: {blue: -2}}\n", "3:", "yield", ""),
+]
+
+
+@pytest.mark.parametrize("game,text,where,message,hint", BAD)
+def test_a_bad_patch_is_one_line_at_its_position_exit_2(tmp_path: Path, game: str, text: str, where: str,
+                                                          message: str, hint: str) -> None:
+    path = write(tmp_path, text)
+    r = runner.invoke(app, ["balance", "what-if", "--game", game, "--patch", str(path), "-n", "4", "-q"])
+    assert r.exit_code == 2, r.stdout
+    assert r.exception is None or isinstance(r.exception, SystemExit)
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1, r.stderr
+    assert lines[0].startswith(f"{path}:{where}"), lines[0]
+    assert message in lines[0] and hint in lines[0], lines[0]
+
+
+def test_a_bad_patch_in_json_is_a_problem_document(tmp_path: Path) -> None:
+    path = write(tmp_path, "game: kalua\nparams: {start_pp: 99}\n")
+    r = runner.invoke(app, ["balance", "what-if", "--game", "kalua", "--patch", str(path), "-f", "json"])
+    assert r.exit_code == 2
+    problem = json.loads(r.stdout or r.stderr)
+    text = json.dumps(problem)
+    assert "out of range" in text and '"line": 2' in text
+
+
+def test_a_patch_that_breaks_the_set_names_the_duplicate(tmp_path: Path) -> None:
+    """How many Calories?: a card's number is its name and its kcal; kcal 1,600 makes yellow 14 a second 16."""
+    path = write(tmp_path, "game: how-many-calories\ncards:\n  yellow 14: {kcal: 1600}\n")
+    with pytest.raises(KcalError, match="number 16 is already"):
+        load_patch(path, get("how-many-calories"))
+
+
+def test_a_patch_gives_the_options_of_the_patched_arm(tmp_path: Path) -> None:
+    path = write(tmp_path, "game: how-many-calories\ncards:\n  yellow 14: {kcal: 4000}\nparams: {limit_kcal: 2600}\n")
+    patch = load_patch(path, get("how-many-calories"))
+    assert patch.params == {"limit_kcal": 2600}
+    assert patch.options["limit"] == 2600
+    catalog = patch.options["catalog"]
+    assert 40 in catalog.numbers and 14 not in catalog.numbers
+    assert patch.cards == ("yellow 14",)
+
+
+@pytest.mark.parametrize("path", sorted((Path(__file__).resolve().parents[2] / "docs" / "examples" / "patches")
+                                        .glob("*.yaml")), ids=lambda p: p.name)
+def test_every_example_patch_loads(path: Path) -> None:
+    from kcal.core.yamlsafe import load_yaml
+
+    patch = load_patch(path, get(load_yaml(path).data["game"]))
+    assert patch.lines
+
+
+# --- paired statistics and the SPRT ---------------------------------------------------------------------
+
+def test_the_paired_interval_comes_from_the_differences() -> None:
+    p = paired.Paired()
+    for base, patched in [(1, 2), (3, 3), (2, 5), (4, 4)]:
+        p.add(base, patched)
+    change = p.change("x")
+    assert change["diff"] == 1.0 and change["base"] == 2.5 and change["patched"] == 3.5
+    # differences 1, 0, 3, 0: variance 2, se sqrt(2/4)
+    half = paired.Z95 * (2 / 4) ** 0.5
+    assert change["diff_ci95"] == [pytest.approx(1 - half, rel=1e-5), pytest.approx(1 + half, rel=1e-5)]
+    assert p.var_diff() == Fraction(2)
+    assert p.var_arms() == p._var(p.base, p.base_sq) + p._var(p.patched, p.patched_sq)
+
+
+def test_the_sprt_accepts_h0_when_nothing_changes_and_h1_for_a_large_change() -> None:
+    same, big = paired.Paired(), paired.Paired()
+    for i in range(200):
+        same.add(i % 2, i % 2)
+        big.add(0, int(i % 3 != 0))  # +67 points
+    assert paired.Sprt(["A"]).update([same])
+    sprt = paired.Sprt(["A"])
+    assert sprt.update([big]) and sprt.decisions[0].decision == "H1"
+    undecided = paired.Paired()
+    for i in range(6):
+        undecided.add(i % 2, (i + 1) % 2)
+    assert not paired.Sprt(["A"]).update([undecided])
+
+
+def test_the_looks_are_fixed_by_the_cap() -> None:
+    assert paired.looks(100) == [100]
+    assert paired.looks(2000) == [128, 384, 896, 1920, 2000]
+    assert paired.looks(5000)[-3:] == [3968, 4992, 5000]
+
+
+# --- what-if runs -----------------------------------------------------------------------------------------
+
+def test_an_empty_patch_changes_nothing_and_the_sprt_stops_at_the_first_look(tmp_path: Path) -> None:
+    """An A/A test: both arms are the same games, every difference is 0, H0 for every seat."""
+    path = write(tmp_path, "game: how-many-calories\nparams: {limit_kcal: 2700}\n")  # 3 players: the default
+    data = whatif.what_if("how-many-calories", path, games=1000, seed=3)
+    assert data["stopped"] == "sprt" and data["games"] == paired.LOOKS[0]
+    assert all(c["diff"] == 0 and c["diff_ci95"] == [0, 0] for c in data["changes"])
+    assert [s["decision"] for s in data["sprt"]["seats"]] == ["H0"] * 3
+
+
+def test_a_large_change_is_found_and_the_figures_are_spec_shaped(tmp_path: Path) -> None:
+    path = write(tmp_path, "game: how-many-calories\nparams: {limit_kcal: 20000, rounds: 1}\n")
+    data = whatif.what_if("how-many-calories", path, games=128, seed=1)
+    assert set(data) >= {"game", "games", "seed", "stopped", "changes"}
+    figures = [c["figure"] for c in data["changes"]]
+    assert figures[:4] == ["win_rate.A", "win_rate.B", "win_rate.C", "mean_length"]
+    length = data["changes"][3]
+    assert length["diff"] < 0 and length["diff_ci95"][1] < 0  # one round instead of four
+    for c in data["changes"]:
+        assert set(c) == {"figure", "base", "patched", "diff", "diff_ci95"}
+
+
+def test_both_arms_play_the_same_seeds(tmp_path: Path) -> None:
+    """Common random numbers: game i of each arm deals from the same seed; a patch of the rounds alone
+    leaves the first round's deal, so the base arm's games are those of kcal sim match."""
+    from kcal.sim.match import simulate
+
+    path = write(tmp_path, "game: kalua\nparams: {start_pp: 8}\n")
+    data = whatif.what_if("kalua", path, games=16, seed=2, sequential=False)
+    base = simulate("kalua", 3, 16, seed=2, bots=["greedy"]).to_json()
+    win = [c for c in data["changes"] if c["figure"] == "win_rate.A"][0]
+    assert win["base"] == base["seats"][0]["win_rate"]
+    assert data["changes"][3]["base"] == base["mean_length"]
+
+
+def test_the_same_bytes_for_any_jobs_and_on_dasks_local_pool(tmp_path: Path) -> None:
+    path = write(tmp_path, "game: how-many-calories\ncards:\n  yellow 14: {kcal: 4000}\n")
+    common = ["balance", "what-if", "--game", "how-many-calories", "--patch", str(path), "-n", "40", "-s", "9",
+              "-f", "json"]
+    one = runner.invoke(app, [*common, "-j", "1"])
+    two = runner.invoke(app, [*common, "-j", "2"])
+    pool = runner.invoke(app, [*common, "--backend", "dask"])
+    assert one.exit_code == two.exit_code == pool.exit_code == 0, one.stderr + two.stderr + pool.stderr
+    assert one.stdout == two.stdout == pool.stdout
+
+
+def test_the_text_and_the_chart(tmp_path: Path) -> None:
+    path = write(tmp_path, "game: ecologic-europe\nparams: {hand_size: 6}\n")
+    chart = tmp_path / "c.svg"
+    r = runner.invoke(app, ["balance", "what-if", "--game", "ecologic-europe", "--patch", str(path), "-n", "8",
+                            "-j", "1", "-q", "--chart", str(chart)])
+    assert r.exit_code == 0, r.stderr
+    assert "hand_size = 6" in r.stdout and "win_rate.A" in r.stdout and "stopped: cap" in r.stdout
+    assert chart.read_text(encoding="utf-8").startswith("<?xml") or "<svg" in chart.read_text(encoding="utf-8")
+
+
+def test_a_bad_chart_name_is_refused_before_any_game(tmp_path: Path) -> None:
+    path = write(tmp_path, "game: kalua\nparams: {start_pp: 6}\n")
+    r = runner.invoke(app, ["balance", "what-if", "--game", "kalua", "--patch", str(path), "--chart",
+                            str(tmp_path / "c.pdf")])
+    assert r.exit_code == 2 and ".png or .svg" in r.stderr
+
+
+# --- sweeps -------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("param,message", [
+    ("limit_kcal=3000:2000:100", "the range is empty"),
+    ("limit_kcal=2000:3000:0", "STEP must be above 0"),
+    ("limit_kcal=500:20000:1", "at most 64"),
+    ("limit_kcal=100:1000:100", "out of range"),
+    ("limit_kcal=2000:2500", "expected A:B:STEP"),
+    ("limit_kcal=2000:2500:12.5", "whole number"),
+    ("limit=2000:2500:100", "did you mean 'limit_kcal'"),
+])
+def test_a_bad_range_is_refused_before_any_game(monkeypatch: pytest.MonkeyPatch, param: str, message: str) -> None:
+    from kcal.sim import match
+
+    def no_games(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a game was played")
+
+    monkeypatch.setattr(match, "simulate", no_games)
+    r = runner.invoke(app, ["balance", "sweep", "--game", "how-many-calories", "--param", param])
+    assert r.exit_code == 2, r.stdout
+    assert message in r.stderr and len(r.stderr.strip().splitlines()) == 1, r.stderr
+
+
+def test_a_sweep_steps_any_declared_parameter(tmp_path: Path) -> None:
+    chart = tmp_path / "s.png"
+    r = runner.invoke(app, ["balance", "sweep", "--game", "kalua", "--param", "start_pp=3:7:2", "-n", "6", "-j", "1",
+                            "-f", "json", "--chart", str(chart)])
+    assert r.exit_code == 0, r.stderr
+    data = json.loads(r.stdout)
+    assert data["param"] == "start_pp" and [p["value"] for p in data["points"]] == [3, 5, 7]
+    for p in data["points"]:
+        assert p["games"] == 6 and set(p["figures"]) == {"win_rate.A", "win_rate.B", "win_rate.C", "seat_spread",
+                                                         "mean_length"}
+        assert set(p["figures_ci95"]) == {"win_rate.A", "win_rate.B", "win_rate.C", "mean_length"}
+    assert chart.read_bytes()[:4] == b"\x89PNG"
+
+
+def test_a_sweep_gives_the_bytes_of_sim_match_with_its_option() -> None:
+    """The sweep is --option over the same runner: its points are sim match's blocks."""
+    from kcal.balance.sweep import sweep
+    from kcal.sim.match import simulate
+
+    data = sweep("how-many-calories", "rounds=1:2:1", games=8, seed=4)
+    match = simulate("how-many-calories", 3, 8, seed=4, bots=["greedy"], options={"rounds": [1, 2]}).to_json()
+    for point, block in zip(data["points"], match["sweep"]["blocks"], strict=True):
+        assert point["figures"]["mean_length"] == block["mean_length"]
+        assert point["figures"]["win_rate.A"] == block["seats"][0]["win_rate"]
+
+
+def test_a_game_without_parameters_is_named() -> None:
+    class Bare:
+        id = "bare"
+
+        class info:  # noqa: N801 - stands for GameInfo
+            name = "Bare"
+
+        @staticmethod
+        def has(hook: str) -> bool:
+            return False
+
+    from kcal.balance.patch import params_of
+
+    with pytest.raises(UsageError, match="Bare"):
+        params_of(Bare())

@@ -1,0 +1,40 @@
+"""Kalua in the balance lab (issue 22, item 4): its parameters and a patched card set (rulings,
+"what-if-patch")."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kcal.balance.patch import load_patch
+from kcal.core.errors import KcalError
+from kcal.core.game import Setup
+from kcal.core.registry import get
+from kcal.games.kalua.game import GAME
+
+
+def _patch(tmp_path: Path, text: str):
+    path = tmp_path / "patch.yaml"
+    path.write_text("game: kalua\n" + text, encoding="utf-8")
+    return load_patch(path, get("kalua"))
+
+
+def test_a_patched_kalua_set_is_checked_as_a_house_rule_set(tmp_path: Path) -> None:
+    patch = _patch(tmp_path, "cards:\n  Temple: {cost: 2}\nremove: [Festival]\n")
+    cards = patch.options["catalog"]
+    assert cards.variant == "what-if"
+    names = [d.name for d in cards.defs]
+    assert "Festival" not in names
+    with pytest.raises(KcalError, match="cost"):
+        _patch(tmp_path, "cards:\n  Temple: {cost: banana}\n")
+
+
+def test_start_pp_and_start_families_set_every_gods_start(tmp_path: Path) -> None:
+    patch = _patch(tmp_path, "params: {start_pp: 9, start_families: 14}\n")
+    state = GAME.new_state(Setup(("A", "B", "C"), None, dict(patch.options)), 3)
+    assert state.pp == [9, 9, 9] and state.families == [14, 14, 14]
+    default = GAME.new_state(Setup(("A", "B", "C")), 3)
+    assert default.pp == [5, 5, 5] and default.families == [10, 10, 10]
+    with pytest.raises(KcalError, match="start_pp"):
+        GAME.new_state(Setup(("A", "B", "C"), None, {"start_pp": 51}), 3)
