@@ -60,6 +60,12 @@ OPTIONS: dict[str, str] = {
     "--backend": "where the games run: local or dask",
     "--scheduler": "the Dask scheduler's address (with --backend dask)",
     "--quiet": "no progress bar",
+    # balance lab
+    "--chart": "also draw the result as a chart (.png or .svg)",
+    "--gauntlet": "a deck to beat (deck build; repeatable)",
+    "--features": "the two deck features of deck build's map (A,B)",
+    "--bins": "cells along each axis of deck build's map",
+    "--evaluations": "candidate decks deck build evaluates (its budget)",
     # replays and pictures
     "--svg": "also draw the table as an SVG picture, to this file",
     "--png": "also write a PNG picture, to this file",
