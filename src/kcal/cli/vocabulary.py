@@ -129,7 +129,7 @@ DEPRECATED: tuple[Alias, ...] = (
     Alias("--card-size", "--size", ("print cards",)),
     Alias("--bot", "--bots", ("sim match", "sim solo", "deck hand", "deck report")),
     Alias("--record", "--output", ("sim match", "sim solo")),
-    Alias("--out", "--output", ("deck report",)),
+    Alias("--out", "--output", ("deck report", "deck build")),
     Alias("--dask-address", "--scheduler", ("sim match", "sim solo", "sim goldfish")),
     Alias("--color", "--colour", ("catalog list",)),
     Alias("-n", "--hands", ("sim goldfish",)),

@@ -197,6 +197,14 @@ class TestCommand:
         assert r.exit_code == 2 and "use --force" in r.output
         assert mine.read_text() == "name: mine\n"
 
+    def test_specs_out_is_the_old_spelling_of_output(self, tmp_path: Path) -> None:
+        from kcal.cli.vocabulary import rewrite
+
+        warned: list[str] = []
+        argv = ["deck", "build", "--out", str(tmp_path / "a")]
+        assert rewrite(argv, "deck build", 2, warned.append) == ["deck", "build", "--output", str(tmp_path / "a")]
+        assert "--out is now --output" in warned[0]
+
     def test_the_text_names_the_best_deck(self, tmp_path: Path) -> None:
         r = build("-o", str(tmp_path / "a"), *SMALL)
         assert r.exit_code == 0, r.output
