@@ -342,6 +342,7 @@ def build(
     from kcal.sim.progress import Progress, wanted
 
     with guarded(), writing(force):
+        from kcal.core import examples
         from kcal.games.kcaloria.deck.build import (
             build_decks,
             check_build,
@@ -357,6 +358,8 @@ def build(
         )
         from kcal.games.kcaloria.deck.features import parse_features
 
+        for path in gauntlet:  # another game's deck: refused in words, as every command of tile decks does
+            refuse_other_game(examples.resolve(PACK, path, examples.DECKS), PACK, "deck build")
         pair = parse_features(features)
         extra = list(catalogs or [])
         space, lib_inputs = load_space(extra)
