@@ -43,6 +43,8 @@ RUNS: dict[str, list[str]] = {
     "deck report": ["deck", "report", "{deck}", "-o", "{out}.pdf", "--hands", "200", "--games", "2",
                     "--solo-games", "0", "-j", "1", "-q"],
     "deck hand": ["deck", "hand", "{deck}", "-s", "1"],
+    "deck build": ["deck", "build", "--gauntlet", "{deck}", "-o", "{out}", "--evaluations", "1", "--games", "1",
+                   "-j", "1", "-q"],
     "rules replay": ["rules", "replay", "{record}"],
     "rules explain": ["rules", "explain", "--game", "{game}"],
     "rules examples": ["rules", "examples", "--game", "{game}"],

@@ -16,8 +16,10 @@ from pathlib import Path
 
 import typer
 
+from kcal.cli.balance import ChartOption
 from kcal.cli.common import ForceOption, FormatOption, OutputFormat, emit, guarded, refuse_other_game, writing
 from kcal.cli.complete import complete_bot
+from kcal.cli.sim import AddressOption, BackendOption, JobsOption, QuietOption, SeedOption
 from kcal.core.text import shown_path
 from kcal.games.kcaloria import PACK
 
@@ -299,8 +301,92 @@ def report(
                                                 *(f"advice: {a}" for a in r["advice"])]))
 
 
+# --- build ----------------------------------------------------------------------------------------
+
+
+def build(
+    output: Path = typer.Option(..., "--output", "-o", metavar="DIR", show_default=False,
+                                help="The folder to write the archive's deck files into (cell-I-J.yaml)."),
+    gauntlet: list[Path] = typer.Option([], "--gauntlet", metavar="DECK", show_default=False,
+                                        help="A deck to beat: a deck file or a shipped deck's name (repeatable; "
+                                             "default: the shipped standard decks)."),
+    features: str = typer.Option("water,mean-cost", "--features", metavar="A,B",
+                                 help="The map's two axes: water, mean-cost, mean-yield, free, humans, names, "
+                                      "type:TYPE, class:CLASS, biome:CODE."),
+    bins: int = typer.Option(6, "--bins", min=2, max=20, metavar="N", help="Cells along each axis of the map."),
+    evaluations: int = typer.Option(160, "--evaluations", min=1, metavar="N",
+                                    help="Candidate decks to evaluate (the search's budget)."),
+    games: int = typer.Option(16, "--games", "-n", min=1, metavar="N",
+                              help="Games of each candidate against each gauntlet deck (seats rotate)."),
+    bots: list[str] = typer.Option([], "--bots", "-b", metavar="BOTS", autocompletion=complete_bot,
+                                   help="The bot of the candidates and of the gauntlet (one, or two "
+                                        "comma-separated). Default: greedy."),
+    seed: int = SeedOption,
+    jobs: int | None = JobsOption,
+    backend: str = BackendOption,
+    dask_address: str | None = AddressOption,
+    catalogs: list[Path] | None = CatalogOption,
+    chart: Path | None = ChartOption,
+    quiet: bool = QuietOption,
+    force: bool = ForceOption,
+    fmt: OutputFormat = FormatOption,
+) -> None:
+    """Search for legal decks that beat a gauntlet (MAP-Elites).
+
+    Keeps the best deck in each cell of a map over two deck features, writes them as deck files and
+    prints their win rates with 95% intervals. The same seed gives the same decks for any --jobs.
+    Exit 2 on bad input, 130 on Ctrl-C (the archive so far is written).
+    """
+    from kcal.cli.balance import chart_target
+    from kcal.cli.sim import _bot_names, _jobs, _runner
+    from kcal.sim.progress import Progress, wanted
+
+    with guarded(), writing(force):
+        from kcal.core import examples
+        from kcal.games.kcaloria.deck.build import (
+            build_decks,
+            check_build,
+            load_gauntlet,
+            load_space,
+            to_json,
+        )
+        from kcal.games.kcaloria.deck.buildout import (
+            build_text,
+            check_folder,
+            save_build_chart,
+            write_archive,
+        )
+        from kcal.games.kcaloria.deck.features import parse_features
+
+        for path in gauntlet:  # another game's deck: refused in words, as every command of tile decks does
+            refuse_other_game(examples.resolve(PACK, path, examples.DECKS), PACK, "deck build")
+        pair = parse_features(features)
+        extra = list(catalogs or [])
+        space, lib_inputs = load_space(extra)
+        opponents, deck_inputs = load_gauntlet(list(gauntlet), extra)
+        inputs = [*lib_inputs, *deck_inputs]
+        spec = check_build(space, opponents, pair, bins=bins, evaluations=evaluations, games=games, seed=seed,
+                           bots=_bot_names(bots))
+        check_folder(output, bins, inputs)
+        chart_path = chart_target(chart)
+        show = wanted(quiet=quiet, json_out=fmt is OutputFormat.json)
+        total = (len(opponents) + evaluations) * len(opponents) * games
+        with Progress(total, "deck build games", enabled=show) as bar:
+            result = build_decks(spec, jobs=_jobs(jobs), runner=_runner(backend, dask_address),
+                                 on_progress=bar.update)
+        data = to_json(result, output)
+        write_archive(result, output, extra, inputs)
+        if chart_path is not None:
+            save_build_chart(result, data, chart_path, inputs)
+            data["files"].append(str(chart_path))
+        emit(data, fmt, build_text)
+    if result.interrupted:
+        raise typer.Exit(130)
+
+
 app.command("import")(import_)
 app.command("diff")(diff)
 app.command("stats")(stats)
 app.command("report")(report)
 app.command("hand")(hand)
+app.command("build")(build)
