@@ -163,7 +163,7 @@ def test_the_looks_are_fixed_by_the_cap() -> None:
 def test_an_empty_patch_changes_nothing_and_the_sprt_stops_at_the_first_look(tmp_path: Path) -> None:
     """An A/A test: both arms are the same games, every difference is 0, H0 for every seat."""
     path = write(tmp_path, "game: how-many-calories\nparams: {limit_kcal: 2700}\n")  # 3 players: the default
-    data = whatif.what_if("how-many-calories", path, games=1000, seed=3)
+    data = whatif.what_if("how-many-calories", path, games=1000, seed=3, bots=["greedy"])
     assert data["stopped"] == "sprt" and data["games"] == paired.LOOKS[0]
     assert all(c["diff"] == 0 and c["diff_ci95"] == [0, 0] for c in data["changes"])
     assert [s["decision"] for s in data["sprt"]["seats"]] == ["H0"] * 3
@@ -171,7 +171,7 @@ def test_an_empty_patch_changes_nothing_and_the_sprt_stops_at_the_first_look(tmp
 
 def test_a_large_change_is_found_and_the_figures_are_spec_shaped(tmp_path: Path) -> None:
     path = write(tmp_path, "game: how-many-calories\nparams: {limit_kcal: 20000, rounds: 1}\n")
-    data = whatif.what_if("how-many-calories", path, games=128, seed=1)
+    data = whatif.what_if("how-many-calories", path, games=128, seed=1, bots=["greedy"])
     assert set(data) >= {"game", "games", "seed", "stopped", "changes"}
     figures = [c["figure"] for c in data["changes"]]
     assert figures[:4] == ["win_rate.A", "win_rate.B", "win_rate.C", "mean_length"]
@@ -187,7 +187,7 @@ def test_both_arms_play_the_same_seeds(tmp_path: Path) -> None:
     from kcal.sim.match import simulate
 
     path = write(tmp_path, "game: kalua\nparams: {start_pp: 8}\n")
-    data = whatif.what_if("kalua", path, games=16, seed=2, sequential=False)
+    data = whatif.what_if("kalua", path, games=16, seed=2, bots=["greedy"], sequential=False)
     base = simulate("kalua", 3, 16, seed=2, bots=["greedy"]).to_json()
     win = [c for c in data["changes"] if c["figure"] == "win_rate.A"][0]
     assert win["base"] == base["seats"][0]["win_rate"]
@@ -197,7 +197,7 @@ def test_both_arms_play_the_same_seeds(tmp_path: Path) -> None:
 def test_the_same_bytes_for_any_jobs_and_on_dasks_local_pool(tmp_path: Path) -> None:
     path = write(tmp_path, "game: how-many-calories\ncards:\n  yellow 14: {kcal: 4000}\n")
     common = ["balance", "what-if", "--game", "how-many-calories", "--patch", str(path), "-n", "40", "-s", "9",
-              "-f", "json"]
+              "-b", "greedy", "-f", "json"]
     one = runner.invoke(app, [*common, "-j", "1"])
     two = runner.invoke(app, [*common, "-j", "2"])
     pool = runner.invoke(app, [*common, "--backend", "dask"])
@@ -248,7 +248,7 @@ def test_a_bad_range_is_refused_before_any_game(monkeypatch: pytest.MonkeyPatch,
 def test_a_sweep_steps_any_declared_parameter(tmp_path: Path) -> None:
     chart = tmp_path / "s.png"
     r = runner.invoke(app, ["balance", "sweep", "--game", "kalua", "--param", "start_pp=3:7:2", "-n", "6", "-j", "1",
-                            "-f", "json", "--chart", str(chart)])
+                            "-b", "greedy", "-f", "json", "--chart", str(chart)])
     assert r.exit_code == 0, r.stderr
     data = json.loads(r.stdout)
     assert data["param"] == "start_pp" and [p["value"] for p in data["points"]] == [3, 5, 7]
@@ -264,7 +264,7 @@ def test_a_sweep_gives_the_bytes_of_sim_match_with_its_option() -> None:
     from kcal.balance.sweep import sweep
     from kcal.sim.match import simulate
 
-    data = sweep("how-many-calories", "rounds=1:2:1", games=8, seed=4)
+    data = sweep("how-many-calories", "rounds=1:2:1", games=8, seed=4, bots=["greedy"])
     match = simulate("how-many-calories", 3, 8, seed=4, bots=["greedy"], options={"rounds": [1, 2]}).to_json()
     for point, block in zip(data["points"], match["sweep"]["blocks"], strict=True):
         assert point["figures"]["mean_length"] == block["mean_length"]

@@ -108,11 +108,11 @@ class PatchDoc(YamlDoc):
             origin = self.origins[loc[1]]
             if origin is not None:
                 inner = origin + loc[2:3]
-                if inner in p.value_pos:
+                if p.has(inner):
                     return p.pos(inner, key=key)
                 return p.pos(origin, key=True)
         for name in ("remove", "add", "cards"):
-            if (name,) in p.key_pos:
+            if p.has((name,)):
                 return p.pos((name,), key=True)
         return (1, 1)
 

@@ -47,7 +47,9 @@ METHOD = ("paired games: both arms play the same seeds (common random numbers); 
 
 def default_bot(game: Any) -> str:
     """The strongest bot a pack names (the ladder's), else its default, else greedy."""
-    return str(getattr(game, "strongest_bot", None) or getattr(game, "default_bot", "greedy"))
+    from kcal.balance.impact import strongest_bot
+
+    return strongest_bot(game)
 
 
 def default_players(info: Any) -> int:

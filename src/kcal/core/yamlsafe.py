@@ -138,6 +138,11 @@ class YamlDoc:
             depth -= 1
             key = False
 
+    def has(self, loc: Sequence[str | int]) -> bool:
+        """Whether the document has a node at ``loc`` (a position of its own, not an ancestor's)."""
+        where = self._positions()
+        return where is not None and len(where.along(tuple(loc))) > len(loc)
+
     def error(self, message: str, loc: Sequence[str | int] = (), *, key: bool = False,
               code: str = "error") -> KcalError:
         line, column = self.pos(loc, key=key)

@@ -304,6 +304,7 @@ def report(
 # --- build ----------------------------------------------------------------------------------------
 
 
+# kept whole: a Typer command declares each option as a parameter; the body only checks and hands them on
 def build(
     output: Path = typer.Option(..., "--output", "-o", metavar="DIR", show_default=False,
                                 help="The folder to write the archive's deck files into (cell-I-J.yaml)."),
