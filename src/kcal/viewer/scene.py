@@ -148,6 +148,8 @@ def bounds(items: Iterable[Item], margin: float = 0.0) -> tuple[float, float, fl
     return (x0, y0, max(b[2] for b in boxes) + margin - x0, max(b[3] for b in boxes) + margin - y0)
 
 
+#: a dashed line (``Poly.dash``): its dashes and the gaps between them, in scene units, in SVG and PNG alike
+DASH = (4.0, 3.0)
 #: the colour of a refused move's mark, the red of the page's "Illegal move" line
 REFUSED = "#b00020"
 
@@ -227,4 +229,4 @@ class Story:
 
 
 __all__ = ["Rect", "Poly", "Circle", "Line", "Text", "Icon", "Shape", "Item", "Section", "Frame", "Story", "bounds",
-           "bbox_of", "CHAR_WIDTH", "NAME_SIZE", "REFUSED", "box_points", "refused_mark"]
+           "bbox_of", "CHAR_WIDTH", "NAME_SIZE", "DASH", "REFUSED", "box_points", "refused_mark"]
