@@ -205,6 +205,26 @@ def test_how_many_calories_a_card_played_out_of_turn_is_marked_in_the_trick_and_
     _snug(also[0], _card(_item(last, "seat0"), 8, CW, CH), 4)
 
 
+def test_how_many_calories_a_card_played_before_the_pass_leads_the_empty_trick(tmp_path):
+    """D has not passed when A plays yellow 11: the card is drawn as the empty trick's first, its label
+    under the trick's "no card played yet", and A's yellow 11 is outlined in A's hand."""
+    from kcal.games.how_many_calories.draw import CH, CW
+
+    text = re.sub(r"      D: \[[^\]]*\]\n", "", _example("how_many_calories").read_text(encoding="utf-8"))
+    story = _story("how_many_calories", _write(tmp_path, "how_many_calories", text))
+    last = story.frames[-1]
+    assert "starts with the pass" in (last.illegal or "")
+    mark = _mark(story)
+    trick = _item(last, "trick")
+    empty = _text(trick, "no card played yet")
+    tried = _card(mark, 11, CW, CH)
+    label = next(_moved(s.bbox(), mark) for s in mark.shapes if isinstance(s, Rect) and s.fill == "#ffffff")
+    assert tried[0] == trick.x and label[1] > empty[3] and tried[1] > label[1]  # below the words, not over them
+    _snug(_outlines(mark)[0], tried, 16)
+    [also] = _also(story)
+    _snug(also, _card(_item(last, "seat0"), 11, CW, CH), 4)
+
+
 def test_how_many_calories_a_pass_marks_the_cards_passed_in_the_hand(tmp_path):
     """A passes 3 cards: each of them is outlined in A's hand, the label on the first."""
     from kcal.games.how_many_calories.draw import CH, CW

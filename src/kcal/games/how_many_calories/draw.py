@@ -287,7 +287,8 @@ def refused_at(state: State, player: str, move: Move, words: str) -> tuple[Item,
     if isinstance(move, Play):
         n, held = move.card.number, move.card.number in state.hands[s]
         k = len(state.trick) if state.trick else len(state.last_trick.cards) if state.last_trick else 0
-        x, y = k * TRICK_STEP, TRICK_CARD_Y
+        # an empty trick says "no card played yet" where a card's player is named: the label goes below it
+        x, y = k * TRICK_STEP, TRICK_CARD_Y + (0 if k else 25)
         icon = icon_of(rules.foods.by_number[n]) if move.card in rules.foods else None
         tried = tuple(_moved(sh, x, y) for sh in card(n, COLOURS.index(move.card.colour), icon=icon))
         # the outline reaches up to where a trick names the card's player, so its label covers no card
