@@ -9,6 +9,7 @@ import re
 import tempfile
 from pathlib import Path
 
+import pytest
 import selenium  # noqa: F401,E402  (in the test extra; the browser itself: see conftest)
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
@@ -123,3 +124,30 @@ def test_another_game_s_table_in_the_same_viewer(browser, tmp_path):
     assert "Trick just played" in board and board.count("+5") == 2 and "= 30" in board
     assert any(t.startswith("400 of 2,400 kcal") for t in board)
     _shot(browser, "replay-hmc-trick.png")
+
+
+@pytest.mark.parametrize("pack", ["kcaloria", "ecologic_europe", "kalua", "how_many_calories"])
+def test_the_refused_move_s_mark_shows_on_its_step_only(browser, tmp_path, pack):
+    """Issue 23, item 4: stepping to the refused move draws its mark (Kalua: the Miracle card in the
+    action-card window; How many Calories?: yellow 30 in the trick); a step back takes it away again."""
+    games = Path(__file__).parents[2] / "src" / "kcal" / "games"
+    page = _page(tmp_path, games / pack / "data" / "examples" / "illegal-move.yaml")
+    _open(browser, page.as_uri())
+    labels = "return Array.from(document.querySelectorAll('#board text')).map(function (t) { return t.textContent; })" \
+             ".filter(function (t) { return t.startsWith('refused: '); });"
+    body = browser.find_element(By.TAG_NAME, "body")
+    body.send_keys(Keys.END)
+    assert len(browser.execute_script(labels)) == 1
+    tried = {"kalua": "Miracle", "how_many_calories": "30"}.get(pack)
+    if tried is not None:
+        group = browser.execute_script("""
+            const t = Array.from(document.querySelectorAll('#board text'))
+              .find(function (t) { return t.textContent.startsWith('refused: '); });
+            return Array.from(t.parentNode.querySelectorAll('text')).map(function (e) { return e.textContent; });""")
+        assert tried in group
+    body.send_keys(Keys.ARROW_LEFT)
+    assert browser.execute_script(labels) == []
+    assert browser.find_elements(By.CSS_SELECTOR, '#board polygon[stroke="#b00020"]') == []
+    body.send_keys(Keys.ARROW_RIGHT)
+    assert len(browser.execute_script(labels)) == 1
+    _shot(browser, f"replay-refused-{pack}.png")

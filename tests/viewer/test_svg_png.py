@@ -59,3 +59,17 @@ def test_png_has_the_box_size_at_the_scale_and_paints_the_shapes():
 def test_bounds_reserve_room_for_text():
     x, y, w, h = bounds([Item("t", 0, 0, (Text(0, 10, "x" * 20, 10),))])
     assert w >= 20 * 10 * 0.5 and h >= 10
+
+
+def test_the_png_dashes_the_outline_as_the_svg_does():
+    """A dashed outline (a refused move's mark) is dashed in the PNG too, as in the SVG (4 units of line,
+    3 of gap): along its top edge the red comes and goes, where a solid line would be red all along."""
+    outline = ((10.0, 30.0), (150.0, 30.0), (150.0, 90.0), (10.0, 90.0))
+    it = Item("refused", 0, 0, (Poly(outline, stroke="#b00020", width=4, dash=True),), 2)
+    assert 'stroke-dasharray="4 3"' in svg.document([it], (0, 0, 170, 110))
+    img = Image.open(io.BytesIO(png.render([it], (0, 0, 170, 110)))).convert("RGB")
+    y = round(30 * png.SCALE)
+    row = [img.getpixel((x, y)) for x in range(round(60 * png.SCALE), round(140 * png.SCALE))]
+    red = [p[0] > 150 and p[1] < 60 for p in row]
+    runs = sum(1 for a, b in zip(red, red[1:], strict=False) if a != b)
+    assert 0.45 < sum(red) / len(red) < 0.7 and runs >= 20  # 80 units: about 11 dashes

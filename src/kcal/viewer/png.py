@@ -7,7 +7,7 @@ import io
 from functools import cache
 from typing import Any
 
-from kcal.viewer.scene import Circle, Icon, Item, Line, Poly, Rect, Text
+from kcal.viewer.scene import DASH, Circle, Icon, Item, Line, Poly, Rect, Text
 
 SCALE = 2.0
 #: the long side's limit: 11 inches at 300 dpi, so a big table still prints legibly on one page
@@ -61,7 +61,9 @@ def _shape(draw: Any, s: Any, ox: float, oy: float, k: float) -> None:
         pts = [p(x, y) for x, y in s.points]
         if s.fill:
             draw.polygon(pts, fill=s.fill)
-        if s.stroke:  # a closed line: Pillow's wide polygon outline paints a mask the size of the image
+        if s.stroke and s.dash:
+            _dashed(draw, pts + pts[:1], s.stroke, max(1, round(s.width * k)), DASH[0] * k, DASH[1] * k)
+        elif s.stroke:  # a closed line: Pillow's wide polygon outline paints a mask the size of the image
             draw.line(pts + pts[:2], fill=s.stroke, width=max(1, round(s.width * k)), joint="curve")
     elif isinstance(s, Rect):
         box = [p(s.x, s.y), p(s.x + s.w, s.y + s.h)]
@@ -82,3 +84,25 @@ def _shape(draw: Any, s: Any, ox: float, oy: float, k: float) -> None:
         draw.text(p(s.x, s.y), s.text, fill=s.fill, font=_font(max(1, round(s.size * k)), s.bold), anchor=anchor)
     else:
         raise TypeError(f"not a shape: {s!r}")
+
+
+def _dashed(draw: Any, pts: list[tuple[float, float]], fill: str, width: int, on: float, off: float) -> None:
+    """A line through ``pts`` in dashes ``on`` long with gaps ``off``, the pattern running on round the
+    corners as an SVG dash array does."""
+    from math import hypot
+
+    phase = 0.0  # how far into the current dash-and-gap period the next segment starts
+    period = on + off
+    for (x0, y0), (x1, y1) in zip(pts, pts[1:], strict=False):
+        length = hypot(x1 - x0, y1 - y0)
+        t = 0.0
+        while t < length:
+            if phase < on:
+                end = min(length, t + on - phase)
+                a, b = t / length, end / length
+                draw.line([(x0 + (x1 - x0) * a, y0 + (y1 - y0) * a), (x0 + (x1 - x0) * b, y0 + (y1 - y0) * b)],
+                          fill=fill, width=width)
+            else:
+                end = min(length, t + period - phase)
+            phase = (phase + end - t) % period
+            t = end

@@ -148,6 +148,8 @@ def bounds(items: Iterable[Item], margin: float = 0.0) -> tuple[float, float, fl
     return (x0, y0, max(b[2] for b in boxes) + margin - x0, max(b[3] for b in boxes) + margin - y0)
 
 
+#: a dashed line (``Poly.dash``): its dashes and the gaps between them, in scene units, in SVG and PNG alike
+DASH = (4.0, 3.0)
 #: the colour of a refused move's mark, the red of the page's "Illegal move" line
 REFUSED = "#b00020"
 
@@ -157,15 +159,25 @@ def box_points(x0: float, y0: float, x1: float, y1: float) -> tuple[tuple[float,
     return ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
 
 
-def refused_mark(outline: tuple[tuple[float, float], ...], label: str) -> tuple[Shape, ...]:
-    """Where a refused move was tried (a cell, a field, a player's row): a thick dashed red outline and,
-    across its top from its left (where a view of a wide row starts), ``label`` in a white box."""
+def refused_mark(outline: tuple[tuple[float, float], ...], label: str, *, tried: tuple[Shape, ...] = ()
+                 ) -> tuple[Shape, ...]:
+    """Where a refused move was tried (a cell, a field, a card, a player's row): a thick dashed red outline
+    and, across its top from its left (where a view of a wide row starts), ``label`` in a white box.
+    ``tried``: what the move would have put there, drawn inside the outline (the card a player tried to
+    play into a trick: the move was refused, so the table itself never shows it)."""
     x0, top = min(p[0] for p in outline), min(p[1] for p in outline)
     size = 11.0
     w = len(label) * size * CHAR_WIDTH + 12
-    return (Poly(outline, fill=None, stroke=REFUSED, width=4, dash=True),
+    return (*tried, *refused_also((outline,)),
             Rect(x0, top - 10, w, 19, fill="#ffffff", stroke=REFUSED, width=1.5, rx=3),
             Text(x0 + w / 2, top + 4, label, size, fill=REFUSED, anchor="middle", bold=True))
+
+
+def refused_also(outlines: Iterable[tuple[tuple[float, float], ...]]) -> tuple[Shape, ...]:
+    """More places of the same refused move (the other cards of a pass, the card in the hand a play was
+    to leave), outlined as :func:`refused_mark` outlines, without a label: an item of their own, before the
+    labelled one, which is drawn over it and brought into view (:meth:`Frame.refused`)."""
+    return tuple(Poly(o, fill=None, stroke=REFUSED, width=4, dash=True) for o in outlines)
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,10 +208,9 @@ class Frame:
     def refused(cls, items: tuple[Item, ...], index: int, words: str, reason: str, where: str,
                 summary: tuple[str, ...], step: int, mark: tuple[Item, ...] = ()) -> Frame:
         """The last frame of a record whose move ``index`` (``words``) was refused, and why; ``mark``:
-        items drawn over the table where the move was tried (:func:`refused_mark`)."""
-        boxes = [it.bbox() for it in mark]
-        focus = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes),
-                 max(b[3] for b in boxes)) if boxes else None
+        items drawn over the table, any more places of the move first (:func:`refused_also`), then, over
+        them, where it was tried (:func:`refused_mark`): the frame's focus, which the page brings into view."""
+        focus = mark[-1].bbox() if mark else None
         return cls(items + mark, f"{index + 1}. {words} (refused)", (Section("Illegal move", (reason, f"at {where}")),),
                    summary, illegal=reason, step=step, focus=focus)
 
@@ -227,4 +238,5 @@ class Story:
 
 
 __all__ = ["Rect", "Poly", "Circle", "Line", "Text", "Icon", "Shape", "Item", "Section", "Frame", "Story", "bounds",
-           "bbox_of", "CHAR_WIDTH", "NAME_SIZE", "REFUSED", "box_points", "refused_mark"]
+           "bbox_of", "CHAR_WIDTH", "NAME_SIZE", "DASH", "REFUSED", "box_points", "refused_mark",
+           "refused_also"]

@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterable
 from xml.sax.saxutils import escape, quoteattr
 
-from kcal.viewer.scene import Circle, Icon, Item, Line, Poly, Rect, Shape, Text
+from kcal.viewer.scene import DASH, Circle, Icon, Item, Line, Poly, Rect, Shape, Text
 
 FONT = "'DejaVu Sans Condensed', 'DejaVu Sans', 'Arial Narrow', Arial, sans-serif"
 
@@ -59,7 +59,7 @@ def shape(s: Shape) -> str:
                 f'{_paint(s.fill, s.stroke, s.width)}/>')
     if isinstance(s, Poly):
         pts = " ".join(f"{_num(x)},{_num(y)}" for x, y in s.points)
-        dash = ' stroke-dasharray="4 3"' if s.dash else ""
+        dash = f' stroke-dasharray="{_num(DASH[0])} {_num(DASH[1])}"' if s.dash else ""
         return f'<polygon points="{pts}"{_paint(s.fill, s.stroke, s.width)}{dash}/>'
     if isinstance(s, Circle):
         return f'<circle cx="{_num(s.cx)}" cy="{_num(s.cy)}" r="{_num(s.r)}"{_paint(s.fill, s.stroke, s.width)}/>'

@@ -17,9 +17,21 @@ from kcal.core.results import game_over_line
 from kcal.games.how_many_calories.print.palette import PLUS_FILL, PLUS_PALE, STYLES
 from kcal.games.how_many_calories.print.picture import icon_of
 from kcal.games.how_many_calories.rules.domain import COLOURS, KCAL_PER_POINT, kcal_text
-from kcal.games.how_many_calories.rules.moves import Move
+from kcal.games.how_many_calories.rules.moves import Move, Play
 from kcal.games.how_many_calories.rules.state import PASS, Event, Log, State, TrickResult
-from kcal.viewer.scene import Frame, Icon, Item, Rect, Section, Shape, Story, Text, box_points, refused_mark
+from kcal.viewer.scene import (
+    Frame,
+    Icon,
+    Item,
+    Rect,
+    Section,
+    Shape,
+    Story,
+    Text,
+    box_points,
+    refused_also,
+    refused_mark,
+)
 
 if TYPE_CHECKING:
     from kcal.games.how_many_calories.replay import ReplayResult
@@ -32,6 +44,10 @@ TAKE = "#b00020"  #: the card taken in
 ROW = 118.0  #: height of a player's row
 BAR = 220.0  #: the intake bar's width at the limit
 ROW_WIDTH = 820.0
+TRICK_STEP = 70.0  #: from one card of the trick to the next
+TRICK_CARD_Y = 28.0  #: the top of a trick's cards in the trick's item
+SEATS_TOP = 170.0  #: where the players' rows begin
+HAND_X, HAND_Y = 28.0, 30.0  #: the first card of a hand in a player's row
 
 
 def card(number: int, colour: int, *, plus: int = 0, frame: str | None = None, icon: str | None = None
@@ -94,15 +110,15 @@ class _Painter:
         if not cards:
             out.append(Text(0, 22, "no card played yet", 11, fill="#555555"))
         for k, ((seat, n), v) in enumerate(zip(cards, values, strict=True)):
-            x = k * 70.0
+            x = k * TRICK_STEP
             frame = None
             if done is not None and seat == done.winner:
                 frame = WIN
             elif done is not None and n == done.won:
                 frame = TAKE
             out.append(Text(x, 20, players[seat] + (" leads" if k == 0 else ""), 10, bold=k == 0))
-            out += [_moved(s, x, 28) for s in card(n, self.rules.foods.colour_of[n], plus=v - n, frame=frame,
-                                                    icon=self.icon(n))]
+            out += [_moved(s, x, TRICK_CARD_Y) for s in card(n, self.rules.foods.colour_of[n], plus=v - n,
+                                                              frame=frame, icon=self.icon(n))]
             out.append(Text(x + CW / 2, 28 + CH + 24, f"= {v}", 11, anchor="middle", bold=True))
         if done is not None:
             taken = f"{players[done.winner]} takes {self.rules.card_text(done.won)} ({kcal_text(done.kcal)})"
@@ -136,8 +152,8 @@ class _Painter:
                 Text(BAR * 1.25 + 8, 18, f"{state.intake[s]:,} of {limit:,} kcal this round; total "
                      f"{state.totals[s]:,}", 10)]
         out.append(Text(0, 44, "hand", 9, fill="#555555"))
-        for k, n in enumerate(sorted(state.hands[s], key=lambda n: (colour_of[n], n))):
-            out += [_moved(x, 28 + k * (CW + 3), 30) for x in card(n, colour_of[n], icon=self.icon(n))]
+        for k, n in enumerate(_hand_order(state, s)):
+            out += [_moved(x, HAND_X + k * (CW + 3), HAND_Y) for x in card(n, colour_of[n], icon=self.icon(n))]
         x0 = 28 + rules.hand_size * (CW + 3) + 14
         out.append(Text(x0, 44, "taken", 9, fill="#555555"))
         for k, n in enumerate(state.won[s]):
@@ -147,7 +163,7 @@ class _Painter:
     def items(self, state: State) -> tuple[Item, ...]:
         out = [Item("trick", 0, 0, self.trick(state))]
         for s in range(self.rules.n):
-            out.append(Item(f"seat{s}", 0, 170 + s * ROW, self.seat(state, s)))
+            out.append(Item(f"seat{s}", 0, SEATS_TOP + s * ROW, self.seat(state, s)))
         return tuple(out)
 
 
@@ -239,14 +255,51 @@ def legend() -> tuple[Item, ...]:
     return (Item("legend", 0, 0, tuple(shapes)),)
 
 
-def refused_at(players: Sequence[str], player: str, words: str) -> tuple[Item, ...]:
-    """A refused move's mark around the row of the player who tried it (hand, taken cards, intake)."""
-    if player not in players:
+def _hand_order(state: State, s: int) -> list[int]:
+    """``s``'s hand in the order the table shows it: by colour, then number."""
+    colour_of = state.rules.foods.colour_of
+    return sorted(state.hands[s], key=lambda n: (colour_of[n], n))
+
+
+def _hand_box(state: State, s: int, number: int) -> tuple[tuple[float, float], ...]:
+    """The outline around card ``number`` in ``s``'s hand (on the table: the mark is drawn at (0, 0))."""
+    x = HAND_X + _hand_order(state, s).index(number) * (CW + 3)
+    y = SEATS_TOP + s * ROW + HAND_Y
+    return box_points(x - 4, y - 4, x + CW + 4, y + CH + 4)
+
+
+def _mark(labelled: tuple[Shape, ...], more: list[tuple[tuple[float, float], ...]]) -> tuple[Item, ...]:
+    """A refused move's other places and, over them, its mark (both at (0, 0): the shapes are placed on
+    the table)."""
+    also = (Item("refused:also", 0, 0, refused_also(more), 2),) if more else ()
+    return (*also, Item("refused", 0, 0, labelled, 2))
+
+
+def refused_at(state: State, player: str, move: Move, words: str) -> tuple[Item, ...]:
+    """A refused move's mark where it was tried: a card played, drawn at the trick's next place (and, if
+    the player holds it, its place in the hand marked too); a pass, the passed cards in the hand. A pass
+    of cards the player does not hold marks the player's row (hand, taken cards, intake)."""
+    rules = state.rules
+    if player not in rules.seat_of:
         return ()
-    s = list(players).index(player)
-    label = words if len(words) <= 60 else words[:59] + "…"
-    return (Item("refused", 0, 170 + s * ROW, refused_mark(box_points(-10, -18, ROW_WIDTH - 6, ROW - 22),
-                                                           f"refused: {label}"), 2),)
+    s = rules.seat_of[player]
+    label = "refused: " + (words if len(words) <= 60 else words[:59] + "…")
+    if isinstance(move, Play):
+        n, held = move.card.number, move.card.number in state.hands[s]
+        k = len(state.trick) if state.trick else len(state.last_trick.cards) if state.last_trick else 0
+        # an empty trick says "no card played yet" where a card's player is named: the label goes below it
+        x, y = k * TRICK_STEP, TRICK_CARD_Y + (0 if k else 25)
+        icon = icon_of(rules.foods.by_number[n]) if move.card in rules.foods else None
+        tried = tuple(_moved(sh, x, y) for sh in card(n, COLOURS.index(move.card.colour), icon=icon))
+        # the outline reaches up to where a trick names the card's player, so its label covers no card
+        return _mark(refused_mark(box_points(x - 4, y - 16, x + CW + 4, y + CH + 4), label, tried=tried),
+                     [_hand_box(state, s, n)] if held else [])
+    held_boxes = [_hand_box(state, s, c.number) for c in move.cards
+                  if c in rules.foods and c.number in state.hands[s]]
+    if held_boxes:
+        return _mark(refused_mark(held_boxes[0], label), held_boxes[1:])
+    return (Item("refused", 0, SEATS_TOP + s * ROW, refused_mark(box_points(-10, -18, ROW_WIDTH - 6, ROW - 22),
+                                                                 label), 2),)
 
 
 def story(path: str | Path, *, upto: int | None = None, coords: bool = False, every: bool = True,
@@ -282,7 +335,7 @@ def story(path: str | Path, *, upto: int | None = None, coords: bool = False, ev
         words = f"{bad.player} {_verb(bad.move)}"
         frames.append(Frame.refused(painter.items(state), ill.index, words, ill.reason,
                                     f"{checked.path}:{ill.line}:{ill.column}", _summary(state), checked.moves_applied,
-                                    refused_at(state.rules.players, bad.player, words)))
+                                    refused_at(state, bad.player, bad.move, words)))
     title = f"{GAME_NAME}: {Path(str(checked.path)).name} ({', '.join(state.rules.players)})"
     return Story.told(title, frames, every, legend())
 

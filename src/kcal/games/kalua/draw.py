@@ -21,10 +21,19 @@ from kcal.core.results import game_over_line
 from kcal.games.kalua.print.palette import GODS, STYLES
 from kcal.games.kalua.print.picture import icon_of
 from kcal.games.kalua.rules.cardtext import card_lines
-from kcal.games.kalua.rules.domain import DOUBLE_COST, GLOBAL, GOD_COLOURS, KINDS, PROTECTION_COST, Kind
+from kcal.games.kalua.rules.domain import (
+    DOUBLE_COST,
+    GLOBAL,
+    GOD_COLOURS,
+    KINDS,
+    PROTECTION_COST,
+    Kind,
+    LeaderAction,
+)
 from kcal.games.kalua.rules.moves import Buy, Convert, Discard, Draw, Lead, Move, Play, Reply, Target
 from kcal.games.kalua.rules.state import OVER, PHASE_NAMES, Event, Log, State
 from kcal.viewer.scene import (
+    CHAR_WIDTH,
     Circle,
     Frame,
     Icon,
@@ -36,6 +45,7 @@ from kcal.viewer.scene import (
     Story,
     Text,
     box_points,
+    refused_also,
     refused_mark,
 )
 
@@ -54,6 +64,15 @@ CELL = 52.0  #: one space of the happiness track
 CHIP_W, CHIP_H = 120.0, 22.0  #: a card's chip (kept cards, the action-card window)
 WINDOW_ROWS = 8  #: the action-card window shows this many cards; earlier ones are counted
 TOP = 96.0  #: where the gods' rows begin
+ROW_X = 8.0  #: where the gods' rows begin across
+BAR_X = 78.0  #: the families bar in a god's row
+LEADER_X = BAR_X + FAMILY_BAR * FAMILY_PX + 24  #: the leader's disc and word in a god's row
+PP_X = LEADER_X + 100  #: the praying points, the happiness and the hand in a god's row
+HAND_X = PP_X + 172  #: "hand: N cards" and the hand's card backs in a god's row
+HAND_BACKS = 12  #: card backs a hand shows at most
+SLOT = 46.0  #: from one card of the action-card window to the next
+CARDS_X, CARDS_Y = ROW_WIDTH + 30, TOP - 14  #: the action-card window's place on the table
+ISLAND_W, ISLAND_H = 200.0, 60.0
 #: what the god to move decides, by step (state.STEPS)
 DECIDES = ("draws a starting card", "draws", "activates their leader or not", "plays a card or shouts Convert!",
            "answers the card or passes", "chooses the god the disaster punishes", "discards a card", "")
@@ -190,23 +209,24 @@ class _Painter:
         bar = FAMILY_BAR * FAMILY_PX
         out += [Text(0, 24, "families", 9, fill=GREY),
                 Text(48, 26, str(fam), 16, bold=True),
-                Rect(78, 14, bar, 12, fill="#eeeeee", stroke="#999999", width=0.5),
-                Rect(78, 14, min(fam, FAMILY_BAR) * FAMILY_PX, 12, fill=god_colour(s))]
+                Rect(BAR_X, 14, bar, 12, fill="#eeeeee", stroke="#999999", width=0.5),
+                Rect(BAR_X, 14, min(fam, FAMILY_BAR) * FAMILY_PX, 12, fill=god_colour(s))]
         for k in range(5, FAMILY_BAR, 5):
-            out.append(Line(78 + k * FAMILY_PX, 14, 78 + k * FAMILY_PX, 26, stroke="#ffffff" if k < fam else LIGHT))
+            out.append(Line(BAR_X + k * FAMILY_PX, 14, BAR_X + k * FAMILY_PX, 26,
+                            stroke="#ffffff" if k < fam else LIGHT))
         if fam > FAMILY_BAR:
-            out.append(Text(80 + bar, 25, "▶", 10, fill=INK))
-        x = 78 + bar + 24
+            out.append(Text(BAR_X + 2 + bar, 25, "▶", 10, fill=INK))
+        x = LEADER_X
         lead = state.leader[s]
         out += [Circle(x + 8, 20, 8, fill=god_colour(s) if lead else None, stroke=INK if lead else "#aaaaaa", width=1.5),
                 Text(x + 22, 25, "leader" if lead else "no leader", 11, fill=INK if lead else GREY, bold=lead)]
-        x += 100
+        x = PP_X
         out += [Text(x, 25, f"{state.pp[s]} PP", 13, bold=True),
                 Text(x + 62, 25, f"happiness {state.happy[s]}", 12),
-                Text(x + 172, 25, f"hand: {len(state.hands[s])} card" + ("" if len(state.hands[s]) == 1 else "s"),
+                Text(HAND_X, 25, f"hand: {len(state.hands[s])} card" + ("" if len(state.hands[s]) == 1 else "s"),
                      11)]
-        for k in range(min(len(state.hands[s]), 12)):
-            out.append(Rect(x + 262 + k * 5, 12, 9, 14, fill="#8c8c8c", stroke="#ffffff", width=0.8, rx=1))
+        for k in range(min(len(state.hands[s]), HAND_BACKS)):
+            out.append(Rect(HAND_X + 90 + k * 5, 12, 9, 14, fill="#8c8c8c", stroke="#ffffff", width=0.8, rx=1))
         out.append(Text(0, 56, "kept", 9, fill=GREY))
         kept = state.kept[s]
         if not kept:
@@ -234,19 +254,29 @@ class _Painter:
                 out += marker(s, self.rules.players[s], x + CELL / 2 - 1, 25 + k * 20)
         return tuple(out)
 
+    def island_at(self) -> tuple[float, float]:
+        """The island's place on the table: right of the happiness track, below the gods' rows."""
+        return (self.top + 1) * CELL + 30, TOP + self.rules.n * ROW - 8
+
     def island(self, state: State) -> tuple[Shape, ...]:
-        out: list[Shape] = [Rect(0, 0, 200, 60, fill="#bfe3f2", stroke="#5a9ab8", rx=24),
-                            Text(100, 24, "Island", 12, anchor="middle", bold=True),
-                            Text(100, 46, f"{state.island} atheist" + ("" if state.island == 1 else "s"), 14,
+        out: list[Shape] = [Rect(0, 0, ISLAND_W, ISLAND_H, fill="#bfe3f2", stroke="#5a9ab8", rx=24),
+                            Text(ISLAND_W / 2, 24, "Island", 12, anchor="middle", bold=True),
+                            Text(ISLAND_W / 2, 46, f"{state.island} atheist" + ("" if state.island == 1 else "s"), 14,
                                  anchor="middle", bold=True)]
         return tuple(out)
 
     def cards(self, state: State) -> tuple[Shape, ...]:
+        return self.window(state)[0]
+
+    def window(self, state: State) -> tuple[tuple[Shape, ...], float]:
+        """The action-card window's shapes, and the top of a card played next (clear of the text above
+        it by a refused move's label)."""
         players = self.rules.players
         played, passed = window(state)
         out: list[Shape] = [Text(0, 0, "Action cards this turn", 13, bold=True)]
         if not played:
             out.append(Text(0, 22, "no card played yet this turn", 11, fill=GREY))
+            return tuple(out), 52.0
         shown = played[-WINDOW_ROWS:]
         y = 14.0
         if len(played) > len(shown):
@@ -270,19 +300,20 @@ class _Painter:
             out.append(Text(180, y + 22, res, 10, fill="#2e7d32" if p.resolved else "#b00020"))
             does = "; ".join(line for line in card_lines(d.entry) if not line.startswith("Pay 0"))
             out.append(Text(4, y + 34, does if len(does) <= 78 else does[:77] + "…", 9, fill=GREY))
-            y += 46
+            y += SLOT
         if passed:
             out.append(Text(0, y + 12, "no answer: " + ", ".join(players[s] for s in passed), 10, fill=GREY))
-        return tuple(out)
+            y += 24
+        return tuple(out), y + 18
 
     def items(self, state: State) -> tuple[Item, ...]:
         n = self.rules.n
         out = [Item("phase", 0, 0, self.header(state))]
-        out += [Item(f"god{s}", 8, TOP + s * ROW, self.god(state, s)) for s in range(n)]
+        out += [Item(f"god{s}", ROW_X, TOP + s * ROW, self.god(state, s)) for s in range(n)]
         below = TOP + n * ROW
         out.append(Item("track", 0, below, self.track(state)))
-        out.append(Item("island", (self.top + 1) * CELL + 30, below - 8, self.island(state)))
-        out.append(Item("cards", ROW_WIDTH + 30, TOP - 14, self.cards(state)))
+        out.append(Item("island", *self.island_at(), self.island(state)))
+        out.append(Item("cards", CARDS_X, CARDS_Y, self.cards(state)))
         return tuple(out)
 
 
@@ -349,14 +380,63 @@ def legend() -> tuple[Item, ...]:
     return (Item("legend", 0, 0, tuple(shapes)),)
 
 
-def refused_at(players: Sequence[str], player: str, words: str) -> tuple[Item, ...]:
-    """A refused move's mark around the row of the god who tried it (families, PP, hand, kept cards)."""
-    if player not in players:
+def _box(x: float, y: float, x0: float, y0: float, x1: float, y1: float) -> tuple[tuple[float, float], ...]:
+    return box_points(x + x0, y + y0, x + x1, y + y1)
+
+
+def refused_at(state: State, player: str, move: Move, words: str) -> tuple[Item, ...]:
+    """A refused move's mark where it was tried: a card played or answered, drawn where the action-card
+    window would have shown it next (and the hand it was to leave, if the god holds it); a leader's action,
+    on the leader (and on the god a believer was to come from, or on the island for atheists); a draw, a
+    buy or a discard, on the god's hand; a target, on the targeted god's row; else the row of the god
+    who tried it (families, PP, hand, kept cards)."""
+    from kcal.games.kalua.rules.legal import hand_card
+
+    rules = state.rules
+    seat = rules.seat_of.get(player)
+    label = "refused: " + (words if len(words) <= 60 else words[:59] + "…")
+
+    def row(s: int) -> tuple[float, float]:
+        return ROW_X, TOP + s * ROW
+
+    def hand(s: int) -> tuple[tuple[float, float], ...]:  # "hand: N cards" and the backs shown
+        backs = min(len(state.hands[s]), HAND_BACKS)
+        return _box(*row(s), HAND_X - 4, 4, HAND_X + (90 + (backs - 1) * 5 + 13 if backs else 88), 32)
+
+    painter = _Painter(state)
+    mark: tuple[Shape, ...] = ()
+    also: list[tuple[tuple[float, float], ...]] = []  # more places of the move: refused_also
+    if isinstance(move, Play | Reply) and move.card is not None:
+        d = rules.cards.find(move.card)
+        y = painter.window(state)[1]
+        if d is not None:
+            tried = chip(d.name, d.kind, w=170, icon=icon_of(d.entry))
+        else:
+            tried = (Rect(0, 0, 170, CHIP_H, fill="#f4f4f4", stroke=GREY, width=2, rx=3),
+                     Text(6, 15, move.card if len(move.card) <= 26 else move.card[:25] + "…", 10, fill=INK))
+        held = seat is not None and d is not None and hand_card(state, seat, d) >= 0
+        mark = refused_mark(_box(CARDS_X, CARDS_Y + y, -4, -14, 174, CHIP_H + 4), label,
+                            tried=tuple(_moved(sh, CARDS_X, CARDS_Y + y) for sh in tried))
+        if held and seat is not None:
+            also.append(hand(seat))
+    elif seat is None:
         return ()
-    s = list(players).index(player)
-    label = words if len(words) <= 60 else words[:59] + "…"
-    return (Item("refused", 8, TOP + s * ROW, refused_mark(box_points(-10, -22, ROW_WIDTH - 6, ROW - 26),
-                                                         f"refused: {label}"), 2),)
+    elif isinstance(move, Lead):
+        source = rules.seat_of.get(move.source or "")
+        if move.action is LeaderAction.ATHEISTS:
+            also.append(_box(*painter.island_at(), -4, -4, ISLAND_W + 4, ISLAND_H + 4))
+        elif move.action is LeaderAction.BELIEVER and source is not None and source != seat:
+            also.append(_box(*row(source), -4, 8, BAR_X + FAMILY_BAR * FAMILY_PX + 4, 32))
+        word = len("leader" if state.leader[seat] else "no leader") * 11 * CHAR_WIDTH  # as god() writes it
+        mark = refused_mark(_box(*row(seat), LEADER_X - 4, 4, LEADER_X + 28 + word, 32), label)
+    elif isinstance(move, Draw | Buy | Discard):
+        mark = refused_mark(hand(seat), label)
+    else:
+        target = rules.seat_of.get(move.god) if isinstance(move, Target) else None
+        mark = refused_mark(_box(*row(seat if target is None else target), -10, -22, ROW_WIDTH - 6, ROW - 26),
+                            label)
+    more = (Item("refused:also", 0, 0, refused_also(also), 2),) if also else ()
+    return (*more, Item("refused", 0, 0, mark, 2))  # the labelled mark over the other places
 
 
 def story(path: str | Path, *, upto: int | None = None, coords: bool = False, every: bool = True,
@@ -393,7 +473,7 @@ def story(path: str | Path, *, upto: int | None = None, coords: bool = False, ev
         words = caption(bad.player, bad.move)
         frames.append(Frame.refused(painter.items(state), ill.index, words, ill.reason,
                                     f"{checked.path}:{ill.line}:{ill.column}", _summary(state), checked.moves_applied,
-                                    refused_at(state.rules.players, bad.player, words)))
+                                    refused_at(state, bad.player, bad.move, words)))
     title = f"{GAME_NAME}: {Path(str(checked.path)).name} ({', '.join(state.rules.players)})"
     return Story.told(title, frames, every, legend())
 
