@@ -78,6 +78,10 @@ CardCropOption = typer.Option(True, "--crop-marks/--no-crop-marks", help="Draw c
 OnlyOption = typer.Option([], "--only", metavar="NAME|KIND",
                           help="Print only this card (one of it, by any of its names) or this kind of card (as the "
                                "set has it); repeatable. Reprints a lost card.")
+TileOnlyOption = typer.Option([], "--only", metavar="NAME|KIND",
+                              help="Print only this tile (one of it, by its name, common name or id) or this tile "
+                                   "type (water, plant...; every such tile as the deck or catalog has it); "
+                                   "repeatable. Reprints a lost tile.")
 CopiesOption = typer.Option(1, "--copies", metavar="N", help="Print what you chose N times (1 to 20).")
 CardSetOption = typer.Option(None, "--card-set", metavar="PATH",
                              help="A card-set file of the game to print instead of its built-in set (a house rule).")
