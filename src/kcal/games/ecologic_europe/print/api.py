@@ -133,18 +133,27 @@ def print_rulebook(output: str | Path, paper: str = "letter", *, templates: str 
 
 
 def print_board(output: str | Path, paper: str = "letter", *, catalog: str | Path | None = None,
-                split: int | None = None, invariant: bool = True) -> Printed:
+                split: int | None = None, invariant: bool = True, only: Sequence[str] = (),
+                copies: int = 1) -> Printed:
     """Every habitat board at full size (fields for poker-size cards): one sheet per board, side 1 on the
-    front and side 2 on the back, for double-sided printing."""
+    front and side 2 on the back, for double-sided printing. ``only`` and ``copies`` choose the boards as
+    ``print cards`` chooses cards (:mod:`kcal.print.selection`): a board by its id (``B07``, printed on
+    both its sides) or its two habitats (``coniferous wetlands``), one of it, ``copies`` times."""
     from kcal.games.ecologic_europe.files.load import COMPONENTS_FILE, load_cardset
     from kcal.games.ecologic_europe.print.board import board_pages
+    from kcal.games.ecologic_europe.rules.domain import HABITAT_TITLES
     from kcal.print.layout import PAPERS
     from kcal.print.options import check_paper
+    from kcal.print.selection import Choice, select_faces
 
     paper_size = PAPERS[check_paper(paper)]
     cs = load_cardset(catalog)
-    pages, sides = board_pages(cs.components.boards, paper_size)
-    boards = len(cs.components.boards)
+    choices = [Choice(key=b.id, label=b.id, item=b, names=(
+        f"board {b.id}", f"{b.id}: " + " / ".join(HABITAT_TITLES[s.habitat.value].lower() for s in b.sides)))
+        for b in cs.components.boards]
+    chosen = [c.item for c in select_faces(choices, only, copies, game=GAME_NAME, noun="board")]
+    pages, sides = board_pages(chosen, paper_size)
+    boards = len(chosen)
     meta = PdfMeta(title=f"{GAME_NAME} habitat boards",
                    subject=f"{GAME_NAME}: {boards} boards, {len(sides)} sides, printed double-sided",
                    pagesize=(paper_size.width, paper_size.height), invariant=invariant)
