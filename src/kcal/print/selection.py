@@ -32,7 +32,6 @@ MAX_COPIES = 20  #: a larger run is a print shop's job; refused before any drawi
 KIND_KEY = "\0kind:"  #: the lookup key of a kind (no card key starts with a NUL)
 
 
-
 class Selectable(Protocol):
     """What ``--only`` can choose: a :class:`kcal.print.sheets.Face`, a :class:`Choice`."""
 
