@@ -1,7 +1,8 @@
 """Issue 23, item 1: a picture on every card and tile of every pack, from the vendored icon set.
 
 - every shipped card names its picture (``icon:``), a shipped icon (a card with no picture fails here),
-  the cards a player holds included: Kalua's player help cards, kCaloria's player aids;
+  the cards a player holds included: Kalua's player help cards, EcoLogic's symbol key card, kCaloria's
+  player aids;
 - every fallback picture (by class, colour, kind, type) is a shipped icon;
 - the vendored subset holds every icon the data names (``tools/icon_subset.py --check``);
 - on every printed face the picture's square overlaps no text: each face is drawn on a canvas that
@@ -57,6 +58,7 @@ def shipped_icons() -> Iterator[tuple[str, str, str | None]]:
         yield "ecologic-europe", w.name, w.icon
     for h in eco.components.human_cards:
         yield "ecologic-europe", h.name, h.icon
+    yield "ecologic-europe", "symbol key", eco.components.symbol_key.icon
     from kcal.games.kcaloria.print.aids import all_cards
 
     for aid in all_cards():
@@ -65,8 +67,8 @@ def shipped_icons() -> Iterator[tuple[str, str, str | None]]:
 
 def test_every_shipped_card_names_a_shipped_picture() -> None:
     cards = list(shipped_icons())
-    assert len(cards) == 449  # 118 tiles, 33 food cards, 30 action cards, 5 help cards, 227 species, 22 event
-    # cards, 14 player aids
+    assert len(cards) == 450  # 118 tiles, 33 food cards, 30 action cards, 5 help cards, 227 species, 22 event
+    # cards, the symbol key card, 14 player aids
     missing = [f"{game}: {card}" for game, card, icon in cards if icon is None]
     unknown = [f"{game}: {card}: {icon}" for game, card, icon in cards if icon and icon not in pictures.names()]
     assert not missing, "cards without a picture:\n" + "\n".join(missing)
@@ -74,7 +76,7 @@ def test_every_shipped_card_names_a_shipped_picture() -> None:
 
 
 def test_every_fallback_picture_is_shipped() -> None:
-    from kcal.games.ecologic_europe.print.picture import EVENT_ICONS, TYPE_ICONS
+    from kcal.games.ecologic_europe.print.picture import EVENT_ICONS, KEY_ICON, TYPE_ICONS
     from kcal.games.how_many_calories.print.picture import COLOUR_ICONS, PLUS_ICON
     from kcal.games.kalua.print.picture import HELP_ICON, KIND_ICONS
     from kcal.games.kcaloria.print.picture import CLASS_ICONS
@@ -82,7 +84,7 @@ def test_every_fallback_picture_is_shipped() -> None:
 
     assert set(CLASS_ICONS) == {k.value for k in Klass}
     tables = [CLASS_ICONS, COLOUR_ICONS, KIND_ICONS, TYPE_ICONS, EVENT_ICONS, {"plus": PLUS_ICON},
-              {"help": HELP_ICON}]
+              {"help": HELP_ICON, "key": KEY_ICON}]
     assert {v for t in tables for v in t.values()} <= pictures.names()
 
 
@@ -209,9 +211,8 @@ def poker_box() -> Any:
     return Box(100, 100, geom.width, geom.height, 0.0, geom.radius)
 
 
-#: printed faces that are no card with a picture: the token sheet (a page of tokens, not a card) and
-#: EcoLogic's symbol key card (a full table of chips, docs/art.md "Where the pictures are")
-NOT_PICTURED = {"ecologic-europe tokens", "ecologic-europe symbol key"}
+#: the one printed face that is no card: EcoLogic's token sheet (a page of tokens, drawn on its own)
+NOT_PICTURED = {"ecologic-europe tokens"}
 
 
 def test_no_card_picture_covers_text(monkeypatch: pytest.MonkeyPatch, poker_box: Any) -> None:
@@ -225,7 +226,7 @@ def test_no_card_picture_covers_text(monkeypatch: pytest.MonkeyPatch, poker_box:
                      for pic in c.pictures for box, text in c.texts if _overlap(pic, box)]
     assert not problems, "\n".join(problems[:20])
     assert not unpictured, "every printed card draws one picture:\n" + "\n".join(unpictured)
-    assert faces > 300  # every food, action, help, species and event card was drawn
+    assert faces > 300  # every food, action, help, species, event and symbol key card was drawn
 
 
 def test_no_player_aid_picture_covers_text(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -24,6 +24,7 @@ from kcal.games.ecologic_europe.print.faces import (
     draw_species,
     faces_order,
 )
+from kcal.games.ecologic_europe.print.picture import key_icon
 from kcal.games.ecologic_europe.rules.domain import FOOD_TYPES, GAME_ID, GAME_NAME
 from kcal.print.cardgrid import DEFAULT_CARD, DEFAULT_CORNER_MM, CardSize, grid_shape
 from kcal.print.cutfile import card_cut_files, write_cut_files
@@ -61,7 +62,7 @@ def card_faces(catalog: str | Path | None, ctx: Context, per_sheet: int = 9
                           back=partial(draw_back, back="human impact"), back_key="ee-back-human",
                           label=str(h.name), kind=HUMAN_KIND, names=(h.id,)))
     keys = max(1, -len(faces) % per_sheet)
-    faces += [Face(key="ee-key", draw=partial(draw_key, ctx=ctx), back=partial(draw_back, back="symbol key"),
+    faces += [Face(key="ee-key", draw=partial(draw_key, ctx=ctx, icon=key_icon(cs.components.symbol_key.icon)), back=partial(draw_back, back="symbol key"),
                    back_key="ee-back-key", label="symbol key", kind=KEY_KIND)] * keys
     faces.append(Face(key="ee-tokens", draw=lambda c, box: None, label="tokens", kind=TOKEN_KIND))
     return faces, inputs
