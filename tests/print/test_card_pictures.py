@@ -1,6 +1,8 @@
 """Issue 23, item 1: a picture on every card and tile of every pack, from the vendored icon set.
 
-- every shipped card names its picture (``icon:``), a shipped icon (a card with no picture fails here);
+- every shipped card names its picture (``icon:``), a shipped icon (a card with no picture fails here),
+  the cards a player holds included: Kalua's player help cards, EcoLogic's symbol key card, kCaloria's
+  player aids;
 - every fallback picture (by class, colour, kind, type) is a shipped icon;
 - the vendored subset holds every icon the data names (``tools/icon_subset.py --check``);
 - on every printed face the picture's square overlaps no text: each face is drawn on a canvas that
@@ -44,8 +46,11 @@ def shipped_icons() -> Iterator[tuple[str, str, str | None]]:
     for food in foods.foods:
         yield "how-many-calories", food.food, food.icon
     yield "how-many-calories", "+5 card", foods.plus_icon
-    for d in kalua_catalog(None).defs:
+    kalua = kalua_catalog(None)
+    for d in kalua.defs:
         yield "kalua", d.name, d.entry.icon
+    for h in kalua.model.help_cards:
+        yield "kalua", f"player help card {h.colour}", h.icon
     eco = eco_builtin()
     for s in eco.species:
         yield "ecologic-europe", s.name, s.model.icon
@@ -53,11 +58,17 @@ def shipped_icons() -> Iterator[tuple[str, str, str | None]]:
         yield "ecologic-europe", w.name, w.icon
     for h in eco.components.human_cards:
         yield "ecologic-europe", h.name, h.icon
+    yield "ecologic-europe", "symbol key", eco.components.symbol_key.icon
+    from kcal.games.kcaloria.print.aids import all_cards
+
+    for aid in all_cards():
+        yield "kcaloria", f"player aid {aid.title}", aid.icon
 
 
 def test_every_shipped_card_names_a_shipped_picture() -> None:
     cards = list(shipped_icons())
-    assert len(cards) == 430  # 118 tiles, 33 food cards, 30 action cards, 227 species, 22 event cards
+    assert len(cards) == 450  # 118 tiles, 33 food cards, 30 action cards, 5 help cards, 227 species, 22 event
+    # cards, the symbol key card, 14 player aids
     missing = [f"{game}: {card}" for game, card, icon in cards if icon is None]
     unknown = [f"{game}: {card}: {icon}" for game, card, icon in cards if icon and icon not in pictures.names()]
     assert not missing, "cards without a picture:\n" + "\n".join(missing)
@@ -65,14 +76,15 @@ def test_every_shipped_card_names_a_shipped_picture() -> None:
 
 
 def test_every_fallback_picture_is_shipped() -> None:
-    from kcal.games.ecologic_europe.print.picture import EVENT_ICONS, TYPE_ICONS
+    from kcal.games.ecologic_europe.print.picture import EVENT_ICONS, KEY_ICON, TYPE_ICONS
     from kcal.games.how_many_calories.print.picture import COLOUR_ICONS, PLUS_ICON
-    from kcal.games.kalua.print.picture import KIND_ICONS
+    from kcal.games.kalua.print.picture import HELP_ICON, KIND_ICONS
     from kcal.games.kcaloria.print.picture import CLASS_ICONS
     from kcal.games.kcaloria.rules.domain import Klass
 
     assert set(CLASS_ICONS) == {k.value for k in Klass}
-    tables = [CLASS_ICONS, COLOUR_ICONS, KIND_ICONS, TYPE_ICONS, EVENT_ICONS, {"plus": PLUS_ICON}]
+    tables = [CLASS_ICONS, COLOUR_ICONS, KIND_ICONS, TYPE_ICONS, EVENT_ICONS, {"plus": PLUS_ICON},
+              {"help": HELP_ICON, "key": KEY_ICON}]
     assert {v for t in tables for v in t.values()} <= pictures.names()
 
 
@@ -182,7 +194,7 @@ def card_faces() -> Iterator[tuple[str, Any]]:
     foodset, _, locate = hmc_set(None)
     yield from (("how-many-calories " + f.label, f) for f in hmc_faces(foodset, HmcContext(locate=locate), 1))
     cardset, _, _ = kalua_set(None)
-    groups = card_groups(cardset, KaluaContext(), help_cards=False)
+    groups = card_groups(cardset, KaluaContext())  # the action cards and the player help cards
     yield from (("kalua " + f.label, f) for _, g in groups for f in dict.fromkeys(g))
     faces, _ = eco_faces(None, EcoContext())
     yield from (("ecologic-europe " + f.label, f) for f in dict.fromkeys(faces))
@@ -199,15 +211,41 @@ def poker_box() -> Any:
     return Box(100, 100, geom.width, geom.height, 0.0, geom.radius)
 
 
+#: the one printed face that is no card: EcoLogic's token sheet (a page of tokens, drawn on its own)
+NOT_PICTURED = {"ecologic-europe tokens"}
+
+
 def test_no_card_picture_covers_text(monkeypatch: pytest.MonkeyPatch, poker_box: Any) -> None:
-    problems, pictured = [], 0
+    problems, unpictured, faces = [], [], 0
     for label, face in card_faces():
         c = drawn_boxes(lambda cv, f=face: f.draw(cv, poker_box), monkeypatch)
-        pictured += len(c.pictures) == 1
+        faces += 1
+        if len(c.pictures) != 1 and label not in NOT_PICTURED:
+            unpictured.append(f"{label}: {len(c.pictures)} pictures")
         problems += [f"{label}: the picture {pic} covers {text!r} {box}"
                      for pic in c.pictures for box, text in c.texts if _overlap(pic, box)]
     assert not problems, "\n".join(problems[:20])
-    assert pictured > 250  # every food, action, species and event card draws exactly one picture
+    assert not unpictured, "every printed card draws one picture:\n" + "\n".join(unpictured)
+    assert faces > 300  # every food, action, help, species, event and symbol key card was drawn
+
+
+def test_no_player_aid_picture_covers_text(monkeypatch: pytest.MonkeyPatch) -> None:
+    """kCaloria's player aids keep their own layout: each draws one picture, in its title band, clear of
+    the title and of every line of the card."""
+    from kcal.games.kcaloria.print.aids import all_cards, draw_card
+    from kcal.print.report import Report
+
+    register_fonts()
+    problems, unpictured = [], []
+    for aid in all_cards():
+        c = drawn_boxes(lambda cv, a=aid: draw_card(cv, a, 300, 400, Report()), monkeypatch)
+        assert any(text == aid.title for _, text in c.texts), aid.title  # the recorder sees the card's text
+        if len(c.pictures) != 1:
+            unpictured.append(f"{aid.title}: {len(c.pictures)} pictures")
+        problems += [f"{aid.title}: the picture {pic} covers {text!r} {box}"
+                     for pic in c.pictures for box, text in c.texts if _overlap(pic, box)]
+    assert not problems, "\n".join(problems[:20])
+    assert not unpictured, "every player aid draws one picture:\n" + "\n".join(unpictured)
 
 
 def test_no_tile_picture_covers_text(monkeypatch: pytest.MonkeyPatch) -> None:

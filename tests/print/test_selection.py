@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from kcal.core.errors import UsageError
-from kcal.print.selection import MAX_COPIES, select_faces
+from kcal.print.selection import MAX_COPIES, Choice, select_faces
 from kcal.print.sheets import Face
 
 
@@ -62,3 +62,15 @@ def test_a_name_of_several_cards_asks_which():
 def test_copies_out_of_range_is_refused(copies):
     with pytest.raises(UsageError, match="--copies must be a whole number"):
         select_faces(SET, copies=copies)
+
+
+def test_a_choice_that_is_no_face_is_chosen_the_same_way_and_named_by_its_noun():
+    tiles = [Choice(key=k, label=label, item=k.upper(), kind=kind, names=names) for k, label, kind, names in
+             [("b", "Bayou", "water", ("Slow water",)), ("b", "Bayou", "water", ("Slow water",)),
+              ("p", "Pinus taeda", "plant", ("Loblolly pine",))]]
+    assert [c.item for c in select_faces(tiles, ["slow water"], copies=2)] == ["B", "B"]
+    assert [c.item for c in select_faces(tiles, ["waters"])] == ["B", "B"]
+    with pytest.raises(UsageError) as e:
+        select_faces(tiles, ["Pinus taedaa"], game="the deck 'Test'", noun="tile")
+    assert "--only 'Pinus taedaa': the deck 'Test' has no tile or kind of that name (did you mean 'Pinus taeda'?)" \
+        in e.value.message

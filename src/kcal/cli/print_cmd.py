@@ -78,6 +78,13 @@ CardCropOption = typer.Option(True, "--crop-marks/--no-crop-marks", help="Draw c
 OnlyOption = typer.Option([], "--only", metavar="NAME|KIND",
                           help="Print only this card (one of it, by any of its names) or this kind of card (as the "
                                "set has it); repeatable. Reprints a lost card.")
+TileOnlyOption = typer.Option([], "--only", metavar="NAME|KIND",
+                              help="Print only this tile (one of it, by its name, common name or id) or this tile "
+                                   "type (water, plant...; every such tile as the deck or catalog has it); "
+                                   "repeatable. Reprints a lost tile.")
+BoardOnlyOption = typer.Option([], "--only", metavar="NAME|KIND",
+                               help="Print only this board (one of it, by its id, e.g. B07, or its habitats); "
+                                    "repeatable. Reprints a lost board (games whose boards are separate sheets).")
 CopiesOption = typer.Option(1, "--copies", metavar="N", help="Print what you chose N times (1 to 20).")
 CardSetOption = typer.Option(None, "--card-set", metavar="PATH",
                              help="A card-set file of the game to print instead of its built-in set (a house rule).")
@@ -103,7 +110,8 @@ def _report(result: Any, fmt: OutputFormat, what: str) -> None:
         count = d.get("tiles", d.get(what, 0)) if what else 0
         noun = what[:-1] if count == 1 and what.endswith("s") else what
         extra = f", {count} {noun}" if count else ""
-        duplex = f" on {d['sheets']} sheets: print double-sided" if d.get("duplex") else ""
+        sheets = f"{d.get('sheets')} sheet{'s' if d.get('sheets') != 1 else ''}"
+        duplex = f" on {sheets}: print double-sided" if d.get("duplex") else ""
         return f"wrote {files}: {d['pages']} page{'s' if d['pages'] != 1 else ''}{extra}{duplex}"
 
     emit(data, fmt, text)
@@ -183,19 +191,23 @@ def board_cmd(
     paper: PaperChoice = PaperOption,
     split: int | None = SplitOption,
     card_set: Path | None = CardSetOption,
+    only: list[str] = BoardOnlyOption,
+    copies: int = CopiesOption,
     force: bool = ForceOption,
     fmt: OutputFormat = FormatOption,
 ) -> None:
-    """A game's board at full size, tiled across sheets.
+    """A game's board or boards at full size.
 
-    Glue strips where the sheets overlap, cut lines, sheet names and a ruler.
+    A board larger than the paper is tiled across sheets with glue strips, cut lines, sheet names and a
+    ruler. --only NAME and --copies N reprint one board where a game has several, each a sheet of its own.
     """
     with guarded(), writing(force):
         pack = pack_of(game)
         hook = pack.hook("print")
         if not hasattr(hook, "print_board"):
             raise UsageError(f"{pack.info.name} ({pack.id}) has no board to print")
-        _report(hook.print_board(output, paper=paper.value, catalog=card_set, split=split), fmt, "")
+        _report(hook.print_board(output, paper=paper.value, catalog=card_set, split=split, only=tuple(only),
+                                 copies=copies), fmt, "")
 
 
 # the commands the installed packs add to ``kcal print`` (kCaloria: deck, catalog, tile, alignment)

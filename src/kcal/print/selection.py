@@ -13,21 +13,54 @@ as one face, each with its ``kind`` (a deck, a card type) and the names a player
 ``--only`` may be given several times; the cards come out in the set's order, so that kinds stay together
 and every sheet but the last is full. An ``--only`` that names nothing is a usage error (exit 2) with
 the close spellings among the set's cards and kinds.
+
+What is chosen need not be a face: anything with a ``key``, ``label``, ``kind`` and ``names``
+(:class:`Selectable`) is chosen the same way, e.g. a :class:`Choice` wrapping a hex tile of a deck or a
+board of a game (``noun`` names it in the messages: "tile", "board").
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TypeVar
+from dataclasses import dataclass
+from typing import Generic, Protocol, TypeVar
 
 from kcal.core.errors import UsageError
 from kcal.core.suggest import fold_words, lookup
-from kcal.print.sheets import Face
 
 MAX_COPIES = 20  #: a larger run is a print shop's job; refused before any drawing
 KIND_KEY = "\0kind:"  #: the lookup key of a kind (no card key starts with a NUL)
 
-F = TypeVar("F", bound=Face)
+
+class Selectable(Protocol):
+    """What ``--only`` can choose: a :class:`kcal.print.sheets.Face`, a :class:`Choice`."""
+
+    @property
+    def key(self) -> str: ...  # the same key: copies of one thing
+
+    @property
+    def label(self) -> str: ...  # its printed name
+
+    @property
+    def kind(self) -> str: ...  # its kind ("" when it has none)
+
+    @property
+    def names(self) -> tuple[str, ...]: ...  # the other names it is found by
+
+
+T = TypeVar("T")
+F = TypeVar("F", bound=Selectable)
+
+
+@dataclass(frozen=True)
+class Choice(Generic[T]):
+    """Something that is not a face (a tile of a deck, a board), as ``--only`` sees it; ``item`` is the thing."""
+
+    key: str
+    label: str
+    item: T
+    kind: str = ""
+    names: tuple[str, ...] = ()
 
 
 def check_copies(copies: int) -> int:
@@ -43,9 +76,10 @@ def _kind_names(kind: str) -> tuple[str, ...]:
     return (kind, other)
 
 
-def select_faces(faces: Sequence[F], only: Sequence[str] = (), copies: int = 1, *, game: str = "this game"
-                 ) -> list[F]:
-    """The faces to print, in the set's order (see the module's docstring)."""
+def select_faces(faces: Sequence[F], only: Sequence[str] = (), copies: int = 1, *, game: str = "this game",
+                 noun: str = "card") -> list[F]:
+    """The faces to print, in the set's order (see the module's docstring); ``noun`` is what one of ``faces``
+    is called in the messages ("card", "tile", "board")."""
     copies = check_copies(copies)
     if not only:
         return [f for f in faces for _ in range(copies)]
@@ -61,10 +95,10 @@ def select_faces(faces: Sequence[F], only: Sequence[str] = (), copies: int = 1, 
         found = lookup(query, names)
         if found.name is None:
             if found.several:
-                raise UsageError(f"--only: {found.several_message('cards or kinds of ' + game)}")
+                raise UsageError(f"--only: {found.several_message(f'{noun}s or kinds of {game}')}")
             kinds = sorted({f.kind for f in faces if f.kind})
             listed = f"; the kinds are {', '.join(repr(k) for k in kinds)}" if kinds else ""
-            raise UsageError(f"--only {query!r}: {game} has no card or kind of that name{found.hint()}{listed}")
+            raise UsageError(f"--only {query!r}: {game} has no {noun} or kind of that name{found.hint()}{listed}")
         if found.name.startswith(KIND_KEY):
             chosen_kinds.add(found.name[len(KIND_KEY):])
         else:

@@ -260,8 +260,16 @@ class HumanCard(BaseModel):
         return self
 
 
+class SymbolKey(BaseModel):
+    """The symbol key card, a reference card each player may hold: its picture."""
+
+    model_config = _CONFIG
+
+    icon: IconName | None = None  #: the card's picture (absent: binoculars, docs/art.md)
+
+
 class ComponentsFile(BaseModel):
-    """The habitat boards, the weather die and cards, and the human-impact cards."""
+    """The habitat boards, the weather die and cards, the human-impact cards and the symbol key card."""
 
     model_config = ConfigDict(extra="forbid", frozen=True, title="EcoLogic: Europe components")
 
@@ -270,6 +278,7 @@ class ComponentsFile(BaseModel):
     weather_die: Annotated[tuple[Die, ...], Field(min_length=6, max_length=6)]
     weather_cards: Annotated[tuple[WeatherCard, ...], Field(min_length=1, max_length=30)]
     human_cards: Annotated[tuple[HumanCard, ...], Field(min_length=1, max_length=30)]
+    symbol_key: SymbolKey = SymbolKey()
 
 
 Name_ = Annotated[StrictStr, Field(min_length=1, max_length=120), AfterValidator(check_name)]

@@ -24,6 +24,7 @@ from kcal.games.ecologic_europe.print.faces import (
     draw_species,
     faces_order,
 )
+from kcal.games.ecologic_europe.print.picture import key_icon
 from kcal.games.ecologic_europe.rules.domain import FOOD_TYPES, GAME_ID, GAME_NAME
 from kcal.print.cardgrid import DEFAULT_CARD, DEFAULT_CORNER_MM, CardSize, grid_shape
 from kcal.print.cutfile import card_cut_files, write_cut_files
@@ -61,7 +62,7 @@ def card_faces(catalog: str | Path | None, ctx: Context, per_sheet: int = 9
                           back=partial(draw_back, back="human impact"), back_key="ee-back-human",
                           label=str(h.name), kind=HUMAN_KIND, names=(h.id,)))
     keys = max(1, -len(faces) % per_sheet)
-    faces += [Face(key="ee-key", draw=partial(draw_key, ctx=ctx), back=partial(draw_back, back="symbol key"),
+    faces += [Face(key="ee-key", draw=partial(draw_key, ctx=ctx, icon=key_icon(cs.components.symbol_key.icon)), back=partial(draw_back, back="symbol key"),
                    back_key="ee-back-key", label="symbol key", kind=KEY_KIND)] * keys
     faces.append(Face(key="ee-tokens", draw=lambda c, box: None, label="tokens", kind=TOKEN_KIND))
     return faces, inputs
@@ -133,18 +134,27 @@ def print_rulebook(output: str | Path, paper: str = "letter", *, templates: str 
 
 
 def print_board(output: str | Path, paper: str = "letter", *, catalog: str | Path | None = None,
-                split: int | None = None, invariant: bool = True) -> Printed:
+                split: int | None = None, invariant: bool = True, only: Sequence[str] = (),
+                copies: int = 1) -> Printed:
     """Every habitat board at full size (fields for poker-size cards): one sheet per board, side 1 on the
-    front and side 2 on the back, for double-sided printing."""
+    front and side 2 on the back, for double-sided printing. ``only`` and ``copies`` choose the boards as
+    ``print cards`` chooses cards (:mod:`kcal.print.selection`): a board by its id (``B07``, printed on
+    both its sides) or its two habitats (``coniferous wetlands``), one of it, ``copies`` times."""
     from kcal.games.ecologic_europe.files.load import COMPONENTS_FILE, load_cardset
     from kcal.games.ecologic_europe.print.board import board_pages
+    from kcal.games.ecologic_europe.rules.domain import HABITAT_TITLES
     from kcal.print.layout import PAPERS
     from kcal.print.options import check_paper
+    from kcal.print.selection import Choice, select_faces
 
     paper_size = PAPERS[check_paper(paper)]
     cs = load_cardset(catalog)
-    pages, sides = board_pages(cs.components.boards, paper_size)
-    boards = len(cs.components.boards)
+    choices = [Choice(key=b.id, label=b.id, item=b, names=(
+        f"board {b.id}", f"{b.id}: " + " / ".join(HABITAT_TITLES[s.habitat.value].lower() for s in b.sides)))
+        for b in cs.components.boards]
+    chosen = [c.item for c in select_faces(choices, only, copies, game=GAME_NAME, noun="board")]
+    pages, sides = board_pages(chosen, paper_size)
+    boards = len(chosen)
     meta = PdfMeta(title=f"{GAME_NAME} habitat boards",
                    subject=f"{GAME_NAME}: {boards} boards, {len(sides)} sides, printed double-sided",
                    pagesize=(paper_size.width, paper_size.height), invariant=invariant)

@@ -264,15 +264,19 @@ def draw_species(c: Canvas, box: Box, s: Species, ctx: Context) -> None:
     c.drawString(x0 + pad, y0 + pad * sp.footer_rise, f"{s.id} · {s.expansion}")
 
 
-def draw_key(c: Canvas, box: Box, ctx: Context) -> None:
-    """The symbol key card: every chip a card shows, with its name, and how a card's top line reads."""
+def draw_key(c: Canvas, box: Box, ctx: Context, icon: str = "binoculars") -> None:
+    """The symbol key card: its picture left of the title, every chip a card shows, with its name, and how a
+    card's top line reads."""
     k = scale(box)
     x0, y0, x1, y1 = frame(c, box, "#cccccc")
     kk = KEY
     pad = mm(kk.pad_mm) * k
-    y = _text(c, "EcoLogic: Europe · symbol key", BOLD, kk.title_pt * k, kk.title_pt * k * 0.7, x0 + pad, x1 - pad,
-              y1 - pad * 0.6, 1, "symbol key", ctx.report)
     chip_h = mm(kk.chip_mm) * k
+    side = chip_h + mm(kk.icon_gap_mm) * k  # the picture, a chip tall, and its gap; the title keeps clear of it
+    top = y1 - pad * 0.6
+    y = _text(c, "EcoLogic: Europe · symbol key", BOLD, kk.title_pt * k, kk.title_pt * k * 0.7, x0 + pad + side,
+              x1 - pad - side, top, 1, "symbol key", ctx.report)
+    pictures.draw(c, icon, x0 + pad, (top + y - chip_h) / 2, chip_h, rgb(INK))
     row_h = mm(kk.row_mm) * k
     col_w = (x1 - x0 - 2 * pad) / 2
     styles = {"type": lambda e: TYPE_COLOURS[_by_letters(TYPE_LETTERS, e.letters)],

@@ -88,6 +88,7 @@ class Key(Sizes):
     row_mm: float = 3.9
     word_pt: float = 5.6
     note_pt: float = 5.4
+    icon_gap_mm: float = 0.6  #: between the picture and the title's room
 
 
 class Picture(Sizes):

@@ -1,4 +1,4 @@
-"""A card's picture: its own ``icon:``, or else its species type's (docs/art.md)."""
+"""A card's picture: its own ``icon:``, or else its species type's, its kind's (docs/art.md)."""
 
 from __future__ import annotations
 
@@ -20,3 +20,12 @@ def species_icon(icon: str | None, type_word: str) -> str:
 def event_icon(icon: str | None, kind: str) -> str:
     """The icon drawn for a weather (``kind`` "weather") or human-impact card."""
     return icon or EVENT_ICONS[kind]
+
+
+#: the picture of the symbol key card when the components file names none
+KEY_ICON = "binoculars"
+
+
+def key_icon(icon: str | None) -> str:
+    """The icon drawn on the symbol key card."""
+    return icon or KEY_ICON

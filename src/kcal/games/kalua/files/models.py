@@ -218,6 +218,7 @@ class HelpCard(BaseModel):
     colour: Literal[GOD_COLOURS]  # type: ignore[valid-type]
     title: Text
     lines: Annotated[tuple[Text, ...], Field(min_length=1, max_length=16)]
+    icon: IconName | None = None  #: the card's picture (absent: the help cards', docs/art.md)
 
 
 class Track(BaseModel):

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from kcal.core.errors import UsageError
 from kcal.games.kalua.files.cardset import CardSet
 from kcal.games.kalua.print.faces import (
     Context,
@@ -151,8 +152,18 @@ def print_cards(output: str | Path, paper: str = "letter", backs: bool = False, 
 
 
 def print_board(output: str | Path, paper: str = "letter", *, catalog: str | Path | None = None,
-                split: int | None = None, invariant: bool = True) -> Printed:
-    """The board (happiness track and island, 380 x 480 mm) tiled across ``paper`` sheets."""
+                split: int | None = None, invariant: bool = True, only: Sequence[str] = (),
+                copies: int = 1) -> Printed:
+    """The board (happiness track and island, 380 x 480 mm) tiled across ``paper`` sheets.
+
+    ``only`` and ``copies`` are refused: the sheets are pieces of one board, glued together, not boards a
+    player loses one of (docs/printing.md, "Reprinting a board").
+    """
+    asked = [name for name, used in (("--only", bool(only)), ("--copies", copies != 1)) if used]
+    if asked:
+        raise UsageError(f"{', '.join(asked)}: {GAME_NAME} has one board, tiled across sheets you glue "
+                         "together, so there is no board to choose; a sheet spoiled before gluing is a page of "
+                         "the PDF (its name is on it): reprint that page with your printer's page range")
     from kcal.games.kalua.print.board import BOARD_H_MM, BOARD_W_MM, OVERLAP_MM, board_pages
     from kcal.print.layout import PAPERS
     from kcal.print.options import check_paper

@@ -37,7 +37,7 @@ from kcal.games.kalua.print.layout import (
     VOLCANO,
 )
 from kcal.games.kalua.print.palette import STYLES, Style, rgb, text_on
-from kcal.games.kalua.print.picture import icon_of
+from kcal.games.kalua.print.picture import help_icon_of, icon_of
 from kcal.games.kalua.rules.cardtext import card_lines
 from kcal.games.kalua.rules.domain import DOUBLE_COST, PROTECTION_COST, EffectKind, Kind, Target
 from kcal.print import pictures
@@ -436,9 +436,13 @@ def draw_help(c: Canvas, box: Box, help_card: HelpCard, index: int, ctx: Context
                         f"PLAYER HELP · {help_card.colour.upper()}")
     where = ctx.locate(f"help card {index + 1}", "title")
     title = printable(help_card.title, where, ctx.report, BOLD)
-    f = fit(title, BOLD, HELP.title_pt * k, HELP.title_smallest_pt * k, (x1 - x0) - mm(HELP.margin_mm) * k, 1,
-            where=where, report=ctx.report)
-    y = _lines(c, f.lines, BOLD, f.size, cx, y1 - mm(HELP.title_drop_mm) * k, f.size * HELP.title_leading)
+    icon, inset = mm(HELP.icon_mm) * k, mm(HELP.icon_inset_mm) * k
+    title_w = (x1 - x0) - mm(HELP.margin_mm) * k - 2 * (icon + inset)  # centred, clear of the picture
+    f = fit(title, BOLD, HELP.title_pt * k, HELP.title_smallest_pt * k, title_w, 1, where=where, report=ctx.report)
+    top = y1 - mm(HELP.title_drop_mm) * k
+    y = _lines(c, f.lines, BOLD, f.size, cx, top, f.size * HELP.title_leading)
+    # centred on the title's line, so the turn below starts where it did without a picture
+    pictures.draw(c, help_icon_of(help_card), x0 + inset, (top + y - icon) / 2, icon, rgb(palette.INK))
     texts = [printable(t, ctx.locate(f"help card {index + 1}", f"lines[{i}]"), ctx.report)
              for i, t in enumerate(help_card.lines)]
     text_w = (x1 - x0) - mm(HELP.margin_mm) * k

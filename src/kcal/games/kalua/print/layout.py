@@ -142,6 +142,8 @@ class Help(Sizes):
     indent_mm: float = 1.5
     baseline: float = 0.26  #: the baseline above the line's foot, as a share of the size
     head_chars: int = 24  #: a bold head ("1 Draw:") is at most this long
+    icon_mm: float = 5.5  #: the picture's square, left of the title (the title keeps clear of it on both sides)
+    icon_inset_mm: float = 1.2  #: from the panel's left edge
 
 
 class Back(Sizes):

@@ -1,4 +1,5 @@
-"""An action card's picture: its own ``icon:``, or else its kind's (docs/art.md)."""
+"""A card's picture: its own ``icon:``, or else its kind's; a help card's, or else :data:`HELP_ICON`
+(docs/art.md)."""
 
 from __future__ import annotations
 
@@ -11,3 +12,12 @@ KIND_ICONS: dict[str, str] = {"bonus": "sunbeams", "local": "earth-crack", "glob
 def icon_of(card: Any) -> str:
     """The icon drawn for an action card (a ``CardEntry``, or anything with ``icon`` and ``kind``)."""
     return card.icon or KIND_ICONS[card.kind.value]
+
+
+#: the picture of a player help card that names no icon
+HELP_ICON = "prayer"
+
+
+def help_icon_of(help_card: Any) -> str:
+    """The icon drawn for a player help card (a ``HelpCard``)."""
+    return help_card.icon or HELP_ICON

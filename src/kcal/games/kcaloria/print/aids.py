@@ -1,13 +1,17 @@
 """Player-aid cards at poker size (63 x 88 mm): turn summary, scoring, colour points, biomes, modifiers.
 
 Card texts come from the schema's data (colours and points, the 24 biomes, the 37 modifiers with
-their codes and shapes), so a new modifier gets a glossary entry without editing this file.
+their codes and shapes), so a new modifier gets a glossary entry without editing this file. Each card's
+picture, drawn in its title band, is named in ``data/aids/player-aids.yaml`` (an ``icon`` per title, docs/art.md).
 """
 
 from __future__ import annotations
 
+import functools
+import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from kcal.games.kcaloria.print import icons, palette
@@ -29,6 +33,39 @@ if TYPE_CHECKING:
 CARD_W, CARD_H = mm(63), mm(88)
 PAD = mm(4)
 TITLE_H = mm(8)
+ICON = mm(5.6)  #: the picture's square, in the title band left of the title
+AIDS_FILE = Path(__file__).resolve().parents[1] / "data" / "aids" / "player-aids.yaml"
+
+
+@functools.cache
+def aid_icons() -> dict[str, str]:
+    """The picture of each player aid, by its title without "1/2" (``data/aids/player-aids.yaml``: a
+    ``title`` and an ``icon:`` per card); an icon kcal does not ship is an error at its line."""
+    from kcal.core.errors import KcalError
+    from kcal.core.yamlsafe import load_yaml
+    from kcal.print.pictures import check_icon
+
+    doc = load_yaml(AIDS_FILE)
+    aids = doc.data.get("player_aids") if isinstance(doc.data, dict) else None
+    if not isinstance(aids, list):
+        raise KcalError("player_aids: expected a list of {title, icon}", file=doc.path, line=1, column=1)
+    out: dict[str, str] = {}
+    for i, aid in enumerate(aids):
+        line, column = doc.pos(("player_aids", i))
+        if not (isinstance(aid, dict) and isinstance(aid.get("title"), str) and isinstance(aid.get("icon"), str)):
+            raise KcalError(f"player_aids[{i}]: expected a title and an icon", file=doc.path, line=line,
+                            column=column)
+        try:
+            out[aid["title"]] = check_icon(aid["icon"])
+        except ValueError as e:
+            line, column = doc.pos(("player_aids", i, "icon"))
+            raise KcalError(f"player_aids[{i}].icon: {e}", file=doc.path, line=line, column=column) from None
+    return out
+
+
+def aid_icon(title: str) -> str | None:
+    """The picture of the aid titled ``title`` ("Biomes 2/2" has the picture of "Biomes"), None: none named."""
+    return aid_icons().get(re.sub(r"\s+\d+/\d+$", "", title))
 
 
 @dataclass(frozen=True)
@@ -36,6 +73,7 @@ class Card:
     title: str
     color: str
     draw_body: Callable  # (c, x, y_top, w, h, report) -> None
+    icon: str | None = field(default=None)  #: its picture (:func:`aid_icon`)
 
 
 def _text_card(title: str, color: str, items: list[Item]) -> Card:
@@ -182,6 +220,13 @@ def _modifier_cards(per_card: int = 7) -> list[Card]:
 
 
 def all_cards() -> list[Card]:
+    """Every player aid, each with its picture."""
+    from dataclasses import replace
+
+    return [replace(card, icon=aid_icon(card.title)) for card in _cards()]
+
+
+def _cards() -> list[Card]:
     return [
         _text_card("Setup", palette.CUBE[Color.BLUE], SETUP),
         _text_card("A turn", palette.CUBE[Color.GREEN], TURN),
@@ -206,6 +251,11 @@ def draw_card(c: Canvas, card: Card, cx: float, cy: float, report: Report) -> No
     c.setFillColorRGB(*palette.rgb(palette.text_on(card.color)))
     c.setFont(BOLD, 10)
     c.drawCentredString(cx, y0 + CARD_H - mm(2) - TITLE_H / 2 - 3.6, card.title)
+    if card.icon:  # left in the band, in the title's colour: the title is centred, clear of it
+        from kcal.print import pictures
+
+        pictures.draw(c, card.icon, x0 + mm(3.4), y0 + CARD_H - mm(2) - TITLE_H / 2 - ICON / 2, ICON,
+                      palette.rgb(palette.text_on(card.color)))
     top = y0 + CARD_H - mm(2) - TITLE_H - mm(2.5)
     card.draw_body(c, x0 + PAD, top, CARD_W - 2 * PAD, top - (y0 + PAD), report)
     c.setFillColorRGB(0.45, 0.45, 0.45)
@@ -286,22 +336,26 @@ def grid_crop_marks(c: Canvas, slots: list[Slot], length: float = mm(3), gap: fl
 
 
 def _ruler_boxes(paper: Paper, origin: tuple[float, float], vertical: bool, label: str) -> list[Box]:
-    """Where :func:`_ruler` draws: the scale and, along the bottom, the label beside it."""
+    """Where :func:`_ruler` draws: the scale and, along the bottom, the label and the pictures' credit."""
     from kcal.print.layout import SheetLayout, TileGeometry
+    from kcal.print.pictures import CREDIT
 
     if vertical:  # turned a quarter turn about a point 8 mm right of the origin, without a label
         layout = SheetLayout(paper, TileGeometry(), (), (origin[0] + mm(8), origin[1]), ruler_vertical=True)
-        return marks.ruler_boxes(layout, "")
-    return marks.ruler_boxes(SheetLayout(paper, TileGeometry(), (), origin), label)
+        return marks.ruler_boxes(layout, "", CREDIT)
+    return marks.ruler_boxes(SheetLayout(paper, TileGeometry(), (), origin), label, CREDIT)
 
 
 def _ruler(c: Canvas, origin: tuple[float, float], vertical: bool, label: str) -> None:
+    """The ruler, with the credit of the pictures in the cards' title bands (docs/art.md)."""
+    from kcal.print.pictures import CREDIT
+
     if not vertical:
-        ruler(c, origin[0], origin[1], label)
+        ruler(c, origin[0], origin[1], label, CREDIT)
         return
     c.saveState()
     c.translate(origin[0] + mm(8), origin[1])
     c.rotate(90)
-    ruler(c, 0, 0, "")
+    ruler(c, 0, 0, "", CREDIT)
     c.restoreState()
     _ = MM

@@ -164,8 +164,9 @@ def _library_inputs(library: Library) -> list[Path]:
 def render_deck_pdf(deck: str | Path, out: str | Path, *, catalogs: Sequence[str | Path] = (),
                     split_every: int | None = None, invariant: bool = True, cut_svg: bool = False,
                     fonts: tuple[str | Path | None, str | Path | None] = (None, None),
-                    **options: Any) -> PrintResult:
-    """Print every tile of a deck file (repeats included) at true size.
+                    only: Sequence[str] = (), copies: int = 1, **options: Any) -> PrintResult:
+    """Print every tile of a deck file (repeats included) at true size; ``only`` and ``copies`` choose
+    which, as ``print cards`` does (:func:`choose_tiles`): one lost tile, one tile type, the deck twice.
 
     An illegal deck (``kcal deck validate`` says no) is printed all the same, with one warning per
     problem, first among the warnings: players print proxies and partial decks on purpose, and the
@@ -174,7 +175,7 @@ def render_deck_pdf(deck: str | Path, out: str | Path, *, catalogs: Sequence[str
     from kcal.games.kcaloria.files.load import load_deck
 
     loaded = load_deck(deck, extra_catalogs=catalogs)
-    tiles = loaded.tiles()
+    tiles = choose_tiles(loaded.tiles(), only, copies, f"the deck {loaded.deck.name!r}")
     options.setdefault("title", loaded.deck.name)
     opts = sheet_options(**options)
     result = render_tiles_pdf(tiles, out, opts, art_dir=loaded.library.catalog_dir, locate=locator(loaded.library),
@@ -183,6 +184,23 @@ def render_deck_pdf(deck: str | Path, out: str | Path, *, catalogs: Sequence[str
                               cut_svg=cut_svg, fonts=fonts)
     result.warnings[:0] = legality_warnings(loaded)
     return result
+
+
+def choose_tiles(tiles: Sequence[Tile], only: Sequence[str], copies: int, where: str) -> list[Tile]:
+    """The tiles ``--only`` and ``--copies`` choose, in the order of ``tiles`` (:mod:`kcal.print.selection`,
+    as ``print cards``): ``--only NAME`` one of that tile (by its name, common name or id), ``--only TYPE``
+    every tile of that type as ``tiles`` has it; all of it ``copies`` times. ``where`` names ``tiles`` in a
+    message ("the deck 'Bayou Ambush' has no tile or kind of that name")."""
+    from kcal.print.selection import Choice, select_faces
+
+    choices = [Choice(key=t.id, label=t.name, item=t, kind=t.type.value,
+                      names=(t.common_name or "", t.id))
+               for t in tiles]
+    chosen = [c.item for c in select_faces(choices, only, copies, game=where, noun="tile")]
+    if len(chosen) > MAX_TILES:
+        raise UsageError(f"--copies {copies}: {len(chosen):,} tiles is more than the {MAX_TILES:,} one print "
+                         "run takes; print fewer at a time")
+    return chosen
 
 
 def legality_warnings(loaded: LoadedDeck) -> list[str]:
@@ -197,15 +215,18 @@ def legality_warnings(loaded: LoadedDeck) -> list[str]:
 def render_catalog_pdf(catalogs: Sequence[str | Path] | None, out: str | Path, *,
                        split_every: int | None = None, invariant: bool = True, cut_svg: bool = False,
                        fonts: tuple[str | Path | None, str | Path | None] = (None, None),
-                       **options: Any) -> PrintResult:
-    """Proof sheets: one of each tile of the catalogs (built-in when none), a new sheet per tile type."""
+                       only: Sequence[str] = (), copies: int = 1, **options: Any) -> PrintResult:
+    """Proof sheets: one of each tile of the catalogs (built-in when none), a new sheet per tile type;
+    ``only`` and ``copies`` choose which tiles and tile types (:func:`choose_tiles`)."""
     from kcal.games.kcaloria.files.load import load_library
 
     library = load_library([str(c) for c in catalogs] if catalogs else None, base=Path.cwd())
     by_type: dict[TileType, list[Tile]] = {t: [] for t in TileType}
     for tile in library.tiles:
         by_type[tile.type].append(tile)
-    groups = [(f"{t.value} ({len(ts)})", sorted(ts, key=lambda x: x.id)) for t, ts in by_type.items() if ts]
+    proof = [tile for t in TileType for tile in sorted(by_type[t], key=lambda x: x.id)]
+    chosen = choose_tiles(proof, only, copies, "kCaloria")
+    groups = [(f"{t.value} ({len(ts)})", ts) for t in TileType if (ts := [x for x in chosen if x.type is t])]
     tiles = [tile for _, ts in groups for tile in ts]
     options.setdefault("title", "Catalog proof: " + ", ".join(c.catalog.set.name for c in library.catalogs))
     opts = sheet_options(**options)

@@ -19,6 +19,7 @@ from kcal.cli.print_cmd import (
     BoldFontOption,
     CatalogOption,
     CatalogsArgument,
+    CopiesOption,
     CropOption,
     CutOption,
     CutSvgOption,
@@ -34,6 +35,7 @@ from kcal.cli.print_cmd import (
     PaperChoice,
     PaperOption,
     SplitOption,
+    TileOnlyOption,
     TileSizeOption,
     _offset,
     _report,
@@ -62,16 +64,21 @@ def deck_cmd(
     font: Path | None = FontOption,
     bold_font: Path | None = BoldFontOption,
     catalog: list[Path] = CatalogOption,
+    only: list[str] = TileOnlyOption,
+    copies: int = CopiesOption,
     force: bool = ForceOption,
     fmt: OutputFormat = FormatOption,
 ) -> None:
-    """Print every tile of DECK at true size, ready to cut."""
+    """Print every tile of DECK at true size, ready to cut.
+
+    --only NAME|KIND and --copies N reprint one lost tile, one tile type, or the deck several times.
+    """
     with guarded(), writing(force):
         refuse_other_game(deck, PACK, "print deck")
         from kcal.games.kcaloria.print.api import render_deck_pdf
 
         result = render_deck_pdf(deck, output, catalogs=catalog, split_every=split, cut_svg=cut_svg,
-                                 fonts=(font, bold_font),
+                                 fonts=(font, bold_font), only=tuple(only), copies=copies,
                                  **_sheet_kwargs(paper, backs, flip, back_offset, bleed,
                                                  tile_size, alignment_page, cut_lines, crop_marks))
         _report(result, fmt, "tiles")
@@ -93,15 +100,20 @@ def catalog_cmd(
     cut_svg: bool = CutSvgOption,
     font: Path | None = FontOption,
     bold_font: Path | None = BoldFontOption,
+    only: list[str] = TileOnlyOption,
+    copies: int = CopiesOption,
     force: bool = ForceOption,
     fmt: OutputFormat = FormatOption,
 ) -> None:
-    """Proof sheets: one of each tile, grouped by tile type."""
+    """Proof sheets: one of each tile, grouped by tile type.
+
+    --only NAME|KIND and --copies N print one tile, one tile type, or several of each.
+    """
     with guarded(), writing(force):
         from kcal.games.kcaloria.print.api import render_catalog_pdf
 
         result = render_catalog_pdf(catalogs or None, output, split_every=split, cut_svg=cut_svg,
-                                    fonts=(font, bold_font),
+                                    fonts=(font, bold_font), only=tuple(only), copies=copies,
                                     **_sheet_kwargs(paper, backs, flip, back_offset, bleed,
                                                     tile_size, False, cut_lines, crop_marks))
         _report(result, fmt, "tiles")
