@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from kcal.games.kcaloria.rules.effects import EFFECTS
 from kcal.games.kcaloria.rules.hexgrid import Hex, format_hex, neighbours
-from kcal.games.kcaloria.rules.tiles import COLORS, ZERO6, TileInfo, fmt_amounts
+from kcal.games.kcaloria.rules.tiles import COLORS, ZERO6, TileInfo, fmt_amounts, waived_fill
 
 if TYPE_CHECKING:
     from kcal.games.kcaloria.rules.moves import Payment
@@ -30,6 +30,23 @@ def waived_colors(state: GameState, cell: Hex) -> frozenset[int]:
             for params in p.info.mods["anchor"]:
                 out.add(_ANCHOR(p.info, params))
     return frozenset(out)
+
+
+def refill_anchors(state: GameState, cell: Hex) -> None:
+    """Update the anchors' fills (:func:`~kcal.games.kcaloria.rules.legal.anchor_fills`) after an
+    anchor came to or left ``cell``, its tile already placed or removed: only the cells next to it
+    change, each to the fill of the colours the anchors next to it waive (through the state's log, so
+    a pop undoes it). The fills used to be rebuilt from every anchor on the board whenever one came or
+    went, which a greedy bot paid for each candidate placing an anchor."""
+    fills = state.afill
+    for nb in neighbours(cell):
+        waived = waived_colors(state, nb)
+        if not waived:
+            state.jpop(fills, nb)
+        else:
+            fill = waived_fill(waived)
+            if fills.get(nb) != fill:
+                state.jset(fills, nb, fill)
 
 
 def effective_costs(info: TileInfo, waived: frozenset[int]) -> tuple[tuple[tuple[int, int], ...], ...]:
