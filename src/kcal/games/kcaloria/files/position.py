@@ -477,7 +477,7 @@ def _place_board(state: GameState, pos: StartPosition) -> None:
             state.used[cell] = e.last_used_turn if e.last_used_turn is not None else placed
         if "anchor" in info.mods:
             state.anchors = state.anchors + (cell,)
-            refill_anchors(state, cell)
+            refill_anchors(state, cell, placed=True)
         if e.leaving:
             state.leaving = state.leaving + (cell,)
     state.uid_next = len(pos.board) + 1

@@ -32,13 +32,23 @@ def waived_colors(state: GameState, cell: Hex) -> frozenset[int]:
     return frozenset(out)
 
 
-def refill_anchors(state: GameState, cell: Hex) -> None:
+def refill_anchors(state: GameState, cell: Hex, placed: bool = False) -> None:
     """Update the anchors' fills (:func:`~kcal.games.kcaloria.rules.legal.anchor_fills`) after an
-    anchor came to or left ``cell``, its tile already placed or removed: only the cells next to it
-    change, each to the fill of the colours the anchors next to it waive (through the state's log, so
-    a pop undoes it). The fills used to be rebuilt from every anchor on the board whenever one came or
-    went, which a greedy bot paid for each candidate placing an anchor."""
+    anchor came to (``placed``) or left ``cell``: only the cells next to it change (through the
+    state's log, so a pop undoes it). A fill is one full field per waived colour, so the fill of
+    several anchors is the bitwise or of theirs: a new anchor adds its own to each cell next to it;
+    an anchor that left has each cell next to it filled again from the anchors still next to it.
+    The fills used to be rebuilt from every anchor on the board whenever one came or went, which a
+    greedy bot paid for each candidate placing an anchor."""
     fills = state.afill
+    if placed:
+        p = state.tiles[cell]
+        own = waived_fill({_ANCHOR(p.info, params) for params in p.info.mods["anchor"]})
+        for nb in neighbours(cell):
+            old = fills.get(nb, 0)
+            if old | own != old or nb not in fills:
+                state.jset(fills, nb, old | own)
+        return
     for nb in neighbours(cell):
         waived = waived_colors(state, nb)
         if not waived:

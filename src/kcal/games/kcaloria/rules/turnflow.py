@@ -92,7 +92,7 @@ def _place(state: GameState, move: Move, plan: legal.PlacePlan) -> None:
             state.jset(state.used, cell, turn)
         if "anchor" in mods:
             state.anchors = state.anchors + (cell,)
-            refill_anchors(state, cell)
+            refill_anchors(state, cell, placed=True)
     # The frontiers: within a frame, each one this placement changes is replaced by a copy the frame
     # owns (GameState.own: its order orders the generated moves, and the undo puts the old dict back),
     # so changing the copy logs nothing more. A new frontier cell gets its packed availability now,
