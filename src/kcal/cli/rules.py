@@ -68,7 +68,9 @@ def replay_cmd(
             # never over the record, nor over any file it loaded (its catalogs, its card set)
             for path in write(story, svg=svg, png=png, html=html, step=upto, inputs=(game, *result.inputs)):
                 typer.echo(f"wrote {shown_path(path)}", err=True)
-        emit(result.to_json(), fmt, lambda _: result.to_text())
+        # the JSON's data only when JSON is asked for: a long game's is two dicts a tile (100,000 moves:
+        # some 100 MB, which the text's peak paid for nothing)
+        emit(result.to_json() if fmt is OutputFormat.json else None, fmt, lambda _: result.to_text())
     exit_with(result.exit_code)
 
 

@@ -261,6 +261,12 @@ def replay(record_path_or_model: str | Path | GameRecord | dict[str, Any],
         except ValueError as exc:
             raise _err(doc, f"moves[{i}]: {exc}", ("moves", i)) from None
         recorded.append(RecordedMove(i, ("moves", i), move.player, move))
+    # From here the moves need only ``recorded`` and the document's positions (read again from its
+    # bytes when an error asks for one): the record's model and the document's data are let go before
+    # the game grows (a 100,000-move record's two: some 100 MB, which the peak held with the game's).
+    del record
+    if doc is not None:
+        doc.data = None
     from kcal.games.kcaloria.game import GAME
 
     result = ReplayResult(GAME, source, state, inputs=library.source_paths() if library is not None else [])

@@ -71,7 +71,6 @@ def test_other_memos_are_bounded(monkeypatch):
         assert len(hexgrid._NEIGHBOURS) <= 50
         assert len(hexgrid._CELLS) <= 50
     assert hexgrid.neighbours((3, 4)) == ((4, 4), (2, 4), (3, 5), (3, 3), (4, 3), (2, 5))
-    assert legal.WAIVED_LIMIT <= 1024
 
 
 def test_cells_are_shared_tuples():

@@ -34,6 +34,21 @@ def avail_consistent(s) -> bool:
     return True
 
 
+def fills_consistent(s) -> dict:
+    """The anchors' fills (kept up to date as anchors come and go) are the ones rebuilt from every
+    anchor on the board (rulebook "anchor"): a cell next to an anchor, the fill of the colours the
+    anchors next to it waive."""
+    from kcal.games.kcaloria.rules.hexgrid import neighbours
+    from kcal.games.kcaloria.rules.tiles import COLORS, waived_fill
+
+    m: dict = {}
+    for cell in s.anchors:
+        for nb in neighbours(cell):
+            m.setdefault(nb, set()).update(COLORS.index(x["color"]) for x in s.tiles[cell].info.mods["anchor"])
+    assert s.afill == {c: waived_fill(v) for c, v in m.items()}
+    return dict(s.afill)
+
+
 def snapshot(s) -> tuple:
     """Everything a state holds, with the order of its dicts (the availability cache: consistent)."""
     return (
@@ -44,7 +59,7 @@ def snapshot(s) -> tuple:
         [list(d) for d in s.discards], None if s.piles is None else [list(p) for p in s.piles],
         s.turn, s.current, s.produced, s.destroyed, s.ended, s.moves_played(), s.n_moves, s.uid_next,
         s.leaving, s.anchors, list(s.placed_n), list(s.humans), s.rng.state,
-        None if s.events is None else list(s.events),
+        None if s.events is None else list(s.events), fills_consistent(s),
     )
 
 
@@ -150,3 +165,27 @@ def test_standard_move_list_is_the_eager_list(decks):
         if s.outcome() is not None:
             break
 
+
+
+def test_anchor_fills_follow_an_anchor_that_leaves(tmp_path):
+    """Rulebook "anchor": when an anchor leaves the table (here removed directly, as a collapse or a
+    remove tile does), the cells next to it keep only the colours the anchors still next to them
+    waive: the kept fills equal the ones rebuilt from the board, for every anchor removed in turn."""
+    from kcal.games.kcaloria.files.load import load_deck
+    from kcal.games.kcaloria.rules import collapse
+
+    path = tmp_path / "anchors.yaml"
+    path.write_text("name: Anchors\nformat: solo\ncatalogs: [builtin]\ntiles:\n  Caddo Lake: 20\n"
+                    "  Bayou: 20\n  Pinus palustris: 20\n", encoding="utf-8")
+    s = new_game(None, [load_deck(path).tiles()], ["S"], seed=3)
+    rng = random.Random(3)
+    while s.outcome() is None and len(s.anchors) < 3:
+        moves = s.legal_moves()
+        s.push(moves[rng.randrange(len(moves))])
+    assert len(s.anchors) >= 3 and s.afill
+    c = s.copy()
+    for cell in list(c.anchors):
+        collapse.remove_tile(c, cell, "test")
+        fills_consistent(c)
+    assert c.anchors == () and c.afill == {}
+    fills_consistent(s)  # the copy's fills were its own

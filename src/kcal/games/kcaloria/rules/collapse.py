@@ -105,6 +105,9 @@ def remove_tile(state: GameState, cell: Hex, why: str, return_cost: bool = True)
     state.jdel(state.used, cell)
     if cell in state.anchors:
         state.anchors = tuple(c for c in state.anchors if c != cell)
+        from kcal.games.kcaloria.rules.payment import refill_anchors
+
+        refill_anchors(state, cell)
     state.log(f"{p.info.name} at {format_hex(cell)} leaves the table ({why})")
     state.tiles_changed()
     for k in kids:

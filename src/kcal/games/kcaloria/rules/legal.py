@@ -18,7 +18,7 @@ from kcal.games.kcaloria.rules.payment import (
     default_payment,
     unpayable_reason,
 )
-from kcal.games.kcaloria.rules.tiles import COLORS, TileInfo, waived_fill
+from kcal.games.kcaloria.rules.tiles import COLORS, TileInfo
 
 if TYPE_CHECKING:
     from kcal.games.kcaloria.rules.state import GameState
@@ -127,37 +127,11 @@ def blocked_cells(state: GameState, i: int) -> set[Hex]:
     return out
 
 
-#: Anchor fills by anchor layout (cells and tiles): a few per game, so a small bound will do.
-_WAIVED: dict[tuple, dict[Hex, int]] = {}
-WAIVED_LIMIT = 256
-
-
-#: The last anchors tuple asked about and its fills: a state replaces its ``anchors`` tuple whenever
-#: an anchor comes or goes, and an undo puts back the tuple with the tiles it named, so the same
-#: tuple object means the same anchor tiles (held here, so its id is never reused meanwhile).
-_LAST_WAIVED: list = [None, None]
-
-
 def anchor_fills(state: GameState) -> dict[Hex, int]:
     """Cells next to anchors, each with the packed fill of the colours the anchors satisfy there
-    (:func:`~kcal.games.kcaloria.rules.tiles.waived_fill`; cached per anchor layout)."""
-    anchors = state.anchors
-    last = _LAST_WAIVED
-    if last[0] is anchors:
-        return last[1]
-    key = tuple((c, state.tiles[c].info.idx) for c in anchors)  # idx: which tile, globally
-    hit = _WAIVED.get(key)
-    if hit is None:
-        m: dict[Hex, set[int]] = {}
-        for cell in state.anchors:
-            p = state.tiles[cell]
-            for nb in neighbours(cell):
-                m.setdefault(nb, set()).update(COLORS.index(x["color"]) for x in p.info.mods["anchor"])
-        if len(_WAIVED) >= WAIVED_LIMIT:
-            _WAIVED.clear()
-        hit = _WAIVED[key] = {c: waived_fill(v) for c, v in m.items()}
-    last[0], last[1] = anchors, hit
-    return hit
+    (:func:`~kcal.games.kcaloria.rules.tiles.waived_fill`): the state's own map, which
+    :func:`~kcal.games.kcaloria.rules.payment.refill_anchors` keeps up to date as anchors come and go."""
+    return state.afill
 
 
 def remove_targets(state: GameState, info: TileInfo, cell: Hex) -> list[str | None]:

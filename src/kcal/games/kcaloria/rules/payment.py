@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from kcal.games.kcaloria.rules.effects import EFFECTS
 from kcal.games.kcaloria.rules.hexgrid import Hex, format_hex, neighbours
-from kcal.games.kcaloria.rules.tiles import COLORS, ZERO6, TileInfo, fmt_amounts
+from kcal.games.kcaloria.rules.tiles import COLORS, ZERO6, TileInfo, fmt_amounts, waived_fill
 
 if TYPE_CHECKING:
     from kcal.games.kcaloria.rules.moves import Payment
@@ -30,6 +30,33 @@ def waived_colors(state: GameState, cell: Hex) -> frozenset[int]:
             for params in p.info.mods["anchor"]:
                 out.add(_ANCHOR(p.info, params))
     return frozenset(out)
+
+
+def refill_anchors(state: GameState, cell: Hex, placed: bool = False) -> None:
+    """Update the anchors' fills (:func:`~kcal.games.kcaloria.rules.legal.anchor_fills`) after an
+    anchor came to (``placed``) or left ``cell``: only the cells next to it change (through the
+    state's log, so a pop undoes it). A fill is one full field per waived colour, so the fill of
+    several anchors is the bitwise or of theirs: a new anchor adds its own to each cell next to it;
+    an anchor that left has each cell next to it filled again from the anchors still next to it.
+    The fills used to be rebuilt from every anchor on the board whenever one came or went, which a
+    greedy bot paid for each candidate placing an anchor."""
+    fills = state.afill
+    if placed:
+        p = state.tiles[cell]
+        own = waived_fill({_ANCHOR(p.info, params) for params in p.info.mods["anchor"]})
+        for nb in neighbours(cell):
+            old = fills.get(nb, 0)
+            if old | own != old or nb not in fills:
+                state.jset(fills, nb, old | own)
+        return
+    for nb in neighbours(cell):
+        waived = waived_colors(state, nb)
+        if not waived:
+            state.jpop(fills, nb)
+        else:
+            fill = waived_fill(waived)
+            if fills.get(nb) != fill:
+                state.jset(fills, nb, fill)
 
 
 def effective_costs(info: TileInfo, waived: frozenset[int]) -> tuple[tuple[tuple[int, int], ...], ...]:

@@ -45,7 +45,7 @@ class Placed:
         return f"<Placed {self.info.name} of {self.owner} #{self.uid}>"
 
 
-_COPIED = ("tiles", "cubes", "dice", "barricades", "used", "avail", "pcubes")
+_COPIED = ("tiles", "cubes", "dice", "barricades", "used", "avail", "pcubes", "afill")
 
 
 #: log markers (engine.undolog): "the key was absent", "a copy of the whole dict", and, in a log
@@ -63,7 +63,7 @@ class GameState:
         "leaving", "frontier", "hands", "piles", "draw", "discards", "turn", "current", "placed_n",
         "humans", "produced", "destroyed", "ended", "history", "n_moves", "uid_next", "events",
         "dice_owner_hint", "initial_decks", "_undo", "open_hands", "reshuffles", "_moves", "avail", "pcubes", "anchors",
-        "_log", "touched", "start", "hand_size",
+        "afill", "_log", "touched", "start", "hand_size",
     )
 
     # --- construction (see engine.setup.new_game) -----------------------------------------------
@@ -82,6 +82,9 @@ class GameState:
         self.avail: dict[Hex, int] = {}
         self.pcubes: dict[Hex, int] = {}  # packed copy of cubes
         self.anchors: tuple[Hex, ...] = ()  # cells of tiles with the anchor modifier
+        #: cells next to an anchor -> the packed fill of the colours the anchors there satisfy
+        #: (rules.legal.anchor_fills; kept up to date by rules.legal.refill_anchors)
+        self.afill: dict[Hex, int] = {}
         self.dice: dict[Hex, tuple] = {}
         self.barricades: dict[Hex, tuple[int, int]] = {}
         self.used: dict[Hex, int] = {}
