@@ -15,6 +15,10 @@ if TYPE_CHECKING:
     from kcal.games.kcaloria.rules.state import GameState
 
 _W = 4  # characters per doubled column
+#: the most characters the text map's bounding box may take (rows times row width); past it the map is one
+#: line naming its size, not drawn: a board laid out along a line is a box of its length squared (2,000
+#: tiles in a column drew 4.2 MB, 100,000 would draw gigabytes), and no terminal shows such a map anyway
+MAP_CHARS = 200_000
 
 
 def _abbr(name: str) -> str:
@@ -37,10 +41,14 @@ def hex_map(state: GameState) -> str:
     rmax = max(c[1] for c in state.tiles)
     xmin = min(cols.values())
     xmax = max(cols.values())
+    width = (xmax - xmin + 2) * _W + 4
+    if (rmax - rmin + 1) * width > MAP_CHARS:
+        return (f"(the board spans {rmax - rmin + 1:,} rows and {(xmax - xmin) // 2 + 1:,} columns: too large "
+                f"a map for text; --svg, --png or --html draw it)")
     initials = _initials(state)
     lines = []
     for r in range(rmin, rmax + 1):
-        row = [" "] * ((xmax - xmin + 2) * _W + 4)
+        row = [" "] * width
         for x in range(xmin, xmax + 1):
             if (x - r) % 2:
                 continue
