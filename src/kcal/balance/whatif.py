@@ -266,6 +266,14 @@ def play_pairs(w: WhatIf, games: int, *, jobs: int = 1, runner: Callable[..., An
                on_done: Callable[[int], None] | None = None, sequential: bool = True) -> Played:
     """Play game pairs look by look (:func:`kcal.balance.paired.looks`) until the SPRT has decided every
     seat (``sequential``) or ``games`` pairs are played."""
+    from kcal.sim.backends import session
+
+    with session(runner or run_chunks) as run:  # one cluster client, and one copy of the plan, for every look
+        return _looks(w, games, jobs, run, on_done, sequential)
+
+
+def _looks(w: WhatIf, games: int, jobs: int, run: Callable[..., Any], on_done: Callable[[int], None] | None,
+           sequential: bool) -> Played:
     pair = w.pair
     seats = pair.base.players
     sums = Sums(seats, [card for card, _, _ in pair.held_as])
@@ -278,7 +286,7 @@ def play_pairs(w: WhatIf, games: int, *, jobs: int = 1, runner: Callable[..., An
             if on_done is not None:
                 on_done(tasks[i][2])
 
-        out = (runner or run_chunks)(pair_chunk, tasks, jobs=jobs, on_done=told, shared=pair)
+        out = run(pair_chunk, tasks, jobs=jobs, on_done=told, shared=pair)
         for chunk in out.results:
             for base, patched in chunk or ():
                 sums.add(base, patched)
