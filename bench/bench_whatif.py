@@ -1,7 +1,7 @@
 """How much do paired games save, and what does a cluster cost? (issue 22, "Measure"; docs/balance.md).
 
     PYTHONPATH=src python bench/bench_whatif.py paired [--broad] [--games 400] [--games-for kcaloria=100]
-    PYTHONPATH=src python bench/bench_whatif.py cluster [--games 2000] [--game how-many-calories]
+    PYTHONPATH=src python bench/bench_whatif.py cluster [--games 2000] [--game how-many-calories] [--rounds 2]
 
 ``paired``: one patch per game (docs/examples/patches/: :data:`PATCHES`, or with ``--broad`` the
 patches of :data:`BROAD`), a what-if of ``--games`` pairs without the
@@ -12,12 +12,15 @@ variance is ``var(base) + var(patched)`` (each arm alone is a plain match, so it
 arm of independent seeds would have). The ratio paired / unpaired is the share of games pairing needs
 (goal: at most a third). The seat shown is the one that needs the most games.
 
-``cluster``: the same what-if (``--games`` pairs, the sequential test off so both runs play them all) on
+``cluster``: the same what-if (``--games`` pairs, greedy bots, the sequential test off so every run plays them all) on
 ``--jobs 2`` and on a ``distributed.LocalCluster`` of 2 worker processes (one thread each), reached by
 address as a cluster of several machines would be; wall-clock seconds of each, the cluster's start
-not counted, and a check that both gave the same bytes (goal: the cluster at most 1.2x the time). The
-cluster runs the what-if twice: the first run's workers import kcal and the game (forked ``--jobs``
-workers have them already), the second is a long-lived cluster's steady state.
+not counted, and a check that all gave the same bytes (goal: the cluster at most 1.2x the time). A first
+cluster run, whose workers import kcal and the game (forked ``--jobs`` workers have them already), is
+timed apart; then ``--rounds`` rounds alternate ``--jobs 2``, the cluster with one client for the
+whole run (a long-lived cluster's steady state) and the cluster with a client opened at every look of
+the sequential test (how it ran before), each run on its own seed, and the ratios are of the summed
+times. The bytes of the first cluster run are checked against ``--jobs 2`` on the same seed.
 """
 
 from __future__ import annotations
@@ -55,7 +58,7 @@ def paired(games: int, overrides: dict[str, int], jobs: int, patches: dict[str, 
     for game, patch in patches.items():
         n = overrides.get(game, games)
         start = time.perf_counter()
-        w = whatif.prepare(game, ROOT / "docs" / "examples" / "patches" / patch, games=n, seed=1)
+        w = whatif.prepare(game, ROOT / "docs" / "examples" / "patches" / patch, games=n, seed=1, bots=["greedy"])
         sums = whatif.play_pairs(w, n, jobs=jobs, sequential=False).sums
         rows = []
         for seat, p in zip(sums.seats, sums.wins, strict=True):
@@ -68,29 +71,45 @@ def paired(games: int, overrides: dict[str, int], jobs: int, patches: dict[str, 
               f"{need_d / need_u:>6.2f}   ({time.perf_counter() - start:.0f} s)", flush=True)
 
 
-def cluster(games: int, game: str) -> None:
+def cluster(games: int, game: str, rounds: int) -> None:
     import dask.distributed
 
     from kcal.balance.whatif import what_if
     from kcal.sim.backends import choose
 
     patch = ROOT / "docs" / "examples" / "patches" / PATCHES[game]
-    start = time.perf_counter()
-    local = what_if(game, patch, games=games, seed=1, jobs=2, sequential=False)
-    t_local = time.perf_counter() - start
+
+    def timed(seed: int, **kw: object) -> tuple[float, str]:
+        start = time.perf_counter()
+        out = what_if(game, patch, games=games, seed=seed, bots=["greedy"], sequential=False,
+                      **kw)  # type: ignore[arg-type]
+        return time.perf_counter() - start, json.dumps(out)
+
     with dask.distributed.LocalCluster(processes=True, n_workers=2, threads_per_worker=1,
                                        dashboard_address=None) as c:
         run = choose("dask", c.scheduler_address)
-        start = time.perf_counter()
-        remote = what_if(game, patch, games=games, seed=1, runner=run, sequential=False)
-        t_cold = time.perf_counter() - start
-        start = time.perf_counter()  # again, on workers that have imported the game (a long-lived cluster)
-        again = what_if(game, patch, games=games, seed=1, runner=run, sequential=False)
-        t_remote = time.perf_counter() - start
-    same = json.dumps(local) == json.dumps(remote) == json.dumps(again)
-    print(f"{game}: {games:,} game pairs; --jobs 2: {t_local:.1f} s; LocalCluster of 2 workers: {t_remote:.1f} s "
-          f"(first run, workers importing kcal: {t_cold:.1f} s); ratio {t_remote / t_local:.2f} "
-          f"(first run {t_cold / t_local:.2f}); same bytes: {same}")
+
+        def per_look(fn: object, tasks: object, **kw: object) -> object:
+            return run(fn, tasks, **kw)  # no session: a client opened at every look (as before)
+
+        t_cold, cold = timed(0, runner=run)  # the workers import kcal and the game
+        times: dict[str, list[float]] = {"jobs2": [], "cluster": [], "per_look": []}
+        seed = 0
+        for _ in range(rounds):  # alternating, so that a change of the machine's load hits all alike
+            # every run its own seed: a cluster that still holds a finished task of the same key (the run
+            # just before) hands it back instead of playing it, which would flatter the second run
+            for name, kw in (("jobs2", {"jobs": 2}), ("cluster", {"runner": run}), ("per_look", {"runner": per_look})):
+                seed += 1
+                t, _ = timed(seed, **kw)
+                times[name].append(t)
+    same = timed(0, jobs=2)[1] == cold
+    local, remote, old = (sum(times[k]) for k in ("jobs2", "cluster", "per_look"))
+    print(f"{game}: {games:,} game pairs, {rounds} rounds alternating; --jobs 2: "
+          f"{', '.join(f'{t:.1f}' for t in times['jobs2'])} s; LocalCluster of 2 workers, one client per run: "
+          f"{', '.join(f'{t:.1f}' for t in times['cluster'])} s (first run, workers importing kcal: {t_cold:.1f} s); "
+          f"a client per look: {', '.join(f'{t:.1f}' for t in times['per_look'])} s")
+    print(f"ratio to --jobs 2: one client {remote / local:.2f}, a client per look {old / local:.2f}, first run "
+          f"{t_cold / (local / rounds):.2f}; same bytes: {same}")
 
 
 def main(argv: list[str]) -> None:
@@ -100,13 +119,14 @@ def main(argv: list[str]) -> None:
     ap.add_argument("--games-for", action="append", default=[], help="GAME=N: another number of pairs for one game")
     ap.add_argument("--game", default="how-many-calories")
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--rounds", type=int, default=2, help="cluster: rounds of the three runs, alternating")
     ap.add_argument("--broad", action="store_true", help="the patches that change every game (BROAD)")
     a = ap.parse_args(argv)
     if a.what == "paired":
         overrides = {k: int(v) for k, v in (s.split("=", 1) for s in a.games_for)}
         paired(a.games or 400, overrides, a.jobs, BROAD if a.broad else PATCHES)
     else:
-        cluster(a.games or 2000, a.game)
+        cluster(a.games or 2000, a.game, a.rounds)
 
 
 if __name__ == "__main__":

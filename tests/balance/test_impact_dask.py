@@ -10,7 +10,7 @@ from kcal.cli.app import app
 
 
 def test_balance_cards_on_a_local_cluster_gives_the_bytes_of_one_job():
-    common = ["balance", "cards", "--game", "how-many-calories", "-n", "24", "-s", "4", "-q", "-f", "json"]
+    common = ["balance", "cards", "--game", "how-many-calories", "-n", "24", "-s", "4", "-b", "greedy", "-q", "-f", "json"]
     runner = CliRunner()
     with dask.distributed.LocalCluster(processes=True, n_workers=2, threads_per_worker=1,
                                        dashboard_address=":0") as cluster:

@@ -203,6 +203,8 @@ def test_the_same_bytes_for_any_jobs_and_on_dasks_local_pool(tmp_path: Path) -> 
     pool = runner.invoke(app, [*common, "--backend", "dask"])
     assert one.exit_code == two.exit_code == pool.exit_code == 0, one.stderr + two.stderr + pool.stderr
     assert one.stdout == two.stdout == pool.stdout
+    impact = [c for c in json.loads(one.stdout)["changes"] if c["figure"] == "impact.yellow 14"]
+    assert impact and impact[0]["diff"] is not None  # the patched card's impact is in the bytes compared
 
 
 def test_the_text_and_the_chart(tmp_path: Path) -> None:
@@ -286,3 +288,105 @@ def test_a_game_without_parameters_is_named() -> None:
 
     with pytest.raises(UsageError, match="Bare"):
         params_of(Bare())
+
+
+# --- the patched cards' impact ------------------------------------------------------------------------------
+
+def test_the_paired_impact_is_a_difference_of_rates_with_a_delta_method_interval() -> None:
+    """Each arm's impact is (wins with / player-games with) - (wins without / player-games without); the
+    interval is 1.96 times the standard error of the linearized per-game terms, paired over games."""
+    import math
+    import statistics
+
+    games = [((1, 1, 2, 0), (1, 0, 2, 1)), ((2, 1, 1, 0), (2, 2, 1, 0)), ((0, 0, 3, 1), (0, 0, 3, 1)),
+             ((1, 0, 2, 1), (1, 1, 2, 0)), ((3, 1, 0, 0), (3, 1, 0, 0))]
+    p = paired.PairedImpact()
+    for base, patched in games:
+        p.add(base, patched)
+    p.add((0, 0, 0, 0), (0, 0, 0, 0))  # a game without the card adds nothing but a game
+    n = len(games) + 1
+    rates = []
+    for k in (0, 1):
+        nw, ww, no, wo = (sum(g[k][i] for g in games) for i in range(4))
+        rates.append((ww / nw, wo / no, nw / n, no / n))
+    assert p.impact(0) == pytest.approx(rates[0][0] - rates[0][1])
+    terms = [0.0] * n
+    for i, g in enumerate(games):
+        for k, sign in ((0, -1), (1, 1)):
+            rw, ro, mw, mo = rates[k]
+            nw, ww, no, wo = g[k]
+            terms[i] += sign * ((ww - rw * nw) / mw - (wo - ro * no) / mo)
+    half = paired.Z95 * math.sqrt(statistics.variance(terms) / n)
+    c = p.change("impact.x", n)
+    diff = (rates[1][0] - rates[1][1]) - (rates[0][0] - rates[0][1])
+    assert c["diff"] == pytest.approx(diff, rel=1e-5)
+    assert c["diff_ci95"] == [pytest.approx(diff - half, rel=1e-4), pytest.approx(diff + half, rel=1e-4)]
+
+
+def test_an_arm_without_player_games_without_the_card_has_no_impact() -> None:
+    p = paired.PairedImpact()
+    p.add((2, 1, 0, 0), (1, 1, 1, 0))
+    c = p.change("impact.x", 1)
+    assert c["base"] is None and c["patched"] == 1.0 and c["diff"] is None and c["diff_ci95"] == [None, None]
+
+
+def test_the_patched_cards_impact_in_each_arm_as_balance_cards_counts_it(tmp_path: Path) -> None:
+    """The base arm's impact of a patched card is kcal balance cards' figure over the base arm's games;
+    a card the patch renames (yellow 14 at 4,000 kcal is yellow 40) is followed under its new name."""
+    from collections import Counter
+
+    from kcal.balance.impact import impact_table, load_impact, tally_game
+    from kcal.sim.match import play_one
+
+    path = write(tmp_path, "game: how-many-calories\ncards:\n  yellow 14: {kcal: 4000}\n  red 9: {food: Cake}\n")
+    data = whatif.what_if("how-many-calories", path, games=24, seed=5, bots=["greedy"], sequential=False)
+    w = whatif.prepare("how-many-calories", path, games=24, seed=5, bots=["greedy"])
+    game = w.game
+    bots = [game.bots()[b] for b in w.pair.base.bots]
+    hook = load_impact(w.pack)
+    expected = {}
+    for arm, plan, name in ((0, w.pair.base, "yellow 14"), (1, w.pair.patched, "yellow 40")):
+        counts: Counter[str] = Counter()
+        for i in range(24):
+            state, _, _ = play_one(game, plan, bots, 0, i)
+            tally_game(counts, game, hook, plan, state)
+        row = next(r for r in impact_table(counts, 3)["cards"] if r["card"] == name)
+        expected[arm] = (row["impact"], row["games_with"], row["games_without"])
+    change = next(c for c in data["changes"] if c["figure"] == "impact.yellow 14")
+    assert change["base"] == pytest.approx(expected[0][0], rel=1e-5)
+    assert change["patched"] == pytest.approx(expected[1][0], rel=1e-5)
+    assert change["diff_ci95"][0] <= change["diff"] <= change["diff_ci95"][1]
+    card = data["cards"][0]
+    assert card == {"card": "yellow 14", "held_as": ["yellow 14", "yellow 40"],
+                    "games_with": [expected[0][1], expected[1][1]],
+                    "games_without": [expected[0][2], expected[1][2]]}
+    assert [c["card"] for c in data["cards"]] == ["yellow 14", "red 9"]
+    text = whatif.what_if_text(data)
+    assert "impact.yellow 14" in text and "yellow 14 (held as yellow 40 when patched)" in text
+
+
+@pytest.mark.parametrize("game,patch,games", [("kcaloria", "kcaloria-nyssa.yaml", 4), ("kalua", "kalua-famine.yaml", 8),
+                                              ("ecologic-europe", "ecologic-europe-deer.yaml", 16),
+                                              ("how-many-calories", "how-many-calories-cards.yaml", 8)])
+def test_every_pack_reports_its_patched_cards_impact(game: str, patch: str, games: int) -> None:
+    """Each pack names a patched card as its impact hook does (EcoLogic's species by their Latin names),
+    so the card is found held in some games and not in others."""
+    path = Path(__file__).resolve().parents[2] / "docs" / "examples" / "patches" / patch
+    data = whatif.what_if(game, path, games=games, seed=0, bots=["greedy"], sequential=False)
+    cards = load_patch(path, get(game)).cards
+    assert [c["card"] for c in data["cards"]] == list(cards)
+    for card in data["cards"]:
+        assert sum(card["games_with"]) > 0 and sum(card["games_without"]) > 0, card
+        change = next(c for c in data["changes"] if c["figure"] == f"impact.{card['card']}")
+        assert change["base"] is not None and change["patched"] is not None
+
+
+def test_an_added_card_has_an_impact_in_the_patched_arm_only(tmp_path: Path) -> None:
+    path = write(tmp_path, "game: kalua\nadd:\n  - {name: Second Harvest, kind: bonus, icon: wheat, cost: 2, "
+                           "copies: 2, effects: [{kind: happiness, amount: 2, target: self}], text: More yams.}\n")
+    data = whatif.what_if("kalua", path, games=8, seed=1, bots=["greedy"], sequential=False)
+    change = next(c for c in data["changes"] if c["figure"] == "impact.Second Harvest")
+    assert change["base"] is None and change["diff"] is None and change["patched"] is not None
+    assert data["cards"][0]["held_as"] == [None, "Second Harvest"]
+    assert data["cards"][0]["games_with"][0] == 0 < data["cards"][0]["games_with"][1]
+    assert "Second Harvest (added)" in whatif.what_if_text(data)

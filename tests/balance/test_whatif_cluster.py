@@ -30,7 +30,7 @@ def test_a_what_if_on_a_local_cluster_gives_the_bytes_of_one_job(cluster, tmp_pa
     patch = tmp_path / "patch.yaml"
     patch.write_text(PATCH, encoding="utf-8")
     common = ["balance", "what-if", "--game", "how-many-calories", "--patch", str(patch), "-n", "128", "-s", "7",
-              "-f", "json"]
+              "-b", "greedy", "-f", "json"]
     one = CliRunner().invoke(app, [*common, "-j", "1"])
     remote = CliRunner().invoke(app, [*common, "--backend", "dask", "--scheduler", cluster.scheduler_address])
     assert one.exit_code == 0 and remote.exit_code == 0, remote.stderr
@@ -46,7 +46,37 @@ def test_a_second_patch_on_the_same_cluster_is_new_work(cluster, tmp_path: Path)
     a, b = tmp_path / "a.yaml", tmp_path / "b.yaml"
     a.write_text("game: kalua\nparams: {start_pp: 7}\n", encoding="utf-8")
     b.write_text("game: kalua\nparams: {start_pp: 3}\n", encoding="utf-8")
-    first = what_if("kalua", a, games=8, seed=1, runner=run)
-    second = what_if("kalua", b, games=8, seed=1, runner=run)
-    assert json.dumps(second) == json.dumps(what_if("kalua", b, games=8, seed=1))
+    first = what_if("kalua", a, games=8, seed=1, runner=run, bots=["greedy"])
+    second = what_if("kalua", b, games=8, seed=1, runner=run, bots=["greedy"])
+    assert json.dumps(second) == json.dumps(what_if("kalua", b, games=8, seed=1, bots=["greedy"]))
     assert first["changes"] != second["changes"]
+
+
+def test_a_what_if_keeps_one_client_and_sends_its_plan_once(cluster, tmp_path: Path,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every look of the sequential test runs on the client the what-if opened (not a client per look),
+    and the plan is scattered to the workers once; the figures are those of one process."""
+    from kcal.sim import backends
+
+    opened: list[object] = []
+    scattered: list[object] = []
+    real_open, real_scatter = backends.Session.open, dask.distributed.Client.scatter
+
+    def counting_open(address: str):  # type: ignore[no-untyped-def]
+        opened.append(address)
+        return real_open(address)
+
+    def counting_scatter(self, value, *args, **kwargs):  # type: ignore[no-untyped-def]
+        scattered.append(value)
+        return real_scatter(self, value, *args, **kwargs)
+
+    monkeypatch.setattr(backends.Session, "open", counting_open)
+    monkeypatch.setattr(dask.distributed.Client, "scatter", counting_scatter)
+    patch = tmp_path / "patch.yaml"
+    patch.write_text(PATCH, encoding="utf-8")
+    run = choose("dask", cluster.scheduler_address)
+    remote = what_if("how-many-calories", patch, games=160, seed=3, runner=run, bots=["greedy"], sequential=False)
+    assert len(opened) == 1
+    assert len(scattered) == 1  # two looks (128 and 160 pairs), one copy of the plan
+    assert json.dumps(remote) == json.dumps(what_if("how-many-calories", patch, games=160, seed=3, bots=["greedy"],
+                                                    sequential=False))

@@ -73,33 +73,68 @@ def load_impact(pack: Any) -> Any:
                         f"({type(exc).__name__}: {exc})", code="bad-pack") from None
 
 
-def tally_game(counts: Counter[str], game: Any, hook: Any, plan: MatchPlan, state: Any) -> None:
-    """Add one finished game's counters to ``counts``."""
+def seat_shares(game: Any, plan: MatchPlan, state: Any) -> list[int] | None:
+    """Each seat's share of a finished game's win in units of ``win_unit(n)`` (a win shared by ``k``
+    players is ``1/k``); None for a game with no winner (cut at the move cap, or won by nobody)."""
     n = len(plan.players)
-    counts[GAMES] += 1
     out = game.outcome(state)
     if out is None or not out.winners:
-        return
+        return None
     seat_of = {p: s for s, p in enumerate(plan.players)}
     winners = {seat_of[w] for w in out.winners if w in seat_of}
     if not winners:
-        return
-    counts[DECIDED] += 1
+        return None
     share = win_unit(n) // len(winners)
-    held = list(hook.held(game, state))
+    return [share if seat in winners else 0 for seat in range(n)]
+
+
+def held_cards(game: Any, hook: Any, plan: MatchPlan, state: Any) -> list[tuple[set[str], set[str]]]:
+    """Per seat: the cards it had and those it could have had (the pack's hook, checked)."""
+    n = len(plan.players)
+    held = [(set(had), set(had) | set(could)) for had, could in hook.held(game, state)]
     if len(held) != n:
         raise KcalError(f"the pack's impact hook gave {len(held)} seats' cards for {n} players", code="bad-pack")
-    for seat, (had, could) in enumerate(held):
-        won = share if seat in winners else 0
+    return held
+
+
+def tally_game(counts: Counter[str], game: Any, hook: Any, plan: MatchPlan, state: Any) -> None:
+    """Add one finished game's counters to ``counts``."""
+    counts[GAMES] += 1
+    shares = seat_shares(game, plan, state)
+    if shares is None:
+        return
+    counts[DECIDED] += 1
+    for won, (had, could) in zip(shares, held_cards(game, hook, plan, state), strict=True):
         counts[PLAYER_GAMES] += 1
         counts[WINS] += won
-        had_set = set(had)
-        for name in had_set | set(could):
+        for name in could:
             counts[f"could:{name}"] += 1
             counts[f"won_could:{name}"] += won
-        for name in had_set:
+        for name in had:
             counts[f"with:{name}"] += 1
             counts[f"won_with:{name}"] += won
+
+
+def card_figures(game: Any, hook: Any, plan: MatchPlan, state: Any, names: Sequence[str]
+                 ) -> dict[str, tuple[int, int, int, int]]:
+    """One finished game's figures of each card of ``names`` (``kcal balance what-if``): the player-games
+    with the card and their wins, the player-games without it (could have had it) and their wins, wins in
+    units of ``win_unit(n)``; a card with none of them, or a game with no winner, gives nothing."""
+    shares = seat_shares(game, plan, state)
+    if shares is None or not names:
+        return {}
+    held = held_cards(game, hook, plan, state)
+    out: dict[str, tuple[int, int, int, int]] = {}
+    for name in names:
+        n_with = won_with = n_without = won_without = 0
+        for won, (had, could) in zip(shares, held, strict=True):
+            if name in had:
+                n_with, won_with = n_with + 1, won_with + won
+            elif name in could:
+                n_without, won_without = n_without + 1, won_without + won
+        if n_with or n_without:
+            out[name] = (n_with, won_with, n_without, won_without)
+    return out
 
 
 _WORKER: dict[str, tuple[Any, Any, list[Any]]] = {}

@@ -106,6 +106,75 @@ class Paired:
         return {"figure": figure, "base": sig(base), "patched": sig(patched), "diff": sig(diff), "diff_ci95": ci}
 
 
+#: a card's per-game figures in one arm: player-games with it, their wins, player-games without it (could
+#: have had it), their wins
+CARD_PARTS = 4
+
+
+@dataclass
+class PairedImpact:
+    """A card's impact in both arms, paired over games: exact sums of its per-game figures (each arm's
+    :data:`CARD_PARTS`, eight numbers a game pair) and of their products, for the delta-method interval
+    of the change (docs/balance.md, "The patched cards' impact"). Wins are in ``unit``s."""
+
+    unit: int = 1
+    sums: list[int] = field(default_factory=lambda: [0] * (2 * CARD_PARTS))
+    products: list[list[int]] = field(default_factory=lambda: [[0] * (2 * CARD_PARTS) for _ in range(2 * CARD_PARTS)])
+
+    def add(self, base: Sequence[int], patched: Sequence[int]) -> None:
+        """One game pair (a game in which neither arm saw the card adds nothing: its figures are 0)."""
+        x = [*base, *patched]
+        for i, a in enumerate(x):
+            if a:
+                self.sums[i] += a
+                row = self.products[i]
+                for j, b in enumerate(x):
+                    row[j] += a * b
+
+    def arm(self, k: int) -> tuple[int, int, int, int]:
+        s = self.sums[k * CARD_PARTS:(k + 1) * CARD_PARTS]
+        return s[0], s[1], s[2], s[3]
+
+    def _gradient(self, k: int, games: int) -> list[Fraction] | None:
+        """The weights that make the impact of arm ``k`` a mean over games, to first order: impact - its
+        value ~ mean(w . x_i) for the arm's figures x_i of game i (None: no player-game with or without)."""
+        n_with, won_with, n_without, won_without = self.arm(k)
+        if not n_with or not n_without:
+            return None
+        r_with = Fraction(won_with, self.unit * n_with)
+        r_without = Fraction(won_without, self.unit * n_without)
+        return [-r_with * games / n_with, Fraction(games, self.unit * n_with),
+                r_without * games / n_without, -Fraction(games, self.unit * n_without)]
+
+    def impact(self, k: int) -> float | None:
+        """The impact in arm ``k`` (0 base, 1 patched): win rate with the card minus without it."""
+        n_with, won_with, n_without, won_without = self.arm(k)
+        if not n_with or not n_without:
+            return None
+        return float(Fraction(won_with, self.unit * n_with) - Fraction(won_without, self.unit * n_without))
+
+    def change(self, figure: str, games: int) -> dict[str, Any]:
+        """A ``changes`` entry over ``games`` game pairs: each arm's impact, the change and its paired 95 %
+        interval by the delta method (null where an arm has no player-game with or without the card)."""
+        base, patched = self.impact(0), self.impact(1)
+        gb, gp = self._gradient(0, games), self._gradient(1, games)
+        out: dict[str, Any] = {"figure": figure, "base": None if base is None else sig(base),
+                               "patched": None if patched is None else sig(patched), "diff": None,
+                               "diff_ci95": [None, None]}
+        if base is None or patched is None or gb is None or gp is None:
+            return out
+        diff = patched - base
+        out["diff"] = sig(diff)
+        if games >= 2:
+            w = [-g for g in gb] + gp
+            # the weighted per-game terms have mean 0, so their sample variance is sum((w . x_i)^2) / (G - 1)
+            quad = sum((w[i] * w[j] * self.products[i][j] for i in range(len(w)) for j in range(len(w))
+                        if self.products[i][j]), Fraction(0))
+            half = Z95 * math.sqrt(float(quad / (games - 1)) / games)
+            out["diff_ci95"] = [sig(diff - half), sig(diff + half)]
+        return out
+
+
 @dataclass
 class Decision:
     """The sequential test of one seat: its two log-likelihood ratios and what they decided."""

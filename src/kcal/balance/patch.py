@@ -44,6 +44,9 @@ class Patch:
     cards: tuple[str, ...] = ()  # the cards changed or added (by name), in the patch's order
     removed: tuple[str, ...] = ()
     lines: tuple[str, ...] = field(default=())  # the change in words
+    #: for each card of ``cards``: its name, and the name the pack's impact hook gives it in the base arm
+    #: (None: an added card) and in the patched arm (a changed number renames a How many Calories? card)
+    held_as: tuple[tuple[str, str | None, str], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         from kcal.sim.options import plain
@@ -132,15 +135,16 @@ def load_patch(path: str | Path, pack: Any) -> Patch:
     params, options, lines = _params(doc, hook)
     cards: tuple[str, ...] = ()
     removed: tuple[str, ...] = ()
+    held_as: tuple[tuple[str, str | None, str], ...] = ()
     if any(data.get(k) for k in ("cards", "add", "remove")):
-        card_options, cards, removed, card_lines = _cards(doc, hook)
+        card_options, cards, removed, card_lines, held_as = _cards(doc, hook)
         for k in card_options:
             if k in options:
                 raise doc.error(f"the patch sets the option {k!r} twice (a parameter and the cards)", (),
                                 code="patch")
         options.update(card_options)
         lines += card_lines
-    return Patch(pack.id, doc.path, params, options, cards, removed, tuple(lines))
+    return Patch(pack.id, doc.path, params, options, cards, removed, tuple(lines), held_as)
 
 
 def _mapping(doc: YamlDoc, key: str) -> dict[Any, Any]:
@@ -202,6 +206,7 @@ class _Cards:
         self.cards: list[dict[str, Any] | None] = list(self.base)
         self.origins: list[Loc | None] = [None] * len(self.base)
         self.changed: list[str] = []
+        self.held_as: list[tuple[str, dict[str, Any] | None, dict[str, Any]]] = []
         self.removed: list[str] = []
         self.lines: list[str] = []
 
@@ -229,8 +234,16 @@ class _Cards:
         self.cards[i] = card
         self.origins[i] = ("cards", name)
         self.changed.append(self.names[i])
+        self.held_as.append((self.names[i], self.base[i], card))
         shown = ", ".join(f"{f} {self.base[i].get(f)!r} -> {v!r}" for f, v in edits.items())
         self.lines.append(f"{self.names[i]}: {shown}")
+
+    def held_names(self) -> tuple[tuple[str, str | None, str], ...]:
+        """Each changed or added card's name and the names the pack's impact hook gives it in the base arm
+        and the patched arm (its ``impact_name``; else the patch's name); asked once the set is valid."""
+        name_of = getattr(self.hook, "impact_name", self.hook.card_name)
+        return tuple((name, None if base is None else str(name_of(base)), str(name_of(card)))
+                     for name, base, card in self.held_as)
 
     def remove(self, j: int, name: object) -> None:
         i = self.index(name, ("remove", j))
@@ -252,11 +265,13 @@ class _Cards:
         except (KeyError, TypeError, ValueError):
             name = f"add[{j}]"
         self.changed.append(name)
+        self.held_as.append((name, None, dict(card)))
         self.lines.append(f"{name}: added")
         return dict(card), ("add", j)
 
 
-def _cards(doc: YamlDoc, hook: Any) -> tuple[dict[str, Any], tuple[str, ...], tuple[str, ...], list[str]]:
+def _cards(doc: YamlDoc, hook: Any) -> tuple[dict[str, Any], tuple[str, ...], tuple[str, ...], list[str],
+                                             tuple[tuple[str, str | None, str], ...]]:
     state = _Cards(doc, hook)
     for name, edits in _mapping(doc, "cards").items():
         state.edit(name, edits)
@@ -266,7 +281,7 @@ def _cards(doc: YamlDoc, hook: Any) -> tuple[dict[str, Any], tuple[str, ...], tu
     kept += [state.added(j, card) for j, card in enumerate(_list(doc, "add"))]
     data = hook.card_document([c for c, _ in kept])
     options = hook.build_cards(PatchDoc(doc, data, hook.CARD_LIST, [o for _, o in kept]))
-    return options, tuple(state.changed), tuple(state.removed), state.lines
+    return options, tuple(state.changed), tuple(state.removed), state.lines, state.held_names()
 
 
 def hook_game(doc: YamlDoc) -> str:

@@ -5,7 +5,10 @@ engine seed and the same bots' seeds (common random numbers, :mod:`kcal.sim.matc
 by what the patch changed. Each pair gives one difference of every figure (each seat's win rate, the
 game's length, each end reason's share, and the figures of :data:`FIGURE_SOURCES`), and
 :mod:`kcal.balance.paired` turns them into changes with paired 95 % intervals and the sequential test
-that stops the run when the answer is clear.
+that stops the run when the answer is clear. Each card the patch changes or adds gets its impact in
+each arm (:mod:`kcal.balance.impact`: the holder's win rate with the card minus without it, through the
+pack's ``impact`` hook) and the change, from per-game counts paired over the games
+(:class:`kcal.balance.paired.PairedImpact`).
 
 Games are played in chunks of :data:`PAIR_CHUNK` game pairs through the shared runner
 (``--jobs``, ``--backend dask``), a batch of chunks per look of the test; chunk results are merged in
@@ -21,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from kcal.balance.paired import Paired, Sprt, looks
+from kcal.balance.paired import CARD_PARTS, Paired, PairedImpact, Sprt, looks
 from kcal.balance.patch import Patch, load_patch
 from kcal.core.errors import UsageError
 from kcal.sim.match import MatchPlan, add_game, load_game, play_one
@@ -36,13 +39,20 @@ MAX_PAIRS = 10**6
 #: Further per-game figures, each ``(name, make)``: ``make(game, pack, cards)`` (the patched cards' names)
 #: returns None (nothing to add for this game) or ``figure(game, state, plan) -> {figure name: integer}``,
 #: called on every finished game of both arms; its integers are paired like the built-in figures (a
-#: figure absent from a game counts 0). This is the seam for the patched cards' impact
-#: (:mod:`kcal.balance.impact` and a pack's presence hook). Sources are listed in this module, so that
-#: every worker process and cluster machine, importing it, has the same list.
+#: figure absent from a game counts 0): each is the mean of a per-game number. The patched cards' impact
+#: is not such a mean (it is a difference of two rates over the player-games that held the card or could
+#: have), so it is built in (:func:`_card_names`, :class:`kcal.balance.paired.PairedImpact`). Sources are
+#: listed in this module, so that every worker process and cluster machine, importing it, has the same
+#: list.
 FIGURE_SOURCES: list[tuple[str, Callable[[Any, Any, tuple[str, ...]], Any]]] = []
 METHOD = ("paired games: both arms play the same seeds (common random numbers); each change is the mean "
           "of the per-game differences, with a 95 % interval mean +- 1.96 sd / sqrt(n); a win shared by k "
-          "players counts 1/k; SPRT on the seats' win-rate changes (docs/balance.md)")
+          "players counts 1/k; a patched card's impact (win rate with it minus without it, over the "
+          "player-games of games with a winner) in each arm, its change with a 95 % interval by the delta "
+          "method over game pairs; SPRT on the seats' win-rate changes (docs/balance.md)")
+
+#: figures that are shares (or differences of shares), shown in points
+SHARES = ("win_rate.", "end_reason.", "impact.")
 
 
 def default_bot(game: Any) -> str:
@@ -64,27 +74,63 @@ class PairPlan:
     patched: MatchPlan
     cards: tuple[str, ...]
     key: str
+    #: each changed or added card: its name and the names the impact hook gives it in each arm
+    held_as: tuple[tuple[str, str | None, str], ...] = ()
 
 
-_WORKER: dict[str, tuple[Any, list[Any], list[Any], list[Any]]] = {}
+@dataclass
+class _Arm:
+    """What a worker plays one arm with: its plan, bots, and the impact hook's names of the patched
+    cards in this arm, ``{hook's name: card}``."""
+
+    plan: MatchPlan
+    bots: list[Any]
+    cards: dict[str, str]
 
 
-def _setup(pair: PairPlan) -> tuple[Any, list[Any], list[Any], list[Any]]:
+_WORKER: dict[str, tuple[Any, list[_Arm], list[Any], Any]] = {}
+
+
+def _card_names(pair: PairPlan, arm: int) -> dict[str, str]:
+    """The patched cards an arm holds, by the name the impact hook gives them (an added card is in the
+    patched arm only)."""
+    out: dict[str, str] = {}
+    for card, *names in pair.held_as:
+        name = names[arm]
+        if name is not None:
+            out[name] = card
+    return out
+
+
+def _impact_hook(pack: Any) -> Any:
+    from kcal.balance.impact import load_impact
+
+    return load_impact(pack) if pack.has("impact") else None
+
+
+def _setup(pair: PairPlan) -> tuple[Any, list[_Arm], list[Any], Any]:
     if pair.key not in _WORKER:
         _WORKER.clear()
         game = load_game(pair.base.pack)
         table = game.bots()
         sources = [make(game, pair.base.pack, pair.cards) for _, make in FIGURE_SOURCES]
-        _WORKER[pair.key] = (game, [table[b] for b in pair.base.bots], [table[b] for b in pair.patched.bots],
-                             [s for s in sources if s is not None])
+        arms = [_Arm(plan, [table[b] for b in plan.bots], _card_names(pair, k))
+                for k, plan in enumerate((pair.base, pair.patched))]
+        hook = _impact_hook(pair.base.pack) if pair.held_as else None
+        _WORKER[pair.key] = (game, arms, [s for s in sources if s is not None], hook)
     return _WORKER[pair.key]
 
 
-Result = tuple[tuple[int, ...], int, str, tuple[tuple[str, int], ...]]
+#: one game of one arm: each seat's win (units), the moves, the end reason, the sources' figures, and the
+#: patched cards' figures (:func:`kcal.balance.impact.card_figures`, by the card's patch name)
+Result = tuple[tuple[int, ...], int, str, tuple[tuple[str, int], ...], tuple[tuple[str, tuple[int, ...]], ...]]
 
 
-def _result(game: Any, plan: MatchPlan, state: Any, moves: int, slots: list[int], extra: list[Any]
+def _result(game: Any, arm: _Arm, state: Any, moves: int, slots: list[int], extra: list[Any], hook: Any
             ) -> Result:
+    from kcal.balance.impact import card_figures
+
+    plan = arm.plan
     t = Tally(len(plan.players))
     add_game(t, game, plan, state, moves, slots, None)
     figures: dict[str, int] = {}
@@ -92,34 +138,37 @@ def _result(game: Any, plan: MatchPlan, state: Any, moves: int, slots: list[int]
         for k, v in source(game, state, plan).items():
             figures[str(k)] = figures.get(str(k), 0) + int(v)
     reason = next(iter(t.reasons))
-    return tuple(t.seat_wins), moves, reason, tuple(sorted(figures.items()))
+    cards = card_figures(game, hook, plan, state, list(arm.cards)) if hook is not None else {}
+    return (tuple(t.seat_wins), moves, reason, tuple(sorted(figures.items())),
+            tuple(sorted((arm.cards[name], v) for name, v in cards.items())))
 
 
 def pair_chunk(pair: PairPlan, key: str, first: int, count: int) -> list[tuple[Result, Result]]:
     """Game pairs ``first .. first + count - 1``: each game of the base arm and the same game patched."""
     if key != pair.key:
         raise UsageError("a chunk reached a worker with another what-if's plan")
-    game, base_bots, patched_bots, extra = _setup(pair)
+    game, arms, extra, hook = _setup(pair)
     out = []
     for i in range(first, first + count):
-        arms = []
-        for plan, bots in ((pair.base, base_bots), (pair.patched, patched_bots)):
-            state, moves, slots = play_one(game, plan, bots, 0, i)
-            arms.append(_result(game, plan, state, moves, slots, extra))
-        out.append((arms[0], arms[1]))
+        results = []
+        for arm in arms:
+            state, moves, slots = play_one(game, arm.plan, arm.bots, 0, i)
+            results.append(_result(game, arm, state, moves, slots, extra, hook))
+        out.append((results[0], results[1]))
     return out
 
 
 class Sums:
     """Every paired figure of a what-if, filled game pair by game pair in game order."""
 
-    def __init__(self, seats: Sequence[str]) -> None:
+    def __init__(self, seats: Sequence[str], cards: Sequence[str] = ()) -> None:
         self.seats = tuple(seats)
         self.unit = win_unit(len(seats))
         self.wins = [Paired(self.unit) for _ in seats]
         self.length = Paired()
         self.reasons: dict[str, Paired] = {}
         self.extra: dict[str, Paired] = {}
+        self.cards = {c: PairedImpact(self.unit) for c in cards}
         self.games = 0
 
     def add(self, base: Result, patched: Result) -> None:
@@ -136,13 +185,30 @@ class Sums:
             self.extra.setdefault(k, _caught_up(self.games - 1))
         for k, p in self.extra.items():
             p.add(b.get(k, 0), q.get(k, 0))
+        cb, cq = dict(base[4]), dict(patched[4])
+        for card in {*cb, *cq}:
+            self.cards[card].add(cb.get(card, _NONE), cq.get(card, _NONE))
 
     def changes(self) -> list[dict[str, Any]]:
         out = [p.change(f"win_rate.{s}") for s, p in zip(self.seats, self.wins, strict=True)]
         out.append(self.length.change("mean_length"))
         out += [self.reasons[r].change(f"end_reason.{r}") for r in sorted(self.reasons)]
         out += [self.extra[k].change(k) for k in sorted(self.extra)]
+        out += [p.change(f"impact.{card}", self.games) for card, p in self.cards.items()]
         return out
+
+    def card_counts(self, held_as: Sequence[tuple[str, str | None, str]]) -> list[dict[str, Any]]:
+        """SPEC's what-if ``cards``: each patched card's name in each arm (null: not in the base arm) and
+        the player-games with it and without it (could have had it) in each arm."""
+        out = []
+        for card, base_name, patched_name in held_as:
+            arms = [self.cards[card].arm(k) for k in (0, 1)]
+            out.append({"card": card, "held_as": [base_name, patched_name],
+                        "games_with": [a[0] for a in arms], "games_without": [a[2] for a in arms]})
+        return out
+
+
+_NONE = (0,) * CARD_PARTS
 
 
 def _caught_up(games: int) -> Paired:
@@ -181,8 +247,9 @@ def prepare(game_id: str, patch_path: str | Path, *, players: int | None = None,
     patched = _prepare(game_id, n, games, seed, names, None, dict(patch.options), None, None).plan
     for plan in (base, patched):  # the options of each arm, before any game
         game.new_state(Setup(plan.players, None, plan.options(0, list(range(n)))), engine_seed(seed, 0))
-    key = hashlib.sha256(f"{base.key} {patched.key} {patch.cards}".encode()).hexdigest()[:16]
-    return WhatIf(pack, game, patch, PairPlan(base, patched, patch.cards, key), n, base.bots)
+    held_as = patch.held_as if _impact_hook(pack) is not None else ()
+    key = hashlib.sha256(f"{base.key} {patched.key} {patch.cards} {held_as}".encode()).hexdigest()[:16]
+    return WhatIf(pack, game, patch, PairPlan(base, patched, patch.cards, key, held_as), n, base.bots)
 
 
 @dataclass
@@ -199,9 +266,17 @@ def play_pairs(w: WhatIf, games: int, *, jobs: int = 1, runner: Callable[..., An
                on_done: Callable[[int], None] | None = None, sequential: bool = True) -> Played:
     """Play game pairs look by look (:func:`kcal.balance.paired.looks`) until the SPRT has decided every
     seat (``sequential``) or ``games`` pairs are played."""
+    from kcal.sim.backends import session
+
+    with session(runner or run_chunks) as run:  # one cluster client, and one copy of the plan, for every look
+        return _looks(w, games, jobs, run, on_done, sequential)
+
+
+def _looks(w: WhatIf, games: int, jobs: int, run: Callable[..., Any], on_done: Callable[[int], None] | None,
+           sequential: bool) -> Played:
     pair = w.pair
     seats = pair.base.players
-    sums = Sums(seats)
+    sums = Sums(seats, [card for card, _, _ in pair.held_as])
     sprt = Sprt(seats)
     done = 0
     for upto in looks(games):
@@ -211,7 +286,7 @@ def play_pairs(w: WhatIf, games: int, *, jobs: int = 1, runner: Callable[..., An
             if on_done is not None:
                 on_done(tasks[i][2])
 
-        out = (runner or run_chunks)(pair_chunk, tasks, jobs=jobs, on_done=told, shared=pair)
+        out = run(pair_chunk, tasks, jobs=jobs, on_done=told, shared=pair)
         for chunk in out.results:
             for base, patched in chunk or ():
                 sums.add(base, patched)
@@ -245,6 +320,7 @@ def what_if(game_id: str, patch_path: str | Path, *, players: int | None = None,
         "stopped": played.stopped,
         "sprt": played.sprt.to_json(),
         "changes": played.sums.changes(),
+        "cards": played.sums.card_counts(w.pair.held_as),
         "interrupted": played.interrupted,
         "methods": METHOD,
     }
@@ -263,9 +339,9 @@ def what_if_text(d: Mapping[str, Any]) -> str:
                  + ("; interrupted" if d["interrupted"] else ""))
     lines.append(f"  {'figure':<26} {'base':>10} {'patched':>10} {'change':>10}  95% interval")
     for c in d["changes"]:
-        if c["diff"] is None:
+        if c["base"] is None and c["patched"] is None:
             continue
-        pct = c["figure"].startswith(("win_rate.", "end_reason."))
+        pct = c["figure"].startswith(SHARES)
 
         def f(v: float | None, pct: bool = pct, sign: str = "") -> str:
             if v is None:
@@ -280,17 +356,27 @@ def what_if_text(d: Mapping[str, Any]) -> str:
     lines.append(f"SPRT (H0 no change, H1 {d['sprt']['effect'] * 100:g} points; alpha {d['sprt']['alpha']}, "
                  f"beta {d['sprt']['beta']}): {decided}")
     lines.append("* the interval excludes 0: the patch changed this figure")
+    if d["cards"]:
+        lines.append("impact.CARD: the holder's win rate with the card minus without it; player-games with / "
+                     "without it, base -> patched:")
+    for c in d["cards"]:
+        base, patched = c["held_as"]
+        shown = f"{c['card']}" + (f" (held as {patched} when patched)" if base is not None and patched != base
+                                   else " (added)" if base is None else "")
+        with_, without = c["games_with"], c["games_without"]
+        lines.append(f"  {shown}: {with_[0]:,} / {without[0]:,} -> {with_[1]:,} / {without[1]:,}")
     return "\n".join(lines)
 
 
 def draw_what_if(d: Mapping[str, Any], path: Path) -> None:
-    """Each share's change (seats' win rates, end reasons) in points, with its paired 95 % interval."""
+    """Each share's change (seats' win rates, end reasons, the patched cards' impact) in points, with its
+    paired 95 % interval."""
     from kcal.print.charts import interval_chart, save_chart
 
     rows = []
     marks = []
     for c in d["changes"]:
-        if c["diff"] is None or c["diff_ci95"][0] is None or not c["figure"].startswith(("win_rate.", "end_reason.")):
+        if c["diff"] is None or c["diff_ci95"][0] is None or not c["figure"].startswith(SHARES):
             continue
         lo, hi = c["diff_ci95"]
         rows.append((c["figure"], c["diff"] * 100, lo * 100, hi * 100))
@@ -298,7 +384,7 @@ def draw_what_if(d: Mapping[str, Any], path: Path) -> None:
 
     def draw(surface: Any, box: Any) -> None:
         interval_chart(surface, box, f"{d['name']}: what the patch changed ({d['games']:,} paired games)", rows,
-                       reference=0.0, x_fmt=lambda v: f"{v:+g}", x_label="change, points (95% paired interval)",
+                       reference=0.0, x_fmt=lambda v: f"{v:+.1f}", x_label="change, points (95% paired interval)",
                        marks=marks)
 
-    save_chart(path, 480, 60 + 22 * max(1, len(rows)), draw)
+    save_chart(path, 560, 60 + 22 * max(1, len(rows)), draw)

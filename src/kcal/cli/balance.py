@@ -193,9 +193,9 @@ def what_if(
 ) -> None:
     """What a patch changes, from paired games on the same seeds.
 
-    With 95% intervals: each seat's win rate, the mean game length and the end reasons, base against patched; a sequential
-    test (SPRT) stops when every seat's answer is clear, --games is the cap. Exit 2 on bad input (the
-    patch's file:line:column), 130 on Ctrl-C (with the figures of the finished games).
+    With 95% intervals: each seat's win rate, the mean game length, the end reasons and the impact of each card the patch
+    changes or adds, base against patched; a sequential test (SPRT) stops when every seat's answer is clear, --games is
+    the cap. Exit 2 on bad input (the patch's file:line:column), 130 on Ctrl-C (with the figures of the finished games).
     """
     from kcal.balance.whatif import draw_what_if, what_if_text
     from kcal.balance.whatif import what_if as run

@@ -213,10 +213,11 @@ class PatchHook(Protocol):
     ``PARAMS``: the pack's :class:`kcal.sim.options.Param` list, each set through a setup option.
     ``CARD_LIST``: the key of the card list in the document :func:`card_document` builds.
     ``base_cards()``: the built-in cards as plain data (each a mapping as the catalog writes it), in
-    catalog order; ``card_name(card)``: the name a patch gives it. ``card_document(cards)``: a card-set
-    document of the pack holding ``cards``; ``build_cards(doc)`` validates it with the pack's own
-    checks (errors through ``doc``, which places them in the patch) and returns the setup options that
-    play the patched cards (``{"catalog": ...}``)."""
+    catalog order; ``card_name(card)``: the name a patch gives it; ``impact_name(card)``: the name the
+    pack's ``impact`` hook gives it (``kcal balance what-if`` reports a patched card's impact by it).
+    ``card_document(cards)``: a card-set document of the pack holding ``cards``; ``build_cards(doc)``
+    validates it with the pack's own checks (errors through ``doc``, which places them in the patch)
+    and returns the setup options that play the patched cards (``{"catalog": ...}``)."""
 
     PARAMS: Any
     CARD_LIST: str
@@ -224,6 +225,8 @@ class PatchHook(Protocol):
     def base_cards(self) -> list[dict[str, Any]]: ...
 
     def card_name(self, card: Mapping[str, Any], /) -> str: ...
+
+    def impact_name(self, card: Mapping[str, Any], /) -> str: ...
 
     def card_document(self, cards: list[dict[str, Any]], /) -> dict[str, Any]: ...
 

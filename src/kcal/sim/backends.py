@@ -10,13 +10,22 @@ merged exactly as :func:`kcal.sim.parallel.run_chunks` does. Ray would plug in t
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 from kcal.core.errors import UsageError
 from kcal.sim.parallel import Outcome
 
 BACKENDS = ("local", "dask")
+
+
+def _need_dask() -> Any:
+    try:
+        import dask
+    except ImportError:
+        raise UsageError("--backend dask needs Dask: pip install 'dask[distributed]'") from None
+    return dask
 
 
 def run_chunks_dask(
@@ -26,16 +35,17 @@ def run_chunks_dask(
     shared: Any = None,
     address: str | None = None,
     on_done: Callable[[int], None] | None = None,
+    session: Session | None = None,
 ) -> Outcome:
     """Run ``fn(shared, *task)`` for every task on Dask; results in task order.
 
     ``address``: a running scheduler (``tcp://host:8786``); without it, Dask's local process pool.
-    Ctrl-C cancels what is left and returns the finished chunks, flagged as interrupted.
+    ``session``: a client already connected to that scheduler, kept across calls (:class:`DaskRunner`'s
+    :meth:`~DaskRunner.session`), and the ``shared`` value it has already sent to the workers; without
+    it, a client is opened for this call alone. Ctrl-C cancels what is left and returns the finished
+    chunks, flagged as interrupted.
     """
-    try:
-        import dask
-    except ImportError:
-        raise UsageError("--backend dask needs Dask: pip install 'dask[distributed]'") from None
+    dask = _need_dask()
     results: list[Any] = [None] * len(tasks)
     if address is None:
         shared_node = dask.delayed(shared, traverse=False)
@@ -49,25 +59,59 @@ def run_chunks_dask(
             if on_done:
                 on_done(i)
         return Outcome(results, False)
-    from distributed import Client, as_completed
+    if session is not None:
+        return _submit(session, fn, tasks, shared, on_done, results)
+    with Session.open(address) as own:
+        return _submit(own, fn, tasks, shared, on_done, results)
 
-    with Client(address) as client:
-        # a key of its own (hash=False): the same data scattered by the run just before (the next look of
-        # a what-if) may still be being released by that run's client, and a task depending on a key in
-        # release was cancelled for "lost dependencies"
-        shared_future = client.scatter(shared, broadcast=True, hash=False)
-        futures = [client.submit(fn, shared_future, *t, pure=True, key=f"kcal-chunk-{i}-{_key(t)}")
-                   for i, t in enumerate(tasks)]
-        index = {f.key: i for i, f in enumerate(futures)}
-        try:
-            for fut in as_completed(futures):
-                i = index[fut.key]
-                results[i] = fut.result()
-                if on_done:
-                    on_done(i)
-        except KeyboardInterrupt:
-            client.cancel(futures)
-            return Outcome(results, True)
+
+class Session:
+    """One client to a scheduler, and the values it has scattered to every worker, by identity: a run of
+    several batches (a what-if's looks) connects once and sends its plan once."""
+
+    def __init__(self, client: Any) -> None:
+        self.client = client
+        self._shared: list[tuple[Any, Any]] = []  # (value, its future); the value is kept alive with it
+
+    @classmethod
+    @contextmanager
+    def open(cls, address: str) -> Iterator[Session]:
+        _need_dask()
+        from distributed import Client
+
+        with Client(address) as client:
+            yield cls(client)
+
+    def scattered(self, value: Any) -> Any:
+        for known, future in self._shared:
+            if known is value:
+                return future
+        # a key of its own (hash=False): the same data scattered by another client just before (a run
+        # just finished) may still be being released, and a task depending on a key in release was
+        # cancelled for "lost dependencies"
+        future = self.client.scatter(value, broadcast=True, hash=False)
+        self._shared.append((value, future))
+        return future
+
+
+def _submit(session: Session, fn: Callable[..., Any], tasks: Sequence[tuple], shared: Any,
+            on_done: Callable[[int], None] | None, results: list[Any]) -> Outcome:
+    from distributed import as_completed
+
+    client = session.client
+    shared_future = session.scattered(shared)
+    futures = [client.submit(fn, shared_future, *t, pure=True, key=f"kcal-chunk-{i}-{_key(t)}")
+               for i, t in enumerate(tasks)]
+    index = {f.key: i for i, f in enumerate(futures)}
+    try:
+        for fut, value in as_completed(futures, with_results=True):
+            i = index[fut.key]
+            results[i] = value
+            if on_done:
+                on_done(i)
+    except KeyboardInterrupt:
+        client.cancel(futures)
+        return Outcome(results, True)
     return Outcome(results, False)
 
 
@@ -77,6 +121,52 @@ def _key(task: tuple) -> str:
     return hashlib.sha256(repr(task).encode()).hexdigest()[:16]
 
 
+class DaskRunner:
+    """``--backend dask``: a ``run_chunks``-compatible callable. Each call connects to the scheduler
+    unless it is made inside :meth:`session`, which keeps one client (and what it has sent to the
+    workers) for every call until the ``with`` block ends."""
+
+    def __init__(self, address: str | None) -> None:
+        self.address = address
+        self._session: Session | None = None
+
+    @contextmanager
+    def session(self) -> Iterator[DaskRunner]:
+        if self.address is None or self._session is not None:  # the local pool; or a session already open
+            yield self
+            return
+        with Session.open(self.address) as s:
+            self._session = s
+            try:
+                yield self
+            finally:
+                self._session = None
+
+    def __call__(self, fn: Callable[..., Any], tasks: Sequence[Any], *, jobs: int = 1,
+                 on_done: Callable[..., Any] | None = None, shared: Any = None, estimate: Any = None,
+                 reduce: Callable[[int, Any], None] | None = None) -> Outcome:
+        out = run_chunks_dask(fn, tasks, shared=shared, address=self.address, on_done=on_done,
+                              session=self._session)
+        if reduce is not None:  # Dask hands the results back together: reduce them in task order
+            for i, value in enumerate(out.results):
+                if value is not None:
+                    reduce(i, value)
+                    out.results[i] = True
+        return out
+
+
+@contextmanager
+def session(runner: Callable[..., Any]) -> Iterator[Callable[..., Any]]:
+    """``runner`` ready for several calls in a row: a :class:`DaskRunner` keeps one client for all of
+    them; any other runner is itself."""
+    open_session = getattr(runner, "session", None)
+    if open_session is None:
+        yield runner
+        return
+    with open_session() as kept:
+        yield kept
+
+
 def choose(backend: str, address: str | None = None) -> Callable[..., Any]:
     """A ``run_chunks``-compatible callable for the named backend."""
     from kcal.sim.parallel import run_chunks
@@ -84,16 +174,5 @@ def choose(backend: str, address: str | None = None) -> Callable[..., Any]:
     if backend == "local":
         return run_chunks
     if backend == "dask":
-        def run(fn: Callable[..., Any], tasks: Sequence[Any], *, jobs: int = 1,
-                on_done: Callable[..., Any] | None = None, shared: Any = None,
-                estimate: Any = None, reduce: Callable[[int, Any], None] | None = None) -> Any:
-            out = run_chunks_dask(fn, tasks, shared=shared, address=address, on_done=on_done)
-            if reduce is not None:  # Dask hands the results back together: reduce them in task order
-                for i, value in enumerate(out.results):
-                    if value is not None:
-                        reduce(i, value)
-                        out.results[i] = True
-            return out
-
-        return run
+        return DaskRunner(address)
     raise UsageError(f"unknown backend {backend!r} (choose from: {', '.join(BACKENDS)})")

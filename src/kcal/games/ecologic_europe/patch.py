@@ -39,6 +39,11 @@ def card_name(card: Mapping[str, Any]) -> str:
     return str(card["name"])
 
 
+def impact_name(card: Mapping[str, Any]) -> str:
+    """The name the impact hook gives the species: its Latin name, as records write it."""
+    return str(card["latin"])
+
+
 def card_document(cards: list[dict[str, Any]]) -> dict[str, Any]:
     return {"game": "ecologic-europe", "set": {"code": "WHAT-IF", "name": "a what-if patch"}, CARD_LIST: cards}
 

@@ -42,6 +42,14 @@ def card_name(card: Mapping[str, Any]) -> str:
     return f"{card['colour']} {card['number']}"
 
 
+def impact_name(card: Mapping[str, Any]) -> str:
+    """The name the impact hook gives the card: its colour and number, the number from ``kcal`` when a
+    patch set it (as :func:`build_cards` folds it), so yellow 14 at 4,000 kcal is held as yellow 40."""
+    kcal = card.get("kcal")
+    number = kcal // 100 if isinstance(kcal, int) and not isinstance(kcal, bool) else card["number"]
+    return f"{card['colour']} {number}"
+
+
 def card_document(cards: list[dict[str, Any]]) -> dict[str, Any]:
     return {**_base_doc().data, "variant": VARIANT, "cards": cards}
 

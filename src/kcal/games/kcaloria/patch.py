@@ -40,6 +40,11 @@ def card_name(card: Mapping[str, Any]) -> str:
     return str(card["name"])
 
 
+def impact_name(card: Mapping[str, Any]) -> str:
+    """The name the impact hook gives the card: the catalog's name, as a patch names it."""
+    return str(card["name"])
+
+
 def card_document(cards: list[dict[str, Any]]) -> dict[str, Any]:
     return {**_base_doc().data, CARD_LIST: cards}
 
