@@ -384,7 +384,7 @@ def draw_what_if(d: Mapping[str, Any], path: Path) -> None:
 
     def draw(surface: Any, box: Any) -> None:
         interval_chart(surface, box, f"{d['name']}: what the patch changed ({d['games']:,} paired games)", rows,
-                       reference=0.0, x_fmt=lambda v: f"{v:+.1f}", x_label="change, points (95% paired interval)",
+                       reference=0.0, x_fmt=lambda v: f"{v:+g}" if v else "0", x_label="change, points (95% paired interval)",
                        marks=marks)
 
     save_chart(path, 560, 60 + 22 * max(1, len(rows)), draw)

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import typer
 
-from kcal.cli.common import FormatOption, OutputFormat, emit, guarded
+from kcal.cli.common import ForceOption, FormatOption, OutputFormat, emit, guarded, writing
 from kcal.cli.sim import AddressOption as AddressOption
 from kcal.cli.sim import BackendOption as BackendOption
 from kcal.cli.sim import JobsOption as JobsOption
@@ -61,6 +61,7 @@ def bots(
     dask_address: str | None = AddressOption,
     quiet: bool = QuietOption,
     chart: Path | None = ChartOption,
+    force: bool = ForceOption,
     fmt: OutputFormat = FormatOption,
 ) -> None:
     """Bot ladder: every bot's Elo rating, and the skill spread.
@@ -74,7 +75,7 @@ def bots(
     from kcal.print.charts import save_chart
     from kcal.sim.progress import Progress, wanted
 
-    with guarded():
+    with guarded(), writing(force):
         target = chart_target(chart)
         entrants = _bot_names(bot_names)
         total = planned_games(game, players, games, entrants)
@@ -110,6 +111,7 @@ def cards(
     backend: str = BackendOption,
     dask_address: str | None = AddressOption,
     chart: Path | None = ChartOption,
+    force: bool = ForceOption,
     quiet: bool = QuietOption,
     fmt: OutputFormat = FormatOption,
 ) -> None:
@@ -125,7 +127,7 @@ def cards(
     from kcal.print.charts import save_chart
     from kcal.sim.progress import Progress, wanted
 
-    with guarded():
+    with guarded(), writing(force):
         target = chart_target(chart)
         show = wanted(quiet=quiet, json_out=fmt is OutputFormat.json)
         with Progress(games, "games", enabled=show) as bar:
@@ -188,6 +190,7 @@ def what_if(
     backend: str = BackendOption,
     dask_address: str | None = AddressOption,
     chart: Path | None = ChartOption,
+    force: bool = ForceOption,
     quiet: bool = QuietOption,
     fmt: OutputFormat = FormatOption,
 ) -> None:
@@ -202,7 +205,7 @@ def what_if(
     from kcal.cli.sim import _runner
     from kcal.sim.progress import Progress, wanted
 
-    with guarded():
+    with guarded(), writing(force):
         target = chart_target(chart)
         show = wanted(quiet=quiet, json_out=fmt is OutputFormat.json)
         with Progress(games * 2, "what-if games", enabled=show) as bar:
@@ -228,6 +231,7 @@ def sweep(
     backend: str = BackendOption,
     dask_address: str | None = AddressOption,
     chart: Path | None = ChartOption,
+    force: bool = ForceOption,
     quiet: bool = QuietOption,
     fmt: OutputFormat = FormatOption,
 ) -> None:
@@ -242,7 +246,7 @@ def sweep(
     from kcal.core import registry
     from kcal.sim.progress import Progress, wanted
 
-    with guarded():
+    with guarded(), writing(force):
         target = chart_target(chart)
         _, values = parse_range(registry.get(game), param)
         show = wanted(quiet=quiet, json_out=fmt is OutputFormat.json)

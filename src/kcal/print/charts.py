@@ -9,6 +9,7 @@ No matplotlib.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -245,9 +246,10 @@ def chart_bytes(suffix: str, width: float, height: float, draw: Callable[[Surfac
 
 
 def save_chart(path: Any, width: float, height: float, draw: Callable[[Surface, Box], None], *,
-               inputs: Sequence[Any] = (), force: bool = False) -> Any:
+               inputs: Sequence[Any] = (), force: bool | None = None) -> Any:
     """Write one chart to ``path`` (.png or .svg), atomically and under the overwrite policy
-    (:func:`kcal.core.atomic.check_output_path`); returns the path written."""
+    (:func:`kcal.core.atomic.check_output_path`; ``force=None``: the running command's ``--force``);
+    returns the path written."""
     from pathlib import Path
 
     from kcal.core.atomic import atomic_write_bytes, check_output_path
@@ -271,6 +273,22 @@ def _nice_max(v: float) -> float:
         if v <= step * 5:
             return step * 5 if v > step * 4 else step * (int(v / step) + 1)
     return v * 1.1
+
+
+def nice_ticks(lo: float, hi: float, most: int = 7) -> list[float]:
+    """Round values to mark an axis from ``lo`` to ``hi``: multiples of 1, 2, 2.5 or 5 times a power of
+    ten, at most ``most`` of them, all inside the range (an axis reads -40, -20, 0, +20, not -55.9)."""
+    span = hi - lo
+    if not span > 0:
+        return [lo]
+    power = 10.0 ** math.floor(math.log10(span / most))
+    for m in (1, 2, 2.5, 5, 10, 20, 25, 50):
+        step = m * power
+        first = math.ceil(lo / step)
+        last = math.floor(hi / step)
+        if last - first + 1 <= most:
+            return [round(k * step, 12) + 0.0 for k in range(first, last + 1)]
+    return [lo, hi]  # pragma: no cover - the multiples above always reach a step of span / most
 
 
 def _frame(s: Surface, box: Box, title: str, y_max: float, y_fmt: Callable[[float], str],
@@ -372,8 +390,14 @@ def interval_chart(s: Surface, box: Box, title: str, rows: Sequence[tuple[str, f
     colours a row: "above" (its interval lies above the reference), "below", or "" (neither)."""
     x_fmt = x_fmt or (lambda v: f"{v:g}")
     s.text(box.x, box.y + box.h - 9, title, size=8.5, bold=True)
-    label_w = min(box.w * 0.35, 6 + 3.4 * max((len(r[0]) for r in rows), default=4))
-    plot = Box(box.x + label_w, box.y + 22, box.w - label_w - 6, box.h - 40)
+    n = max(1, len(rows))
+    size = max(4.0, min(7.0, (box.h - 40) / n * 0.7))
+    # a label's width at its size (about 0.58 em a character in the sans faces the surfaces use), capped
+    # at 45 % of the chart; a longer label is cut to fit, with an ellipsis
+    room = int((box.w * 0.45 - 10) / (0.58 * size))
+    labels = [r[0] if len(r[0]) <= room else r[0][: max(1, room - 1)] + "\u2026" for r in rows]
+    label_w = 10 + 0.58 * size * max((len(t) for t in labels), default=4)
+    plot = Box(box.x + label_w, box.y + 22, box.w - label_w - 14, box.h - 40)
     values = [v for r in rows for v in r[1:4]] + ([reference] if reference is not None else [])
     lo, hi = (min(values), max(values)) if values else (0.0, 1.0)
     pad = (hi - lo) * 0.05 or 0.5
@@ -382,16 +406,13 @@ def interval_chart(s: Surface, box: Box, title: str, rows: Sequence[tuple[str, f
     def px(v: float) -> float:
         return plot.x + plot.w * (v - lo) / (hi - lo)
 
-    for i in range(6):
-        v = lo + (hi - lo) * i / 5
+    for v in nice_ticks(lo, hi):
         s.line(px(v), plot.y, px(v), plot.y + plot.h, INK["light"], 0.4)
         s.text(px(v), plot.y - 9, x_fmt(v), size=6, anchor="middle", color=INK["grey"])
     if reference is not None:
         s.line(px(reference), plot.y, px(reference), plot.y + plot.h, INK["black"], 0.6, dash=True)
-    n = max(1, len(rows))
     step = plot.h / n
-    size = max(4.0, min(7.0, step * 0.7))
-    for i, (label, value, low, high) in enumerate(rows):
+    for i, ((_, value, low, high), label) in enumerate(zip(rows, labels, strict=True)):
         y = plot.y + plot.h - (i + 0.5) * step
         mark = marks[i] if marks else ""
         color = INK["green"] if mark == "above" else INK["red"] if mark == "below" else INK["sim"]
