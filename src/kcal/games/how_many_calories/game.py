@@ -23,6 +23,12 @@ def execute(state: State, player: str, move: Move) -> None:
         flow.choose_pass(state, seat, tuple(c.number for c in move.cards))
 
 
+def evaluate(state: State) -> dict[str, float]:
+    from kcal.games.how_many_calories.bots.basic import evaluate as estimate
+
+    return estimate(state)
+
+
 def bots() -> Mapping[str, Bot]:
     from kcal.games.how_many_calories.bots.basic import BOTS
 
@@ -34,7 +40,7 @@ GAME: RulesGame[State, Move] = RulesGame(
     legal_moves=legal.legal_moves, why_illegal=legal.why_illegal, execute=execute, outcome=scoring.outcome,
     view=view.view, determinize=view.determinize, encode_move=moves.encode_move, decode_move=moves.decode_move,
     record=record.write_record, bots=bots,
-    strongest_bot="ismcts")
+    strongest_bot="ismcts", rollout_bot="greedy", evaluate=evaluate)
 
 if TYPE_CHECKING:  # the Game protocol (kcal.core.game), checked by mypy
     _game: Game[Any, Any] = GAME
