@@ -175,14 +175,11 @@ def _rollout(game: Any, state: Any, rng: Any, playout: Playout) -> None:
         if not acting:
             return
         player = acting[0]
-        chosen = noise if noise is not None and rng.below(NOISE[1]) < NOISE[0] else bot
-        if chosen is not None:
-            game.apply(state, player, chosen(game, state, player, rng))
-            continue
         legal = game.legal_moves(state, player)
-        if not legal:
+        if not legal:  # a bot asked for a move where there is none would fail: the playout stops here
             return
-        game.apply(state, player, legal[rng.below(len(legal))])
+        chosen = noise if noise is not None and rng.below(NOISE[1]) < NOISE[0] else bot
+        game.apply(state, player, legal[rng.below(len(legal))] if chosen is None else chosen(game, state, player, rng))
 
 
 def _expansion(game: Any, world: Any, player: str, rng: Any, playout: Playout, untried: list[tuple[Any, Any]],
