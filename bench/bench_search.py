@@ -14,7 +14,8 @@ deciding thread (a machine busy with other work does not weaken the searcher, it
 Speed: a separate run of the searcher alone (every seat) over the first decisions of 4 games, timing
 each decision in CPU time: decisions per CPU second (about 1 / budget by construction, higher where
 many decisions have one legal move and need no search) and iterations per decision (a determinized
-world, a walk down the tree and a random playout each): how much search 0.1 s buys in that pack.
+world, a walk down the tree and a playout by the pack's rollout bot each, cut short where the pack has
+an evaluate hook): how much search 0.1 s buys in that pack.
 """
 
 from __future__ import annotations

@@ -4,6 +4,7 @@ seed gives the same decisions, that it plays only legal moves to the end in ever
 
 from __future__ import annotations
 
+import math
 import time
 from typing import Any
 
@@ -11,7 +12,7 @@ import pytest
 
 from kcal.core import registry
 from kcal.core.errors import UsageError
-from kcal.core.game import Setup, play
+from kcal.core.game import Setup, play, win_shares
 from kcal.core.rng import Rng
 from kcal.core.stats import proportion
 from kcal.sim import search
@@ -199,3 +200,86 @@ def test_the_searcher_beats_random_clearly() -> None:
     wins = result["bots"][0]["wins"]
     low = proportion(wins, result["games"])["ci95"][0]
     assert low > 1 / 3
+
+
+# --- the playouts: the pack's bot, cut short and judged by the pack's evaluation --------------------
+def test_win_shares_are_shares_of_one_win_ordered_by_points() -> None:
+    shares = win_shares({"A": 30.0, "B": 15.0, "C": 15.0}, 15.0)
+    assert sum(shares.values()) == pytest.approx(1.0)
+    assert shares["B"] == shares["C"] < shares["A"]
+    assert shares["A"] / shares["B"] == pytest.approx(math.e)  # a lead of one scale: e to 1
+    assert win_shares({"A": 1e6, "B": 0.0}, 1.0) == {"A": 1.0, "B": 0.0}  # no overflow
+    assert win_shares({"A": 5.0}, 2.0) == {"A": 1.0}
+
+
+@by_pack
+def test_each_pack_evaluates_a_position_as_shares_of_the_win(pack_id: str) -> None:
+    """The optional ``evaluate`` hook (docs/packs.md) of every built-in pack: a share in [0, 1] for every
+    player, adding up to 1, from a state it leaves alone; and the shares move as the game goes on."""
+    game = _game(pack_id)
+    players = _players(game, 3 if game.info.max_players >= 3 else 2)
+    seen = set()
+    state = game.new_state(Setup(players), 1)
+    rng, random_bot = Rng(1), dict(game.bots())["random"]  # kCaloria's places tiles: scores change
+    for moves in range(60):
+        if not game.to_move(state):
+            break
+        player = game.to_move(state)[0]
+        game.apply(state, player, random_bot(game, state, player, rng))
+        if moves % 15:
+            continue
+        before = game.record(state)
+        shares = game.evaluate(state)
+        assert game.record(state) == before
+        assert set(shares) == set(players)
+        assert all(0.0 <= v <= 1.0 for v in shares.values())
+        assert sum(shares.values()) == pytest.approx(1.0)
+        seen.add(tuple(round(shares[p], 6) for p in players))
+    assert len(seen) > 1
+
+
+@by_pack
+def test_each_pack_names_a_playout_bot_of_its_own(pack_id: str) -> None:
+    game = _game(pack_id)
+    playout = search.playout_of(game)
+    bots = dict(game.bots())  # kCaloria wraps its engine's bots anew on each call: compare names
+    assert game.rollout_bot != "random"
+    assert playout.bot.__name__ == bots[game.rollout_bot].__name__
+    assert playout.noise.__name__ == bots["random"].__name__
+    assert playout.depth == getattr(game, "rollout_depth", search.ROLLOUT_DEPTH)
+
+
+def test_a_game_without_the_hooks_plays_out_to_the_end_with_its_random_bot(packs: Any) -> None:
+    game = packs.PACK.hook("game")
+    playout = search.playout_of(game)
+    assert playout.evaluate is None and playout.noise is None
+    assert playout.bot is dict(game.bots()).get("random")
+    assert playout.depth == search.ROLLOUT_CAP
+
+
+def test_the_first_move_searched_is_the_playout_bots() -> None:
+    """One iteration tries one move: the pack's playout bot's (How many Calories?' greedy plays from
+    what the player sees, so it chooses the same in every sampled world)."""
+    game = _game("how-many-calories")
+    greedy = dict(game.bots())["greedy"]
+    for seed in range(3):
+        state = _midgame(game, _players(game, 3), seed, 20)
+        player = game.to_move(state)[0]
+        move, _ = search.search(game, state, player, Rng(seed), search.Budget(iterations=1))
+        assert move == greedy(game, state, player, Rng(seed))
+
+
+def test_progressive_widening_bounds_the_moves_a_node_tries() -> None:
+    """A node visited v times has tried at most 1 + sqrt(v) of its moves: in a kCaloria opening of many
+    placements, 16 iterations try at most 5 root moves, not 16."""
+    game = _game("kcaloria")
+    state = _midgame(game, _players(game), 0, 2)
+    player = game.to_move(state)[0]
+    assert len(game.legal_moves(state, player)) > 16
+    root = search._Node(None, None)
+    playout = search.playout_of(game)
+    rng = Rng(5)
+    for _ in range(16):
+        search._iterate(game, state, player, root, rng, playout)
+    assert root.visits == 16
+    assert 2 <= len(root.children) <= 1 + math.isqrt(15) + 1

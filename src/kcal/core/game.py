@@ -27,6 +27,7 @@ The contract, in short:
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
@@ -36,7 +37,7 @@ from kcal.core.errors import Exit, KcalError
 from kcal.core.gameinfo import GameInfo, Variant
 from kcal.core.text import players_problem
 
-__all__ = ["Bot", "Game", "GameInfo", "IllegalMove", "Outcome", "Setup", "Variant", "play"]
+__all__ = ["Bot", "Game", "GameInfo", "IllegalMove", "Outcome", "Setup", "Variant", "play", "win_shares"]
 
 StateT = TypeVar("StateT")
 MoveT = TypeVar("MoveT")
@@ -165,6 +166,17 @@ class RulesGame(Generic[StateT, MoveT]):
         if reason is not None:
             raise IllegalMove(reason, move=move)
         self.execute(state, player, move)
+
+
+def win_shares(points: Mapping[str, float], scale: float) -> dict[str, float]:
+    """Each player's estimated share of the win from their ``points`` now (any unit where more is
+    better): a softmax at ``scale`` points (a lead of ``scale`` over one rival is worth e : 1), so the
+    shares are in [0, 1] and add up to 1, as an :class:`Outcome`'s winners share a win. The optional
+    ``evaluate(state)`` hook of a :class:`Game` (docs/packs.md) returns these."""
+    top = max(points.values())
+    weights = {p: math.exp((v - top) / scale) for p, v in points.items()}
+    total = sum(weights.values())
+    return {p: w / total for p, w in weights.items()}
 
 
 def not_a_player(name: object, players: Sequence[str]) -> str:

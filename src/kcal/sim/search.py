@@ -8,11 +8,14 @@ view; every iteration
 1. samples a world consistent with what the searcher has seen (:meth:`Game.determinize`),
 2. walks down the tree with UCB1 among the children whose moves are legal in that world (each child
    counts how often it was *available*, so a move seldom legal is not punished for it),
-3. adds one child for a move not tried yet, plays the game out with the pack's ``random`` bot
-   (uniformly random legal moves when it has none; ``ROLLOUT_CAP`` moves at most), and
+3. adds one child for a move not tried yet (the playout bot's move first, then others at random, and no
+   more than ``1 + WIDENING * sqrt(visits)`` children, so a node of many moves searches a few well),
+   plays the game on with the pack's ``rollout_bot`` (its ``random`` bot one move in ten; uniformly
+   random legal moves when it has neither), and
 4. adds to every node on the path the acting player's reward: their share of the win in the
    :class:`Outcome` (``1/k`` to each of ``k`` winners, 0 to the others and to everyone when a playout
-   is cut).
+   is cut). A pack with an ``evaluate`` hook cuts playouts after ``rollout_depth`` moves (default
+   :data:`ROLLOUT_DEPTH`) and its evaluation (each player's estimated share of the win) is the reward.
 
 A node belongs to the player who acts there, so opponents pick their own best replies (a paranoid tree is
 not assumed) and any number of players works, 1 to 7. A simultaneous step is walked one player at a time in
@@ -37,7 +40,7 @@ from typing import Any
 
 from kcal.core.errors import UsageError
 
-__all__ = ["DEFAULT_ITERATIONS", "NAME", "Budget", "mcts_bot", "parse_spec", "search"]
+__all__ = ["DEFAULT_ITERATIONS", "NAME", "Budget", "Playout", "mcts_bot", "parse_spec", "playout_of", "search"]
 
 #: the searcher's name in every pack (``mcts``, ``mcts:ITER``, ``mcts:SECONDSs``)
 NAME = "mcts"
@@ -46,6 +49,14 @@ DEFAULT_ITERATIONS = 100
 EXPLORATION = 0.7
 #: a playout stops after this many moves; nobody wins it then
 ROLLOUT_CAP = 5_000
+#: a playout of a pack with an ``evaluate`` hook stops after this many moves (unless the pack says
+#: ``rollout_depth``), and the evaluation judges where it stopped
+ROLLOUT_DEPTH = 8
+#: progressive widening: a node visited v times tries at most 1 + WIDENING * sqrt(v) of its moves, so
+#: that a node with more moves than the budget has iterations searches a few moves well
+WIDENING = 1.0
+#: a playout move is the pack's random bot's with this chance (numerator, denominator)
+NOISE = (1, 10)
 MAX_ITERATIONS = 1_000_000
 MAX_SECONDS = 600.0
 
@@ -124,28 +135,68 @@ def _rewards(game: Any, state: Any) -> dict[str, float]:
     return dict.fromkeys(out.winners, share)
 
 
-def _rollout(game: Any, state: Any, rng: Any, policy: Any) -> None:
-    for _ in range(ROLLOUT_CAP):
+@dataclass(frozen=True)
+class Playout:
+    """How the searcher plays a game on from a new node: ``bot`` (the pack's ``rollout_bot``, else its
+    ``random`` bot, else None: uniformly random legal moves), with one move in :data:`NOISE` made by
+    ``noise`` (the pack's ``random`` bot) instead, so that playouts of a deterministic bot still differ;
+    cut after ``depth`` moves and valued by the pack's ``evaluate`` when it has one."""
+
+    bot: Any
+    noise: Any
+    evaluate: Any
+    depth: int
+
+
+def playout_of(game: Any) -> Playout:
+    """The playouts ``game`` asks for through its optional hooks (docs/packs.md): ``rollout_bot``, the
+    name of one of its bots; ``evaluate(state)``, each player's estimated share of the win; and
+    ``rollout_depth``, the moves played before ``evaluate`` judges (default :data:`ROLLOUT_DEPTH`)."""
+    bots = dict(game.bots())
+    noise = bots.get("random")
+    bot = bots.get(getattr(game, "rollout_bot", None) or "random", noise)
+    evaluate = getattr(game, "evaluate", None)
+    depth = int(getattr(game, "rollout_depth", ROLLOUT_DEPTH)) if evaluate is not None else ROLLOUT_CAP
+    return Playout(bot, noise if bot is not noise else None, evaluate, min(depth, ROLLOUT_CAP))
+
+
+def _value(game: Any, state: Any, playout: Playout) -> dict[str, float]:
+    """The rewards of a state where a walk or a playout stops: the win shares of a game over, else the
+    pack's evaluation, else nothing (a cut playout is won by nobody)."""
+    if playout.evaluate is not None and game.to_move(state):
+        return dict(playout.evaluate(state))
+    return _rewards(game, state)
+
+
+def _rollout(game: Any, state: Any, rng: Any, playout: Playout) -> None:
+    bot, noise = playout.bot, playout.noise
+    for _ in range(playout.depth):
         acting = game.to_move(state)
         if not acting:
             return
         player = acting[0]
-        if policy is not None:
-            game.apply(state, player, policy(game, state, player, rng))
-            continue
         legal = game.legal_moves(state, player)
-        if not legal:
+        if not legal:  # a bot asked for a move where there is none would fail: the playout stops here
             return
-        game.apply(state, player, legal[rng.below(len(legal))])
+        chosen = noise if noise is not None and rng.below(NOISE[1]) < NOISE[0] else bot
+        game.apply(state, player, legal[rng.below(len(legal))] if chosen is None else chosen(game, state, player, rng))
 
 
-def rollout_policy(game: Any) -> Any:
-    """The pack's ``random`` bot (a pack's random bot may know what is worth doing at random: kCaloria's
-    places a tile when it can), or None: uniformly random legal moves."""
-    return dict(game.bots()).get("random")
+def _expansion(game: Any, world: Any, player: str, rng: Any, playout: Playout, untried: list[tuple[Any, Any]],
+               tried: int) -> tuple[Any, Any]:
+    """The move a node tries next: the playout bot's choice first (where no move of the node is tried
+    in this world), so the search starts from the bot's move and leaves it only for a move that does
+    better; then one of the untried moves at random."""
+    if not tried and playout.bot is not None:
+        move = playout.bot(game, world, player, rng)
+        k = _key(game, move)
+        for pair in untried:
+            if pair[0] == k:
+                return pair
+    return untried[rng.below(len(untried))]
 
 
-def _iterate(game: Any, state: Any, me: str, root: _Node, rng: Any, policy: Any) -> None:
+def _iterate(game: Any, state: Any, me: str, root: _Node, rng: Any, playout: Playout) -> None:
     world = game.determinize(state, me, rng.next64() >> 1)
     node, path = root, [root]
     while True:
@@ -159,24 +210,25 @@ def _iterate(game: Any, state: Any, me: str, root: _Node, rng: Any, policy: Any)
             break
         keyed = [(_key(game, m), m) for m in legal]
         children = node.children
-        untried = []
+        untried, available = [], []
         for k, m in keyed:
             child = children.get(k)
             if child is None:
                 untried.append((k, m))
             else:
                 child.avail += 1
-        if untried:
-            k, m = untried[rng.below(len(untried))]
+                available.append(child)
+        tried = len(available)
+        if untried and tried < 1 + WIDENING * math.sqrt(node.visits):
+            k, m = _expansion(game, world, player, rng, playout, untried, tried)
             child = children[k] = _Node(player, m)
             child.avail = 1
             game.apply(world, player, m)
             path.append(child)
-            _rollout(game, world, rng, policy)
+            _rollout(game, world, rng, playout)
             break
         best, best_score = None, -math.inf
-        for k, _ in keyed:
-            child = children[k]
+        for child in available:
             score = child.reward / child.visits + EXPLORATION * math.sqrt(math.log(child.avail) / child.visits)
             if score > best_score:
                 best, best_score = child, score
@@ -184,7 +236,7 @@ def _iterate(game: Any, state: Any, me: str, root: _Node, rng: Any, policy: Any)
         game.apply(world, player, best.move)
         path.append(best)
         node = best
-    rewards = _rewards(game, world)
+    rewards = _value(game, world, playout)
     for n in path:
         n.visits += 1
         if n.player is not None:
@@ -202,16 +254,16 @@ def search(game: Any, state: Any, player: str, rng: Any, budget: Budget) -> tupl
     if len(legal) == 1:
         return legal[0], 0
     root = _Node(None, None)
-    policy = rollout_policy(game)
+    playout = playout_of(game)
     done = 0
     if budget.seconds is not None:
         deadline = time.thread_time() + budget.seconds
         while done == 0 or time.thread_time() < deadline:
-            _iterate(game, state, player, root, rng, policy)
+            _iterate(game, state, player, root, rng, playout)
             done += 1
     else:
         for _ in range(budget.iterations or DEFAULT_ITERATIONS):
-            _iterate(game, state, player, root, rng, policy)
+            _iterate(game, state, player, root, rng, playout)
             done += 1
     best, best_rank = legal[0], (-1, -math.inf)
     for m in legal:

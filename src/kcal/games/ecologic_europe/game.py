@@ -73,6 +73,12 @@ def record(state: State) -> dict[str, Any]:
     return write_record(state)
 
 
+def evaluate(state: State) -> dict[str, float]:
+    from kcal.games.ecologic_europe.bots.basic import evaluate as estimate
+
+    return estimate(state)
+
+
 def bots() -> Mapping[str, Bot]:
     from kcal.games.ecologic_europe.bots.basic import BOTS
 
@@ -85,7 +91,7 @@ GAME: RulesGame[State, Move] = RulesGame(
     execute=execute,
     outcome=outcome, view=view.view, determinize=view.determinize, encode_move=moves_module.encode_move,
     decode_move=moves_module.decode_move, record=record, bots=bots, apply=apply, default_bot="greedy",
-    strongest_bot="planner")
+    strongest_bot="planner", rollout_bot="greedy", evaluate=evaluate)
 
 if TYPE_CHECKING:  # the Game protocol (kcal.core.game), checked by mypy
     _game: Game[Any, Any] = GAME

@@ -23,18 +23,26 @@ def execute(state: State, player: str, move: Move) -> None:
         flow.choose_pass(state, seat, tuple(c.number for c in move.cards))
 
 
+def evaluate(state: State) -> dict[str, float]:
+    from kcal.games.how_many_calories.bots.basic import evaluate as estimate
+
+    return estimate(state)
+
+
 def bots() -> Mapping[str, Bot]:
     from kcal.games.how_many_calories.bots.basic import BOTS
 
     return BOTS
 
 
+#: ``rollout_depth``: the shared searcher's playouts run 30 moves, about the rest of a round (a round's
+#: intake counts only if the player stays within the limit to its end)
 GAME: RulesGame[State, Move] = RulesGame(
     PACK.info, new_state=setup_module.new_state, clone=State.copy, to_move=view.to_move,
     legal_moves=legal.legal_moves, why_illegal=legal.why_illegal, execute=execute, outcome=scoring.outcome,
     view=view.view, determinize=view.determinize, encode_move=moves.encode_move, decode_move=moves.decode_move,
     record=record.write_record, bots=bots,
-    strongest_bot="ismcts")
+    strongest_bot="ismcts", rollout_bot="greedy", rollout_depth=30, evaluate=evaluate)
 
 if TYPE_CHECKING:  # the Game protocol (kcal.core.game), checked by mypy
     _game: Game[Any, Any] = GAME

@@ -65,6 +65,12 @@ def play_move(state: State, player: str, move: Move) -> None:
     execute(state, state.rules.seat_of[player], move)
 
 
+def evaluate(state: State) -> dict[str, float]:
+    from kcal.games.kalua.bots.basic import evaluate as estimate
+
+    return estimate(state)
+
+
 def bots() -> Mapping[str, Bot]:
     from kcal.games.kalua.bots.basic import BOTS
 
@@ -78,7 +84,7 @@ GAME: RulesGame[State, Move] = RulesGame(
     execute=play_move,
     outcome=outcome.outcome, view=view.view, determinize=view.determinize, encode_move=moves.encode_move,
     decode_move=moves.decode_move, record=record.write_record, bots=bots, max_moves=200_000, default_bot="greedy",
-    strongest_bot="search")
+    strongest_bot="search", rollout_bot="greedy", evaluate=evaluate)
 
 if TYPE_CHECKING:  # the Game protocol (kcal.core.game), checked by mypy
     _game: Game[Any, Any] = GAME

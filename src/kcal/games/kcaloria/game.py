@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from kcal.core.errors import KcalError, UsageError
-from kcal.core.game import Bot, Game, Outcome, Setup
+from kcal.core.game import Bot, Game, Outcome, Setup, win_shares
 from kcal.core.gameinfo import GameInfo
 from kcal.core.rng import Rng
 from kcal.games.kcaloria import PACK
@@ -188,6 +188,12 @@ class KCaloria:
     info: GameInfo = PACK.info
     #: the strongest bot within about 0.1 s a decision, from the bot ladder (docs/balance.md)
     strongest_bot = "lookahead"
+    #: the bot the shared searcher's playouts use (kcal.sim.search)
+    rollout_bot = "greedy"
+    #: the searcher's playouts stop after this many moves (a greedy move tries every placement)
+    rollout_depth = 2
+    #: points of score margin worth e : 1 odds in :meth:`evaluate`
+    eval_scale = 15.0
 
     # --- a game ------------------------------------------------------------------------------------
     def new_state(self, setup: Setup, seed: int) -> GameState:
@@ -330,6 +336,11 @@ class KCaloria:
         """The SPEC game record (tiles inline, decks in dealt order, seed) that ``kcal rules replay``
         replays to this state."""
         return state.to_record()
+
+    def evaluate(self, state: GameState) -> dict[str, float]:
+        """Each player's estimated share of the win, for the shared searcher's cut playouts: the
+        scores on the board now, as :func:`~kcal.core.game.win_shares`."""
+        return win_shares(state.scores(), self.eval_scale)
 
     def bots(self) -> Mapping[str, Bot]:
         from kcal.games.kcaloria.bots.basic import BOTS

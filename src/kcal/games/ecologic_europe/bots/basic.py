@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from kcal.core.game import Bot
+from kcal.core.game import Bot, win_shares
 from kcal.core.rng import Rng
 from kcal.games.ecologic_europe.rules.moves import Exchange, Impact, Keep, Pass, Place, Trade, Transfer
 from kcal.games.ecologic_europe.rules.placing import do_place, follows, place_problem
@@ -40,6 +40,16 @@ def _value(state: State, seat: int, deep: bool) -> float:
             d2, p2, unfilled2 = score_parts(ahead, seat)
             v += 10.0 * (d2 + p2) - 0.5 * unfilled2
     return v
+
+
+#: points of the greedy bot's valuation (10 a point scored) worth e : 1 odds in :func:`evaluate`
+EVAL_SCALE = 20.0
+
+
+def evaluate(state: State) -> dict[str, float]:
+    """Each player's estimated share of the win, for the shared searcher's cut playouts: the greedy
+    bot's valuation of each board (points scored now, fields left empty), as :func:`win_shares`."""
+    return win_shares({p: _value(state, s, False) for s, p in enumerate(state.rules.players)}, EVAL_SCALE)
 
 
 def _placeable(state: State, seat: int, card: int) -> bool:

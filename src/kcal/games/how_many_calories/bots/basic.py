@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from kcal.core.game import Bot
+from kcal.core.game import Bot, win_shares
 from kcal.core.rng import Rng
 from kcal.games.how_many_calories.rules.moves import Move, Pass, Play
 from kcal.games.how_many_calories.rules.state import PASS, State
@@ -65,6 +65,18 @@ def greedy_play(state: State, seat: int) -> int:
     if losing:
         return losing[-1][1]
     return keyed[0][1]
+
+
+#: kcal of lead worth e : 1 odds in :func:`evaluate` (a round's intake is up to the limit, 2,700 kcal)
+EVAL_SCALE = 500.0
+
+
+def evaluate(state: State) -> dict[str, float]:
+    """Each player's estimated share of the win, for the shared searcher's cut playouts: the kcal each
+    has so far (finished rounds, plus this round's intake unless out), as :func:`win_shares`."""
+    intake, out = state.intake, state.out
+    points = {p: state.totals[s] + (0 if out[s] else intake[s]) for s, p in enumerate(state.rules.players)}
+    return win_shares(points, EVAL_SCALE)
 
 
 def random_bot(game: Any, state: State, player: str, rng: Rng) -> Move:

@@ -14,12 +14,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from kcal.core.game import Bot
+from kcal.core.game import Bot, win_shares
 from kcal.core.rng import Rng
 from kcal.games.kalua.bots.policy import draw_deck, spare_pp_buy, to_turn_end, value
 from kcal.games.kalua.rules.legal import legal_moves
 from kcal.games.kalua.rules.moves import Buy, Draw, Move
 from kcal.games.kalua.rules.state import DEAL, DRAW, State
+
+#: points of :func:`~kcal.games.kalua.bots.policy.value` worth e : 1 odds in :func:`evaluate`
+EVAL_SCALE = 10.0
+
+
+def evaluate(state: State) -> dict[str, float]:
+    """Each player's estimated share of the win, for the shared searcher's cut playouts: the greedy
+    bot's judgement of the position for each god (:func:`~kcal.games.kalua.bots.policy.value`), as
+    :func:`win_shares`."""
+    return win_shares({p: value(state, s) for s, p in enumerate(state.rules.players)}, EVAL_SCALE)
 
 
 def random_bot(game: Any, state: State, player: str, rng: Rng) -> Move:
