@@ -35,7 +35,7 @@ def _winners_hold_the_ace() -> SimpleNamespace:
 def test_a_card_that_wins_every_game_it_is_in_is_flagged_strong(monkeypatch):
     fake = _winners_hold_the_ace()
     monkeypatch.setattr(impact, "load_impact", lambda pack: fake)
-    d = impact.card_impact("how-many-calories", games=40, seed=3, jobs=1)
+    d = impact.card_impact("how-many-calories", games=40, seed=3, bots=["greedy"], jobs=1)
     rows = {r["card"]: r for r in d["cards"]}
     assert rows["ace"]["win_rate_with"] > 0.9 and rows["ace"]["win_rate_without"] == 0.0
     assert rows["ace"]["flag"] == "strong" and rows["deuce"]["flag"] == "weak"
@@ -82,11 +82,12 @@ def test_a_game_without_a_winner_counts_as_played_not_compared():
 
 
 def test_the_same_seed_gives_the_same_bytes_for_any_jobs_and_on_dask():
-    one = impact.card_impact("how-many-calories", games=40, seed=5, jobs=1)
-    two = impact.card_impact("how-many-calories", games=40, seed=5, jobs=2)
-    dask = impact.card_impact("how-many-calories", games=40, seed=5, runner=choose("dask", None))
+    one = impact.card_impact("how-many-calories", games=40, seed=5, bots=["greedy"], jobs=1)
+    two = impact.card_impact("how-many-calories", games=40, seed=5, bots=["greedy"], jobs=2)
+    dask = impact.card_impact("how-many-calories", games=40, seed=5, bots=["greedy"], runner=choose("dask", None))
+    other = impact.card_impact("how-many-calories", 40, 6, ["greedy"])
     assert json.dumps(one) == json.dumps(two) == json.dumps(dask)
-    assert one["games"] == 40 and json.dumps(one) != json.dumps(impact.card_impact("how-many-calories", 40, 6))
+    assert one["games"] == 40 and json.dumps(one) != json.dumps(other)
 
 
 def test_the_default_bot_is_the_strongest_then_the_default():
@@ -111,7 +112,8 @@ def test_the_command_gives_specs_json_and_a_chart(tmp_path):
 
 
 def test_the_command_text_names_the_definition_and_the_correction():
-    r = CliRunner().invoke(app, ["balance", "cards", "--game", "how-many-calories", "-n", "8", "-j", "1", "-q"])
+    r = CliRunner().invoke(app, ["balance", "cards", "--game", "how-many-calories", "-n", "8", "-j", "1", "-q",
+                                 "-b", "greedy"])
     assert r.exit_code == 0, r.output
     assert "had: cards dealt to the player in any round" in r.stdout
     assert "(Holm, family-wise)" in r.stdout and "flagged:" in r.stdout
