@@ -43,3 +43,29 @@ def test_determinize_keeps_the_view_and_the_cards_handed_over():
         d = GAME.determinize(st, "A", seed)
         assert GAME.view(d, "A") == GAME.view(st, "A")
         assert d.pending[0] == Transfer(given) and all(c in d.hands[0] for c in given)
+
+
+def test_determinize_keeps_the_small_bird_a_hidden_placement_brings_along():
+    """A placement with its small bird (``then``, the small-bird-follow rule) names two cards of the
+    placer's hand; another player's world keeps both there, and the step resolves in it (before, the bird
+    was redealt and resolving the step raised: found by the shared searcher in a ladder game)."""
+    from kcal.games.ecologic_europe.rules.moves import Place
+
+    st = GAME.new_state(Setup(("A", "B")), 7)
+    move = None
+    for _ in range(400):  # greedy moves until A may place a card with its small bird
+        for p in GAME.to_move(st):
+            if p == "A":
+                move = next((m for m in GAME.legal_moves(st, p) if isinstance(m, Place) and m.then), None)
+                if move is not None:
+                    break
+            GAME.apply(st, p, GAME.bots()["greedy"](GAME, st, p, None))
+        if move is not None:
+            break
+    assert move is not None and move.then is not None
+    GAME.apply(st, "A", move)
+    for seed in range(20):
+        d = GAME.determinize(st, "B", seed)
+        assert move.card in d.hands[0] and move.then[0] in d.hands[0], seed
+        if "B" in GAME.to_move(d):
+            GAME.apply(d, "B", GAME.bots()["greedy"](GAME, d, "B", None))  # resolves the step

@@ -86,6 +86,19 @@ class Transfer:
 
 
 Move = Keep | Exchange | Weather | Place | Trade | Impact | Pass | Transfer
+
+
+def cards_named(move: object) -> set[int]:
+    """Every card a move names: its card, its cards, a face-up card taken, and the small bird a placement
+    brings along (``then``)."""
+    out: set[int] = set()
+    for name in ("card", "cards", "face", "then"):
+        v = getattr(move, name, None)
+        if isinstance(v, int):
+            out.add(v)
+        elif isinstance(v, tuple):
+            out.update(x for x in v if isinstance(x, int) and not isinstance(x, bool))
+    return out
 _KEYS = ("player", "exchange", "draw", "pile", "weather", "roll", "place", "at", "then", "trade", "impact",
          "pass", "transfer")
 

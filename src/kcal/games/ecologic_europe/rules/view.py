@@ -8,7 +8,7 @@ from typing import Any
 from kcal.core.rng import Rng
 from kcal.games.ecologic_europe.rules.domain import BOARD_HABITATS, SEASONS
 from kcal.games.ecologic_europe.rules.legality import card_name
-from kcal.games.ecologic_europe.rules.moves import BACKS, encode_move
+from kcal.games.ecologic_europe.rules.moves import BACKS, cards_named, encode_move
 from kcal.games.ecologic_europe.rules.scoring import score_parts
 from kcal.games.ecologic_europe.rules.state import State
 from kcal.games.ecologic_europe.rules.tables import SKIP, back
@@ -82,12 +82,7 @@ def determinize(state: State, player: str, seed: int) -> State:
     fixed: set[int] = set()
     for s, m in enumerate(state.pending):
         if s != seat and m is not None and m != SKIP:
-            for name in ("cards", "card", "face"):
-                v = getattr(m, name, None)
-                if isinstance(v, int):
-                    fixed.add(v)
-                elif isinstance(v, tuple):
-                    fixed.update(x for x in v if isinstance(x, int))
+            fixed |= cards_named(m)  # the small bird a placement brings along too (``then``)
     zones: list[list[int]] = [out.hands[s] for s in range(state.rules.n) if s != seat] + [out.pile, out.discard]
     slots: dict[int, list[tuple[int, int]]] = {}
     for z, zone in enumerate(zones):
