@@ -135,23 +135,29 @@ class PairedImpact:
         s = self.sums[k * CARD_PARTS:(k + 1) * CARD_PARTS]
         return s[0], s[1], s[2], s[3]
 
-    def _gradient(self, k: int, games: int) -> list[Fraction] | None:
-        """The weights that make the impact of arm ``k`` a mean over games, to first order: impact - its
-        value ~ mean(w . x_i) for the arm's figures x_i of game i (None: no player-game with or without)."""
+    def _rates(self, k: int) -> tuple[Fraction, Fraction, int, int] | None:
+        """Arm ``k``'s win rate with the card and without it, and the player-games of each (None: no
+        player-game with or without)."""
         n_with, won_with, n_without, won_without = self.arm(k)
         if not n_with or not n_without:
             return None
-        r_with = Fraction(won_with, self.unit * n_with)
-        r_without = Fraction(won_without, self.unit * n_without)
+        return (Fraction(won_with, self.unit * n_with), Fraction(won_without, self.unit * n_without),
+                n_with, n_without)
+
+    def _gradient(self, k: int, games: int) -> list[Fraction] | None:
+        """The weights that make the impact of arm ``k`` a mean over games, to first order: impact - its
+        value ~ mean(w . x_i) for the arm's figures x_i of game i (None: no player-game with or without)."""
+        rates = self._rates(k)
+        if rates is None:
+            return None
+        r_with, r_without, n_with, n_without = rates
         return [-r_with * games / n_with, Fraction(games, self.unit * n_with),
                 r_without * games / n_without, -Fraction(games, self.unit * n_without)]
 
     def impact(self, k: int) -> float | None:
         """The impact in arm ``k`` (0 base, 1 patched): win rate with the card minus without it."""
-        n_with, won_with, n_without, won_without = self.arm(k)
-        if not n_with or not n_without:
-            return None
-        return float(Fraction(won_with, self.unit * n_with) - Fraction(won_without, self.unit * n_without))
+        rates = self._rates(k)
+        return None if rates is None else float(rates[0] - rates[1])
 
     def change(self, figure: str, games: int) -> dict[str, Any]:
         """A ``changes`` entry over ``games`` game pairs: each arm's impact, the change and its paired 95 %

@@ -3,7 +3,7 @@
 Two arms play the same games: game ``i`` of the base arm and game ``i`` of the patched arm have the same
 engine seed and the same bots' seeds (common random numbers, :mod:`kcal.sim.match`), so they differ only
 by what the patch changed. Each pair gives one difference of every figure (each seat's win rate, the
-game's length, each end reason's share, and the figures of :data:`FIGURE_SOURCES`), and
+game's length, each end reason's share), and
 :mod:`kcal.balance.paired` turns them into changes with paired 95 % intervals and the sequential test
 that stops the run when the answer is clear. Each card the patch changes or adds gets its impact in
 each arm (:mod:`kcal.balance.impact`: the holder's win rate with the card minus without it, through the
@@ -36,15 +36,6 @@ from kcal.sim.parallel import check_count, run_chunks
 PAIR_CHUNK = 16
 #: most game pairs one what-if may play
 MAX_PAIRS = 10**6
-#: Further per-game figures, each ``(name, make)``: ``make(game, pack, cards)`` (the patched cards' names)
-#: returns None (nothing to add for this game) or ``figure(game, state, plan) -> {figure name: integer}``,
-#: called on every finished game of both arms; its integers are paired like the built-in figures (a
-#: figure absent from a game counts 0): each is the mean of a per-game number. The patched cards' impact
-#: is not such a mean (it is a difference of two rates over the player-games that held the card or could
-#: have), so it is built in (:func:`_card_names`, :class:`kcal.balance.paired.PairedImpact`). Sources are
-#: listed in this module, so that every worker process and cluster machine, importing it, has the same
-#: list.
-FIGURE_SOURCES: list[tuple[str, Callable[[Any, Any, tuple[str, ...]], Any]]] = []
 METHOD = ("paired games: both arms play the same seeds (common random numbers); each change is the mean "
           "of the per-game differences, with a 95 % interval mean +- 1.96 sd / sqrt(n); a win shared by k "
           "players counts 1/k; a patched card's impact (win rate with it minus without it, over the "
@@ -88,7 +79,7 @@ class _Arm:
     cards: dict[str, str]
 
 
-_WORKER: dict[str, tuple[Any, list[_Arm], list[Any], Any]] = {}
+_WORKER: dict[str, tuple[Any, list[_Arm], Any]] = {}
 
 
 def _card_names(pair: PairPlan, arm: int) -> dict[str, str]:
@@ -108,52 +99,45 @@ def _impact_hook(pack: Any) -> Any:
     return load_impact(pack) if pack.has("impact") else None
 
 
-def _setup(pair: PairPlan) -> tuple[Any, list[_Arm], list[Any], Any]:
+def _setup(pair: PairPlan) -> tuple[Any, list[_Arm], Any]:
     if pair.key not in _WORKER:
         _WORKER.clear()
         game = load_game(pair.base.pack)
         table = game.bots()
-        sources = [make(game, pair.base.pack, pair.cards) for _, make in FIGURE_SOURCES]
         arms = [_Arm(plan, [table[b] for b in plan.bots], _card_names(pair, k))
                 for k, plan in enumerate((pair.base, pair.patched))]
         hook = _impact_hook(pair.base.pack) if pair.held_as else None
-        _WORKER[pair.key] = (game, arms, [s for s in sources if s is not None], hook)
+        _WORKER[pair.key] = (game, arms, hook)
     return _WORKER[pair.key]
 
 
-#: one game of one arm: each seat's win (units), the moves, the end reason, the sources' figures, and the
-#: patched cards' figures (:func:`kcal.balance.impact.card_figures`, by the card's patch name)
-Result = tuple[tuple[int, ...], int, str, tuple[tuple[str, int], ...], tuple[tuple[str, tuple[int, ...]], ...]]
+#: one game of one arm: each seat's win (units), the moves, the end reason, and the patched cards'
+#: figures (:func:`kcal.balance.impact.card_figures`, by the card's patch name)
+Result = tuple[tuple[int, ...], int, str, tuple[tuple[str, tuple[int, ...]], ...]]
 
 
-def _result(game: Any, arm: _Arm, state: Any, moves: int, slots: list[int], extra: list[Any], hook: Any
-            ) -> Result:
+def _result(game: Any, arm: _Arm, state: Any, moves: int, slots: list[int], hook: Any) -> Result:
     from kcal.balance.impact import card_figures
 
     plan = arm.plan
     t = Tally(len(plan.players))
     add_game(t, game, plan, state, moves, slots, None)
-    figures: dict[str, int] = {}
-    for source in extra:
-        for k, v in source(game, state, plan).items():
-            figures[str(k)] = figures.get(str(k), 0) + int(v)
     reason = next(iter(t.reasons))
     cards = card_figures(game, hook, plan, state, list(arm.cards)) if hook is not None else {}
-    return (tuple(t.seat_wins), moves, reason, tuple(sorted(figures.items())),
-            tuple(sorted((arm.cards[name], v) for name, v in cards.items())))
+    return tuple(t.seat_wins), moves, reason, tuple(sorted((arm.cards[name], v) for name, v in cards.items()))
 
 
 def pair_chunk(pair: PairPlan, key: str, first: int, count: int) -> list[tuple[Result, Result]]:
     """Game pairs ``first .. first + count - 1``: each game of the base arm and the same game patched."""
     if key != pair.key:
         raise UsageError("a chunk reached a worker with another what-if's plan")
-    game, arms, extra, hook = _setup(pair)
+    game, arms, hook = _setup(pair)
     out = []
     for i in range(first, first + count):
         results = []
         for arm in arms:
             state, moves, slots = play_one(game, arm.plan, arm.bots, 0, i)
-            results.append(_result(game, arm, state, moves, slots, extra, hook))
+            results.append(_result(game, arm, state, moves, slots, hook))
         out.append((results[0], results[1]))
     return out
 
@@ -167,7 +151,6 @@ class Sums:
         self.wins = [Paired(self.unit) for _ in seats]
         self.length = Paired()
         self.reasons: dict[str, Paired] = {}
-        self.extra: dict[str, Paired] = {}
         self.cards = {c: PairedImpact(self.unit) for c in cards}
         self.games = 0
 
@@ -180,12 +163,7 @@ class Sums:
             self.reasons.setdefault(r, _caught_up(self.games - 1))
         for r, p in self.reasons.items():
             p.add(int(base[2] == r), int(patched[2] == r))
-        b, q = dict(base[3]), dict(patched[3])
-        for k in {*b, *q}:
-            self.extra.setdefault(k, _caught_up(self.games - 1))
-        for k, p in self.extra.items():
-            p.add(b.get(k, 0), q.get(k, 0))
-        cb, cq = dict(base[4]), dict(patched[4])
+        cb, cq = dict(base[3]), dict(patched[3])
         for card in {*cb, *cq}:
             self.cards[card].add(cb.get(card, _NONE), cq.get(card, _NONE))
 
@@ -193,7 +171,6 @@ class Sums:
         out = [p.change(f"win_rate.{s}") for s, p in zip(self.seats, self.wins, strict=True)]
         out.append(self.length.change("mean_length"))
         out += [self.reasons[r].change(f"end_reason.{r}") for r in sorted(self.reasons)]
-        out += [self.extra[k].change(k) for k in sorted(self.extra)]
         out += [p.change(f"impact.{card}", self.games) for card, p in self.cards.items()]
         return out
 

@@ -62,7 +62,8 @@ def card_faces(catalog: str | Path | None, ctx: Context, per_sheet: int = 9
                           back=partial(draw_back, back="human impact"), back_key="ee-back-human",
                           label=str(h.name), kind=HUMAN_KIND, names=(h.id,)))
     keys = max(1, -len(faces) % per_sheet)
-    faces += [Face(key="ee-key", draw=partial(draw_key, ctx=ctx, icon=key_icon(cs.components.symbol_key.icon)), back=partial(draw_back, back="symbol key"),
+    key_face = partial(draw_key, ctx=ctx, icon=key_icon(cs.components.symbol_key.icon))
+    faces += [Face(key="ee-key", draw=key_face, back=partial(draw_back, back="symbol key"),
                    back_key="ee-back-key", label="symbol key", kind=KEY_KIND)] * keys
     faces.append(Face(key="ee-tokens", draw=lambda c, box: None, label="tokens", kind=TOKEN_KIND))
     return faces, inputs

@@ -39,7 +39,7 @@ from kcal.games.ecologic_europe.print.layout import (
     SPECIES,
     TEXT,
 )
-from kcal.games.ecologic_europe.print.picture import event_icon, species_icon
+from kcal.games.ecologic_europe.print.picture import KEY_ICON, event_icon, species_icon
 from kcal.games.ecologic_europe.rules.domain import BOARD_HABITATS, FOOD_TYPES, SEASONS
 from kcal.print import pictures
 from kcal.print.cardface import card_clip as _clip
@@ -264,7 +264,7 @@ def draw_species(c: Canvas, box: Box, s: Species, ctx: Context) -> None:
     c.drawString(x0 + pad, y0 + pad * sp.footer_rise, f"{s.id} · {s.expansion}")
 
 
-def draw_key(c: Canvas, box: Box, ctx: Context, icon: str = "binoculars") -> None:
+def draw_key(c: Canvas, box: Box, ctx: Context, icon: str = KEY_ICON) -> None:
     """The symbol key card: its picture left of the title, every chip a card shows, with its name, and how a
     card's top line reads."""
     k = scale(box)

@@ -455,7 +455,7 @@ def _own(state: GameState, seat: int, *, human: bool = False) -> int:
 
 def _place_board(state: GameState, pos: StartPosition) -> None:
     """The tiles in order (their ids follow it), their cubes, payments, dice, barricades and uses."""
-    from kcal.games.kcaloria.rules.payment import refill_anchors
+    from kcal.games.kcaloria.rules.payment import set_anchor
 
     players = state.players
     uids = {cell_of(e.at): k + 1 for k, e in enumerate(pos.board)}
@@ -476,8 +476,7 @@ def _place_board(state: GameState, pos: StartPosition) -> None:
         if "temporary" in info.mods:
             state.used[cell] = e.last_used_turn if e.last_used_turn is not None else placed
         if "anchor" in info.mods:
-            state.anchors = state.anchors + (cell,)
-            refill_anchors(state, cell, placed=True)
+            set_anchor(state, cell, placed=True)
         if e.leaving:
             state.leaving = state.leaving + (cell,)
     state.uid_next = len(pos.board) + 1

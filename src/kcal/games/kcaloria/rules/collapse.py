@@ -104,10 +104,9 @@ def remove_tile(state: GameState, cell: Hex, why: str, return_cost: bool = True)
     state.jdel(state.barricades, cell)
     state.jdel(state.used, cell)
     if cell in state.anchors:
-        state.anchors = tuple(c for c in state.anchors if c != cell)
-        from kcal.games.kcaloria.rules.payment import refill_anchors
+        from kcal.games.kcaloria.rules.payment import set_anchor
 
-        refill_anchors(state, cell)
+        set_anchor(state, cell, placed=False)
     state.log(f"{p.info.name} at {format_hex(cell)} leaves the table ({why})")
     state.tiles_changed()
     for k in kids:

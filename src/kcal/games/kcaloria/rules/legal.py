@@ -130,7 +130,7 @@ def blocked_cells(state: GameState, i: int) -> set[Hex]:
 def anchor_fills(state: GameState) -> dict[Hex, int]:
     """Cells next to anchors, each with the packed fill of the colours the anchors satisfy there
     (:func:`~kcal.games.kcaloria.rules.tiles.waived_fill`): the state's own map, which
-    :func:`~kcal.games.kcaloria.rules.payment.refill_anchors` keeps up to date as anchors come and go."""
+    :func:`~kcal.games.kcaloria.rules.payment.set_anchor` keeps up to date as anchors come and go."""
     return state.afill
 
 

@@ -32,14 +32,18 @@ def waived_colors(state: GameState, cell: Hex) -> frozenset[int]:
     return frozenset(out)
 
 
-def refill_anchors(state: GameState, cell: Hex, placed: bool = False) -> None:
-    """Update the anchors' fills (:func:`~kcal.games.kcaloria.rules.legal.anchor_fills`) after an
-    anchor came to (``placed``) or left ``cell``: only the cells next to it change (through the
-    state's log, so a pop undoes it). A fill is one full field per waived colour, so the fill of
-    several anchors is the bitwise or of theirs: a new anchor adds its own to each cell next to it;
-    an anchor that left has each cell next to it filled again from the anchors still next to it.
-    The fills used to be rebuilt from every anchor on the board whenever one came or went, which a
-    greedy bot paid for each candidate placing an anchor."""
+def set_anchor(state: GameState, cell: Hex, placed: bool) -> None:
+    """An anchor came to (``placed``) or left ``cell``: the state's anchors and their fills
+    (:func:`~kcal.games.kcaloria.rules.legal.anchor_fills`), together. Only the fills of the cells next
+    to it change (through the state's log, so a pop undoes it). A fill is one full field per waived
+    colour, so the fill of several anchors is the bitwise or of theirs: a new anchor adds its own to each
+    cell next to it; an anchor that left has each cell next to it filled again from the anchors still
+    next to it. The fills used to be rebuilt from every anchor on the board whenever one came or went,
+    which a greedy bot paid for each candidate placing an anchor."""
+    if placed:
+        state.anchors = state.anchors + (cell,)
+    else:
+        state.anchors = tuple(c for c in state.anchors if c != cell)
     fills = state.afill
     if placed:
         p = state.tiles[cell]

@@ -83,7 +83,7 @@ class GameState:
         self.pcubes: dict[Hex, int] = {}  # packed copy of cubes
         self.anchors: tuple[Hex, ...] = ()  # cells of tiles with the anchor modifier
         #: cells next to an anchor -> the packed fill of the colours the anchors there satisfy
-        #: (rules.legal.anchor_fills; kept up to date by rules.legal.refill_anchors)
+        #: (rules.legal.anchor_fills; kept up to date by rules.payment.set_anchor)
         self.afill: dict[Hex, int] = {}
         self.dice: dict[Hex, tuple] = {}
         self.barricades: dict[Hex, tuple[int, int]] = {}

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, cast
 from kcal.games.kcaloria.rules import collapse, legal, movegen
 from kcal.games.kcaloria.rules.hexgrid import Hex, neighbours
 from kcal.games.kcaloria.rules.moves import Move, MoveKind, Outcome, Payment
-from kcal.games.kcaloria.rules.payment import NO_CUBES, packed_available, refill_anchors
+from kcal.games.kcaloria.rules.payment import NO_CUBES, packed_available, set_anchor
 from kcal.games.kcaloria.rules.undolog import MISSING
 from kcal.games.kcaloria.rules.yields import apply_to_neighbours, new_tile_yield, take_cheapest
 
@@ -91,8 +91,7 @@ def _place(state: GameState, move: Move, plan: legal.PlacePlan) -> None:
         if "temporary" in mods:
             state.jset(state.used, cell, turn)
         if "anchor" in mods:
-            state.anchors = state.anchors + (cell,)
-            refill_anchors(state, cell, placed=True)
+            set_anchor(state, cell, placed=True)
     # The frontiers: within a frame, each one this placement changes is replaced by a copy the frame
     # owns (GameState.own: its order orders the generated moves, and the undo puts the old dict back),
     # so changing the copy logs nothing more. A new frontier cell gets its packed availability now,
