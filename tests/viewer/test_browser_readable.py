@@ -80,6 +80,26 @@ def _name_heights(driver, names: list[str]) -> list[tuple[str, float]]:
     return [(t, h) for t, h in texts if _is_name(t, names)]
 
 
+def _settled_names(driver, names: list[str], seconds: float = 10.0) -> list[tuple[str, float]]:
+    """The names on the table once the page has drawn its step: the load event can come before the
+    script has drawn the table (seen now and then, most on a busy machine), so the names are read again
+    until some are there, for at most ``seconds``."""
+    from selenium.common.exceptions import TimeoutException
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    seen: list[tuple[str, float]] = []
+
+    def drawn(d) -> bool:
+        seen[:] = _name_heights(d, names)
+        return len(seen) >= 2
+
+    try:
+        WebDriverWait(driver, seconds, poll_frequency=0.1).until(drawn)
+    except TimeoutException:
+        pass
+    return seen
+
+
 @pytest.mark.parametrize("game", list(PACKS))
 @pytest.mark.parametrize(("width", "height", "phone"), [(1280, 900, False), (390, 844, True)])
 def test_a_card_name_on_the_table_is_at_least_11_css_px(browser, screen, tmp_path, game, width, height, phone):
@@ -87,7 +107,7 @@ def test_a_card_name_on_the_table_is_at_least_11_css_px(browser, screen, tmp_pat
     names = _names(game)
     page = _page(tmp_path, game, "finished-game")
     browser.get(page.as_uri() + f"?step={_busiest_step(game, names)}")
-    seen = _name_heights(browser, names)
+    seen = _settled_names(browser, names)
     assert len(seen) >= 2, f"no card names found on {game}'s table"
     small = [(t, round(h, 1)) for t, h in seen if h < READABLE]
     assert small == [], f"{game} at {width}x{height}: names under {READABLE} px: {small[:5]}"
