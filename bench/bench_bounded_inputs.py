@@ -15,9 +15,12 @@ runs once before it is measured, as a second run of the same command would. The 
 - the YAML reader at its node cap: a 4 MiB flow list of one-letter items (refused at 1,200,000 nodes)
   and the "billion laughs" of ``tests/core/test_alias_budget.py``; and a 4 MiB record whose last line
   is malformed (libyaml stops on it; the file is too big for ruamel to read again);
-- ``sim solo`` (1 game, greedy and random), ``sim goldfish``, ``sim match`` (1 game, greedy) and ``deck
-  report`` of a kCaloria deck at the 2,000-tile cap (``MAX_DECK_TILES``): ten shipped tiles, 200 each;
-- the same greedy games and ``deck report`` of 2,000 Bayou tiles (*water*), where every tile is placed,
+- ``sim solo`` (1 game, greedy and random), ``sim goldfish``, ``sim match`` (1 game, greedy; 2 and 4
+  players) and ``deck report`` of a kCaloria deck at the cap of a played deck (``MAX_PLAYED_TILES``,
+  120 tiles): ten shipped tiles, 12 each, every one of which can be placed; ``deck report`` of a shipped
+  60-tile deck as its baseline (its default work: 200,000 hands, 5,000 placement games, 40 solo games);
+  and ``sim solo`` of 40,000 tiles, refused at its ``tiles:`` line;
+- the same greedy games and ``deck report`` of 120 Bayou tiles (*water*), where every tile is placed,
   so the board and each decision's candidates grow to the end (``bench/bench_deck_scale.py``).
 """
 
@@ -32,6 +35,7 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+DECKS = ROOT / "src" / "kcal" / "games" / "kcaloria" / "data" / "decks"
 LIMIT = 600  # seconds a case may take before it is stopped and reported so
 sys.path.insert(0, str(ROOT / "bench"))
 
@@ -111,6 +115,8 @@ def deck(path: Path, tiles: int) -> None:
 def main(argv: list[str] | None = None) -> int:
     from bench_replay_scale import kcaloria_record
 
+    from kcal.games.kcaloria.rules.domain import MAX_PLAYED_TILES
+
     ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     ap.add_argument("--kcal", default=str(Path(sys.executable).with_name("kcal")))
     ap.add_argument("--only", default="", help="run only the cases whose label contains this")
@@ -129,11 +135,14 @@ def main(argv: list[str] | None = None) -> int:
         levels = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]']
         levels += [f"{chr(98 + i)}: &{chr(98 + i)} [" + ",".join([f"*{chr(97 + i)}"] * 9) + "]" for i in range(8)]
         (folder / "bomb.yaml").write_text("\n".join(levels) + "\n", encoding="utf-8")
-        deck(folder / "deck-2000.yaml", 2000)
-        water = folder / "water-2000.yaml"
-        water.write_text("name: Water 2000\nformat: solo\ncatalogs: [builtin]\ntiles:\n  Bayou: 2000\n", encoding="utf-8")
+        cap = MAX_PLAYED_TILES
+        deck(folder / "deck-cap.yaml", cap)
+        deck(folder / "deck-40000.yaml", 40_000)
+        water = folder / "water-cap.yaml"
+        water.write_text(f"name: Water {cap}\nformat: solo\ncatalogs: [builtin]\ntiles:\n  Bayou: {cap}\n",
+                         encoding="utf-8")
         (folder / "templates").mkdir()
-        d2000 = str(folder / "deck-2000.yaml")
+        dcap, shipped = str(folder / "deck-cap.yaml"), str(DECKS / "bayou-ambush.yaml")
         cases: list[tuple[str, list[str], dict[str, str], bool]] = [
             ("deck import: a 1 MB line of spaces", [*kcal, "deck", "import", str(folder / "list.txt"), "-o",
                                                     str(folder / "out.yaml"), "--force"], env, False),
@@ -149,21 +158,27 @@ def main(argv: list[str] | None = None) -> int:
             ("YAML syntax error on the last line of 4 MiB", [py, "-c", YAML_CAP, str(folder / "broken.yaml")],
              env, False),
             ("YAML node cap: billion laughs", [py, "-c", YAML_CAP, str(folder / "bomb.yaml")], env, False),
-            ("deck report: 2,000 tiles", [*kcal, "deck", "report", d2000, "-o", str(folder / "report.pdf")],
+            ("sim solo: a deck of 40,000 tiles (refused)",
+             [*kcal, "sim", "solo", str(folder / "deck-40000.yaml"), "-n", "1"], env, False),
+            ("deck report: a shipped 60-tile deck (the baseline)",
+             [*kcal, "deck", "report", shipped, "-o", str(folder / "shipped.pdf")], env, False),
+            (f"deck report: {cap} tiles", [*kcal, "deck", "report", dcap, "-o", str(folder / "report.pdf")],
              env, False),
-            ("sim goldfish: 2,000 tiles", [*kcal, "sim", "goldfish", d2000], env, False),
-            ("sim solo: 2,000 tiles, 1 game, random", [*kcal, "sim", "solo", d2000, "-n", "1", "-b", "random"],
+            (f"sim goldfish: {cap} tiles", [*kcal, "sim", "goldfish", dcap], env, False),
+            (f"sim solo: {cap} tiles, 1 game, random", [*kcal, "sim", "solo", dcap, "-n", "1", "-b", "random"],
              env, False),
-            ("sim solo: 2,000 tiles, 1 game, greedy", [*kcal, "sim", "solo", d2000, "-n", "1", "-b", "greedy"],
+            (f"sim solo: {cap} tiles, 1 game, greedy", [*kcal, "sim", "solo", dcap, "-n", "1", "-b", "greedy"],
              env, False),
-            ("sim match: 2,000 tiles each, 1 game, greedy",
-             [*kcal, "sim", "match", d2000, d2000, "--games", "1"], env, False),
-            ("sim solo: 2,000 water tiles, 1 game, greedy",
+            (f"sim match: {cap} tiles each, 1 game, greedy",
+             [*kcal, "sim", "match", dcap, dcap, "--games", "1"], env, False),
+            (f"sim match: 4 players, {cap} tiles each, 1 game, greedy",
+             [*kcal, "sim", "match", dcap, dcap, dcap, dcap, "--games", "1"], env, False),
+            (f"sim solo: {cap} water tiles, 1 game, greedy",
              [*kcal, "sim", "solo", str(water), "-n", "1", "-b", "greedy"], env, False),
-            ("sim match: 2,000 water tiles each, 1 game, greedy",
+            (f"sim match: {cap} water tiles each, 1 game, greedy",
              [*kcal, "sim", "match", str(water), str(water), "--games", "1"], env, False),
-            ("deck report: 2,000 water tiles", [*kcal, "deck", "report", str(water), "-o",
-                                                str(folder / "water.pdf")], env, False),
+            (f"deck report: {cap} water tiles", [*kcal, "deck", "report", str(water), "-o",
+                                                 str(folder / "water.pdf")], env, False),
         ]
         for label, argv_, case_env, warm in cases:
             if args.only.lower() in label.lower():

@@ -84,3 +84,42 @@ def test_deck_report_unknown_bot_is_refused_before_the_goldfish_part(deck_dir, m
     r = run("deck", "report", deck_dir / "piney.yaml", "-o", deck_dir / "r.pdf", "--bots", "clever", "-q")
     assert r.exit_code == 2 and "unknown bot 'clever'" in r.stderr
     assert not (deck_dir / "r.pdf").exists()
+
+
+def big_deck(folder: Path, tiles: int) -> Path:
+    """Ten built-in tiles, ``tiles // 10`` of each (the bench's worst case: every tile can be placed)."""
+    names = ["Bayou", "Caddo Lake", "Oxbow Lake", "Flowing Rivers", "Sunlight", "Eichhornia crassipes",
+             "Taxodium distichum", "Salix nigra", "Tibicen tibicen", "Dorosoma cepedianum"]
+    path = folder / f"big-{tiles}.yaml"
+    path.write_text("name: Big\nformat: standard\ncatalogs: [builtin]\ntiles:\n"
+                    + "".join(f"  {n}: {tiles // 10}\n" for n in names), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("args", [
+    ("sim", "goldfish", "{deck}", "--hands", 10, "--games", 1),
+    ("sim", "solo", "{deck}", "-n", 1, "-b", "random"),
+    ("sim", "match", "{deck}", "{deck}", "--games", 1, "-b", "random"),
+    ("deck", "hand", "{deck}"),
+    ("deck", "report", "{deck}", "-o", "{out}", "--hands", 10, "--games", 1, "--solo-games", 1),
+])
+def test_a_deck_past_the_played_cap_is_refused_at_its_tiles_before_any_game(tmp_path, args):
+    """Issue 21, item 3: every command that plays a deck refuses more than ``MAX_PLAYED_TILES`` (twice a
+    legal deck) at the deck's ``tiles:`` line, naming the cap, and writes nothing; print deck takes more."""
+    from kcal.games.kcaloria.rules.domain import MAX_DECK_TILES, MAX_PLAYED_TILES
+
+    deck, out = big_deck(tmp_path, MAX_PLAYED_TILES + 10), tmp_path / "r.pdf"
+    r = run(*[str(a).format(deck=deck, out=out) for a in args])
+    assert r.exit_code == 2, r.output
+    assert r.stdout == "" and not out.exists()
+    assert f"{deck}:4:1: deck 'Big' has 130 tiles, more than the {MAX_PLAYED_TILES} kcal plays" in r.stderr
+    assert f"print deck takes up to {MAX_DECK_TILES:,}" in r.stderr
+
+
+def test_a_deck_at_the_played_cap_plays_to_its_end(tmp_path):
+    from kcal.games.kcaloria.rules.domain import MAX_PLAYED_TILES
+
+    deck = big_deck(tmp_path, MAX_PLAYED_TILES)
+    r = run("sim", "solo", deck, "-n", 1, "-b", "random", "-q", "--format", "json")
+    assert r.exit_code == 0, r.output
+    assert '"games": 1' in r.stdout

@@ -106,16 +106,16 @@ def _is_tile_list(path: str | Path) -> bool:
 
 
 def too_many(loaded: LoadedDeck) -> None:
-    """Refuse a deck of more tiles than kcal plays (:data:`MAX_DECK_TILES`), at its tiles, before any
+    """Refuse a deck of more tiles than kcal plays (:data:`MAX_PLAYED_TILES`), at its tiles, before any
     game: the counts of a few lines can ask for tens of thousands (issue 21)."""
-    from kcal.games.kcaloria.rules.domain import MAX_DECK_TILES
+    from kcal.games.kcaloria.rules.domain import MAX_DECK_TILES, MAX_PLAYED_TILES
 
     n = sum(e.count for e in loaded.entries)
-    if n > MAX_DECK_TILES:
+    if n > MAX_PLAYED_TILES:
         line, column = loaded.doc.pos(("tiles",), key=True)
-        raise KcalError(f"deck {loaded.deck.name!r} has {n:,} tiles, more than the {MAX_DECK_TILES:,} kcal plays "
-                        "or prints (a legal deck holds 60)", file=loaded.display, line=line, column=column,
-                        code="deck-too-large")
+        raise KcalError(f"deck {loaded.deck.name!r} has {n:,} tiles, more than the {MAX_PLAYED_TILES} kcal plays "
+                        f"(a legal deck holds 60; print deck takes up to {MAX_DECK_TILES:,})", file=loaded.display,
+                        line=line, column=column, code="deck-too-large")
 
 
 def playable_tiles(loaded: LoadedDeck) -> list[Tile]:

@@ -51,9 +51,15 @@ CUBE_SUPPLY: dict[Color, int] = {
 DICE_PER_DECK = 6
 DECK_SIZE = 60
 HAND_SIZE = 7
-#: the most tiles one deck may hold in anything kcal plays or prints (a deck's counts may be large by
+#: the most tiles one deck may hold in anything kcal prints or exports (a deck's counts may be large by
 #: mistake: 4 lines can ask for 40,000 tiles); a legal deck holds 60
 MAX_DECK_TILES = 2000
+#: the most tiles one deck may hold in a game kcal plays (``sim``, ``deck hand``, ``deck report``, the
+#: decks of ``deck build``): twice a legal deck. A game's work grows with its deck (a greedy decision
+#: tries up to 64 placements of each kind in hand, each played through the rules), and this cap is what
+#: bounds one greedy game to about a second of CPU (issue 21, item 3; the ruling "How big a deck kcal
+#: plays" in the pack's docs/rulings.md, the figures in docs/performance.md)
+MAX_PLAYED_TILES = 120
 
 
 class TileType(str, Enum):

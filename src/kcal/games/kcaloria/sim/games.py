@@ -16,7 +16,8 @@ if TYPE_CHECKING:
 
 #: A safety net: no real game of 60-tile decks is this long (plus rescues); a game of bigger decks gets
 #: twice its tiles (a turn plays or discards at least one tile; rescues are not turns), so that a deck
-#: of up to ``MAX_DECK_TILES`` plays to its end (issue 21, item 3).
+#: of any size a library caller gives (the commands refuse more than ``MAX_PLAYED_TILES``) plays to its
+#: end (issue 21, item 3).
 MAX_MOVES = 2_000
 
 #: Engine seeds are 63-bit, so they fit every integer field a record may go through.
