@@ -2,6 +2,7 @@
 
     PYTHONPATH=src python bench/bench_whatif.py paired [--broad] [--games 400] [--games-for kcaloria=100]
     PYTHONPATH=src python bench/bench_whatif.py cluster [--games 2000] [--game how-many-calories] [--rounds 2]
+        [--preload]
 
 ``paired``: one patch per game (docs/examples/patches/: :data:`PATCHES`, or with ``--broad`` the
 patches of :data:`BROAD`), a what-if of ``--games`` pairs without the
@@ -20,7 +21,9 @@ cluster run, whose workers import kcal and the game (forked ``--jobs`` workers h
 timed apart; then ``--rounds`` rounds alternate ``--jobs 2``, the cluster with one client for the
 whole run (a long-lived cluster's steady state) and the cluster with a client opened at every look of
 the sequential test (how it ran before), each run on its own seed, and the ratios are of the summed
-times. The bytes of the first cluster run are checked against ``--jobs 2`` on the same seed.
+times. The bytes of the first cluster run are checked against ``--jobs 2`` on the same seed. With ``--preload``
+the workers start with ``--preload kcal.sim.preload`` (:mod:`kcal.sim.preload`: they import kcal and
+every game before their first task), as docs/balance.md tells a cluster's workers to.
 """
 
 from __future__ import annotations
@@ -71,7 +74,7 @@ def paired(games: int, overrides: dict[str, int], jobs: int, patches: dict[str, 
               f"{need_d / need_u:>6.2f}   ({time.perf_counter() - start:.0f} s)", flush=True)
 
 
-def cluster(games: int, game: str, rounds: int) -> None:
+def cluster(games: int, game: str, rounds: int, preload: bool = False) -> None:
     import dask.distributed
 
     from kcal.balance.whatif import what_if
@@ -85,8 +88,9 @@ def cluster(games: int, game: str, rounds: int) -> None:
                       **kw)  # type: ignore[arg-type]
         return time.perf_counter() - start, json.dumps(out)
 
+    extra = {"preload": ["kcal.sim.preload"]} if preload else {}
     with dask.distributed.LocalCluster(processes=True, n_workers=2, threads_per_worker=1,
-                                       dashboard_address=None) as c:
+                                       dashboard_address=None, **extra) as c:
         run = choose("dask", c.scheduler_address)
 
         def per_look(fn: object, tasks: object, **kw: object) -> object:
@@ -104,7 +108,8 @@ def cluster(games: int, game: str, rounds: int) -> None:
                 times[name].append(t)
     same = timed(0, jobs=2)[1] == cold
     local, remote, old = (sum(times[k]) for k in ("jobs2", "cluster", "per_look"))
-    print(f"{game}: {games:,} game pairs, {rounds} rounds alternating; --jobs 2: "
+    print(f"{game}: {games:,} game pairs, {rounds} rounds alternating, workers "
+          f"{'preloaded (kcal.sim.preload)' if preload else 'started empty'}; --jobs 2: "
           f"{', '.join(f'{t:.1f}' for t in times['jobs2'])} s; LocalCluster of 2 workers, one client per run: "
           f"{', '.join(f'{t:.1f}' for t in times['cluster'])} s (first run, workers importing kcal: {t_cold:.1f} s); "
           f"a client per look: {', '.join(f'{t:.1f}' for t in times['per_look'])} s")
@@ -121,12 +126,14 @@ def main(argv: list[str]) -> None:
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--rounds", type=int, default=2, help="cluster: rounds of the three runs, alternating")
     ap.add_argument("--broad", action="store_true", help="the patches that change every game (BROAD)")
+    ap.add_argument("--preload", action="store_true",
+                    help="cluster: start the workers with --preload kcal.sim.preload (a fresh cluster's first run)")
     a = ap.parse_args(argv)
     if a.what == "paired":
         overrides = {k: int(v) for k, v in (s.split("=", 1) for s in a.games_for)}
         paired(a.games or 400, overrides, a.jobs, BROAD if a.broad else PATCHES)
     else:
-        cluster(a.games or 2000, a.game, a.rounds)
+        cluster(a.games or 2000, a.game, a.rounds, a.preload)
 
 
 if __name__ == "__main__":
