@@ -1,6 +1,6 @@
 """Issue 23, item 4: a refused move is marked on the table where it was tried, in the pictures and the
-page alike (``rules replay --png/--svg/--html`` of each game's illegal example): kCaloria, the cell;
-EcoLogic, the place; How many Calories?, the card tried, drawn where the trick would have taken it (and
+page alike (``rules replay --png/--svg/--html`` of each game's illegal example): kCaloria, the cell,
+with the tile tried drawn on it (an empty cell; on a tile the outline alone); EcoLogic, the place; How many Calories?, the card tried, drawn where the trick would have taken it (and
 the card in the hand, or the cards of a pass); Kalua, the action card, drawn where the window would have
 shown it next, a leader's action on the leader, a draw on the hand, a target on the targeted god."""
 
@@ -28,7 +28,7 @@ Box = tuple[float, float, float, float]
 #: each game's illegal example: its refused step's caption, the mark's label, and the text of the card
 #: the mark draws where it was tried (None: the mark outlines a place of the table, drawing nothing)
 CASES = {
-    "kcaloria": ("A places Ardea herodias at [0, -1] (refused)", "refused: Ardea herodias", None),
+    "kcaloria": ("A places Ardea herodias at [0, -1] (refused)", "refused: Ardea herodias", "Ardea herodias"),
     "ecologic_europe": ("A places Ips typographus at h1.2 (refused)", "refused: h1.2", None),
     "kalua": ("B plays Miracle", "refused: B plays Miracle, paying 6 PP", "Miracle"),
     "how_many_calories": ("D plays yellow 30", "refused: D plays yellow 30", "30"),
@@ -105,7 +105,7 @@ def test_the_refused_move_is_marked_in_red_with_its_words(pack):
     last = story.frames[-1]
     assert caption in last.caption and last.illegal
     mark = _mark(story)
-    outline = [s for s in mark.shapes if isinstance(s, Poly)]
+    outline = [s for s in mark.shapes if isinstance(s, Poly) and s.dash]
     assert outline and outline[0].stroke == REFUSED and outline[0].dash and outline[0].width >= 3
     assert isinstance(mark.shapes[-1], Text) and mark.shapes[-1].text == label and mark.shapes[-1].fill == REFUSED
     assert [s.text for s in mark.shapes if isinstance(s, Text)].count(label) == 1
@@ -115,8 +115,8 @@ def test_the_refused_move_is_marked_in_red_with_its_words(pack):
 
 @pytest.mark.parametrize("pack", list(CASES))
 def test_the_card_tried_is_drawn_inside_the_mark(pack):
-    """A card game draws the card that was tried inside the mark (the table never took it); a board game
-    outlines the cell or place, which shows what is there."""
+    """A card game draws the card that was tried inside the mark (the table never took it), and kCaloria
+    the tile tried on its empty cell; EcoLogic outlines the place, which shows what is there."""
     mark = _mark(_story(pack))
     card = CASES[pack][2]
     words = [s for s in mark.shapes if isinstance(s, Text) and s.text == card]
@@ -135,6 +135,17 @@ def test_kcaloria_the_cell_tried():
     assert (mark.x, mark.y) == center((0, -1))
     x, y = center((0, -1))
     _snug(_outlines(mark)[0], (x - R * 0.8, y - R * 0.8, x + R * 0.8, y + R * 0.8), R * 0.3)
+
+
+def test_kcaloria_a_tile_tried_on_a_taken_cell_is_not_drawn_over_it(tmp_path):
+    """The outline and its words say the move; the tile already on the cell stays in sight."""
+    text = _example("kcaloria").read_text(encoding="utf-8").replace("at: [0, -1]}", "at: [1, 0]}")
+    record = tmp_path / "taken.yaml"
+    record.write_text(text, encoding="utf-8")
+    mark = _mark(_story("kcaloria", record))
+    assert [s.text for s in mark.shapes if isinstance(s, Text)] == ["refused: Ardea herodias"]
+    assert "already holds Phlox nivalis" in _story("kcaloria", record).frames[-1].caption + " ".join(
+        line for sec in _story("kcaloria", record).frames[-1].sections for line in sec.lines)
 
 
 def test_ecologic_the_place_tried():

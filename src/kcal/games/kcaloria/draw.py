@@ -457,13 +457,20 @@ def legend(players: tuple[str, ...]) -> tuple[Item, ...]:
     return (Item("legend", 0, 0, tuple(shapes)),)
 
 
-def refused_at(move: Move) -> tuple[Item, ...]:
-    """A refused move's mark on the cell it was tried at (a move with no cell marks nothing)."""
+def refused_at(state: GameState, move: Move) -> tuple[Item, ...]:
+    """A refused move's mark on the cell it was tried at (a move with no cell marks nothing), with the
+    tile that was tried drawn there in its player's colours when the cell is empty and the tile and
+    player are known: the move was refused, so the table itself never shows it."""
     if move.at is None:
         return ()
     x, y = center(move.at)
     what = move.tile or str(move.kind)
-    return (Item("refused", x, y, refused_mark(_hexagon(R - 2), f"refused: {what}"), 2),)
+    tried: tuple[Shape, ...] = ()
+    info = state.table.by_key.get(state.table.fold(move.tile)) if move.tile else None
+    if info is not None and move.at not in state.tiles and move.player in state.players:
+        owner = state.players.index(move.player)
+        tried = face(info, owner, state.players[owner])
+    return (Item("refused", x, y, refused_mark(_hexagon(R - 2), f"refused: {what}", tried=tried), 2),)
 
 
 def story(path: str | Path, *, upto: int | None = None, coords: bool = False, every: bool = True,
@@ -508,7 +515,7 @@ def story(path: str | Path, *, upto: int | None = None, coords: bool = False, ev
         ill = checked.illegal
         where = f"{source}:{ill.line}:{ill.column or 1}" if ill is not None and ill.line else source
         frames.append(Frame.refused(painter.items(state), checked.illegal_index, words, checked.illegal_reason or "",
-                                    where, _summary(state), checked.moves_applied, refused_at(Move.from_record(bad))))
+                                    where, _summary(state), checked.moves_applied, refused_at(state, Move.from_record(bad))))
     title = f"kCaloria: {Path(str(source)).name} ({', '.join(state.players)}, {state.mode})"
     return Story.told(title, frames, every, legend(state.players))
 
