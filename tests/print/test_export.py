@@ -207,3 +207,44 @@ def test_tts_sheets_stay_within_4096_pixels() -> None:
     dpi = tts_dpi(opts, 300)
     w, h = pixel_size(opts, dpi)
     assert 10 * w <= TTS_MAX_PX and 7 * h <= TTS_MAX_PX
+
+
+#: a card of each game by one of its names (kCaloria: a tile of the deck by its common name), and a kind
+ONLY = {
+    "kcaloria": ("Bayou", "ETPW-001 Bayou", "carnivore"),
+    "how-many-calories": ("Shrimp, boiled", "red 1", "food card"),
+    "kalua": ("Good Harvest", "Good Harvest", "bonus deck"),
+    "ecologic-europe": ("Dandelion", "Taraxacum officinale", "weather card"),
+}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_only_exports_one_card_by_its_name_as_print_does(game: str, tmp_path: Path) -> None:
+    """``--only NAME`` exports that card alone (its front and its back), in every game, as ``kcal print``
+    chooses: by any of its names, one of it."""
+    name, label, _ = ONLY[game]
+    doc = _export("png", game, tmp_path / "png", "--only", name)
+    assert [(c["card"], c["copies"]) for c in doc["cards"]] == [(label, 1)]
+    assert len(doc["files"]) == 2 and all(Path(f).is_file() for f in doc["files"])
+    tts = _export("tts", game, tmp_path / "tts", "--only", name)
+    assert [d["cards"] for d in tts["decks"]] == [1]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_only_a_kind_exports_every_card_of_it_as_the_set_has_it(game: str, tmp_path: Path) -> None:
+    kind = ONLY[game][2]
+    whole = _export("png", game, tmp_path / "all")
+    doc = _export("png", game, tmp_path / "kind", "--only", kind)
+    assert 0 < len(doc["cards"]) < len(whole["cards"])
+    assert {c["card"] for c in doc["cards"]} <= {c["card"] for c in whole["cards"]}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_only_that_names_nothing_is_refused_with_the_kinds_before_any_file(game: str, tmp_path: Path) -> None:
+    args = ["export", "png", "--game", game, "-o", str(tmp_path / "out"), "--only", "Nothing-at-all"]
+    if game == "kcaloria":
+        args.insert(2, str(DECK))
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2, result.output
+    assert "--only 'Nothing-at-all':" in result.stderr and "the kinds are" in result.stderr
+    assert not (tmp_path / "out").exists()

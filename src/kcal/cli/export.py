@@ -25,6 +25,9 @@ SourceArgument = typer.Argument(None, metavar="[DECK]", show_default=False,
 FolderOption = typer.Option(..., "--output", "-o", metavar="DIR",
                             help="Folder to write into (made if missing; kcal replaces its own earlier files, "
                             "anything else only with --force).")
+OnlyOption = typer.Option([], "--only", metavar="NAME|KIND",
+                          help="Export only this card or tile (by any of its names) or this kind of card or tile "
+                               "(as the set or deck has it); repeatable, as kcal print takes it.")
 SizeOption = typer.Option(None, "--size", metavar="SIZE",
                           help="Card size (poker, bridge, tarot, mini, square or WxH mm; default poker) or a "
                           "kCaloria tile's width across the flats in mm (default 64).")
@@ -35,7 +38,7 @@ def _export() -> None:
     """Export cards for Tabletop Simulator and print-on-demand shops."""
 
 
-def _export_set(game: str | None, source: Path | None, size: str | None, bleed: float) -> Any:
+def _export_set(game: str | None, source: Path | None, size: str | None, bleed: float, only: list[str]) -> Any:
     from kcal.core.errors import UsageError
     from kcal.print.options import MAX_BLEED_MM, check_length
 
@@ -44,17 +47,17 @@ def _export_set(game: str | None, source: Path | None, size: str | None, bleed: 
     hook = pack.hook("print")
     if not hasattr(hook, "export_cards"):
         raise UsageError(f"{pack.info.name} ({pack.id}) has no cards to export")
-    return hook.export_cards(source, size=size, bleed=bleed)
+    return hook.export_cards(source, size=size, bleed=bleed).only(only)
 
 
 def _run(kind: str, game: str | None, source: Path | None, output: Path, size: str | None, bleed: float,
-         dpi: int, quiet: bool, force: bool, fmt: OutputFormat) -> None:
+         dpi: int, only: list[str], quiet: bool, force: bool, fmt: OutputFormat) -> None:
     from kcal.print import export as ex
     from kcal.sim.progress import Progress, wanted
 
     with guarded(), writing(force):
         ex.check_dpi(dpi)
-        export = _export_set(game, source, size, bleed)
+        export = _export_set(game, source, size, bleed, only)
         folder = ex.prepare_folder(output)
         faces = export.faces
         total = len({f.key for f in faces}) + len({f.back_key for f in faces if f.back is not None})
@@ -94,6 +97,7 @@ def tts_cmd(
                                 "(default 0: Tabletop Simulator shows the card to its edge)."),
     dpi: int = typer.Option(150, "--dpi", help="Resolution of the sheets (lowered to keep a 10 x 7 sheet within "
                             "4,096 pixels)."),
+    only: list[str] = OnlyOption,
     quiet: bool = QuietOption,
     force: bool = ForceOption,
     fmt: OutputFormat = FormatOption,
@@ -104,7 +108,7 @@ def tts_cmd(
     one saved-object JSON with a deck per deck of the game, naming the pictures by file URL. Exit 2 on bad
     input.
     """
-    _run("tts", game, source, output, size, bleed, dpi, quiet, force, fmt)
+    _run("tts", game, source, output, size, bleed, dpi, only, quiet, force, fmt)
 
 
 @app.command("png")
@@ -116,6 +120,7 @@ def png_cmd(
     bleed: float = typer.Option(3.0, "--bleed", metavar="MM", help="Bleed around each card in millimetres "
                                 "(default 3, what print shops ask for)."),
     dpi: int = typer.Option(300, "--dpi", help="Resolution of the pictures."),
+    only: list[str] = OnlyOption,
     quiet: bool = QuietOption,
     force: bool = ForceOption,
     fmt: OutputFormat = FormatOption,
@@ -125,4 +130,4 @@ def png_cmd(
     Named by card, at the card's size plus bleed (poker 63 x 88 mm with 3 mm bleed by default; kCaloria's
     hex tiles at their size). Exit 2 on bad input.
     """
-    _run("png", game, source, output, size, bleed, dpi, quiet, force, fmt)
+    _run("png", game, source, output, size, bleed, dpi, only, quiet, force, fmt)

@@ -93,7 +93,7 @@ OPTIONS: dict[str, str] = {
     "--bold-font": "the bold face to go with --font",
     "--templates": "a folder of your own Jinja2 templates",
     "--dpi": "resolution of a PNG",
-    "--only": "print only this card or tile (one of it) or this kind of card or tile (repeatable)",
+    "--only": "print or export only this card or tile (one of it) or this kind of card or tile (repeatable)",
     "--copies": "print what was chosen N times",
 }
 

@@ -60,10 +60,35 @@ class ExportSet:
     opts: SheetOptions
     inputs: Sequence[Path] = ()
     warnings: list[str] = field(default_factory=list)
+    noun: str = "card"  #: what one face is called in messages ("card"; kCaloria's "tile")
+    where: str = ""  #: what holds the faces, in messages ("the deck 'Bayou Ambush'"; default: the title)
 
     @property
     def faces(self) -> list[Face]:
         return [f for _, faces in self.groups for f in faces]
+
+    def only(self, only: Sequence[str]) -> ExportSet:
+        """The set with only what ``--only NAME|KIND`` chooses (:func:`kcal.print.selection.select_faces`, as
+        ``kcal print`` chooses): a card by any of its names, one of it; a kind, every card of it as the set
+        has it. Each card stays in its group (its TTS deck); a group left empty is dropped."""
+        if not only:
+            return self
+        from dataclasses import replace
+
+        from kcal.print.selection import select_faces
+
+        chosen = select_faces(self.faces, only, game=self.where or self.title, noun=self.noun)
+        groups: list[tuple[str, list[Face]]] = []
+        k = 0  # the chosen faces are a subsequence of the set's, in its order
+        for label, faces in self.groups:
+            kept = []
+            for f in faces:
+                if k < len(chosen) and chosen[k] is f:
+                    kept.append(f)
+                    k += 1
+            if kept:
+                groups.append((label, kept))
+        return replace(self, groups=groups)
 
 
 def check_dpi(dpi: int) -> int:

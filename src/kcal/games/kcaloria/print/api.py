@@ -367,6 +367,7 @@ def export_cards(source: Path | None, *, size: str | None, bleed: float) -> Any:
         groups: list[tuple[str, Sequence[Tile]]] = [(loaded.deck.name, loaded.tiles())]
         inputs = [loaded.path, *_library_inputs(library)]
         title, warnings = loaded.deck.name, legality_warnings(loaded)
+        where = f"the deck {loaded.deck.name!r}"
     else:
         library = load_library(None, base=Path.cwd())
         by_type: dict[TileType, list[Tile]] = {t: [] for t in TileType}
@@ -374,13 +375,17 @@ def export_cards(source: Path | None, *, size: str | None, bleed: float) -> Any:
             by_type[tile.type].append(tile)
         groups = [(f"{t.value} tiles", sorted(ts, key=lambda x: x.id)) for t, ts in by_type.items() if ts]
         inputs, title, warnings = _library_inputs(library), "kCaloria tiles", []
+        where = "kCaloria's catalogs"
     if sum(len(ts) for _, ts in groups) > MAX_TILES:
         raise KcalError(f"more than the {MAX_TILES:,} tiles one export takes; export fewer at a time")
     opts = sheet_options(tile_size=tile_mm, bleed=bleed, title=title)
     report = Report()
     ctx = RenderContext(report=report, art_dir=library.catalog_dir, locate=locator(library))
     geom = opts.geometry
-    # a face is named by its id in cut files; an exported picture by its id and name ("ETPW-001 Bayou")
-    face_groups = [(label, [replace(tile_face(t, geom, ctx), label=f"{t.id} {t.name}") for t in ts])
+    # a face is named by its id in cut files; an exported picture by its id and name ("ETPW-001 Bayou"),
+    # and ``--only`` finds it as print deck does: by its name, common name or id, or its tile type
+    face_groups = [(label, [replace(tile_face(t, geom, ctx), label=f"{t.id} {t.name}", kind=t.type.value,
+                                    names=(t.name, t.common_name or "", t.id)) for t in ts])
                    for label, ts in groups]
-    return ExportSet("kcaloria", title, face_groups, opts, inputs, [*warnings, *report.warnings])
+    return ExportSet("kcaloria", title, face_groups, opts, inputs, [*warnings, *report.warnings], noun="tile",
+                     where=where)
