@@ -92,8 +92,8 @@ def bots() -> Mapping[str, Bot]:
 
 #: ``max_moves``: the move cap of ``sim match``, far above any game the turn limit lets run. The shared
 #: searcher (kcal.sim.search, docs/packs.md): its root favours the search bot's move; its playouts are
-#: the search bot's cheap default policy, at least 20 moves (about two turns of three gods) and on to the
-#: start of a turn, judged by the greedy bot's valuation
+#: the search bot's cheap default policy, at least 20 moves and on to the start of a turn (22 on average,
+#: about a round of three gods), judged by the greedy bot's valuation
 GAME: RulesGame[State, Move] = RulesGame(
     PACK.info, new_state=setup_module.new_state, clone=State.copy, to_move=view.to_move,
     legal_moves=legal.legal_moves, why_illegal=legal.why_illegal,

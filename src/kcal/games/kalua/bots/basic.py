@@ -41,8 +41,8 @@ def turn_start(state: State) -> bool:
 
 def playout_bot(game: Any, state: State, player: str, rng: Rng) -> Move:
     """The shared searcher's playouts: the search bot's default policy
-    (:func:`~kcal.games.kalua.bots.policy.rollout_move`), about a hundred times cheaper than a greedy
-    decision, so that a playout covers a round of turns. Not one of :data:`BOTS`: it plays no game."""
+    (:func:`~kcal.games.kalua.bots.policy.rollout_move`), about 17 times cheaper than a greedy
+    decision, so that a playout plays whole turns. Not one of :data:`BOTS`: it plays no game."""
     return rollout_move(state, state.rules.seat_of[player], rng)
 
 
