@@ -114,9 +114,12 @@ def _counts(game: Any) -> list[int]:
 
 
 @by_pack
-def test_the_searcher_plays_only_legal_moves_to_the_end(pack_id: str) -> None:
+def test_the_searcher_plays_only_legal_moves_to_the_end(pack_id: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Conformance style: whole games with the searcher in every seat, every move checked by ``apply``
-    (an illegal one raises), each game ends with an outcome, for the smallest and largest tables."""
+    (an illegal one raises), each game ends with an outcome, for the smallest and largest tables. The
+    root's prior is off (Kalua's, its search bot, costs more than these 3 iterations; the decision is
+    one of the legal moves either way, and the prior is tested on its own below)."""
+    monkeypatch.setattr(search, "PRIOR_WEIGHT", 0.0)
     game = _game(pack_id)
     bot = bot_policy(game, "mcts:3")
     for n in _counts(game):
@@ -243,8 +246,9 @@ def test_each_pack_names_a_playout_bot_of_its_own(pack_id: str) -> None:
     game = _game(pack_id)
     playout = search.playout_of(game)
     bots = dict(game.bots())  # kCaloria wraps its engine's bots anew on each call: compare names
-    assert game.rollout_bot != "random"
-    assert playout.bot.__name__ == bots[game.rollout_bot].__name__
+    named = game.rollout_bot
+    assert named != "random"
+    assert playout.bot.__name__ == (named.__name__ if callable(named) else bots[named].__name__)
     assert playout.noise.__name__ == bots["random"].__name__
     assert playout.depth == getattr(game, "rollout_depth", search.ROLLOUT_DEPTH)
 
@@ -267,6 +271,51 @@ def test_the_first_move_searched_is_the_playout_bots() -> None:
         player = game.to_move(state)[0]
         move, _ = search.search(game, state, player, Rng(seed), search.Budget(iterations=1))
         assert move == greedy(game, state, player, Rng(seed))
+
+
+def test_the_first_move_searched_at_the_root_is_the_prior_bots() -> None:
+    """A pack that names a ``prior_bot`` (Kalua: its search bot) has the searcher's first iteration try
+    that bot's move, asked in the real position with the searcher's generator."""
+    game = _game("kalua")
+    prior = dict(game.bots())[game.prior_bot]
+    for seed in range(3):
+        state = _midgame(game, _players(game, 3), seed, 30)
+        player = game.to_move(state)[0]
+        move, _ = search.search(game, state, player, Rng(seed), search.Budget(iterations=1))
+        assert move == prior(game, game.clone(state), player, Rng(seed))
+
+
+def _child(visits: int, reward: float) -> search._Node:
+    node = search._Node("P1", None)
+    node.visits, node.reward, node.avail = visits, reward, visits + 1
+    return node
+
+
+def test_the_prior_move_is_left_only_on_clear_evidence() -> None:
+    """The root's progressive bias: of two moves equal on the evidence, or the prior a little worse,
+    the prior is walked; a move much better on many visits overtakes it."""
+    root = search._Node(None, None)
+    root.visits, root.prior = 100, "a"
+    even = _child(50, 25.0)
+    assert search._select(root, [("b", _child(50, 25.0)), ("a", even)]) is even
+    prior, other = _child(50, 24.0), _child(50, 25.0)
+    assert search._select(root, [("b", other), ("a", prior)]) is prior
+    better = _child(50, 45.0)
+    assert search._select(root, [("b", better), ("a", _child(50, 25.0))]) is better
+    root.prior = None
+    assert search._select(root, [("b", other), ("a", prior)]) is other
+
+
+def test_a_playout_runs_on_to_where_the_pack_lets_it_stop() -> None:
+    """``rollout_cut`` (Kalua: the start of a god's turn): a playout past ``rollout_depth`` moves stops at
+    the first state where the cut holds, or at the end of the game."""
+    game = _game("kalua")
+    playout = search.playout_of(game)
+    assert playout.cut is game.rollout_cut
+    for seed in range(4):
+        state = _midgame(game, _players(game, 3), seed, 25 + 7 * seed)
+        search._rollout(game, state, Rng(seed), playout)
+        assert not game.to_move(state) or game.rollout_cut(state)
 
 
 def test_progressive_widening_bounds_the_moves_a_node_tries() -> None:

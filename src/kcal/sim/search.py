@@ -7,15 +7,20 @@ view; every iteration
 
 1. samples a world consistent with what the searcher has seen (:meth:`Game.determinize`),
 2. walks down the tree with UCB1 among the children whose moves are legal in that world (each child
-   counts how often it was *available*, so a move seldom legal is not punished for it),
-3. adds one child for a move not tried yet (the playout bot's move first, then others at random, and no
-   more than ``1 + WIDENING * sqrt(visits)`` children, so a node of many moves searches a few well),
-   plays the game on with the pack's ``rollout_bot`` (its ``random`` bot one move in ten; uniformly
-   random legal moves when it has neither), and
+   counts how often it was *available*, so a move seldom legal is not punished for it); at the root of
+   a pack that names a ``prior_bot``, that bot's move (asked once, in the real position) gets a
+   progressive bias, :data:`PRIOR_WEIGHT` * sqrt(N) / (1 + n), so the search keeps
+   visiting it and the decision leaves it only on clear evidence,
+3. adds one child for a move not tried yet (the root's prior first; elsewhere the playout bot's move
+   first, then others at random, and no more than ``1 + WIDENING * sqrt(visits)`` children, so a node
+   of many moves searches a few well), plays the game on with the pack's ``rollout_bot`` (its
+   ``random`` bot one move in ten; uniformly random legal moves when it has neither), and
 4. adds to every node on the path the acting player's reward: their share of the win in the
    :class:`Outcome` (``1/k`` to each of ``k`` winners, 0 to the others and to everyone when a playout
    is cut). A pack with an ``evaluate`` hook cuts playouts after ``rollout_depth`` moves (default
-   :data:`ROLLOUT_DEPTH`) and its evaluation (each player's estimated share of the win) is the reward.
+   :data:`ROLLOUT_DEPTH`), or at the first state past them where its ``rollout_cut`` says a playout may
+   stop (such as the start of a turn), and its evaluation (each player's estimated share of the win)
+   is the reward.
 
 A node belongs to the player who acts there, so opponents pick their own best replies (a paranoid tree is
 not assumed) and any number of players works, 1 to 7. A simultaneous step is walked one player at a time in
@@ -55,6 +60,10 @@ ROLLOUT_DEPTH = 8
 #: progressive widening: a node visited v times tries at most 1 + WIDENING * sqrt(v) of its moves, so
 #: that a node with more moves than the budget has iterations searches a few moves well
 WIDENING = 1.0
+#: the progressive bias towards the root's prior move (the prior bot's choice): a bonus of PRIOR_WEIGHT *
+#: sqrt(root visits) / (1 + the move's visits) to its UCB1 score, so that the search keeps visiting it
+#: and the most visited move is another only on clear evidence; 0 turns the prior off
+PRIOR_WEIGHT = 1.0
 #: a playout move is the pack's random bot's with this chance (numerator, denominator)
 NOISE = (1, 10)
 MAX_ITERATIONS = 1_000_000
@@ -102,9 +111,10 @@ def parse_spec(name: str) -> Budget | None:
 
 
 class _Node:
-    """A node of the tree: the move that led here, who made it, visits, reward total, availability."""
+    """A node of the tree: the move that led here, who made it, visits, reward total, availability, and
+    the key of the move the search favours here (the root's prior, else None)."""
 
-    __slots__ = ("avail", "children", "move", "player", "reward", "visits")
+    __slots__ = ("avail", "children", "move", "player", "prior", "reward", "visits")
 
     def __init__(self, player: str | None, move: Any) -> None:
         self.player = player
@@ -113,6 +123,7 @@ class _Node:
         self.reward = 0.0
         self.avail = 0
         self.children: dict[Any, _Node] = {}
+        self.prior: Any = None
 
 
 def _key(game: Any, move: Any) -> Any:
@@ -140,24 +151,43 @@ class Playout:
     """How the searcher plays a game on from a new node: ``bot`` (the pack's ``rollout_bot``, else its
     ``random`` bot, else None: uniformly random legal moves), with one move in :data:`NOISE` made by
     ``noise`` (the pack's ``random`` bot) instead, so that playouts of a deterministic bot still differ;
-    cut after ``depth`` moves and valued by the pack's ``evaluate`` when it has one."""
+    cut after ``depth`` moves, at the first state past them where ``cut`` says so (when the pack has
+    one), and valued by the pack's ``evaluate`` when it has one. ``prior`` is the bot whose move the
+    root favours (the pack's ``prior_bot``; None without one)."""
 
     bot: Any
     noise: Any
     evaluate: Any
     depth: int
+    cut: Any = None
+    prior: Any = None
+
+
+def _bot_named(game: Any, bots: dict[str, Any], hook: str, default: Any) -> Any:
+    """The bot a pack's optional ``hook`` names: one of its ``bots()`` by name, or a bot itself (a
+    ``bot(game, state, player, rng)`` the pack keeps for the searcher alone); ``default`` without it."""
+    named = getattr(game, hook, None)
+    if named is None:
+        return default
+    if callable(named):
+        return named
+    return bots.get(named, default)
 
 
 def playout_of(game: Any) -> Playout:
-    """The playouts ``game`` asks for through its optional hooks (docs/packs.md): ``rollout_bot``, the
-    name of one of its bots; ``evaluate(state)``, each player's estimated share of the win; and
-    ``rollout_depth``, the moves played before ``evaluate`` judges (default :data:`ROLLOUT_DEPTH`)."""
+    """The playouts ``game`` asks for through its optional hooks (docs/packs.md): ``rollout_bot``, one of
+    its bots by name (or a bot of its own); ``evaluate(state)``, each player's estimated share of the
+    win; ``rollout_depth``, the moves played before ``evaluate`` judges (default :data:`ROLLOUT_DEPTH`);
+    ``rollout_cut(state)``, true where a playout past ``rollout_depth`` may stop (such as the start of a
+    turn); and ``prior_bot``, the bot whose move the root favours (default: none)."""
     bots = dict(game.bots())
     noise = bots.get("random")
-    bot = bots.get(getattr(game, "rollout_bot", None) or "random", noise)
+    bot = _bot_named(game, bots, "rollout_bot", noise)
     evaluate = getattr(game, "evaluate", None)
     depth = int(getattr(game, "rollout_depth", ROLLOUT_DEPTH)) if evaluate is not None else ROLLOUT_CAP
-    return Playout(bot, noise if bot is not noise else None, evaluate, min(depth, ROLLOUT_CAP))
+    cut = getattr(game, "rollout_cut", None) if evaluate is not None else None
+    prior = _bot_named(game, bots, "prior_bot", None)
+    return Playout(bot, noise if bot is not noise else None, evaluate, min(depth, ROLLOUT_CAP), cut, prior)
 
 
 def _value(game: Any, state: Any, playout: Playout) -> dict[str, float]:
@@ -169,8 +199,10 @@ def _value(game: Any, state: Any, playout: Playout) -> dict[str, float]:
 
 
 def _rollout(game: Any, state: Any, rng: Any, playout: Playout) -> None:
-    bot, noise = playout.bot, playout.noise
-    for _ in range(playout.depth):
+    bot, noise, cut, depth = playout.bot, playout.noise, playout.cut, playout.depth
+    for moved in range(ROLLOUT_CAP):
+        if moved >= depth and (cut is None or cut(state)):
+            return
         acting = game.to_move(state)
         if not acting:
             return
@@ -182,11 +214,15 @@ def _rollout(game: Any, state: Any, rng: Any, playout: Playout) -> None:
         game.apply(state, player, legal[rng.below(len(legal))] if chosen is None else chosen(game, state, player, rng))
 
 
-def _expansion(game: Any, world: Any, player: str, rng: Any, playout: Playout, untried: list[tuple[Any, Any]],
-               tried: int) -> tuple[Any, Any]:
-    """The move a node tries next: the playout bot's choice first (where no move of the node is tried
-    in this world), so the search starts from the bot's move and leaves it only for a move that does
-    better; then one of the untried moves at random."""
+def _expansion(game: Any, world: Any, player: str, rng: Any, playout: Playout, node: _Node,
+               untried: list[tuple[Any, Any]], tried: int) -> tuple[Any, Any]:
+    """The move a node tries next: the root's prior first; elsewhere the playout bot's choice first
+    (where no move of the node is tried in this world), so the search starts from the bot's move and
+    leaves it only for a move that does better; then one of the untried moves at random."""
+    if node.prior is not None:
+        for pair in untried:
+            if pair[0] == node.prior:
+                return pair
     if not tried and playout.bot is not None:
         move = playout.bot(game, world, player, rng)
         k = _key(game, move)
@@ -194,6 +230,20 @@ def _expansion(game: Any, world: Any, player: str, rng: Any, playout: Playout, u
             if pair[0] == k:
                 return pair
     return untried[rng.below(len(untried))]
+
+
+def _select(node: _Node, available: list[tuple[Any, _Node]]) -> _Node:
+    """UCB1 with availability counts among the children legal in this world; the node's prior move
+    gets the progressive bias :data:`PRIOR_WEIGHT` * sqrt(node visits) / (1 + its visits)."""
+    best, best_score = available[0][1], -math.inf
+    bias = PRIOR_WEIGHT * math.sqrt(node.visits) if node.prior is not None else 0.0
+    for k, child in available:
+        score = child.reward / child.visits + EXPLORATION * math.sqrt(math.log(child.avail) / child.visits)
+        if bias and k == node.prior:
+            score += bias / (1 + child.visits)
+        if score > best_score:
+            best, best_score = child, score
+    return best
 
 
 def _iterate(game: Any, state: Any, me: str, root: _Node, rng: Any, playout: Playout) -> None:
@@ -208,39 +258,42 @@ def _iterate(game: Any, state: Any, me: str, root: _Node, rng: Any, playout: Pla
         legal = game.legal_moves(world, player)
         if not legal:
             break
-        keyed = [(_key(game, m), m) for m in legal]
         children = node.children
         untried, available = [], []
-        for k, m in keyed:
+        for m in legal:
+            k = _key(game, m)
             child = children.get(k)
             if child is None:
                 untried.append((k, m))
             else:
                 child.avail += 1
-                available.append(child)
+                available.append((k, child))
         tried = len(available)
         if untried and tried < 1 + WIDENING * math.sqrt(node.visits):
-            k, m = _expansion(game, world, player, rng, playout, untried, tried)
+            k, m = _expansion(game, world, player, rng, playout, node, untried, tried)
             child = children[k] = _Node(player, m)
             child.avail = 1
             game.apply(world, player, m)
             path.append(child)
             _rollout(game, world, rng, playout)
             break
-        best, best_score = None, -math.inf
-        for child in available:
-            score = child.reward / child.visits + EXPLORATION * math.sqrt(math.log(child.avail) / child.visits)
-            if score > best_score:
-                best, best_score = child, score
-        assert best is not None
-        game.apply(world, player, best.move)
-        path.append(best)
-        node = best
+        node = _select(node, available)
+        game.apply(world, player, node.move)
+        path.append(node)
     rewards = _value(game, world, playout)
     for n in path:
         n.visits += 1
         if n.player is not None:
             n.reward += rewards.get(n.player, 0.0)
+
+
+def _prior(game: Any, state: Any, player: str, rng: Any, playout: Playout, legal: list[Any]) -> Any:
+    """The key of the move the root favours: the prior bot's choice in ``state`` (a copy of it), or
+    None without a prior bot or with :data:`PRIOR_WEIGHT` 0."""
+    if playout.prior is None or not PRIOR_WEIGHT:
+        return None
+    k = _key(game, playout.prior(game, game.clone(state), player, rng))
+    return k if any(_key(game, m) == k for m in legal) else None
 
 
 def search(game: Any, state: Any, player: str, rng: Any, budget: Budget) -> tuple[Any, int]:
@@ -257,11 +310,13 @@ def search(game: Any, state: Any, player: str, rng: Any, budget: Budget) -> tupl
     playout = playout_of(game)
     done = 0
     if budget.seconds is not None:
-        deadline = time.thread_time() + budget.seconds
+        deadline = time.thread_time() + budget.seconds  # the prior bot's decision is in the budget
+        root.prior = _prior(game, state, player, rng, playout, legal)
         while done == 0 or time.thread_time() < deadline:
             _iterate(game, state, player, root, rng, playout)
             done += 1
     else:
+        root.prior = _prior(game, state, player, rng, playout, legal)
         for _ in range(budget.iterations or DEFAULT_ITERATIONS):
             _iterate(game, state, player, root, rng, playout)
             done += 1

@@ -270,3 +270,27 @@ class TestBots:
         greedy = GAME.bots()["greedy"]
         n = play(GAME, state, lambda s, p: greedy(GAME, s, p, rngs[p]), max_moves=2_000)
         assert GAME.outcome(state) is not None and n == state.n_moves
+
+
+def test_the_searchers_playout_bot_places_as_greedy_does_without_trying_discards() -> None:
+    """kCaloria's ``rollout_bot`` for the shared searcher (docs/packs.md): the greedy bot over placements
+    alone. Wherever greedy places a tile, the playout bot places the same one (the same generator); it
+    places whenever a placement is legal."""
+    import random
+
+    from kcal.games.kcaloria.bots.basic import greedy_bot, playout_bot
+
+    placed = 0
+    for seed in range(1):
+        state = GAME.new_state(Setup(("P1", "P2")), seed)
+        while GAME.to_move(state):
+            player = GAME.to_move(state)[0]
+            greedy = greedy_bot(state, random.Random(seed))
+            playout = playout_bot(state, random.Random(seed))
+            if any(m.kind == "place" and m.player == player for m in state.legal_moves()):
+                assert playout.kind == "place"
+            if greedy.kind == "place":
+                assert playout == greedy
+                placed += 1
+            GAME.apply(state, player, greedy)
+    assert placed > 10

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from kcal.core.game import Bot, Game, RulesGame
+from kcal.core.rng import Rng
 from kcal.games.kalua import PACK
 from kcal.games.kalua.files import record
 from kcal.games.kalua.rules import flow, legal, moves, outcome, view
@@ -71,20 +72,36 @@ def evaluate(state: State) -> dict[str, float]:
     return estimate(state)
 
 
+def turn_start(state: State) -> bool:
+    from kcal.games.kalua.bots.basic import turn_start as cut
+
+    return cut(state)
+
+
+def playout_bot(game: Any, state: State, player: str, rng: Rng) -> Move:
+    from kcal.games.kalua.bots.basic import playout_bot as bot
+
+    return bot(game, state, player, rng)
+
+
 def bots() -> Mapping[str, Bot]:
     from kcal.games.kalua.bots.basic import BOTS
 
     return BOTS
 
 
-#: ``max_moves``: the move cap of ``sim match``, far above any game the turn limit lets run
+#: ``max_moves``: the move cap of ``sim match``, far above any game the turn limit lets run. The shared
+#: searcher (kcal.sim.search, docs/packs.md): its root favours the search bot's move; its playouts are
+#: the search bot's cheap default policy, at least 20 moves and on to the start of a turn (22 on average,
+#: about a round of three gods), judged by the greedy bot's valuation
 GAME: RulesGame[State, Move] = RulesGame(
     PACK.info, new_state=setup_module.new_state, clone=State.copy, to_move=view.to_move,
     legal_moves=legal.legal_moves, why_illegal=legal.why_illegal,
     execute=play_move,
     outcome=outcome.outcome, view=view.view, determinize=view.determinize, encode_move=moves.encode_move,
     decode_move=moves.decode_move, record=record.write_record, bots=bots, max_moves=200_000, default_bot="greedy",
-    strongest_bot="search", rollout_bot="greedy", evaluate=evaluate)
+    strongest_bot="search", rollout_bot=playout_bot, rollout_depth=20, rollout_cut=turn_start,
+    prior_bot="search", evaluate=evaluate)
 
 if TYPE_CHECKING:  # the Game protocol (kcal.core.game), checked by mypy
     _game: Game[Any, Any] = GAME

@@ -188,10 +188,10 @@ class KCaloria:
     info: GameInfo = PACK.info
     #: the strongest bot within about 0.1 s a decision, from the bot ladder (docs/balance.md)
     strongest_bot = "lookahead"
-    #: the bot the shared searcher's playouts use (kcal.sim.search)
-    rollout_bot = "greedy"
-    #: the searcher's playouts stop after this many moves (a greedy move tries every placement)
-    rollout_depth = 2
+    #: the shared searcher (kcal.sim.search, docs/packs.md): its root favours the lookahead bot's move;
+    #: its playouts (:meth:`rollout_bot`) play one move, the opponent's reply, then the scores judge
+    prior_bot = "lookahead"
+    rollout_depth = 1
     #: points of score margin worth e : 1 odds in :meth:`evaluate`
     eval_scale = 15.0
 
@@ -341,6 +341,14 @@ class KCaloria:
         """Each player's estimated share of the win, for the shared searcher's cut playouts: the
         scores on the board now, as :func:`~kcal.core.game.win_shares`."""
         return win_shares(state.scores(), self.eval_scale)
+
+    def rollout_bot(self, game: Any, state: GameState, player: str, rng: Rng) -> Move:
+        """The shared searcher's playout bot (kcal.sim.search): the greedy bot over placements alone
+        (:func:`~kcal.games.kcaloria.bots.basic.playout_bot`, a third cheaper), for the turn player;
+        not one of :meth:`bots`."""
+        from kcal.games.kcaloria.bots.basic import playout_bot
+
+        return playout_bot(state, random.Random(rng.next64()))  # type: ignore[no-any-return]
 
     def bots(self) -> Mapping[str, Bot]:
         from kcal.games.kcaloria.bots.basic import BOTS

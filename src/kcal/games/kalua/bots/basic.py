@@ -16,10 +16,10 @@ from typing import Any
 
 from kcal.core.game import Bot, win_shares
 from kcal.core.rng import Rng
-from kcal.games.kalua.bots.policy import draw_deck, spare_pp_buy, to_turn_end, value
+from kcal.games.kalua.bots.policy import draw_deck, rollout_move, spare_pp_buy, to_turn_end, value
 from kcal.games.kalua.rules.legal import legal_moves
 from kcal.games.kalua.rules.moves import Buy, Draw, Move
-from kcal.games.kalua.rules.state import DEAL, DRAW, State
+from kcal.games.kalua.rules.state import DEAL, DRAW, LEADERS, State
 
 #: points of :func:`~kcal.games.kalua.bots.policy.value` worth e : 1 odds in :func:`evaluate`
 EVAL_SCALE = 10.0
@@ -30,6 +30,20 @@ def evaluate(state: State) -> dict[str, float]:
     bot's judgement of the position for each god (:func:`~kcal.games.kalua.bots.policy.value`), as
     :func:`win_shares`."""
     return win_shares({p: value(state, s) for s, p in enumerate(state.rules.players)}, EVAL_SCALE)
+
+
+def turn_start(state: State) -> bool:
+    """Where the shared searcher's playouts may stop: a god's turn before its cards phase (phases 1 and
+    2), so that :func:`evaluate` judges a turn played out, as the greedy bot does, not one cut after
+    a card played and before its answers resolve."""
+    return state.step in (DRAW, LEADERS)
+
+
+def playout_bot(game: Any, state: State, player: str, rng: Rng) -> Move:
+    """The shared searcher's playouts: the search bot's default policy
+    (:func:`~kcal.games.kalua.bots.policy.rollout_move`), about 17 times cheaper than a greedy
+    decision, so that a playout plays whole turns. Not one of :data:`BOTS`: it plays no game."""
+    return rollout_move(state, state.rules.seat_of[player], rng)
 
 
 def random_bot(game: Any, state: State, player: str, rng: Rng) -> Move:

@@ -146,6 +146,31 @@ def greedy_bot(state: GameState, rng: random.Random) -> Any:
     return _best(moves, values, rng)
 
 
+def playout_bot(state: GameState, rng: random.Random) -> Any:
+    """The shared searcher's playouts (not one of :data:`BOTS`): the greedy bot over its placements only
+    (at most :data:`MAX_PLACES` of a tile), discarding at random only when nothing can be placed; the
+    greedy bot also tries every discard and rescue, two thirds of its cost."""
+    moves = _own_moves(state)
+    places = _bounded([m for m in moves if m.kind == "place"], rng)
+    if not places:
+        return choice(rng, moves)
+    me = state.turn_player
+    margins = _Margins(state)
+    try:
+        values = []
+        for m in places:
+            state.push(m)
+            v = margins.after_push(state, me)
+            out = state.outcome()
+            if out is not None and out.end_reason == "stagnation":
+                v += _STAGNATION
+            state.pop()
+            values.append(v)
+    finally:
+        margins.close(state)
+    return _best(places, values, rng)
+
+
 def lookahead_bot(state: GameState, rng: random.Random) -> Any:
     moves = _own_moves(state)
     me = state.turn_player
