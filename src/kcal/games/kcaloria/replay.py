@@ -4,7 +4,7 @@ reported with its reason, the final board and scores in the SPEC JSON shape.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -14,6 +14,7 @@ from kcal.core.replay import Replay, collector_paused, replay_moves
 from kcal.core.results import game_over_line, move_number
 from kcal.core.text import shown
 from kcal.games.kcaloria.files.recordfile import GameRecord
+from kcal.games.kcaloria.rules.hexgrid import Hex
 from kcal.games.kcaloria.rules.moves import Move
 from kcal.games.kcaloria.rules.render import board_lines, hex_map
 from kcal.games.kcaloria.rules.scores import ScoreKeeper
@@ -59,17 +60,21 @@ class ReplayResult(Replay[GameState]):
         return None if self.illegal is None else self.illegal.reason
 
     def board(self) -> list[dict[str, Any]]:
+        """SPEC's kCaloria ``board``: each tile on the table, the oldest first."""
+        from kcal.games.kcaloria.files.position import cells_by_age
+
+        return [self._tile(cell) for cell in cells_by_age(self.state)]
+
+    def _tile(self, cell: Hex) -> dict[str, Any]:
         s = self.state
-        out = []
-        for cell, p in sorted(s.tiles.items(), key=lambda kv: kv[1].uid):
-            d: dict[str, Any] = {
-                "at": [cell[0], cell[1]], "tile": p.info.name, "owner": s.players[p.owner],
-                "cubes": {COLORS[c]: n for c, n in enumerate(s.cubes[cell]) if n},
-            }
-            if cell in s.dice:
-                d["collapse_dice"] = [{"player": s.players[x[0]], "value": x[1]} for x in s.dice[cell]]
-            out.append(d)
-        return out
+        p = s.tiles[cell]
+        d: dict[str, Any] = {
+            "at": [cell[0], cell[1]], "tile": p.info.name, "owner": s.players[p.owner],
+            "cubes": {COLORS[c]: n for c, n in enumerate(s.cubes[cell]) if n},
+        }
+        if cell in s.dice:
+            d["collapse_dice"] = [{"player": s.players[x[0]], "value": x[1]} for x in s.dice[cell]]
+        return d
 
     def position(self) -> dict[str, Any]:
         """Where the game stands, in the shape of a record's ``start:`` (files/position.py): the mode,
@@ -86,30 +91,52 @@ class ReplayResult(Replay[GameState]):
         and SPEC's kCaloria ``board`` at the top level too. Built with the collector paused, as the replay
         is: the board of a long game is two dicts a tile, and each collection walked the whole board
         again (100,000 moves: 2.5 s, 0.8 s paused)."""
-        position = self.position()
+        return self._json(self.board(), self.position())
+
+    def streamed_json(self) -> dict[str, Any]:
+        """:meth:`to_json` as ``rules replay --format json`` writes it: its two boards (the top level's
+        and the state's) :class:`~kcal.core.jsonstream.Streamed`, each tile made as it is written, so the
+        output holds no board of dicts (100,000 moves: some 120 MB)."""
+        from kcal.core.jsonstream import Streamed
+        from kcal.games.kcaloria.files.position import cells_by_age, state_json
+
+        board = Streamed(len(self.state.tiles), lambda: map(self._tile, cells_by_age(self.state)))
+        return self._json(board, state_json(self.state, streamed=True))
+
+    def _json(self, board: list[dict[str, Any]], position: dict[str, Any]) -> dict[str, Any]:
         spec = self.spec_json(self.state.scores(), position)
         order = ("game", "record", "legal", "moves_applied", "illegal_move", "ended", "end_reason", "winners")
-        return {**{k: spec[k] for k in order}, "turn": self.state.turn, "board": self.board(),
+        return {**{k: spec[k] for k in order}, "turn": self.state.turn, "board": board,
                 **{k: spec[k] for k in ("scores", "to_move", "state")}}
 
     def to_text(self) -> str:
+        return "\n".join(self._text_lines())
+
+    def streamed_text(self) -> Iterator[str]:
+        """:meth:`to_text` in pieces, each line made as it is written (a tile's line of a long board)."""
+        lines = self._text_lines()
+        yield next(lines)
+        for line in lines:
+            yield "\n"
+            yield line
+
+    def _text_lines(self) -> Iterator[str]:
         s = self.state
-        out = [f"{shown(self.source)}: {len(s.players)} player(s), {s.mode}"]
-        out += self.lines
+        yield f"{shown(self.source)}: {len(s.players)} player(s), {s.mode}"
+        yield from self.lines
         ill = self.illegal
         if ill is not None:
             where = f"{shown(self.source)}:{ill.line}:{ill.column or 1}: " if ill.line else ""
-            out.append(f"{where}move {move_number(ill.index)} is illegal: {ill.reason}")
-        out.append("")
-        out.append(hex_map(s))
-        out.append("")
-        out += board_lines(s)
+            yield f"{where}move {move_number(ill.index)} is illegal: {ill.reason}"
+        yield ""
+        yield hex_map(s)
+        yield ""
+        yield from board_lines(s)
         scores = ", ".join(f"{p} {n}" for p, n in s.scores().items())
         if s.ended:
-            out.append(game_over_line(s.ended.end_reason, s.ended.winners, scores))
+            yield game_over_line(s.ended.end_reason, s.ended.winners, scores)
         else:
-            out.append(f"scores: {scores}; {s.turn_player} to play")
-        return "\n".join(out)
+            yield f"scores: {scores}; {s.turn_player} to play"
 
 
 def _load(record_path_or_model: str | Path | GameRecord | dict[str, Any],
