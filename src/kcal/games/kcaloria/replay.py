@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from kcal.games.kcaloria.rules.tiles import TileTable
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RecordedMove:
     """One move of the record, for the shared replay loop: its index, its entry's key path, its player
     and the move."""
@@ -281,17 +281,19 @@ def replay(record_path_or_model: str | Path | GameRecord | dict[str, Any],
         state = new_game(tiles, _decks(record, doc, table, players), players, record.seed or 0, record.mode)
     state.seed = record.seed
     state.events = []
-    recorded = []
+    moves = []
     for i, entry in enumerate(record.moves):
         try:
-            move = Move.from_record(entry)
+            moves.append(Move.from_record(entry))
         except ValueError as exc:
             raise _err(doc, f"moves[{i}]: {exc}", ("moves", i)) from None
-        recorded.append(RecordedMove(i, ("moves", i), move.player, move))
-    # From here the moves need only ``recorded`` and the document's positions (read again from its
+    # From here the moves need only ``moves`` and the document's positions (read again from its
     # bytes when an error asks for one): the record's model and the document's data are let go before
     # the game grows (a 100,000-move record's two: some 100 MB, which the peak held with the game's).
+    # Each move's RecordedMove is made as the loop reaches it and let go after (a list of them held
+    # some 20 MB more to the end).
     del record
+    recorded = (RecordedMove(i, ("moves", i), move.player, move) for i, move in enumerate(moves))
     if doc is not None:
         doc.data = None
     from kcal.games.kcaloria.game import GAME
