@@ -184,3 +184,26 @@ def test_a_replay_makes_no_move_cache(tmp_path):
     assert result.moves_applied == 400 and len(s.frontier[0]) > 200
     assert all(cm is legal.NO_MOVES for front in s.frontier for cm in front.values())
     assert not any(s.table.move_cache.values())
+
+
+@pytest.mark.parametrize("limit", [1 << 12, 3])
+def test_tiles_with_the_same_cubes_share_one_tuple_and_the_memo_is_bounded(solo_deck, monkeypatch, limit):
+    """Issue 21 (a replay's memory): ``GameState.set_cubes`` keeps one tuple for each distinct count of
+    cubes (``state._VECS``, with its packed value), under its bound; the games are the same either way."""
+    from kcal.games.kcaloria.rules import state as state_module
+
+    reference = _playouts(solo_deck, range(4))
+    state_module._VECS.clear()
+    monkeypatch.setattr(state_module, "VECS_LIMIT", limit)
+    seen = {"most": 0}
+
+    def watch(s) -> None:
+        seen["most"] = max(seen["most"], len(state_module._VECS))
+        if limit > 3:
+            assert len({id(v) for v in s.cubes.values()}) == len(set(s.cubes.values()))
+        for cell, vec in s.cubes.items():
+            assert s.pcubes[cell] == tiles.pack_vec(vec)
+
+    assert _playouts(solo_deck, range(4), watch) == reference
+    assert 3 <= seen["most"] <= limit
+
