@@ -207,3 +207,8 @@ def test_tiles_with_the_same_cubes_share_one_tuple_and_the_memo_is_bounded(solo_
     assert _playouts(solo_deck, range(4), watch) == reference
     assert 3 <= seen["most"] <= limit
 
+
+def test_a_place_move_keeps_the_cell_it_is_given():
+    cell = hexgrid.parse_hex([40_000, 5])
+    assert Move.place("A", "Bayou", cell).at is cell
+    assert Move.place("A", "Bayou", [1, 2]).at == (1, 2) and type(Move.place("A", "Bayou", [1, 2]).at) is tuple
