@@ -158,6 +158,10 @@ def _load(record_path_or_model: str | Path | GameRecord | dict[str, Any],
         doc = load_yaml(path)
         _check_inline_tiles(doc)
         record = validate_doc(doc, GameRecord)
+        # the record is all the replay reads from here, and a position is read again from the file's
+        # bytes when an error asks for one: the document's data (100,000 moves: 35 MB) is let go before
+        # the moves are made beside the record's models
+        doc.data = None
         base = path.parent
         source = doc.path
     if library is None:
@@ -281,21 +285,14 @@ def replay(record_path_or_model: str | Path | GameRecord | dict[str, Any],
         state = new_game(tiles, _decks(record, doc, table, players), players, record.seed or 0, record.mode)
     state.seed = record.seed
     state.events = []
-    moves = []
-    for i, entry in enumerate(record.moves):
-        try:
-            moves.append(Move.from_record(entry))
-        except ValueError as exc:
-            raise _err(doc, f"moves[{i}]: {exc}", ("moves", i)) from None
+    moves = _engine_moves(record, doc)
     # From here the moves need only ``moves`` and the document's positions (read again from its
-    # bytes when an error asks for one): the record's model and the document's data are let go before
-    # the game grows (a 100,000-move record's two: some 100 MB, which the peak held with the game's).
-    # Each move's RecordedMove is made as the loop reaches it and let go after (a list of them held
-    # some 20 MB more to the end).
+    # bytes when an error asks for one): the record's model is let go before the game grows (a
+    # 100,000-move record's: some 60 MB, which the peak held with the game's). Each move's
+    # RecordedMove is made as the loop reaches it and let go after (a list of them held some 20 MB
+    # more to the end).
     del record
     recorded = (RecordedMove(i, ("moves", i), move.player, move) for i, move in enumerate(moves))
-    if doc is not None:
-        doc.data = None
     from kcal.games.kcaloria.game import GAME
 
     result = ReplayResult(GAME, source, state, inputs=library.source_paths() if library is not None else [])
@@ -319,6 +316,17 @@ def replay(record_path_or_model: str | Path | GameRecord | dict[str, Any],
     state.events = None
     state.touched = None
     return result
+
+
+def _engine_moves(record: GameRecord, doc: YamlDoc | None) -> list[Move]:
+    """The record's moves as the engine's (an entry it cannot read is bad input, at that entry)."""
+    moves = []
+    for i, entry in enumerate(record.moves):
+        try:
+            moves.append(Move.from_record(entry))
+        except ValueError as exc:
+            raise _err(doc, f"moves[{i}]: {exc}", ("moves", i)) from None
+    return moves
 
 
 def _suggest(table: TileTable, library: Library | None, name: str) -> str:
