@@ -40,10 +40,16 @@ class RecordedMove:
     move: Move
 
 
+#: lines of a replay's account kept as one string (ReplayResult.lines)
+LINES_CHUNK = 256
+
+
 @dataclass
 class ReplayResult(Replay[GameState]):
     """A replayed kCaloria record (the shared :class:`~kcal.core.replay.Replay`): scores are the points
-    of the unused cubes on each player's tiles; ``lines`` tell the game move by move."""
+    of the unused cubes on each player's tiles; ``lines`` tell the game move by move, up to
+    :data:`LINES_CHUNK` lines joined by newlines in each string (a string a line cost some 55 bytes
+    more than its text: 5 MB at 100,000 moves)."""
 
     lines: list[str] = field(default_factory=list)
 
@@ -303,16 +309,23 @@ def replay(record_path_or_model: str | Path | GameRecord | dict[str, Any],
         state.events = []
         state.apply(rm.move)
 
+    told_lines: list[str] = []
+
     def told(state: GameState, rm: RecordedMove) -> None:
         keeper.update(state)
         scores = ", ".join(f"{p} {n}" for p, n in zip(state.players, keeper.totals, strict=True))
-        result.lines.append(f"{move_number(rm.index):>3}. {rm.move}  (scores: {scores})")
+        told_lines.append(f"{move_number(rm.index):>3}. {rm.move}  (scores: {scores})")
         for ev in (state.events or [])[1:]:
-            result.lines.append(f"       {ev}")
+            told_lines.append(f"       {ev}")
+        if len(told_lines) >= LINES_CHUNK:
+            result.lines.append("\n".join(told_lines))
+            told_lines.clear()
 
     # the engine's own checks: a record may write a tile owner's rescue at any point (rulings)
     replay_moves(result, doc, recorded, check=lambda state, rm: state.why_illegal(rm.move), play=play,
                  after=told)
+    if told_lines:
+        result.lines.append("\n".join(told_lines))
     state.events = None
     state.touched = None
     return result
