@@ -10,8 +10,9 @@ runs once before it is measured, as a second run of the same command would. The 
 - ``deck import`` of a 1 MB list whose line is 1,040,000 spaces between a name and a word;
 - the rule-sheet tag check on the five 1 MB lines of ``tests/print/test_markup_linear.py``;
 - the template sandbox on the six templates of ``tests/print/test_sandbox_bounds.py`` (default limits);
-- ``rules replay --format json`` of a 100,000-move kCaloria record (the densest form: 3.8 MB), cold
-  (``KCAL_NO_CACHE=1``: ruamel.yaml's pure-Python parser reads it) and warm (the parse cache);
+- ``rules replay --format json`` and ``rules replay`` (text) of a 100,000-move kCaloria record (the
+  densest form: 3.8 MB), cold (``KCAL_NO_CACHE=1``: the record read from its YAML) and warm (the parse
+  cache);
 - the YAML reader at its node cap: a 4 MiB flow list of one-letter items (refused at 1,200,000 nodes)
   and the "billion laughs" of ``tests/core/test_alias_budget.py``; and a 4 MiB record whose last line
   is malformed (libyaml stops on it; the file is too big for ruamel to read again);
@@ -153,6 +154,10 @@ def main(argv: list[str] | None = None) -> int:
              [*kcal, "rules", "replay", str(folder / "moves-100000.yaml"), "--format", "json"], cold, False),
             ("rules replay, kCaloria, 100,000 moves (warm)",
              [*kcal, "rules", "replay", str(folder / "moves-100000.yaml"), "--format", "json"], env, True),
+            ("rules replay (text), kCaloria, 100,000 moves (cold)",
+             [*kcal, "rules", "replay", str(folder / "moves-100000.yaml")], cold, False),
+            ("rules replay (text), kCaloria, 100,000 moves (warm)",
+             [*kcal, "rules", "replay", str(folder / "moves-100000.yaml")], env, True),
             ("YAML node cap: 4 MiB flow list (refused at 1,200,000)", [py, "-c", YAML_CAP, str(folder / "dense.yaml")],
              env, False),
             ("YAML syntax error on the last line of 4 MiB", [py, "-c", YAML_CAP, str(folder / "broken.yaml")],

@@ -28,3 +28,51 @@ def test_json_is_written_in_pieces_and_reads_as_before(monkeypatch):
     emit(result, OutputFormat.json, lambda _: "")
     assert out.getvalue() == json.dumps(result, indent=2, ensure_ascii=False) + "\n"
     assert out.writes > 5  # written as it is encoded, not held whole first
+
+
+def test_a_streamed_array_is_written_as_its_items_are_made(monkeypatch):
+    """``Streamed`` (core.jsonstream): the bytes of the whole list, each item made when the encoder
+    reaches it and let go before the next (a replayed board of 100,000 tiles is not built whole)."""
+    from kcal.core.jsonstream import Streamed
+
+    live = []
+
+    class Item(dict):
+        def __del__(self) -> None:
+            live.remove(id(self))
+
+    def make(i: int) -> dict:
+        item = Item(at=[i, 0], tile="Bayou")
+        live.append(id(item))
+        assert len(live) <= 2, "items made ahead of the encoder"
+        return item
+
+    items = [{"at": [i, 0], "tile": "Bayou"} for i in range(3_000)]
+    whole = {"board": items, "empty": [], "state": {"board": items}}
+    streamed = {"board": Streamed(3_000, lambda: map(make, range(3_000))), "empty": Streamed(0, list),
+                "state": {"board": Streamed(3_000, lambda: map(make, range(3_000)))}}
+    for doc in (whole, streamed):
+        out = _Counting()
+        monkeypatch.setattr(sys, "stdout", out)
+        emit(doc, OutputFormat.json, lambda _: "")
+        if doc is whole:
+            expected = out.getvalue()
+    assert out.getvalue() == expected == json.dumps(whole, indent=2, ensure_ascii=False) + "\n"
+    assert live == []
+
+
+def test_text_is_written_in_chunks_as_one_text_would_be(monkeypatch):
+    """``write_text``: the pieces' text as ``emit`` writes one text (a newline added unless it ends with
+    one, nothing for no text), a chunk at a time (stdout encodes what it is given whole)."""
+    from kcal.cli import common
+
+    for pieces in (["a", "\n", "b"], ["a\n"], [], [""], ["x" * (3 * common.TEXT_CHUNK + 5)],
+                   ["line\n"] * 40_000 + ["end"]):
+        one, parts = _Counting(), _Counting()
+        monkeypatch.setattr(sys, "stdout", one)
+        emit(None, OutputFormat.text, lambda _, text="".join(pieces): text)
+        monkeypatch.setattr(sys, "stdout", parts)
+        common.write_text(iter(pieces))
+        assert parts.getvalue() == one.getvalue()
+        if len(one.getvalue()) > 2 * common.TEXT_CHUNK:
+            assert one.writes > 2 and parts.writes > 2

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from enum import Enum
 from pathlib import Path
@@ -74,9 +74,38 @@ def emit(result: Any, fmt: OutputFormat, render_text: Callable[[Any], str]) -> N
     if fmt is OutputFormat.json:
         write_json(result)
     else:
-        text = render_text(result)
-        if text:
-            sys.stdout.write(text if text.endswith("\n") else text + "\n")
+        write_text((render_text(result),))
+
+
+#: characters written to stdout at a time: it encodes what it is given whole, so a long text written at
+#: once held its bytes beside it (a 100,000-move replay's 8 MB)
+TEXT_CHUNK = 1 << 16
+
+
+def write_text(pieces: Iterable[str]) -> None:
+    """The text the ``pieces`` make, on stdout, ended by a newline unless it is empty or ends with one;
+    written a chunk at a time, so neither the whole text nor its bytes need be held at once."""
+    buffer: list[str] = []
+    size = 0
+    last = ""
+    for piece in pieces:
+        if piece:
+            last = piece
+            buffer.append(piece)
+            size += len(piece)
+            if size >= TEXT_CHUNK:
+                _write_chunks("".join(buffer))
+                buffer.clear()
+                size = 0
+    if last and not last.endswith("\n"):
+        buffer.append("\n")
+    if buffer:
+        _write_chunks("".join(buffer))
+
+
+def _write_chunks(text: str) -> None:
+    for start in range(0, len(text), TEXT_CHUNK):
+        sys.stdout.write(text[start:start + TEXT_CHUNK])
 
 
 def write_json(result: Any) -> None:

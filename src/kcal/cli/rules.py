@@ -15,6 +15,8 @@ from kcal.cli.common import (
     exit_with,
     guarded,
     pack_of,
+    write_json,
+    write_text,
     writing,
 )
 from kcal.cli.complete import complete_topic
@@ -68,9 +70,12 @@ def replay_cmd(
             # never over the record, nor over any file it loaded (its catalogs, its card set)
             for path in write(story, svg=svg, png=png, html=html, step=upto, inputs=(game, *result.inputs)):
                 typer.echo(f"wrote {shown_path(path)}", err=True)
-        # the JSON's data only when JSON is asked for: a long game's is two dicts a tile (100,000 moves:
-        # some 100 MB, which the text's peak paid for nothing)
-        emit(result.to_json() if fmt is OutputFormat.json else None, fmt, lambda _: result.to_text())
+        # each output made as it is written (Replay.streamed_json, streamed_text): a long game's board
+        # is two dicts a tile in JSON (100,000 moves: some 120 MB), and a line a tile in text
+        if fmt is OutputFormat.json:
+            write_json(result.streamed_json())
+        else:
+            write_text(result.streamed_text())
     exit_with(result.exit_code)
 
 

@@ -29,7 +29,7 @@ time. :data:`HOOKS` is the list of hook names in the order ``kcal games`` shows 
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -134,7 +134,11 @@ class ReplayResult(Protocol):
 
     def to_json(self) -> dict[str, Any]: ...
 
+    def streamed_json(self) -> dict[str, Any]: ...
+
     def to_text(self) -> str: ...
+
+    def streamed_text(self) -> Iterable[str]: ...
 
 
 class ReplayHook(Protocol):

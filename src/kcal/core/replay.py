@@ -14,7 +14,7 @@ import gc
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Generic, ParamSpec, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, ParamSpec, Protocol, TypeVar
 
 from kcal.core.errors import Exit, KcalError
 from kcal.core.game import Game
@@ -118,6 +118,22 @@ class Replay(Generic[S]):
             "to_move": list(self.game.to_move(self.state)),
             "state": position,
         }
+
+    if TYPE_CHECKING:  # every pack's result writes its own
+        def to_json(self) -> dict[str, Any]: ...
+
+        def to_text(self) -> str: ...
+
+    def streamed_text(self) -> Iterable[str]:
+        """What ``rules replay`` writes for people: :meth:`to_text` in pieces, which a pack may make as
+        they are written (a long game's account is not held twice, as its lines and as one string)."""
+        return (self.to_text(),)
+
+    def streamed_json(self) -> dict[str, Any]:
+        """What ``rules replay --format json`` writes: :meth:`to_json`'s document, whose long arrays a
+        pack may give as :class:`~kcal.core.jsonstream.Streamed` (made as they are written: a long
+        board is not held whole in dicts)."""
+        return self.to_json()
 
     def illegal_line(self) -> list[str]:
         """``file:line:column: move N (at) is illegal: reason``, or nothing."""

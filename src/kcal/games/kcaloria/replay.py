@@ -4,7 +4,7 @@ reported with its reason, the final board and scores in the SPEC JSON shape.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -14,6 +14,7 @@ from kcal.core.replay import Replay, collector_paused, replay_moves
 from kcal.core.results import game_over_line, move_number
 from kcal.core.text import shown
 from kcal.games.kcaloria.files.recordfile import GameRecord
+from kcal.games.kcaloria.rules.hexgrid import Hex
 from kcal.games.kcaloria.rules.moves import Move
 from kcal.games.kcaloria.rules.render import board_lines, hex_map
 from kcal.games.kcaloria.rules.scores import ScoreKeeper
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
     from kcal.games.kcaloria.rules.tiles import TileTable
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RecordedMove:
     """One move of the record, for the shared replay loop: its index, its entry's key path, its player
     and the move."""
@@ -39,10 +40,16 @@ class RecordedMove:
     move: Move
 
 
+#: lines of a replay's account kept as one string (ReplayResult.lines)
+LINES_CHUNK = 256
+
+
 @dataclass
 class ReplayResult(Replay[GameState]):
     """A replayed kCaloria record (the shared :class:`~kcal.core.replay.Replay`): scores are the points
-    of the unused cubes on each player's tiles; ``lines`` tell the game move by move."""
+    of the unused cubes on each player's tiles; ``lines`` tell the game move by move, up to
+    :data:`LINES_CHUNK` lines joined by newlines in each string (a string a line cost some 55 bytes
+    more than its text: 5 MB at 100,000 moves)."""
 
     lines: list[str] = field(default_factory=list)
 
@@ -59,17 +66,21 @@ class ReplayResult(Replay[GameState]):
         return None if self.illegal is None else self.illegal.reason
 
     def board(self) -> list[dict[str, Any]]:
+        """SPEC's kCaloria ``board``: each tile on the table, the oldest first."""
+        from kcal.games.kcaloria.files.position import cells_by_age
+
+        return [self._tile(cell) for cell in cells_by_age(self.state)]
+
+    def _tile(self, cell: Hex) -> dict[str, Any]:
         s = self.state
-        out = []
-        for cell, p in sorted(s.tiles.items(), key=lambda kv: kv[1].uid):
-            d: dict[str, Any] = {
-                "at": [cell[0], cell[1]], "tile": p.info.name, "owner": s.players[p.owner],
-                "cubes": {COLORS[c]: n for c, n in enumerate(s.cubes[cell]) if n},
-            }
-            if cell in s.dice:
-                d["collapse_dice"] = [{"player": s.players[x[0]], "value": x[1]} for x in s.dice[cell]]
-            out.append(d)
-        return out
+        p = s.tiles[cell]
+        d: dict[str, Any] = {
+            "at": [cell[0], cell[1]], "tile": p.info.name, "owner": s.players[p.owner],
+            "cubes": {COLORS[c]: n for c, n in enumerate(s.cubes[cell]) if n},
+        }
+        if cell in s.dice:
+            d["collapse_dice"] = [{"player": s.players[x[0]], "value": x[1]} for x in s.dice[cell]]
+        return d
 
     def position(self) -> dict[str, Any]:
         """Where the game stands, in the shape of a record's ``start:`` (files/position.py): the mode,
@@ -86,30 +97,52 @@ class ReplayResult(Replay[GameState]):
         and SPEC's kCaloria ``board`` at the top level too. Built with the collector paused, as the replay
         is: the board of a long game is two dicts a tile, and each collection walked the whole board
         again (100,000 moves: 2.5 s, 0.8 s paused)."""
-        position = self.position()
+        return self._json(self.board(), self.position())
+
+    def streamed_json(self) -> dict[str, Any]:
+        """:meth:`to_json` as ``rules replay --format json`` writes it: its two boards (the top level's
+        and the state's) :class:`~kcal.core.jsonstream.Streamed`, each tile made as it is written, so the
+        output holds no board of dicts (100,000 moves: some 120 MB)."""
+        from kcal.core.jsonstream import Streamed
+        from kcal.games.kcaloria.files.position import cells_by_age, state_json
+
+        board = Streamed(len(self.state.tiles), lambda: map(self._tile, cells_by_age(self.state)))
+        return self._json(board, state_json(self.state, streamed=True))
+
+    def _json(self, board: list[dict[str, Any]], position: dict[str, Any]) -> dict[str, Any]:
         spec = self.spec_json(self.state.scores(), position)
         order = ("game", "record", "legal", "moves_applied", "illegal_move", "ended", "end_reason", "winners")
-        return {**{k: spec[k] for k in order}, "turn": self.state.turn, "board": self.board(),
+        return {**{k: spec[k] for k in order}, "turn": self.state.turn, "board": board,
                 **{k: spec[k] for k in ("scores", "to_move", "state")}}
 
     def to_text(self) -> str:
+        return "\n".join(self._text_lines())
+
+    def streamed_text(self) -> Iterator[str]:
+        """:meth:`to_text` in pieces, each line made as it is written (a tile's line of a long board)."""
+        lines = self._text_lines()
+        yield next(lines)
+        for line in lines:
+            yield "\n"
+            yield line
+
+    def _text_lines(self) -> Iterator[str]:
         s = self.state
-        out = [f"{shown(self.source)}: {len(s.players)} player(s), {s.mode}"]
-        out += self.lines
+        yield f"{shown(self.source)}: {len(s.players)} player(s), {s.mode}"
+        yield from self.lines
         ill = self.illegal
         if ill is not None:
             where = f"{shown(self.source)}:{ill.line}:{ill.column or 1}: " if ill.line else ""
-            out.append(f"{where}move {move_number(ill.index)} is illegal: {ill.reason}")
-        out.append("")
-        out.append(hex_map(s))
-        out.append("")
-        out += board_lines(s)
+            yield f"{where}move {move_number(ill.index)} is illegal: {ill.reason}"
+        yield ""
+        yield hex_map(s)
+        yield ""
+        yield from board_lines(s)
         scores = ", ".join(f"{p} {n}" for p, n in s.scores().items())
         if s.ended:
-            out.append(game_over_line(s.ended.end_reason, s.ended.winners, scores))
+            yield game_over_line(s.ended.end_reason, s.ended.winners, scores)
         else:
-            out.append(f"scores: {scores}; {s.turn_player} to play")
-        return "\n".join(out)
+            yield f"scores: {scores}; {s.turn_player} to play"
 
 
 def _load(record_path_or_model: str | Path | GameRecord | dict[str, Any],
@@ -131,6 +164,10 @@ def _load(record_path_or_model: str | Path | GameRecord | dict[str, Any],
         doc = load_yaml(path)
         _check_inline_tiles(doc)
         record = validate_doc(doc, GameRecord)
+        # the record is all the replay reads from here, and a position is read again from the file's
+        # bytes when an error asks for one: the document's data (100,000 moves: 35 MB) is let go before
+        # the moves are made beside the record's models
+        doc.data = None
         base = path.parent
         source = doc.path
     if library is None:
@@ -254,19 +291,14 @@ def replay(record_path_or_model: str | Path | GameRecord | dict[str, Any],
         state = new_game(tiles, _decks(record, doc, table, players), players, record.seed or 0, record.mode)
     state.seed = record.seed
     state.events = []
-    recorded = []
-    for i, entry in enumerate(record.moves):
-        try:
-            move = Move.from_record(entry)
-        except ValueError as exc:
-            raise _err(doc, f"moves[{i}]: {exc}", ("moves", i)) from None
-        recorded.append(RecordedMove(i, ("moves", i), move.player, move))
-    # From here the moves need only ``recorded`` and the document's positions (read again from its
-    # bytes when an error asks for one): the record's model and the document's data are let go before
-    # the game grows (a 100,000-move record's two: some 100 MB, which the peak held with the game's).
+    moves = _engine_moves(record, doc)
+    # From here the moves need only ``moves`` and the document's positions (read again from its
+    # bytes when an error asks for one): the record's model is let go before the game grows (a
+    # 100,000-move record's: some 60 MB, which the peak held with the game's). Each move's
+    # RecordedMove is made as the loop reaches it and let go after (a list of them held some 20 MB
+    # more to the end).
     del record
-    if doc is not None:
-        doc.data = None
+    recorded = (RecordedMove(i, ("moves", i), move.player, move) for i, move in enumerate(moves))
     from kcal.games.kcaloria.game import GAME
 
     result = ReplayResult(GAME, source, state, inputs=library.source_paths() if library is not None else [])
@@ -277,19 +309,37 @@ def replay(record_path_or_model: str | Path | GameRecord | dict[str, Any],
         state.events = []
         state.apply(rm.move)
 
+    told_lines: list[str] = []
+
     def told(state: GameState, rm: RecordedMove) -> None:
         keeper.update(state)
         scores = ", ".join(f"{p} {n}" for p, n in zip(state.players, keeper.totals, strict=True))
-        result.lines.append(f"{move_number(rm.index):>3}. {rm.move}  (scores: {scores})")
+        told_lines.append(f"{move_number(rm.index):>3}. {rm.move}  (scores: {scores})")
         for ev in (state.events or [])[1:]:
-            result.lines.append(f"       {ev}")
+            told_lines.append(f"       {ev}")
+        if len(told_lines) >= LINES_CHUNK:
+            result.lines.append("\n".join(told_lines))
+            told_lines.clear()
 
     # the engine's own checks: a record may write a tile owner's rescue at any point (rulings)
     replay_moves(result, doc, recorded, check=lambda state, rm: state.why_illegal(rm.move), play=play,
                  after=told)
+    if told_lines:
+        result.lines.append("\n".join(told_lines))
     state.events = None
     state.touched = None
     return result
+
+
+def _engine_moves(record: GameRecord, doc: YamlDoc | None) -> list[Move]:
+    """The record's moves as the engine's (an entry it cannot read is bad input, at that entry)."""
+    moves = []
+    for i, entry in enumerate(record.moves):
+        try:
+            moves.append(Move.from_record(entry))
+        except ValueError as exc:
+            raise _err(doc, f"moves[{i}]: {exc}", ("moves", i)) from None
+    return moves
 
 
 def _suggest(table: TileTable, library: Library | None, name: str) -> str:

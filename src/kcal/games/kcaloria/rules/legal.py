@@ -82,9 +82,30 @@ def move_cache_of(state: GameState, i: int) -> dict:
     return pc
 
 
+#: A frontier cell's move cache while no move was generated there: one empty dict shared by every
+#: such cell, never written to. Most cells a long game's frontier ever held are never scanned (a replay
+#: generates no moves at all), and a dict each (64 bytes, and an entry in the table's move cache) was
+#: a third of a replayed board's memory. The generator swaps it for the cell's own cache the first
+#: time it builds a move there (:func:`own_move_cache`).
+NO_MOVES: dict = {}
+
+
+def own_move_cache(state: GameState, i: int, cell: Hex) -> dict:
+    """Player ``i``'s move cache at ``cell``, made the first time a move is generated there; the
+    player's frontier then holds it in place of :data:`NO_MOVES`. The two stand for the same cache,
+    so the swap is not logged: a frontier that an undo puts back still holding :data:`NO_MOVES`
+    finds the same cache here."""
+    cm = move_cache_of(state, i).setdefault(cell, {})
+    front = state.frontier[i]
+    if front.get(cell) is NO_MOVES:
+        front[cell] = cm
+    return cm
+
+
 def frontier_of(state: GameState, i: int) -> dict[Hex, dict]:
-    """Empty cells next to player ``i``'s tiles, each with its move cache: an insertion-ordered
-    dict, so iteration order (and so the order of generated moves) survives copies."""
+    """Empty cells next to player ``i``'s tiles, each with its move cache (:data:`NO_MOVES` where
+    none was made yet): an insertion-ordered dict, so iteration order (and so the order of generated
+    moves) survives copies."""
     tiles = state.tiles
     pc = move_cache_of(state, i)
     out: dict[Hex, dict] = {}
@@ -92,7 +113,7 @@ def frontier_of(state: GameState, i: int) -> dict[Hex, dict]:
         if p.owner == i:
             for nb in neighbours(cell):
                 if nb not in tiles and nb not in out:
-                    out[nb] = pc.setdefault(nb, {})
+                    out[nb] = pc.get(nb, NO_MOVES)
     return out
 
 

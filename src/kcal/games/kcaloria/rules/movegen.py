@@ -4,7 +4,8 @@ applies. Generated moves use the engine's default payment and choices.
 This is the engine's hot loop (see bench/bench_engine.py): a frontier cell's unused neighbouring
 cubes are one packed int kept up to date incrementally; the tile table caches, per packed value,
 the bit mask of tiles it pays for; a mask of the hand picks the playable ones; and each frontier
-cell carries a cache of its (immutable) moves by mask.
+cell carries a cache of its (immutable) moves by mask, made when its first move is generated
+(:data:`~kcal.games.kcaloria.rules.legal.NO_MOVES` until then).
 """
 
 from __future__ import annotations
@@ -16,11 +17,13 @@ from kcal.games.kcaloria.rules import collapse
 from kcal.games.kcaloria.rules.hexgrid import Hex, cell_of
 from kcal.games.kcaloria.rules.legal import (
     MAX_DISCARD,
+    NO_MOVES,
     anchor_fills,
     blocked_cells,
     first_tile_cells,
     move_cache_of,
     open_cells,
+    own_move_cache,
     remove_targets,
 )
 from kcal.games.kcaloria.rules.movelist import Discards, MoveList, Places, single_move
@@ -139,6 +142,8 @@ def _scan(state: GameState, player: str, items: Iterable[tuple[Hex, dict[Any, Mo
                 try:
                     m = cm[low]
                 except KeyError:
+                    if cm is NO_MOVES:  # the cell's first move: its own cache from now on
+                        cm = own_move_cache(state, state.current, cell)
                     m = cm[low] = fast_place(player, table.by_bit[low.bit_length() - 1].name, cell)
                     new += 1
                 append(m)
@@ -151,6 +156,8 @@ def _scan(state: GameState, player: str, items: Iterable[tuple[Hex, dict[Any, Mo
         if a is None:
             a = _avail_at(state, cell, fills)
         x = table.cover(a) & hand
+        if cm is NO_MOVES:
+            cm = own_move_cache(state, state.current, cell)
         while x:
             low = x & -x
             append(single_move(player, table, cell, cm, low))
@@ -199,6 +206,8 @@ def _count(state: GameState, player: str, items: Iterable[tuple[Hex, dict[Any, M
                 x = table.cover(_avail_at(state, cell, fills)) & hand
             if x:
                 total += x.bit_count()
+                if cm is NO_MOVES:  # movelist.Places builds its moves into the cell's own cache
+                    cm = own_move_cache(state, state.current, cell)
                 add((cell, cm, x, ()))
                 end(total)
         return total
@@ -207,6 +216,8 @@ def _count(state: GameState, player: str, items: Iterable[tuple[Hex, dict[Any, M
         if a is None:
             a = _avail_at(state, cell, fills)
         x = table.cover(a) & hand
+        if cm is NO_MOVES:
+            cm = own_move_cache(state, state.current, cell)
         extra = _specials(state, player, cell, cm, a, special)
         if x or extra:
             total += x.bit_count() + len(extra)

@@ -69,7 +69,10 @@ class Move:
 
     @classmethod
     def place(cls, player: str, tile: str, at: Hex, **kw: Any) -> Move:
-        return cls(MoveKind.PLACE, player, tile=tile, at=(at[0], at[1]), **kw)
+        """A place move; ``at`` kept when it is a cell already (a replay's board is keyed by its moves'
+        cells: a copy of each was 56 bytes a tile), else made one."""
+        cell = at if type(at) is tuple and len(at) == 2 else (at[0], at[1])
+        return cls(MoveKind.PLACE, player, tile=tile, at=cell, **kw)
 
     @classmethod
     def discard_tiles(cls, player: str, names: Iterable[str]) -> Move:

@@ -6,7 +6,7 @@ sit left, right and diagonally above and below it, as on the table.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from kcal.games.kcaloria.rules.tiles import COLORS
@@ -36,11 +36,10 @@ def hex_map(state: GameState) -> str:
     """The board as rows of ``A:Bayo`` labels (owner initial, name abbreviation)."""
     if not state.tiles:
         return "(the table is empty)"
-    cols = {cell: 2 * cell[0] + cell[1] for cell in state.tiles}
     rmin = min(c[1] for c in state.tiles)
     rmax = max(c[1] for c in state.tiles)
-    xmin = min(cols.values())
-    xmax = max(cols.values())
+    xmin = min(2 * q + r for q, r in state.tiles)  # a cell's doubled column (no dict of them: a
+    xmax = max(2 * q + r for q, r in state.tiles)  # 100,000-tile board is drawn as one line anyway)
     width = (xmax - xmin + 2) * _W + 4
     if (rmax - rmin + 1) * width > MAP_CHARS:
         return (f"(the board spans {rmax - rmin + 1:,} rows and {(xmax - xmin) // 2 + 1:,} columns: too large "
@@ -72,15 +71,16 @@ def _initials(state: GameState) -> list[str]:
     return out
 
 
-def board_lines(state: GameState) -> list[str]:
-    out = []
-    for cell, p in sorted(state.tiles.items(), key=lambda kv: kv[1].uid):
+def board_lines(state: GameState) -> Iterator[str]:
+    """A line per tile on the table, the oldest first, made as they are read."""
+    tiles = state.tiles
+    for cell in sorted(tiles, key=lambda c: tiles[c].uid):
+        p = tiles[cell]
         dice = state.dice.get(cell)
         extra = ""
         if dice:
             extra = "  collapse dice " + ", ".join(f"{state.players[d[0]]}:{d[1]}" for d in dice)
         if cell in state.barricades:
             extra += f"  barricade {state.barricades[cell][1]} turn(s)"
-        out.append(f"  [{cell[0]:>3}, {cell[1]:>3}]  {p.info.name} ({state.players[p.owner]}): "
-                   f"{cubes_text(state.cubes[cell])}{extra}")
-    return out
+        yield (f"  [{cell[0]:>3}, {cell[1]:>3}]  {p.info.name} ({state.players[p.owner]}): "
+               f"{cubes_text(state.cubes[cell])}{extra}")

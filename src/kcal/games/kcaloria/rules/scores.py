@@ -23,11 +23,14 @@ if TYPE_CHECKING:
 
 
 class ScoreKeeper:
-    """The players' scores (``totals``, in seat order), kept up to date through ``state.touched``."""
+    """The players' scores (``totals``, in seat order), kept up to date through ``state.touched``.
+
+    Each counted cell's owner and points are one int, ``points << 2 | owner`` (a seat is 0 to 3): a
+    small one for the usual points, which Python shares, where a tuple each was 56 bytes a tile."""
 
     def __init__(self, state: GameState) -> None:
         self.totals = [0] * len(state.players)
-        self._by_cell: dict[Hex, tuple[int, int]] = {}
+        self._by_cell: dict[Hex, int] = {}
         for cell in state.tiles:
             self._count(state, cell)
         state.touched = set()
@@ -47,7 +50,7 @@ class ScoreKeeper:
         for cell in cells:
             old = self._by_cell.get(cell)
             if old is not None:
-                totals[old[0]] -= old[1]
+                totals[old & 3] -= old >> 2
             placed = state.tiles.get(cell)
             if placed is not None:
                 totals[placed.owner] += sum(map(mul, state.cubes[cell], POINTS))
@@ -56,9 +59,9 @@ class ScoreKeeper:
     def _count(self, state: GameState, cell: Hex) -> None:
         old = self._by_cell.pop(cell, None)
         if old is not None:
-            self.totals[old[0]] -= old[1]
+            self.totals[old & 3] -= old >> 2
         placed = state.tiles.get(cell)
         if placed is not None:
             points = sum(map(mul, state.cubes[cell], POINTS))
-            self._by_cell[cell] = (placed.owner, points)
+            self._by_cell[cell] = points << 2 | placed.owner
             self.totals[placed.owner] += points

@@ -26,7 +26,7 @@ from kcal.games.kcaloria.rules.domain import HAND_SIZE, fold_name
 from kcal.games.kcaloria.rules.hexgrid import Hex, neighbours
 from kcal.games.kcaloria.rules.movelist import MoveList
 from kcal.games.kcaloria.rules.moves import IllegalMove, Move, Outcome
-from kcal.games.kcaloria.rules.tiles import FIELD_MAX, POINTS, ZERO6, TileInfo, TileTable, pack_vec
+from kcal.games.kcaloria.rules.tiles import POINTS, ZERO6, TileInfo, TileTable, pack_vec
 from kcal.games.kcaloria.rules.undolog import CUBES, MISSING, SNAP
 
 
@@ -310,16 +310,16 @@ class GameState:
 
     def set_cubes(self, cell: Hex, vec: tuple[int, ...]) -> None:
         """Every change of a tile's cubes goes through here: it keeps the packed copy and the
-        packed availability of the cells around it up to date (incrementally). Within a frame it
-        logs one entry, undone by :meth:`_unset_cubes`."""
+        packed availability of the cells around it up to date (incrementally). The tuple kept is the
+        one the board's tiles share for those counts (:data:`_VECS`). Within a frame it logs one
+        entry, undone by :meth:`_unset_cubes`."""
         cubes = self.cubes
         pcubes = self.pcubes
         avail = self.avail
-        v0, v1, v2, v3, v4, v5 = vec
-        if v0 < FIELD_MAX and v1 < FIELD_MAX and v2 < FIELD_MAX and v3 < FIELD_MAX and v4 < FIELD_MAX and v5 < FIELD_MAX:
-            new = v0 + (v1 << 10) + (v2 << 20) + (v3 << 30) + (v4 << 40) + (v5 << 50)  # pack_vec, inline
-        else:
-            new = pack_vec(vec)
+        hit = _VECS.get(vec)
+        if hit is None:
+            hit = _shared_vec(vec)
+        vec, new = hit  # the one tuple of these counts, and its packed value
         old = pcubes.get(cell)
         leaving = cell in self.leaving
         log = self._log
@@ -435,6 +435,20 @@ class GameState:
     def __repr__(self) -> str:
         return (f"<GameState turn {self.turn} {self.turn_player} to move, {len(self.tiles)} tiles, "
                 f"scores {self.scores()}>")
+
+
+#: cube counts -> (the one tuple of them the tiles share, its packed value: tiles.pack_vec). A tile's
+#: cubes were a tuple of their own (88 bytes, and a packed int), and a board holds few distinct counts:
+#: a 100,000-tile replay, one. Bounded: past VECS_LIMIT it starts again (the tiles keep their tuples).
+_VECS: dict[tuple[int, ...], tuple[tuple[int, ...], int]] = {}
+VECS_LIMIT = 1 << 12
+
+
+def _shared_vec(vec: tuple[int, ...]) -> tuple[tuple[int, ...], int]:
+    if len(_VECS) >= VECS_LIMIT:
+        _VECS.clear()
+    hit = _VECS[vec] = (vec, pack_vec(vec))
+    return hit
 
 
 #: fields :meth:`GameState.copy` shares (every one; the mutable ones are then replaced by copies)

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, cast
 
 from kcal.games.kcaloria.rules import collapse, legal, movegen
 from kcal.games.kcaloria.rules.hexgrid import Hex, neighbours
+from kcal.games.kcaloria.rules.legal import NO_MOVES
 from kcal.games.kcaloria.rules.moves import Move, MoveKind, Outcome, Payment
 from kcal.games.kcaloria.rules.payment import NO_CUBES, packed_available, set_anchor
 from kcal.games.kcaloria.rules.undolog import MISSING
@@ -108,10 +109,7 @@ def _place(state: GameState, move: Move, plan: legal.PlacePlan) -> None:
     leaving = state.leaving
     for nb in neighbours(cell):
         if nb not in tiles and nb not in mine:
-            cm = pc.get(nb)
-            if cm is None:
-                cm = pc[nb] = {}
-            mine[nb] = cm
+            mine[nb] = pc.get(nb, NO_MOVES)  # a cache is made when a move is first generated there
             if nb not in avail:
                 if leaving:
                     packed_available(state, nb)
