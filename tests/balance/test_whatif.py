@@ -181,6 +181,37 @@ def test_a_large_change_is_found_and_the_figures_are_spec_shaped(tmp_path: Path)
         assert set(c) == {"figure", "base", "patched", "diff", "diff_ci95"}
 
 
+def test_without_the_sequential_test_every_look_goes_out_in_one_run(tmp_path: Path) -> None:
+    """With the test off the chunks of every look are one run (one pool, one round trip to a cluster),
+    and the looks read them in order: the same sums, decisions and bytes as a run per look, which is what
+    the test on does (each look one run, so that it may stop)."""
+    from kcal.sim.parallel import run_chunks
+
+    calls: list[int] = []
+
+    def counting(fn, tasks, **kw):  # type: ignore[no-untyped-def]
+        calls.append(len(tasks))
+        return run_chunks(fn, tasks, **kw)
+
+    def per_look(fn, tasks, **kw):  # type: ignore[no-untyped-def]
+        """The same chunks, each look's alone: the looks of 200 pairs end at 128 and 200."""
+        out = [run_chunks(fn, [t for t in tasks if lo <= t[1] < hi], **kw) for lo, hi in ((0, 128), (128, 200))]
+        merged = out[0]
+        merged.results = [r for o in out for r in o.results]
+        return merged
+
+    path = write(tmp_path, "game: how-many-calories\nparams: {limit_kcal: 2400}\n")
+    one = whatif.what_if("how-many-calories", path, games=200, seed=5, bots=["greedy"], sequential=False,
+                         runner=counting)
+    assert calls == [13]  # 200 pairs in chunks of 16, one run
+    looked = whatif.what_if("how-many-calories", path, games=200, seed=5, bots=["greedy"], sequential=False,
+                            runner=per_look)
+    assert json.dumps(one) == json.dumps(looked)
+    calls.clear()
+    whatif.what_if("how-many-calories", path, games=200, seed=5, bots=["greedy"], sequential=True, runner=counting)
+    assert calls[:2] == [8, 5]  # the looks at 128 and 200 pairs, each its own run
+
+
 def test_both_arms_play_the_same_seeds(tmp_path: Path) -> None:
     """Common random numbers: game i of each arm deals from the same seed; a patch of the rounds alone
     leaves the first round's deal, so the base arm's games are those of kcal sim match."""

@@ -251,29 +251,47 @@ def play_pairs(w: WhatIf, games: int, *, jobs: int = 1, runner: Callable[..., An
 
 def _looks(w: WhatIf, games: int, jobs: int, run: Callable[..., Any], on_done: Callable[[int], None] | None,
            sequential: bool) -> Played:
+    """The pairs, look by look. With the sequential test on, each look's chunks are one run, so that the
+    test may stop before the next; with it off, every look's chunks go out in one run (one pool, one round
+    trip to a cluster, no look waiting on its slowest chunk) and the looks read their results in order:
+    the same sums and the same decisions at the same looks, so the same bytes."""
     pair = w.pair
     seats = pair.base.players
     sums = Sums(seats, [card for card, _, _ in pair.held_as])
     sprt = Sprt(seats)
-    done = 0
+    segments, done = [], 0
     for upto in looks(games):
-        tasks = [(pair.key, f, min(PAIR_CHUNK, upto - f)) for f in range(done, upto, PAIR_CHUNK)]
-
+        segments.append([(pair.key, f, min(PAIR_CHUNK, upto - f)) for f in range(done, upto, PAIR_CHUNK)])
+        done = upto
+    batches = segments if sequential else [[t for seg in segments for t in seg]]
+    results: list[Any] = []
+    interrupted = False
+    for tasks in batches:
         def told(i: int, tasks: list[tuple[str, int, int]] = tasks) -> None:
             if on_done is not None:
                 on_done(tasks[i][2])
 
         out = run(pair_chunk, tasks, jobs=jobs, on_done=told, shared=pair)
-        for chunk in out.results:
-            for base, patched in chunk or ():
-                sums.add(base, patched)
-        done = upto
-        decided = sprt.update(sums.wins)
-        if out.interrupted:
-            return Played(sums, sprt, "cap", True)
-        if decided and sequential:
-            return Played(sums, sprt, "sprt", False)
-    return Played(sums, sprt, "cap", False)
+        results = list(out.results)
+        interrupted = bool(out.interrupted)
+        if sequential:
+            for chunk in results:
+                for base, patched in chunk or ():
+                    sums.add(base, patched)
+            decided = sprt.update(sums.wins)
+            if interrupted:
+                return Played(sums, sprt, "cap", True)
+            if decided:
+                return Played(sums, sprt, "sprt", False)
+    if not sequential:
+        k = 0
+        for seg in segments:
+            for chunk in results[k:k + len(seg)]:
+                for base, patched in chunk or ():
+                    sums.add(base, patched)
+            k += len(seg)
+            sprt.update(sums.wins)
+    return Played(sums, sprt, "cap", interrupted)
 
 
 def what_if(game_id: str, patch_path: str | Path, *, players: int | None = None, games: int = 2000,
