@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from kcal.core.seeding import choice, shuffle
@@ -127,8 +127,9 @@ def _bounded(moves: list[Move], rng: random.Random) -> list[Move]:
     return [m for i, m in enumerate(moves) if i not in dropped]
 
 
-def greedy_bot(state: GameState, rng: random.Random) -> Any:
-    moves = _bounded(_own_moves(state), rng)
+def _greedy_values(state: GameState, moves: Sequence[Any]) -> list[float]:
+    """Each move's value to the player to move, as the greedy bot judges it: the score margin after it,
+    and a game lost to stagnation worth :data:`_STAGNATION` (each move pushed and popped)."""
     me = state.turn_player
     margins = _Margins(state)
     try:
@@ -140,9 +141,16 @@ def greedy_bot(state: GameState, rng: random.Random) -> Any:
             if out is not None and out.end_reason == "stagnation":
                 v += _STAGNATION
             state.pop()
-            values.append(v - (_DISCARD_PENALTY if m.kind == "discard" else 0.0))
+            values.append(v)
     finally:
         margins.close(state)
+    return values
+
+
+def greedy_bot(state: GameState, rng: random.Random) -> Any:
+    moves = _bounded(_own_moves(state), rng)
+    values = [v - (_DISCARD_PENALTY if m.kind == "discard" else 0.0)
+              for m, v in zip(moves, _greedy_values(state, moves), strict=True)]
     return _best(moves, values, rng)
 
 
@@ -154,21 +162,7 @@ def playout_bot(state: GameState, rng: random.Random) -> Any:
     places = _bounded([m for m in moves if m.kind == "place"], rng)
     if not places:
         return choice(rng, moves)
-    me = state.turn_player
-    margins = _Margins(state)
-    try:
-        values = []
-        for m in places:
-            state.push(m)
-            v = margins.after_push(state, me)
-            out = state.outcome()
-            if out is not None and out.end_reason == "stagnation":
-                v += _STAGNATION
-            state.pop()
-            values.append(v)
-    finally:
-        margins.close(state)
-    return _best(places, values, rng)
+    return _best(places, _greedy_values(state, places), rng)
 
 
 def lookahead_bot(state: GameState, rng: random.Random) -> Any:
