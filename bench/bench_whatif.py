@@ -90,7 +90,7 @@ def cluster(games: int, game: str, rounds: int, preload: bool = False) -> None:
 
     extra = {"preload": ["kcal.sim.preload"]} if preload else {}
     with dask.distributed.LocalCluster(processes=True, n_workers=2, threads_per_worker=1,
-                                       dashboard_address=None, **extra) as c:
+                                       dashboard_address=":0", **extra) as c:
         run = choose("dask", c.scheduler_address)
 
         def per_look(fn: object, tasks: object, **kw: object) -> object:

@@ -22,7 +22,7 @@ PATCH = "game: how-many-calories\ncards:\n  yellow 14: {kcal: 4000}\nparams: {li
 @pytest.fixture(scope="module")
 def cluster():
     with dask.distributed.LocalCluster(processes=True, n_workers=2, threads_per_worker=1,
-                                       dashboard_address=None) as c:
+                                       dashboard_address=":0") as c:
         yield c
 
 

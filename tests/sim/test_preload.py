@@ -21,7 +21,7 @@ def test_warm_loads_every_registered_game_with_its_bots() -> None:
 
 def test_a_preloaded_worker_has_every_game_before_any_task() -> None:
     expected = sorted({'.'.join(p.hooks['game'].split(':')[0].split('.')[:3]) for p in registry.packs()})
-    with dask.distributed.LocalCluster(processes=True, n_workers=1, threads_per_worker=1, dashboard_address=None,
+    with dask.distributed.LocalCluster(processes=True, n_workers=1, threads_per_worker=1, dashboard_address=":0",
                                        preload=["kcal.sim.preload"]) as cluster, \
             dask.distributed.Client(cluster.scheduler_address) as client:
         (imported,) = client.run(_games_imported).values()
@@ -31,7 +31,7 @@ def test_a_preloaded_worker_has_every_game_before_any_task() -> None:
 def test_an_empty_worker_has_none() -> None:
     """The control: without the preload a fresh worker has imported no game (so the test above can fail)."""
     with dask.distributed.LocalCluster(processes=True, n_workers=1, threads_per_worker=1,
-                                       dashboard_address=None) as cluster, \
+                                       dashboard_address=":0") as cluster, \
             dask.distributed.Client(cluster.scheduler_address) as client:
         (imported,) = client.run(_games_imported).values()
     assert imported == []

@@ -23,7 +23,7 @@ ARGS = ["--gauntlet", "bayou-ambush", "--gauntlet", "caddo-harvest", "--evaluati
 @pytest.fixture(scope="module")
 def cluster():
     with dask.distributed.LocalCluster(processes=True, n_workers=2, threads_per_worker=1,
-                                       dashboard_address=None) as c:
+                                       dashboard_address=":0") as c:
         yield c
 
 
