@@ -4,7 +4,7 @@
 the largest record within 1.5x of the smallest's).
 
     PYTHONPATH=src python bench/bench_replay_scale.py [--sizes 1000,10000,100000] [--runs 3]
-        [--only PACK] [--cold] [--kcal .venv/bin/kcal]
+        [--only PACK] [--cold] [--fresh] [--kcal .venv/bin/kcal]
 
 kCaloria's records are made here: two players lay water tiles along two rows, so the board grows by a
 tile a move (the case that was quadratic), in kcal's densest form (an inline tile ``W``), which puts
@@ -26,7 +26,10 @@ read, checked and played; no process start-up; CPU time of this process, which o
 machine disturb far less than the wall clock), after one run that fills a parse cache of its own
 (a temporary ``KCAL_CACHE_DIR``), so the figures are a repeated replay's; ``--cold`` sets
 ``KCAL_NO_CACHE=1`` instead and measures the first reading of a record, which ruamel.yaml's
-pure-Python parser dominates. For each record: the moves in the file, the moves applied, the median
+pure-Python parser dominates. ``--fresh`` times each replay in a new process (the imports not
+timed), as ``kcal rules replay`` runs: its in-memory memos start empty, where a repeated replay in one
+process keeps a small record's cells memoised (the hex grid's neighbours, bounded at 16,384 cells) and
+so makes a small record look cheaper a move than any command replaying it. For each record: the moves in the file, the moves applied, the median
 CPU time, the time per move in the file, and at the end the ratio of the largest record's time per move to
 the smallest's.
 """
@@ -106,15 +109,39 @@ def hmc_moves(line: str) -> int:
     return len(re.findall(r'"?card"?:', line)) + passes.count("[")
 
 
-def timed(game: str, path: Path, runs: int) -> tuple[str, float]:
+#: one replay in a fresh process, as ``kcal rules replay`` runs: its CPU seconds and what it did
+FRESH = """
+import sys, time
+from kcal.core.errors import KcalError
+from kcal.core.registry import get
+replay = get(sys.argv[1]).hook("replay").replay
+start = time.process_time()
+try:
+    outcome = f"{replay(sys.argv[2]).moves_applied:,} applied"
+except KcalError as exc:
+    outcome = f"refused: {str(exc).split(': ', 1)[1][:60]}"
+print(time.process_time() - start)
+print(outcome)
+"""
+
+
+def timed(game: str, path: Path, runs: int, fresh: bool = False) -> tuple[str, float]:
     """What the replay did (the moves it applied, or the error that refused the record), and the
-    median CPU seconds of ``runs`` replays in this process (after one that fills the parse cache)."""
+    median CPU seconds of ``runs`` replays (after one that fills the parse cache): in this process, or
+    with ``fresh`` each in a new process (the replay alone timed, after the imports), whose in-memory
+    memos (the hex grid's neighbours, the catalogs) start empty as a ``rules replay`` command's do."""
     from kcal.core.errors import KcalError
     from kcal.core.registry import get
 
     replay = get(game).hook("replay").replay
     times, outcome = [], ""
     for run in range(runs + 1):
+        if fresh and run:
+            done = subprocess.run([sys.executable, "-c", FRESH, game, str(path)], capture_output=True, text=True,
+                                  check=True).stdout.splitlines()
+            times.append(float(done[0]))
+            outcome = done[1]
+            continue
         start = time.process_time()
         try:
             outcome = f"{replay(path).moves_applied:,} applied"
@@ -125,13 +152,13 @@ def timed(game: str, path: Path, runs: int) -> tuple[str, float]:
     return outcome, statistics.median(times)
 
 
-def report(game: str, records: list[tuple[int, Path | None]], runs: int) -> None:
+def report(game: str, records: list[tuple[int, Path | None]], runs: int, fresh: bool = False) -> None:
     per_move = []
     for moves, path in records:
         if path is None:
             print(f"{game:18} {moves:>8,} moves  skipped: the file would pass the 4 MiB cap")
             continue
-        outcome, t = timed(game, path, runs)
+        outcome, t = timed(game, path, runs, fresh)
         per_move.append(t / moves)
         print(f"{game:18} {moves:>8,} moves ({outcome}, {path.stat().st_size / 1e6:.2f} MB)"
               f"  {t:8.3f} s  {per_move[-1] * 1e6:8.1f} µs/move")
@@ -147,6 +174,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--only", default="", help="run only the packs whose id contains this")
     ap.add_argument("--cold", action="store_true", help="no parse cache: the first reading of a record")
+    ap.add_argument("--fresh", action="store_true",
+                    help="each timed replay in a new process, as rules replay runs (its memos start empty)")
     args = ap.parse_args(argv)
     sizes = [int(s) for s in args.sizes.split(",")]
     with tempfile.TemporaryDirectory() as tmp:
@@ -159,7 +188,7 @@ def main(argv: list[str] | None = None) -> int:
             for n in sizes:
                 records.append((n, folder / f"kcaloria-{n}.yaml"))
                 kcaloria_record(folder / f"kcaloria-{n}.yaml", n)
-            report("kcaloria", records, args.runs)
+            report("kcaloria", records, args.runs, args.fresh)
         packs = (("how-many-calories", 4, "rounds", hmc_moves, ("rounds=50",)),
                  ("kalua", 4, "moves", lambda line: 1, ()),
                  ("ecologic-europe", 4, "moves", lambda line: 1, ()))
@@ -172,7 +201,7 @@ def main(argv: list[str] | None = None) -> int:
             for n in sizes:
                 out = folder / f"{game}-{n}.yaml"
                 records.append((n, out if padded(full, key, n, per_entry, out) is not None else None))
-            report(game, records, args.runs)
+            report(game, records, args.runs, args.fresh)
     return 0
 
 
