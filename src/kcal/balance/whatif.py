@@ -256,41 +256,36 @@ def _looks(w: WhatIf, games: int, jobs: int, run: Callable[..., Any], on_done: C
     trip to a cluster, no look waiting on its slowest chunk) and the looks read their results in order:
     the same sums and the same decisions at the same looks, so the same bytes."""
     pair = w.pair
-    seats = pair.base.players
-    sums = Sums(seats, [card for card, _, _ in pair.held_as])
-    sprt = Sprt(seats)
+    sums = Sums(pair.base.players, [card for card, _, _ in pair.held_as])
+    sprt = Sprt(pair.base.players)
     segments, done = [], 0
     for upto in looks(games):
         segments.append([(pair.key, f, min(PAIR_CHUNK, upto - f)) for f in range(done, upto, PAIR_CHUNK)])
         done = upto
-    batches = segments if sequential else [[t for seg in segments for t in seg]]
-    results: list[Any] = []
-    interrupted = False
-    for tasks in batches:
-        def told(i: int, tasks: list[tuple[str, int, int]] = tasks) -> None:
+
+    def played(tasks: list[tuple[str, int, int]]) -> tuple[list[Any], bool]:
+        def told(i: int) -> None:
             if on_done is not None:
                 on_done(tasks[i][2])
 
         out = run(pair_chunk, tasks, jobs=jobs, on_done=told, shared=pair)
-        results = list(out.results)
-        interrupted = bool(out.interrupted)
+        return list(out.results), bool(out.interrupted)
+
+    everything, interrupted = ([], False) if sequential else played([t for seg in segments for t in seg])
+    k = 0
+    for seg in segments:
         if sequential:
-            for chunk in results:
-                for base, patched in chunk or ():
-                    sums.add(base, patched)
-            decided = sprt.update(sums.wins)
-            if interrupted:
-                return Played(sums, sprt, "cap", True)
-            if decided:
-                return Played(sums, sprt, "sprt", False)
-    if not sequential:
-        k = 0
-        for seg in segments:
-            for chunk in results[k:k + len(seg)]:
-                for base, patched in chunk or ():
-                    sums.add(base, patched)
-            k += len(seg)
-            sprt.update(sums.wins)
+            results, interrupted = played(seg)
+        else:
+            results, k = everything[k:k + len(seg)], k + len(seg)
+        for chunk in results:
+            for base, patched in chunk or ():
+                sums.add(base, patched)
+        decided = sprt.update(sums.wins)
+        if sequential and interrupted:
+            return Played(sums, sprt, "cap", True)
+        if sequential and decided:
+            return Played(sums, sprt, "sprt", False)
     return Played(sums, sprt, "cap", interrupted)
 
 

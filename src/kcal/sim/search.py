@@ -309,14 +309,14 @@ def search(game: Any, state: Any, player: str, rng: Any, budget: Budget) -> tupl
     root = _Node(None, None)
     playout = playout_of(game)
     done = 0
+    start = time.thread_time()  # the prior bot's decision is in a time budget
+    root.prior = _prior(game, state, player, rng, playout, legal)
     if budget.seconds is not None:
-        deadline = time.thread_time() + budget.seconds  # the prior bot's decision is in the budget
-        root.prior = _prior(game, state, player, rng, playout, legal)
+        deadline = start + budget.seconds
         while done == 0 or time.thread_time() < deadline:
             _iterate(game, state, player, root, rng, playout)
             done += 1
     else:
-        root.prior = _prior(game, state, player, rng, playout, legal)
         for _ in range(budget.iterations or DEFAULT_ITERATIONS):
             _iterate(game, state, player, root, rng, playout)
             done += 1
