@@ -115,8 +115,14 @@ def test_a_card_name_on_the_table_is_at_least_11_css_px(browser, screen, tmp_pat
     assert browser.execute_script("return document.documentElement.scrollWidth") <= width
 
 
-def _camera(driver) -> dict:
-    return driver.execute_script("return window.kcalViewer.camera()")
+def _camera(driver, seconds: float = 10.0) -> dict:
+    """The page's camera, once the page has set up its viewer (``window.kcalViewer``), for at most
+    ``seconds``: on a loaded machine the first read can come before the page's script has run."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    WebDriverWait(driver, seconds, poll_frequency=0.1).until(
+        lambda d: d.execute_script("return !!(window.kcalViewer && window.kcalViewer.camera)"))
+    return driver.execute_script("return window.kcalViewer.camera()")  # type: ignore[no-any-return]
 
 
 def _view_box(driver) -> list[float]:
