@@ -19,9 +19,9 @@ address as a cluster of several machines would be; wall-clock seconds of each, t
 not counted, and a check that all gave the same bytes (goal: the cluster at most 1.2x the time). A first
 cluster run, whose workers import kcal and the game (forked ``--jobs`` workers have them already), is
 timed apart; then ``--rounds`` rounds alternate ``--jobs 2``, the cluster with one client for the
-whole run (a long-lived cluster's steady state) and the cluster with a client opened at every look of
-the sequential test (how it ran before), each run on its own seed, and the ratios are of the summed
-times. The bytes of the first cluster run are checked against ``--jobs 2`` on the same seed. With ``--preload``
+whole run (a long-lived cluster's steady state; a run's chunks go in a few batches a worker thread,
+:data:`kcal.sim.backends.BATCHES_PER_THREAD`) and the cluster sent one task a chunk (how it ran
+before), each run on its own seed, and the ratios are of the summed times. The bytes of the first cluster run are checked against ``--jobs 2`` on the same seed. With ``--preload``
 the workers start with ``--preload kcal.sim.preload`` (:mod:`kcal.sim.preload`: they import kcal and
 every game before their first task), as docs/balance.md tells a cluster's workers to.
 """
@@ -78,6 +78,7 @@ def cluster(games: int, game: str, rounds: int, preload: bool = False) -> None:
     import dask.distributed
 
     from kcal.balance.whatif import what_if
+    from kcal.sim import backends
     from kcal.sim.backends import choose
 
     patch = ROOT / "docs" / "examples" / "patches" / PATCHES[game]
@@ -93,27 +94,33 @@ def cluster(games: int, game: str, rounds: int, preload: bool = False) -> None:
                                        dashboard_address=":0", **extra) as c:
         run = choose("dask", c.scheduler_address)
 
-        def per_look(fn: object, tasks: object, **kw: object) -> object:
-            return run(fn, tasks, **kw)  # no session: a client opened at every look (as before)
+        batched = backends.BATCHES_PER_THREAD
+
+        def per_chunk(fn: object, tasks: object, **kw: object) -> object:
+            backends.BATCHES_PER_THREAD = 10**9  # every chunk its own task (as before)
+            try:
+                return run(fn, tasks, **kw)
+            finally:
+                backends.BATCHES_PER_THREAD = batched
 
         t_cold, cold = timed(0, runner=run)  # the workers import kcal and the game
-        times: dict[str, list[float]] = {"jobs2": [], "cluster": [], "per_look": []}
+        times: dict[str, list[float]] = {"jobs2": [], "cluster": [], "per_chunk": []}
         seed = 0
         for _ in range(rounds):  # alternating, so that a change of the machine's load hits all alike
             # every run its own seed: a cluster that still holds a finished task of the same key (the run
             # just before) hands it back instead of playing it, which would flatter the second run
-            for name, kw in (("jobs2", {"jobs": 2}), ("cluster", {"runner": run}), ("per_look", {"runner": per_look})):
+            for name, kw in (("jobs2", {"jobs": 2}), ("cluster", {"runner": run}), ("per_chunk", {"runner": per_chunk})):
                 seed += 1
                 t, _ = timed(seed, **kw)
                 times[name].append(t)
     same = timed(0, jobs=2)[1] == cold
-    local, remote, old = (sum(times[k]) for k in ("jobs2", "cluster", "per_look"))
+    local, remote, old = (sum(times[k]) for k in ("jobs2", "cluster", "per_chunk"))
     print(f"{game}: {games:,} game pairs, {rounds} rounds alternating, workers "
           f"{'preloaded (kcal.sim.preload)' if preload else 'started empty'}; --jobs 2: "
-          f"{', '.join(f'{t:.1f}' for t in times['jobs2'])} s; LocalCluster of 2 workers, one client per run: "
+          f"{', '.join(f'{t:.1f}' for t in times['jobs2'])} s; LocalCluster of 2 workers, batched: "
           f"{', '.join(f'{t:.1f}' for t in times['cluster'])} s (first run, workers importing kcal: {t_cold:.1f} s); "
-          f"a client per look: {', '.join(f'{t:.1f}' for t in times['per_look'])} s")
-    print(f"ratio to --jobs 2: one client {remote / local:.2f}, a client per look {old / local:.2f}, first run "
+          f"a task a chunk: {', '.join(f'{t:.1f}' for t in times['per_chunk'])} s")
+    print(f"ratio to --jobs 2: batched {remote / local:.2f}, a task a chunk {old / local:.2f}, first run "
           f"{t_cold / (local / rounds):.2f}; same bytes: {same}")
 
 

@@ -80,3 +80,24 @@ def test_a_what_if_keeps_one_client_and_sends_its_plan_once(cluster, tmp_path: P
     assert len(scattered) == 1  # two looks (128 and 160 pairs), one copy of the plan
     assert json.dumps(remote) == json.dumps(what_if("how-many-calories", patch, games=160, seed=3, bots=["greedy"],
                                                     sequential=False))
+
+
+def test_a_run_goes_to_the_cluster_in_a_few_batches_a_worker_thread(cluster, tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """A what-if of 320 pairs is 20 chunks of 16; the cluster's 2 threads get them in 7 tasks of 3 chunks
+    or fewer (each task costs a round trip to the scheduler), and the figures are those of one process."""
+    submitted: list[int] = []
+    real_submit = dask.distributed.Client.submit
+
+    def counting_submit(self, fn, *args, **kwargs):  # type: ignore[no-untyped-def]
+        submitted.append(len(args[-1]))  # the chunks of this batch
+        return real_submit(self, fn, *args, **kwargs)
+
+    monkeypatch.setattr(dask.distributed.Client, "submit", counting_submit)
+    patch = tmp_path / "patch.yaml"
+    patch.write_text(PATCH, encoding="utf-8")
+    run = choose("dask", cluster.scheduler_address)
+    remote = what_if("how-many-calories", patch, games=320, seed=5, runner=run, bots=["greedy"], sequential=False)
+    assert submitted == [3, 3, 3, 3, 3, 3, 2]
+    assert json.dumps(remote) == json.dumps(what_if("how-many-calories", patch, games=320, seed=5, bots=["greedy"],
+                                                    sequential=False))

@@ -72,6 +72,7 @@ class Session:
     def __init__(self, client: Any) -> None:
         self.client = client
         self._shared: list[tuple[Any, Any]] = []  # (value, its future); the value is kept alive with it
+        self._threads: int | None = None
 
     @classmethod
     @contextmanager
@@ -81,6 +82,12 @@ class Session:
 
         with Client(address) as client:
             yield cls(client)
+
+    def threads(self) -> int:
+        """The worker threads of the cluster, asked once: what a run's tasks are batched for."""
+        if self._threads is None:
+            self._threads = sum(self.client.nthreads().values())
+        return self._threads
 
     def scattered(self, value: Any) -> Any:
         for known, future in self._shared:
@@ -94,21 +101,44 @@ class Session:
         return future
 
 
+#: a run's tasks go to a cluster in about this many batches per worker thread: one task of the runner
+#: (16 game pairs of a what-if, say) is tens of milliseconds of work, and each costs a round trip to the
+#: scheduler, which sends a worker its next task only when it has finished one (Dask's queuing); a few
+#: batches a thread keep the threads evenly busy to the end (docs/balance.md, "Cluster overhead")
+BATCHES_PER_THREAD = 4
+
+
+def run_batch(fn: Callable[..., Any], shared: Any, tasks: Sequence[tuple]) -> list[Any]:
+    """A cluster's task: ``fn(shared, *task)`` for consecutive tasks of a run, their results in order."""
+    return [fn(shared, *t) for t in tasks]
+
+
+def batches(count: int, threads: int) -> list[range]:
+    """Tasks ``0 .. count - 1`` in consecutive batches, about :data:`BATCHES_PER_THREAD` for each of
+    ``threads`` (every batch one task when there are fewer tasks than that)."""
+    size = max(1, -(-count // (max(1, threads) * BATCHES_PER_THREAD)))
+    return [range(first, min(first + size, count)) for first in range(0, count, size)]
+
+
 def _submit(session: Session, fn: Callable[..., Any], tasks: Sequence[tuple], shared: Any,
             on_done: Callable[[int], None] | None, results: list[Any]) -> Outcome:
+    """The tasks in batches (:func:`batches`); the results land in task order whatever the batching,
+    so the bytes do not depend on the cluster's size."""
     from distributed import as_completed
 
     client = session.client
     shared_future = session.scattered(shared)
-    futures = [client.submit(fn, shared_future, *t, pure=True, key=f"kcal-chunk-{i}-{_key(t)}")
-               for i, t in enumerate(tasks)]
-    index = {f.key: i for i, f in enumerate(futures)}
+    groups = batches(len(tasks), session.threads())
+    futures = [client.submit(run_batch, fn, shared_future, [tasks[i] for i in group], pure=True,
+                             key=f"kcal-batch-{group.start}-{_key(tuple(tasks[i] for i in group))}")
+               for group in groups]
+    index = {f.key: group for f, group in zip(futures, groups, strict=True)}
     try:
-        for fut, value in as_completed(futures, with_results=True):
-            i = index[fut.key]
-            results[i] = value
-            if on_done:
-                on_done(i)
+        for fut, values in as_completed(futures, with_results=True):
+            for i, value in zip(index[fut.key], values, strict=True):
+                results[i] = value
+                if on_done:
+                    on_done(i)
     except KeyboardInterrupt:
         client.cancel(futures)
         return Outcome(results, True)
