@@ -21,6 +21,13 @@ Three steps, each on its own seeds:
 
 The deck found is written to ``bench-deck-build-best.yaml`` in the working folder (``kcal deck validate``
 accepts it; replaced when kcal wrote it).
+
+    PYTHONPATH=src python bench/bench_deck_build.py --neighbours 12 [--around "Longleaf Canopy"] [--confirm 40]
+
+``--neighbours N`` asks instead whether the search has a slope to climb near a deck: ``N`` mutants of the
+shipped deck ``--around`` (one mutation each, as the search makes them: :meth:`DeckSpace.mutate`) and
+the deck itself play ``--confirm`` games against each gauntlet deck, all on the same seeds, so that a
+mutant's rate differs from its parent's by what the swaps did and by the bots' choices, not by the deals.
 """
 
 from __future__ import annotations
@@ -74,7 +81,12 @@ def main() -> None:
     ap.add_argument("--shortlist", type=int, default=4)
     ap.add_argument("--screen", type=int, default=50)
     ap.add_argument("--confirm", type=int, default=200)
+    ap.add_argument("--neighbours", type=int, default=0, help="N mutants of --around against the gauntlet")
+    ap.add_argument("--around", default="Longleaf Canopy", help="--neighbours: the shipped deck to mutate")
     a = ap.parse_args()
+    if a.neighbours:
+        neighbours(a.neighbours, a.around, a.confirm, a.seed, a.jobs)
+        return
 
     from kcal.core.atomic import atomic_write_text
     from kcal.games.kcaloria.deck.build import build_decks, check_build, load_gauntlet, load_space
@@ -120,6 +132,34 @@ def main() -> None:
           f"{'met' if found_lo > shipped_hi else 'not met'} ({found_lo * 100:.1f} vs {shipped_hi * 100:.1f})")
     print(f"total: {time.perf_counter() - t0:.0f} s wall, {cpu_seconds() - c0:.0f} s CPU")
     atomic_write_text("bench-deck-build-best.yaml", deck_yaml(result, best, None))
+
+
+def neighbours(count: int, around: str, games: int, seed: int, jobs: int) -> None:
+    """``count`` one-mutation neighbours of the shipped deck ``around`` and the deck itself against the
+    gauntlet, on the same seeds."""
+    from kcal.core.rng import Rng
+    from kcal.games.kcaloria.deck.build import load_gauntlet, load_space
+
+    space, _ = load_space()
+    gauntlet, _ = load_gauntlet([])
+    parent = next(o for o in gauntlet if o.name == around)
+    counts = space.counts_of(parent.tiles)
+    assert counts is not None, f"{around} is not a legal deck over the built-in catalogs"
+    print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
+    t0, c0 = time.perf_counter(), cpu_seconds()
+    w, n = against_gauntlet(parent.tiles, gauntlet, games, 30_000, jobs)
+    print(f"{around} itself: {shown(w, n)}")
+    rng = Rng(seed)
+    rates = []
+    for _ in range(count):
+        m = space.mutate(counts, rng)
+        swaps = ", ".join(f"{space.tiles[k].name} {m[k] - counts[k]:+d}" for k in range(len(m)) if m[k] != counts[k])
+        mw, mn = against_gauntlet(tuple(space.deck(m)), gauntlet, games, 30_000, jobs)
+        rates.append(float(mw / mn))
+        print(f"neighbour ({swaps}): {shown(mw, mn)}")
+    print(f"neighbours: {min(rates) * 100:.1f}% to {max(rates) * 100:.1f}%, mean {sum(rates) / len(rates) * 100:.1f}%,"
+          f" against {float(w / n) * 100:.1f}% for {around}; {time.perf_counter() - t0:.0f} s wall, "
+          f"{cpu_seconds() - c0:.0f} s CPU")
 
 
 if __name__ == "__main__":
