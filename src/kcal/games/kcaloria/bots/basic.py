@@ -129,18 +129,30 @@ def _bounded(moves: list[Move], rng: random.Random) -> list[Move]:
 
 def _greedy_values(state: GameState, moves: Sequence[Any]) -> list[float]:
     """Each move's value to the player to move, as the greedy bot judges it: the score margin after it,
-    and a game lost to stagnation worth :data:`_STAGNATION` (each move pushed and popped)."""
+    and a game lost to stagnation worth :data:`_STAGNATION` (each move pushed and popped).
+
+    A discard is pushed once for each number of tiles discarded and its value given to every discard of
+    that size: it changes only the hand and the discard pile, then ends the turn, so the board (all the
+    margin counts) and the end of the game (the hand's length decides whether the tiles are exhausted)
+    are the same for every discard of a size (rulebook "A Turn": discard and draw up to 3 tiles). Half of
+    a match's candidates were discards (``tests/games/kcaloria/bots/test_greedy_discards.py``)."""
     me = state.turn_player
     margins = _Margins(state)
+    by_size: dict[int, float] = {}
     try:
         values = []
         for m in moves:
-            state.push(m)
-            v = margins.after_push(state, me)
-            out = state.outcome()
-            if out is not None and out.end_reason == "stagnation":
-                v += _STAGNATION
-            state.pop()
+            size = len(m.discard) if m.kind == "discard" else 0
+            v = by_size.get(size) if size else None
+            if v is None:
+                state.push(m)
+                v = margins.after_push(state, me)
+                out = state.outcome()
+                if out is not None and out.end_reason == "stagnation":
+                    v += _STAGNATION
+                state.pop()
+                if size:
+                    by_size[size] = v
             values.append(v)
     finally:
         margins.close(state)
