@@ -80,3 +80,24 @@ def test_at_the_end_a_discard_of_the_whole_hand_ends_the_game_and_keeps_its_push
         if seen >= 2:
             break
     assert seen >= 2
+
+
+@pytest.mark.parametrize("bot", ["greedy", "lookahead"])
+def test_the_bots_play_the_same_games_as_when_they_pushed_every_discard(bot, monkeypatch):
+    """Greedy and lookahead, move for move, with one discard of each size pushed and with every one."""
+    from kcal.games.kcaloria.files.load import load_deck
+
+    decks = [load_deck(DECKS / f"{s}.yaml").tiles() for s in ("longleaf-canopy", "bayou-ambush")]
+    games = []
+    for alike in (True, False):
+        monkeypatch.setattr(basic, "_discards_alike", lambda state, alike=alike: alike)
+        played = []
+        for seed in range(2):
+            state = new_game(None, decks, ["P1", "P2"], seed=seed)
+            rng = random.Random(seed)
+            while state.outcome() is None:
+                state.push(basic.BOTS[bot](state, rng))
+            played.append([str(m) for m in state.moves_played()])
+        games.append(played)
+    assert games[0] == games[1]
+    assert all(len(g) > 20 for g in games[0])  # every decision of these had discards among its candidates

@@ -127,22 +127,35 @@ def _bounded(moves: list[Move], rng: random.Random) -> list[Move]:
     return [m for i, m in enumerate(moves) if i not in dropped]
 
 
+def _discards_alike(state: GameState) -> bool:
+    """Whether every discard of a size is worth the same to the bots: a discard changes only the hand
+    and the discard pile, then ends the turn (rulebook "A Turn": discard and draw up to 3 tiles), so the
+    board every margin counts and whether the game ends (the hand's length decides whether the tiles are
+    exhausted) are the same for all discards of a size; so is what comes next, as long as the turn passes
+    to another player and no stagnation test (solo) looks at the tiles drawn
+    (``tests/games/kcaloria/bots/test_greedy_discards.py``)."""
+    return state.mode != "solo" and len(state.players) > 1
+
+
+def _discard_size(m: Move) -> int:
+    """The tiles a discard puts aside (0 for any other move)."""
+    return len(m.discard) if m.kind == "discard" else 0
+
+
 def _greedy_values(state: GameState, moves: Sequence[Any]) -> list[float]:
     """Each move's value to the player to move, as the greedy bot judges it: the score margin after it,
     and a game lost to stagnation worth :data:`_STAGNATION` (each move pushed and popped).
 
-    A discard is pushed once for each number of tiles discarded and its value given to every discard of
-    that size: it changes only the hand and the discard pile, then ends the turn, so the board (all the
-    margin counts) and the end of the game (the hand's length decides whether the tiles are exhausted)
-    are the same for every discard of a size (rulebook "A Turn": discard and draw up to 3 tiles). Half of
-    a match's candidates were discards (``tests/games/kcaloria/bots/test_greedy_discards.py``)."""
+    A discard is pushed once for each size (:func:`_discards_alike`). Half of a match's candidates were
+    discards."""
     me = state.turn_player
     margins = _Margins(state)
     by_size: dict[int, float] = {}
+    sized = _discards_alike(state)
     try:
         values = []
         for m in moves:
-            size = len(m.discard) if m.kind == "discard" else 0
+            size = _discard_size(m) if sized else 0
             v = by_size.get(size) if size else None
             if v is None:
                 state.push(m)
@@ -181,8 +194,14 @@ def lookahead_bot(state: GameState, rng: random.Random) -> Any:
     moves = _own_moves(state)
     me = state.turn_player
     solo = state.mode == "solo"
+    by_size: dict[int, float] = {}  # a discard pushed once for each size (_discards_alike)
+    sized = _discards_alike(state)
     values = []
     for m in moves:
+        size = _discard_size(m) if sized else 0
+        if size in by_size:
+            values.append(by_size[size])
+            continue
         state.push(m)
         v = float(_margin(state, me))
         out = state.outcome()
@@ -195,7 +214,10 @@ def lookahead_bot(state: GameState, rng: random.Random) -> Any:
             mobility = sum(1 for x in state.legal_moves() if x.kind == "place" and x.player == me)
             v += _STAGNATION if (solo and mobility == 0) else 1.5 * math.log2(1 + mobility)
         state.pop()
-        values.append(v - (_DISCARD_PENALTY if m.kind == "discard" else 0.0))
+        v -= _DISCARD_PENALTY if m.kind == "discard" else 0.0
+        if size:
+            by_size[size] = v
+        values.append(v)
     return _best(moves, values, rng)
 
 
