@@ -14,6 +14,7 @@ from kcal.core.replay import Replay, collector_paused, replay_moves
 from kcal.core.results import game_over_line, move_number
 from kcal.core.text import shown
 from kcal.games.kcaloria.files.recordfile import GameRecord
+from kcal.games.kcaloria.rules import legal
 from kcal.games.kcaloria.rules.hexgrid import Hex
 from kcal.games.kcaloria.rules.moves import Move
 from kcal.games.kcaloria.rules.render import board_lines, hex_map
@@ -215,19 +216,37 @@ def _err(doc: YamlDoc | None, message: str, loc: Sequence[str | int]) -> KcalErr
 
 
 def _check_moves(record: GameRecord, doc: YamlDoc | None, table: TileTable, library: Library | None) -> None:
-    """Every move names a player of the record and tiles the catalogs have (bad input: exit 2)."""
+    """Every move names a player of the record and tiles the catalogs have (bad input: exit 2). Each
+    spelling of a player or a tile is looked up once (a long record names the same few again and again:
+    100,000 moves took 0.3 s of lookups)."""
+    from kcal.games.kcaloria.files.recordfile import DiscardEntry, PlaceEntry
+
     players = list(record.players)
+    known_players: set[str] = set()
+    known_tiles: set[str] = set()
     for i, entry in enumerate(record.moves):
-        if record.player_named(entry.player) is None:  # case and spacing aside, like the players
-            raise _err(doc, f"moves[{i}].player: {entry.player!r} is not one of the players "
-                            f"({', '.join(players)})", ("moves", i, "player"))
-        names: list[tuple[tuple, str]] = [(("moves", i, "tile"), entry.tile)] if hasattr(entry, "tile") else []
-        if hasattr(entry, "discard"):
-            names = [(("moves", i, "discard", k), n) for k, n in enumerate(entry.discard)]
-        for loc, name in names:
-            if table.get(name) is None:
-                raise _err(doc, f"moves[{i}]: no tile named {name!r} in the catalogs"
-                                f"{_suggest(table, library, name)}", loc)
+        player = entry.player
+        if player not in known_players:
+            if record.player_named(player) is None:  # case and spacing aside, like the players
+                raise _err(doc, f"moves[{i}].player: {player!r} is not one of the players "
+                                f"({', '.join(players)})", ("moves", i, "player"))
+            known_players.add(player)
+        if isinstance(entry, PlaceEntry):
+            name = entry.tile
+            if name not in known_tiles:
+                _check_tile(table, library, doc, name, ("moves", i, "tile"), i)
+                known_tiles.add(name)
+        elif isinstance(entry, DiscardEntry):
+            for k, name in enumerate(entry.discard):
+                if name not in known_tiles:
+                    _check_tile(table, library, doc, name, ("moves", i, "discard", k), i)
+                    known_tiles.add(name)
+
+
+def _check_tile(table: TileTable, library: Library | None, doc: YamlDoc | None, name: str,
+                loc: tuple[str | int, ...], i: int) -> None:
+    if table.get(name) is None:
+        raise _err(doc, f"moves[{i}]: no tile named {name!r} in the catalogs{_suggest(table, library, name)}", loc)
 
 
 def _decks(record: GameRecord, doc: YamlDoc | None, table: TileTable,
@@ -304,26 +323,40 @@ def replay(record_path_or_model: str | Path | GameRecord | dict[str, Any],
     result = ReplayResult(GAME, source, state, inputs=library.source_paths() if library is not None else [])
 
     keeper = ScoreKeeper(state)
+    # the rules check each move once: the plan the check makes is the one the move is played with
+    # (GameState.apply checks it again: the same plan, as nothing changes the state in between)
+    plan: list[Any] = [None]
+
+    def check(state: GameState, rm: RecordedMove) -> str | None:
+        reason, plan[0] = legal.check(state, rm.move)
+        return reason
 
     def play(state: GameState, rm: RecordedMove) -> None:
         state.events = []
-        state.apply(rm.move)
+        state._play(rm.move, plan[0])
 
     told_lines: list[str] = []
+    # the scores' words, made again only when a score changes (a long game's moves mostly change none)
+    said: list[Any] = [None, ""]
+    players = state.players
 
     def told(state: GameState, rm: RecordedMove) -> None:
         keeper.update(state)
-        scores = ", ".join(f"{p} {n}" for p, n in zip(state.players, keeper.totals, strict=True))
-        told_lines.append(f"{move_number(rm.index):>3}. {rm.move}  (scores: {scores})")
-        for ev in (state.events or [])[1:]:
-            told_lines.append(f"       {ev}")
+        totals = keeper.totals
+        if totals != said[0]:
+            said[0] = totals.copy()
+            said[1] = ", ".join(f"{p} {n}" for p, n in zip(players, totals, strict=True))
+        told_lines.append(f"{move_number(rm.index):>3}. {rm.move}  (scores: {said[1]})")
+        events = state.events
+        if events is not None and len(events) > 1:
+            for ev in events[1:]:
+                told_lines.append(f"       {ev}")
         if len(told_lines) >= LINES_CHUNK:
             result.lines.append("\n".join(told_lines))
             told_lines.clear()
 
     # the engine's own checks: a record may write a tile owner's rescue at any point (rulings)
-    replay_moves(result, doc, recorded, check=lambda state, rm: state.why_illegal(rm.move), play=play,
-                 after=told)
+    replay_moves(result, doc, recorded, check=check, play=play, after=told)
     if told_lines:
         result.lines.append("\n".join(told_lines))
     state.events = None
@@ -332,9 +365,18 @@ def replay(record_path_or_model: str | Path | GameRecord | dict[str, Any],
 
 
 def _engine_moves(record: GameRecord, doc: YamlDoc | None) -> list[Move]:
-    """The record's moves as the engine's (an entry it cannot read is bad input, at that entry)."""
+    """The record's moves as the engine's (an entry it cannot read is bad input, at that entry). A plain
+    placement (no payment, choice or target: every move of a long record of water tiles) is made from
+    its entry's fields, the move :meth:`Move.from_record` makes from the entry's dict."""
+    from kcal.games.kcaloria.files.recordfile import PlaceEntry
+    from kcal.games.kcaloria.rules.hexgrid import cell_of
+    from kcal.games.kcaloria.rules.moves import fast_place
+
     moves = []
     for i, entry in enumerate(record.moves):
+        if type(entry) is PlaceEntry and entry.pay is None and entry.choose is None and entry.target is None:
+            moves.append(fast_place(entry.player, entry.tile, cell_of(entry.at)))
+            continue
         try:
             moves.append(Move.from_record(entry))
         except ValueError as exc:
