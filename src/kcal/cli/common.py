@@ -7,7 +7,6 @@ exit code 2 in :func:`guarded`; nothing prints a traceback.
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
@@ -111,15 +110,12 @@ def _write_chunks(text: str) -> None:
 def write_json(result: Any) -> None:
     """``result`` as indented JSON on stdout, written as it is encoded, a few thousand pieces at a time:
     ``json.dumps`` with an indent holds every piece in a list before joining them (a 100,000-move replay's
-    33 MB of JSON took some 300 MB at its peak)."""
-    pieces: list[str] = []
-    for piece in json.JSONEncoder(indent=2, ensure_ascii=False).iterencode(result):
-        pieces.append(piece)
-        if len(pieces) >= 8192:
-            sys.stdout.write("".join(pieces))
-            pieces.clear()
-    pieces.append("\n")
-    sys.stdout.write("".join(pieces))
+    33 MB of JSON took some 300 MB at its peak). The bytes are ``json.dumps(result, indent=2,
+    ensure_ascii=False)``'s, in about half its time (:class:`kcal.core.jsonstream.IndentedWriter`)."""
+    from kcal.core.jsonstream import IndentedWriter
+
+    IndentedWriter(sys.stdout.write).dump(result)
+    sys.stdout.write("\n")
 
 
 def exit_with(code: int | Exit) -> None:

@@ -338,14 +338,14 @@ def replay(record_path_or_model: str | Path | GameRecord | dict[str, Any],
     told_lines: list[str] = []
     # the scores' words, made again only when a score changes (a long game's moves mostly change none)
     said: list[Any] = [None, ""]
-    players = state.players
+    seats = state.players
 
     def told(state: GameState, rm: RecordedMove) -> None:
         keeper.update(state)
         totals = keeper.totals
         if totals != said[0]:
             said[0] = totals.copy()
-            said[1] = ", ".join(f"{p} {n}" for p, n in zip(players, totals, strict=True))
+            said[1] = ", ".join(f"{p} {n}" for p, n in zip(seats, totals, strict=True))
         told_lines.append(f"{move_number(rm.index):>3}. {rm.move}  (scores: {said[1]})")
         events = state.events
         if events is not None and len(events) > 1:
