@@ -51,15 +51,31 @@ def _path(kind: str, raw: bytes, salt: bytes, suffix: str) -> Path:
     return cache_dir() / (f"{kind}-{FORMAT}-" + hashlib.sha256(salt + b"\0" + raw).hexdigest()[:40] + suffix)
 
 
-def _plain(value: Any) -> bool:
-    """True if JSON keeps this value exactly (no dates, no non-string keys)."""
-    if isinstance(value, dict):
-        return all(isinstance(k, str) and _plain(v) for k, v in value.items())
-    if isinstance(value, list):
-        return all(_plain(v) for v in value)
-    import datetime as _dt  # the write path only: a warm run reads and never writes
+#: the values JSON gives back as they were (by exact type: a subclass is not cached, which costs a reading)
+_SCALARS = frozenset((str, int, float, bool, type(None)))
+_KEYS = frozenset((str,))
 
-    return value is None or isinstance(value, (str, int, float, bool)) and not isinstance(value, _dt.date)
+
+def _plain(value: Any) -> bool:
+    """True if JSON keeps this value exactly (no dates, no non-string keys). One loop over the
+    containers, each one's items checked by type in C (a 100,000-move record: 0.2 s as a recursion)."""
+    todo = [value]
+    while todo:
+        item = todo.pop()
+        kind = type(item)
+        if kind is dict:
+            if not _KEYS.issuperset(map(type, item)):
+                return False
+            inner = item.values()
+        elif kind is list:
+            inner = item
+        elif kind in _SCALARS:
+            continue
+        else:
+            return False
+        if not _SCALARS.issuperset(map(type, inner)):
+            todo.extend(x for x in inner if type(x) not in _SCALARS)
+    return True
 
 
 def get_bytes(kind: str, raw: bytes, salt: bytes = b"", *, suffix: str = ".bin") -> bytes | None:
@@ -106,7 +122,7 @@ def get_json(kind: str, raw: bytes, salt: bytes = b"") -> Any:
 
 def put_json(kind: str, raw: bytes, payload: Any, salt: bytes = b"") -> None:
     """Store a JSON-able payload for these bytes (only values JSON keeps exactly)."""
-    if not _plain(payload):
+    if os.environ.get("KCAL_NO_CACHE") or not _plain(payload):
         return
     try:
         data = json.dumps(payload, separators=(",", ":")).encode("utf-8")
