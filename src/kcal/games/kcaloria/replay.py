@@ -41,18 +41,41 @@ class RecordedMove:
     move: Move
 
 
-#: lines of a replay's account kept as one string (ReplayResult.lines)
+#: lines of a replay's account joined into one piece of the text (ReplayResult.account)
 LINES_CHUNK = 256
 
 
 @dataclass
 class ReplayResult(Replay[GameState]):
     """A replayed kCaloria record (the shared :class:`~kcal.core.replay.Replay`): scores are the points
-    of the unused cubes on each player's tiles; ``lines`` tell the game move by move, up to
-    :data:`LINES_CHUNK` lines joined by newlines in each string (a string a line cost some 55 bytes
-    more than its text: 5 MB at 100,000 moves)."""
+    of the unused cubes on each player's tiles. The account of the game, a line a move with the scores
+    after it and a line for each thing the rules did besides placing the tile, is made when the text is
+    written (:meth:`account`), from what the replay kept: the moves played as the record writes them,
+    the scores' words from each move that changed them (``said``: the move's index and the words), and
+    the rules' further lines by move (``told``). Made during the replay it cost some 3 us a move that
+    the JSON never used, and held 5 MB of text at 100,000 moves."""
 
-    lines: list[str] = field(default_factory=list)
+    played: list[Move] = field(default_factory=list)
+    said: list[tuple[int, str]] = field(default_factory=list)
+    told: dict[int, list[str]] = field(default_factory=dict)
+
+    def account(self) -> Iterator[str]:
+        """The account's lines, up to :data:`LINES_CHUNK` joined by newlines in each piece."""
+        said, told = self.said, self.told
+        k, words = 0, ""
+        lines: list[str] = []
+        for i, move in enumerate(self.played):
+            while k < len(said) and said[k][0] <= i:
+                words = said[k][1]
+                k += 1
+            lines.append(f"{move_number(i):>3}. {move}  (scores: {words})")
+            if told and i in told:
+                lines.extend(f"       {ev}" for ev in told[i])
+            if len(lines) >= LINES_CHUNK:
+                yield "\n".join(lines)
+                lines.clear()
+        if lines:
+            yield "\n".join(lines)
 
     @property
     def source(self) -> str:
@@ -130,7 +153,7 @@ class ReplayResult(Replay[GameState]):
     def _text_lines(self) -> Iterator[str]:
         s = self.state
         yield f"{shown(self.source)}: {len(s.players)} player(s), {s.mode}"
-        yield from self.lines
+        yield from self.account()
         ill = self.illegal
         if ill is not None:
             where = f"{shown(self.source)}:{ill.line}:{ill.column or 1}: " if ill.line else ""
@@ -335,30 +358,26 @@ def replay(record_path_or_model: str | Path | GameRecord | dict[str, Any],
         state.events = []
         state._play(rm.move, plan[0])
 
-    told_lines: list[str] = []
-    # the scores' words, made again only when a score changes (a long game's moves mostly change none)
-    said: list[Any] = [None, ""]
+    # the account is made when the text is written (ReplayResult.account): here, only the scores'
+    # words when a score changes (a long game's moves mostly change none) and the rules' lines past
+    # the placement's own
     seats = state.players
+    totals_said: list[Any] = [None]
 
-    def told(state: GameState, rm: RecordedMove) -> None:
+    def after(state: GameState, rm: RecordedMove) -> None:
         keeper.update(state)
         totals = keeper.totals
-        if totals != said[0]:
-            said[0] = totals.copy()
-            said[1] = ", ".join(f"{p} {n}" for p, n in zip(seats, totals, strict=True))
-        told_lines.append(f"{move_number(rm.index):>3}. {rm.move}  (scores: {said[1]})")
+        if totals != totals_said[0]:
+            totals_said[0] = totals.copy()
+            result.said.append((rm.index, ", ".join(f"{p} {n}" for p, n in zip(seats, totals, strict=True))))
         events = state.events
         if events is not None and len(events) > 1:
-            for ev in events[1:]:
-                told_lines.append(f"       {ev}")
-        if len(told_lines) >= LINES_CHUNK:
-            result.lines.append("\n".join(told_lines))
-            told_lines.clear()
+            result.told[rm.index] = events[1:]
 
     # the engine's own checks: a record may write a tile owner's rescue at any point (rulings)
-    replay_moves(result, doc, recorded, check=check, play=play, after=told)
-    if told_lines:
-        result.lines.append("\n".join(told_lines))
+    replay_moves(result, doc, recorded, check=check, play=play, after=after)
+    del moves[result.moves_applied:]
+    result.played = moves
     state.events = None
     state.touched = None
     return result
