@@ -456,18 +456,43 @@ class _Builder:
                     if lone:
                         raise self.fail(f"escape for U+{ord(lone.group()):04X} (half of a surrogate pair) "
                                         "is not a character", mark)
-                if stack and stack[-1].is_map and stack[-1].pending_key is _NOKEY and tag is None:
+                parent = stack[-1] if stack else None
+                if parent is not None and parent.is_map and parent.pending_key is _NOKEY and tag is None:
                     # keys are names: kept as written, never resolved; only a plain << merges
                     value = _MERGE if text == "<<" and style is None else sys.intern(text)
                 elif tag is None and style is None:
                     if len(text) > MAX_SCALAR:
                         raise self._too_long(text, mark)
-                    value = self._resolve(text, mark) if not text or text[0] in _RESOLVABLE else text
+                    if not text or text[0] not in _RESOLVABLE:
+                        value = text
+                    elif text.isdigit() and text.isascii() and len(text) <= MAX_INT_DIGITS:
+                        value = int(text)  # (what _resolve makes of [0-9]+, without its patterns)
+                    else:
+                        value = self._resolve(text, mark)
                 else:
                     value = self._scalar(text, style, str(tag) if tag is not None else None, mark)
                 if event.anchor is not None:
                     self.anchors[event.anchor] = (value, 1)
-                self._attach(stack, value, 1, mark)
+                # (_attach's usual cases in place, no positions kept: a list's item, a map's new key,
+                # the value of a key that is not a merge; the rest, and every error, in _attach)
+                if parent is None or parent.marks is not None:
+                    self._attach(stack, value, 1, mark)
+                elif not parent.is_map:
+                    parent.size += 1
+                    parent.value.append(value)
+                elif parent.pending_key is _NOKEY:
+                    if value in parent.key_marks:
+                        self._attach(stack, value, 1, mark)
+                    else:
+                        parent.size += 1
+                        parent.key_marks[value] = parent.key_mark = mark
+                        parent.pending_key = value
+                elif parent.pending_key is _MERGE:
+                    self._attach(stack, value, 1, mark)
+                else:
+                    parent.size += 1
+                    parent.value[parent.pending_key] = value
+                    parent.pending_key = _NOKEY
             elif kind == _END:
                 done = stack.pop()
                 if done.merged:
@@ -477,7 +502,17 @@ class _Builder:
                 if done.anchor is not None:
                     self.open_anchors.discard(done.anchor)
                     self.anchors[done.anchor] = (done.value, done.size)
-                self._attach(stack, done.value, done.size, event.start_mark, start=False)
+                parent = stack[-1] if stack else None
+                if parent is None or parent.marks is not None or (
+                        parent.is_map and (parent.pending_key is _NOKEY or parent.pending_key is _MERGE)):
+                    self._attach(stack, done.value, done.size, event.start_mark, start=False)
+                elif parent.is_map:  # (_attach's usual cases in place, as for a scalar)
+                    parent.size += done.size
+                    parent.value[parent.pending_key] = done.value
+                    parent.pending_key = _NOKEY
+                else:
+                    parent.size += done.size
+                    parent.value.append(done.value)
             elif kind == _MAP or kind == _SEQ:
                 mark = event.start_mark
                 self.nodes += 1
