@@ -30,10 +30,10 @@ if TYPE_CHECKING:
     from kcal.games.kcaloria.rules.tiles import TileTable
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class RecordedMove:
     """One move of the record, for the shared replay loop: its index, its entry's key path, its player
-    and the move."""
+    and the move (made for every move: not frozen, whose ``__init__`` cost a microsecond more)."""
 
     index: int
     loc: tuple[str | int, ...]
@@ -340,11 +340,20 @@ def replay(record_path_or_model: str | Path | GameRecord | dict[str, Any],
     # RecordedMove is made as the loop reaches it and let go after (a list of them held some 20 MB
     # more to the end).
     del record
-    recorded = (RecordedMove(i, ("moves", i), move.player, move) for i, move in enumerate(moves))
     from kcal.games.kcaloria.game import GAME
 
     result = ReplayResult(GAME, source, state, inputs=library.source_paths() if library is not None else [])
+    _play(result, doc, moves)
+    state.events = None
+    state.touched = None
+    return result
 
+
+def _play(result: ReplayResult, doc: YamlDoc | None, moves: list[Move]) -> None:
+    """Check and play ``moves`` on ``result.state`` up to the first illegal one, keeping what the
+    account needs (:meth:`ReplayResult.account`)."""
+    state = result.state
+    recorded = (RecordedMove(i, ("moves", i), move.player, move) for i, move in enumerate(moves))
     keeper = ScoreKeeper(state)
     # the rules check each move once: the plan the check makes is the one the move is played with
     # (GameState.apply checks it again: the same plan, as nothing changes the state in between)
@@ -378,9 +387,6 @@ def replay(record_path_or_model: str | Path | GameRecord | dict[str, Any],
     replay_moves(result, doc, recorded, check=check, play=play, after=after)
     del moves[result.moves_applied:]
     result.played = moves
-    state.events = None
-    state.touched = None
-    return result
 
 
 def _engine_moves(record: GameRecord, doc: YamlDoc | None) -> list[Move]:
