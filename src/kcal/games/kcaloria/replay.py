@@ -13,6 +13,7 @@ from kcal.core.errors import KcalError
 from kcal.core.replay import Replay, collector_paused, replay_moves
 from kcal.core.results import game_over_line, move_number
 from kcal.core.text import shown
+from kcal.games.kcaloria.files.position import cube_items
 from kcal.games.kcaloria.files.recordfile import GameRecord
 from kcal.games.kcaloria.rules import legal
 from kcal.games.kcaloria.rules.hexgrid import Hex
@@ -21,7 +22,6 @@ from kcal.games.kcaloria.rules.render import board_lines, hex_map
 from kcal.games.kcaloria.rules.scores import ScoreKeeper
 from kcal.games.kcaloria.rules.setup import new_game
 from kcal.games.kcaloria.rules.state import GameState
-from kcal.games.kcaloria.rules.tiles import COLORS
 
 if TYPE_CHECKING:
     from kcal.core.yamlsafe import YamlDoc
@@ -100,7 +100,7 @@ class ReplayResult(Replay[GameState]):
         p = s.tiles[cell]
         d: dict[str, Any] = {
             "at": [cell[0], cell[1]], "tile": p.info.name, "owner": s.players[p.owner],
-            "cubes": {COLORS[c]: n for c, n in enumerate(s.cubes[cell]) if n},
+            "cubes": dict(cube_items(s.cubes[cell])),
         }
         if cell in s.dice:
             d["collapse_dice"] = [{"player": s.players[x[0]], "value": x[1]} for x in s.dice[cell]]

@@ -32,6 +32,7 @@ does; without, any tile of the catalogs may be placed, as in a replay without de
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Annotated, Any, Literal
@@ -484,7 +485,15 @@ def _place_board(state: GameState, pos: StartPosition) -> None:
 
 
 def _cubes(vec: Sequence[int]) -> dict[str, int]:
-    return {COLORS[c]: n for c, n in enumerate(vec) if n}
+    """The counts of cubes by colour, the colours without cubes left out (a new dict each time; the
+    board's tiles share a tuple for each count, so a long board's are made from a few)."""
+    return dict(cube_items(tuple(vec)))
+
+
+@functools.lru_cache(maxsize=4096)
+def cube_items(vec: tuple[int, ...]) -> tuple[tuple[str, int], ...]:
+    """``(colour, count)`` for each colour of ``vec`` that has cubes."""
+    return tuple((COLORS[c], n) for c, n in enumerate(vec) if n)
 
 
 def _tile_json(state: GameState, cell: Hex) -> dict[str, Any]:

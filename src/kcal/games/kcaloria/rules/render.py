@@ -19,6 +19,8 @@ _W = 4  # characters per doubled column
 #: line naming its size, not drawn: a board laid out along a line is a box of its length squared (2,000
 #: tiles in a column drew 4.2 MB, 100,000 would draw gigabytes), and no terminal shows such a map anyway
 MAP_CHARS = 200_000
+#: the most counts of cubes whose words board_lines keeps at once
+_SAID_LIMIT = 4096
 
 
 def _abbr(name: str) -> str:
@@ -72,10 +74,18 @@ def _initials(state: GameState) -> list[str]:
 
 
 def board_lines(state: GameState) -> Iterator[str]:
-    """A line per tile on the table, the oldest first, made as they are read."""
+    """A line per tile on the table, the oldest first, made as they are read (the words of each count of
+    cubes once: tiles with the same counts share one tuple, a long board's few)."""
     tiles = state.tiles
+    said: dict[tuple[int, ...], str] = {}
     for cell in sorted(tiles, key=lambda c: tiles[c].uid):
         p = tiles[cell]
+        vec = state.cubes[cell]
+        words = said.get(vec)
+        if words is None:
+            if len(said) >= _SAID_LIMIT:
+                said.clear()
+            words = said[vec] = cubes_text(vec)
         dice = state.dice.get(cell)
         extra = ""
         if dice:
@@ -83,4 +93,4 @@ def board_lines(state: GameState) -> Iterator[str]:
         if cell in state.barricades:
             extra += f"  barricade {state.barricades[cell][1]} turn(s)"
         yield (f"  [{cell[0]:>3}, {cell[1]:>3}]  {p.info.name} ({state.players[p.owner]}): "
-               f"{cubes_text(state.cubes[cell])}{extra}")
+               f"{words}{extra}")
