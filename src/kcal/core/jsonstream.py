@@ -85,6 +85,7 @@ class IndentedWriter:
         self._indent = indent
         self._newlines: list[str] = []
         self._leaf: list[Callable[[Any, int], Any]] = []
+        self._levels: list[tuple[Any, ...]] = []
         self._out: list[str] = []
         self._open: set[int] = set()
 
@@ -99,8 +100,7 @@ class IndentedWriter:
             self._out.clear()
 
     def _level(self, level: int) -> None:
-        """Make the newline (with its indent) and the C encoder of scalars for ``level`` and the
-        one below it."""
+        """Make the newlines (with their indent) and the C encoders of scalars up to ``level + 1``."""
         c_make_encoder = getattr(json.encoder, "c_make_encoder", None)
         while len(self._newlines) <= level + 1:
             self._newlines.append("\n" + " " * (self._indent * len(self._newlines)))
@@ -145,21 +145,33 @@ class IndentedWriter:
         else:
             _unserializable(value)
 
+    def _consts(self, level: int) -> tuple[Any, ...]:
+        """What a container at ``level`` writes around its items, kept per level: its items' newline,
+        its end (a map's, a list's), the C encoder of its items if they are all scalars, and the same
+        for an item of it that holds only scalars."""
+        while len(self._levels) <= level:
+            at = len(self._levels)
+            self._level(at + 1)
+            inner, deeper = self._newlines[at + 1], self._newlines[at + 2]
+            self._levels.append((inner, {dict: self._newlines[at] + "}", list: self._newlines[at] + "]"},
+                                 self._leaf[at + 1], deeper, {dict: inner + "}", list: inner + "]"},
+                                 self._leaf[at + 2]))
+        return self._levels[level]
+
     # kept whole: the loop that writes every item of a long document, each common kind of item in place
     def _container(self, value: Any, level: int) -> None:
         out = self._out
+        kind = type(value)
         is_map = isinstance(value, dict)
         if not value:
             out.append("{}" if is_map else "[]")
             return
-        if len(self._leaf) <= level + 1:
-            self._level(level)
-        inner = self._newlines[level + 1]
-        end = self._newlines[level] + ("}" if is_map else "]")
-        kind = type(value)
-        if (kind is dict and _LEAF_TYPES.issuperset(map(type, value.values()))) or (
-                kind is list and _LEAF_TYPES.issuperset(map(type, value))):
-            text = "".join(self._leaf[level + 1](value, 0))
+        inner, ends, leaf_self, leaf_inner, leaf_ends, leaf = (
+            self._levels[level] if level < len(self._levels) else self._consts(level))
+        end = ends[dict if is_map else list]
+        scalars = _LEAF_TYPES.issuperset
+        if (kind is dict and scalars(map(type, value.values()))) or (kind is list and scalars(map(type, value))):
+            text = "".join(leaf_self(value, 0))
             out.append(text[0] + inner + text[1:-1] + end)
             return
         marker = id(value)
@@ -170,13 +182,7 @@ class IndentedWriter:
         between = "," + inner
         text_of = self._text
         deeper = level + 1
-        if len(self._leaf) <= deeper + 1:
-            self._level(deeper)
-        # an item that holds only scalars, written here: its items' newline, its end, its C encoder
-        leaf_inner = self._newlines[deeper + 1]
-        leaf_ends = {dict: self._newlines[deeper] + "}", list: self._newlines[deeper] + "]"}
-        leaf = self._leaf[deeper + 1]
-        scalars = _LEAF_TYPES.issuperset
+        # an item that is a list or map of scalars is written here by the C encoder (leaf)
         if is_map:
             for key, item in value.items():
                 key_text = text_of(key) if type(key) is str else self._key(key)
@@ -206,6 +212,9 @@ class IndentedWriter:
                                or kind is dict and scalars(map(type, item.values()))):
                     text = "".join(leaf(item, 0))
                     out.append(separator + text[0] + leaf_inner + text[1:-1] + leaf_ends[kind])
+                elif kind is dict:
+                    out.append(separator)
+                    self._container(item, deeper)
                 else:
                     out.append(separator)
                     self._value(item, deeper)
