@@ -2,6 +2,7 @@
 (goal: under 2 s and under 200 MB each on this machine).
 
     PYTHONPATH=src python bench/bench_bounded_inputs.py [--only WORD] [--kcal .venv/bin/kcal]
+        [--trees BEFORE,AFTER --rounds 3]
 
 Every case runs in a fresh process under ``/usr/bin/time`` (wall and CPU seconds, peak resident
 memory), with a parse cache of its own that starts empty (``KCAL_CACHE_DIR``); a case marked *warm*
@@ -23,6 +24,11 @@ runs once before it is measured, as a second run of the same command would. The 
   and ``sim solo`` of 40,000 tiles, refused at its ``tiles:`` line;
 - the same greedy games and ``deck report`` of 120 Bayou tiles (*water*), where every tile is placed,
   so the board and each decision's candidates grow to the end (``bench/bench_deck_scale.py``).
+
+``--trees`` runs each case with each source tree in turn (``PYTHONPATH=TREE/src:TREE``: a ``git
+worktree`` of the commit before a change, and this one), ``--rounds`` times, the order of the trees
+swapped every round, each tree with its own parse cache; at the end, each case's smallest and median
+CPU time per tree and their ratio (on a shared machine the smallest is the figure load disturbs least).
 """
 
 from __future__ import annotations
@@ -84,7 +90,8 @@ except KcalError as exc:
 
 
 def measure(label: str, args: list[str], *, env: dict[str, str], warm: bool = False,
-            expect: tuple[int, ...] = (0, 1, 2)) -> None:
+            expect: tuple[int, ...] = (0, 1, 2)) -> float | None:
+    """Run one case under ``/usr/bin/time`` and print its figures; its CPU seconds (None if stopped)."""
     if warm:
         subprocess.run(args, capture_output=True, env=env)
     timed = ["/usr/bin/time", "-f", "%e %U %S %M", *args]
@@ -96,13 +103,14 @@ def measure(label: str, args: list[str], *, env: dict[str, str], warm: bool = Fa
         os.killpg(proc.pid, signal.SIGTERM)  # the command and every process it started
         proc.communicate()
         print(f"{label:58} stopped after {LIMIT} s")
-        return
+        return None
     wall, user, system, rss = stderr.strip().splitlines()[-1].split()
     code = proc.returncode
     status = f"exit {code}" if code in expect else f"exit {code} (unexpected: {stderr[-300:]!r})"
     print(f"{label:58} {float(wall):7.2f} s wall {float(user) + float(system):7.2f} s CPU "
           f"{int(rss) / 1024:7.1f} MB  {status}")
     sys.stdout.flush()
+    return float(user) + float(system)
 
 
 def deck(path: Path, tiles: int) -> None:
@@ -121,6 +129,8 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     ap.add_argument("--kcal", default=str(Path(sys.executable).with_name("kcal")))
     ap.add_argument("--only", default="", help="run only the cases whose label contains this")
+    ap.add_argument("--trees", default="", help="source trees to run in turn (comma-separated folders)")
+    ap.add_argument("--rounds", type=int, default=1, help="with --trees: how many times each")
     args = ap.parse_args(argv)
     py = sys.executable
     with tempfile.TemporaryDirectory() as tmp:
@@ -185,10 +195,38 @@ def main(argv: list[str] | None = None) -> int:
             (f"deck report: {cap} water tiles", [*kcal, "deck", "report", str(water), "-o",
                                                  str(folder / "water.pdf")], env, False),
         ]
-        for label, argv_, case_env, warm in cases:
-            if args.only.lower() in label.lower():
+        chosen = [case for case in cases if args.only.lower() in case[0].lower()]
+        if not args.trees:
+            for label, argv_, case_env, warm in chosen:
                 measure(label, argv_, env=case_env, warm=warm)
+            return 0
+        alternate(chosen, args.trees.split(","), args.rounds, folder)
     return 0
+
+
+def alternate(cases: list[tuple[str, list[str], dict[str, str], bool]], trees: list[str], rounds: int,
+              folder: Path) -> None:
+    """Each case with each tree in turn, ``rounds`` times (the trees' order swapped every round), then
+    each case's smallest and median CPU seconds per tree."""
+    import statistics
+
+    cpu: dict[tuple[str, str], list[float]] = {}
+    for n in range(rounds):
+        for label, argv_, case_env, warm in cases:
+            for tree in trees if n % 2 == 0 else trees[::-1]:
+                env = {**case_env, "PYTHONPATH": f"{tree}/src:{tree}",
+                       "KCAL_CACHE_DIR": str(folder / ("cache-" + Path(tree).name))}
+                got = measure(f"{label} [{Path(tree).name}]", argv_, env=env, warm=warm)
+                if got is not None:
+                    cpu.setdefault((label, tree), []).append(got)
+    for label, *_ in cases:
+        figures = [(tree, cpu.get((label, tree), [])) for tree in trees]
+        words = "; ".join(f"{Path(tree).name}: smallest {min(t):.2f} s, median {statistics.median(t):.2f} s"
+                          for tree, t in figures if t)
+        ratio = ""
+        if len(figures) == 2 and figures[0][1] and figures[1][1]:
+            ratio = f"; {min(figures[1][1]) / min(figures[0][1]):.2f}x"
+        print(f"{label}: {words}{ratio}")
 
 
 if __name__ == "__main__":
