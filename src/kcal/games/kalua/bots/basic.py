@@ -46,9 +46,9 @@ def playout_bot(game: Any, state: State, player: str, rng: Rng) -> Move:
     return rollout_move(state, state.rules.seat_of[player], rng)
 
 
-#: the search bot's iterations when it gives the shared searcher its prior: about a quarter of a 0.1 s
+#: the search bot's iterations when it gives the shared searcher its prior: about a third of a 0.1 s
 #: decision (the ``search`` bot's own 48 left the searcher as strong as that bot, since the searcher
-#: seldom leaves its prior's move; docs/balance.md, "A stronger prior")
+#: seldom leaves its prior's move; docs/balance.md, "Stronger priors")
 PRIOR_ITERATIONS = 200
 
 
