@@ -264,6 +264,27 @@ class TestBots:
         with pytest.raises(UsageError, match="not to move"):
             bot(GAME, state, next(p for p in AB if p != me), Rng(4))
 
+    def test_the_searchers_prior_looks_past_the_opponents_reply(self):
+        """The shared searcher's prior (``prior_bot``, not a bot of the pack): one of the lookahead bot's
+        best moves, judged after the opponent's reply, so it sometimes makes another move than the
+        lookahead bot; legal, the same each time, and the state is left as it was."""
+        from kcal.games.kcaloria.bots import basic
+
+        state = GAME.new_state(Setup(AB), 5)
+        greedy, lookahead = GAME.bots()["greedy"], GAME.bots()["lookahead"]
+        other = 0
+        for k in range(16):
+            me = GAME.to_move(state)[0]
+            before = GAME.record(state)
+            move = GAME.prior_bot(GAME, state, me, Rng(k))
+            assert move == GAME.prior_bot(GAME, state, me, Rng(k + 1))
+            assert GAME.why_illegal(state, me, move) is None and GAME.record(state) == before
+            values = basic._lookahead_values(state, basic._own_moves(state))
+            assert sorted(values, reverse=True).index(values[basic._own_moves(state).index(move)]) < basic.PRIOR_TOP
+            other += move != lookahead(GAME, state, me, Rng(k))
+            GAME.apply(state, me, greedy(GAME, state, me, Rng(k)))
+        assert other > 0
+
     def test_core_play_drives_a_game_to_its_end(self):
         state = GAME.new_state(Setup(("A", "B")), 11)
         rngs = {p: Rng(k) for k, p in enumerate(AB)}

@@ -84,6 +84,12 @@ def playout_bot(game: Any, state: State, player: str, rng: Rng) -> Move:
     return bot(game, state, player, rng)
 
 
+def prior_bot(game: Any, state: State, player: str, rng: Rng) -> Move:
+    from kcal.games.kalua.bots.basic import prior_bot as bot
+
+    return bot(game, state, player, rng)
+
+
 def bots() -> Mapping[str, Bot]:
     from kcal.games.kalua.bots.basic import BOTS
 
@@ -91,7 +97,8 @@ def bots() -> Mapping[str, Bot]:
 
 
 #: ``max_moves``: the move cap of ``sim match``, far above any game the turn limit lets run. The shared
-#: searcher (kcal.sim.search, docs/packs.md): its root favours the search bot's move; its playouts are
+#: searcher (kcal.sim.search, docs/packs.md): its root favours the search bot's move at 200 iterations
+#: (:func:`prior_bot`, four times the bot's own); its playouts are
 #: the search bot's cheap default policy, at least 20 moves and on to the start of a turn (22 on average,
 #: about a round of three gods), judged by the greedy bot's valuation
 GAME: RulesGame[State, Move] = RulesGame(
@@ -101,7 +108,7 @@ GAME: RulesGame[State, Move] = RulesGame(
     outcome=outcome.outcome, view=view.view, determinize=view.determinize, encode_move=moves.encode_move,
     decode_move=moves.decode_move, record=record.write_record, bots=bots, max_moves=200_000, default_bot="greedy",
     strongest_bot="search", rollout_bot=playout_bot, rollout_depth=20, rollout_cut=turn_start,
-    prior_bot="search", evaluate=evaluate)
+    prior_bot=prior_bot, evaluate=evaluate)
 
 if TYPE_CHECKING:  # the Game protocol (kcal.core.game), checked by mypy
     _game: Game[Any, Any] = GAME

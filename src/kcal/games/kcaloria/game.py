@@ -188,9 +188,9 @@ class KCaloria:
     info: GameInfo = PACK.info
     #: the strongest bot within about 0.1 s a decision, from the bot ladder (docs/balance.md)
     strongest_bot = "lookahead"
-    #: the shared searcher (kcal.sim.search, docs/packs.md): its root favours the lookahead bot's move;
-    #: its playouts (:meth:`rollout_bot`) play one move, the opponent's reply, then the scores judge
-    prior_bot = "lookahead"
+    #: the shared searcher (kcal.sim.search, docs/packs.md): its root favours :meth:`prior_bot`'s move
+    #: (the lookahead bot's best ten moves followed past the opponent's reply); its playouts
+    #: (:meth:`rollout_bot`) play one move, the opponent's reply, then the scores judge
     rollout_depth = 1
     #: points of score margin worth e : 1 odds in :meth:`evaluate`
     eval_scale = 15.0
@@ -349,6 +349,14 @@ class KCaloria:
         from kcal.games.kcaloria.bots.basic import playout_bot
 
         return playout_bot(state, random.Random(rng.next64()))  # type: ignore[no-any-return]
+
+    def prior_bot(self, game: Any, state: GameState, player: str, rng: Rng) -> Move:
+        """The shared searcher's prior bot (kcal.sim.search): the lookahead bot's best moves followed
+        past the opponent's reply (:func:`~kcal.games.kcaloria.bots.basic.prior_bot`), for the turn
+        player; not one of :meth:`bots`."""
+        from kcal.games.kcaloria.bots.basic import prior_bot
+
+        return prior_bot(state)  # type: ignore[no-any-return]
 
     def bots(self) -> Mapping[str, Bot]:
         from kcal.games.kcaloria.bots.basic import BOTS

@@ -46,6 +46,21 @@ def playout_bot(game: Any, state: State, player: str, rng: Rng) -> Move:
     return rollout_move(state, state.rules.seat_of[player], rng)
 
 
+#: the search bot's iterations when it gives the shared searcher its prior: about a third of a 0.1 s
+#: decision (the ``search`` bot's own 48 left the searcher as strong as that bot, since the searcher
+#: seldom leaves its prior's move; docs/balance.md, "Stronger priors")
+PRIOR_ITERATIONS = 200
+
+
+def prior_bot(game: Any, state: State, player: str, rng: Rng) -> Move:
+    """The shared searcher's prior, the move its root favours: the search bot
+    (:func:`~kcal.games.kalua.bots.search.search`) at :data:`PRIOR_ITERATIONS` iterations. Not one of
+    :data:`BOTS`: it plays no game."""
+    from kcal.games.kalua.bots.search import search
+
+    return search(state, player, rng, iterations=PRIOR_ITERATIONS)
+
+
 def random_bot(game: Any, state: State, player: str, rng: Rng) -> Move:
     moves = game.legal_moves(state, player)
     return moves[rng.below(len(moves))]  # type: ignore[no-any-return]

@@ -190,8 +190,23 @@ def playout_bot(state: GameState, rng: random.Random) -> Any:
     return _best(places, _greedy_values(state, places), rng)
 
 
-def lookahead_bot(state: GameState, rng: random.Random) -> Any:
-    moves = _own_moves(state)
+def _after(state: GameState, me: str, solo: bool) -> float:
+    """What the lookahead bot sees in a position, for ``me``: the score margin; a game over worth
+    +-100 (stagnation :data:`_STAGNATION`); on ``me``'s turn, ``me``'s mobility."""
+    v = float(_margin(state, me))
+    out = state.outcome()
+    if out is not None:
+        if out.end_reason == "stagnation":
+            v += _STAGNATION
+        elif not solo:
+            v += 100.0 if me in out.winners and len(out.winners) == 1 else -100.0
+    elif state.turn_player == me:
+        mobility = sum(1 for x in state.legal_moves() if x.kind == "place" and x.player == me)
+        v += _STAGNATION if (solo and mobility == 0) else 1.5 * math.log2(1 + mobility)
+    return v
+
+
+def _lookahead_values(state: GameState, moves: Sequence[Move]) -> list[float]:
     me = state.turn_player
     solo = state.mode == "solo"
     by_size: dict[int, float] = {}  # a discard pushed once for each size (_discards_alike)
@@ -203,22 +218,50 @@ def lookahead_bot(state: GameState, rng: random.Random) -> Any:
             values.append(by_size[size])
             continue
         state.push(m)
-        v = float(_margin(state, me))
-        out = state.outcome()
-        if out is not None:
-            if out.end_reason == "stagnation":
-                v += _STAGNATION
-            elif not solo:
-                v += 100.0 if me in out.winners and len(out.winners) == 1 else -100.0
-        elif state.turn_player == me:
-            mobility = sum(1 for x in state.legal_moves() if x.kind == "place" and x.player == me)
-            v += _STAGNATION if (solo and mobility == 0) else 1.5 * math.log2(1 + mobility)
+        v = _after(state, me, solo)
         state.pop()
         v -= _DISCARD_PENALTY if m.kind == "discard" else 0.0
         if size:
             by_size[size] = v
         values.append(v)
-    return _best(moves, values, rng)
+    return values
+
+
+def lookahead_bot(state: GameState, rng: random.Random) -> Any:
+    moves = _own_moves(state)
+    return _best(moves, _lookahead_values(state, moves), rng)
+
+
+#: how many of the lookahead bot's best moves :func:`prior_bot` follows past the opponent's reply
+PRIOR_TOP = 10
+
+
+def prior_bot(state: GameState) -> Any:
+    """The shared searcher's prior (not one of :data:`BOTS`): the lookahead bot's :data:`PRIOR_TOP` best
+    moves, each followed by the opponent's reply as the greedy bot over placements makes it (its best
+    margin, the first of equals), then judged as the lookahead bot judges a position; the best of
+    them, the first of equals (in the lookahead bot's order). A move after which the game is over or
+    the turn stays keeps the lookahead bot's value. It looks ahead on a copy of ``state`` (without the
+    score keeper a greedy bot may have left on ``state``, which follows the moves of the game)."""
+    state = state.copy()
+    moves = _own_moves(state)
+    me = state.turn_player
+    values = _lookahead_values(state, moves)
+    best, best_value = moves[0], -math.inf
+    for i in sorted(range(len(moves)), key=lambda i: -values[i])[:PRIOR_TOP]:
+        move, v = moves[i], values[i]
+        state.push(move)
+        if state.outcome() is None and state.turn_player != me:
+            replies = _own_moves(state)
+            replies = [r for r in replies if r.kind == "place"] or replies
+            margins = _greedy_values(state, replies)
+            state.push(replies[max(range(len(replies)), key=margins.__getitem__)])
+            v = _after(state, me, False)
+            state.pop()
+        state.pop()
+        if v > best_value:
+            best, best_value = move, v
+    return best
 
 
 BOTS: dict[str, Callable[[Any, random.Random], Any]] = {
