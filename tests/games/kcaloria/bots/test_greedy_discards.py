@@ -101,3 +101,30 @@ def test_the_bots_play_the_same_games_as_when_they_pushed_every_discard(bot, mon
         games.append(played)
     assert games[0] == games[1]
     assert all(len(g) > 20 for g in games[0])  # every decision of these had discards among its candidates
+
+
+def test_a_greedy_decision_on_a_pushed_position_leaves_the_bots_score_keeper_right():
+    """The greedy bot's score keeper follows the game through the cells moves change. A decision made
+    on a position pushed on top of the game (looking ahead) and popped again must leave it counting the
+    game's own board: the next decision's values are those of a state no keeper followed."""
+    from kcal.games.kcaloria.files.load import load_deck
+
+    decks = [load_deck(DECKS / f"{s}.yaml").tiles() for s in ("longleaf-canopy", "bayou-ambush")]
+    for seed in range(3):
+        state = new_game(None, decks, ["P1", "P2"], seed=seed)
+        rng = random.Random(seed)
+        checked = 0
+        while state.outcome() is None and checked < 12:
+            move = basic.greedy_bot(state, rng)
+            other = rng.choice([m for m in basic._own_moves(state) if m != move])
+            state.push(other)  # a look ahead at another move: the opponent's greedy reply to it
+            if state.outcome() is None:
+                basic._greedy_values(state, basic._own_moves(state))
+            state.pop()
+            state.push(move)
+            if state.outcome() is None:
+                moves = basic._own_moves(state)
+                fresh = state.copy()  # no keeper follows a copy: the board counted afresh
+                assert basic._greedy_values(state, moves) == basic._greedy_values(fresh, moves)
+                checked += 1
+        assert checked >= 12

@@ -88,7 +88,6 @@ class _Margins:
         touched = state.touched
         assert touched is not None  # attached by the keeper
         totals = self._keeper.totals_with(state, touched)
-        touched.clear()
         i = state.players.index(me)
         others = [v for k, v in enumerate(totals) if k != i]
         return totals[i] - max(others) if others else totals[i]
@@ -164,6 +163,9 @@ def _greedy_values(state: GameState, moves: Sequence[Any]) -> list[float]:
                 if out is not None and out.end_reason == "stagnation":
                     v += _STAGNATION
                 state.pop()
+                touched = state.touched
+                assert touched is not None  # the keeper's
+                touched.clear()  # the candidate's cells, pushed and popped: back as the keeper counted them
                 if size:
                     by_size[size] = v
             values.append(v)

@@ -211,6 +211,8 @@ class GameState:
         assert log is not None
         entries = log[mark:]
         del log[mark:]
+        if self.touched is not None:  # a score keeper follows: the cells whose cubes or tile go back
+            self._touch_undone(entries)
         for d, key, old in reversed(entries):
             if d is _CUBES:
                 self._unset_cubes(key, old)
@@ -225,6 +227,22 @@ class GameState:
             del self.events[n_events:]
         if not self._undo:
             self._log = None
+
+    def _touch_undone(self, entries: list) -> None:
+        """Tell the score keeper following the game (``touched``) the cells an undo gives back their
+        cubes or their tile: a keeper that counted a pushed position (a bot's look ahead) recounts them
+        at its next decision (``tests/games/kcaloria/bots/test_greedy_discards.py``)."""
+        touched = self.touched
+        assert touched is not None
+        tiles, cubes = self.tiles, self.cubes
+        for d, key, old in entries:
+            if d is _CUBES:
+                touched.add(key)
+            elif d is tiles or d is cubes:
+                if key is _SNAP:  # a deletion: the dict as it was, against the dict as it is
+                    touched.update(old.keys() ^ d.keys())
+                else:
+                    touched.add(key)
 
     # --- queries ---------------------------------------------------------------------------------
     @property
