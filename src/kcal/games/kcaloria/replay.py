@@ -356,7 +356,7 @@ def _play(result: ReplayResult, doc: YamlDoc | None, moves: list[Move]) -> None:
     recorded = (RecordedMove(i, ("moves", i), move.player, move) for i, move in enumerate(moves))
     keeper = ScoreKeeper(state)
     # the rules check each move once: the plan the check makes is the one the move is played with
-    # (GameState.apply checks it again: the same plan, as nothing changes the state in between)
+    # (GameState.apply would check it again: the same plan, as nothing changes the state in between)
     plan: list[Any] = [None]
 
     def check(state: GameState, rm: RecordedMove) -> str | None:
@@ -365,7 +365,7 @@ def _play(result: ReplayResult, doc: YamlDoc | None, moves: list[Move]) -> None:
 
     def play(state: GameState, rm: RecordedMove) -> None:
         state.events = []
-        state._play(rm.move, plan[0])
+        state.play_checked(rm.move, plan[0])
 
     # the account is made when the text is written (ReplayResult.account): here, only the scores'
     # words when a score changes (a long game's moves mostly change none) and the rules' lines past

@@ -141,37 +141,46 @@ def _discard_size(m: Move) -> int:
     return len(m.discard) if m.kind == "discard" else 0
 
 
-def _greedy_values(state: GameState, moves: Sequence[Any]) -> list[float]:
-    """Each move's value to the player to move, as the greedy bot judges it: the score margin after it,
-    and a game lost to stagnation worth :data:`_STAGNATION` (each move pushed and popped).
-
-    A discard is pushed once for each size (:func:`_discards_alike`). Half of a match's candidates were
-    discards."""
-    me = state.turn_player
-    margins = _Margins(state)
+def _each_value(state: GameState, moves: Sequence[Move], value: Callable[[Move], float]) -> list[float]:
+    """``value(m)`` for each move, a discard valued once for each size where :func:`_discards_alike`
+    (half of a match's candidates were discards)."""
     by_size: dict[int, float] = {}
     sized = _discards_alike(state)
+    values = []
+    for m in moves:
+        size = _discard_size(m) if sized else 0
+        v = by_size.get(size) if size else None
+        if v is None:
+            v = value(m)
+            if size:
+                by_size[size] = v
+        values.append(v)
+    return values
+
+
+def _greedy_values(state: GameState, moves: Sequence[Any]) -> list[float]:
+    """Each move's value to the player to move, as the greedy bot judges it: the score margin after it,
+    and a game lost to stagnation worth :data:`_STAGNATION` (each move pushed and popped; a discard once
+    for each size, :func:`_each_value`)."""
+    me = state.turn_player
+    margins = _Margins(state)
+
+    def value(m: Move) -> float:
+        state.push(m)
+        v = margins.after_push(state, me)
+        out = state.outcome()
+        if out is not None and out.end_reason == "stagnation":
+            v += _STAGNATION
+        state.pop()
+        touched = state.touched
+        assert touched is not None  # the keeper's
+        touched.clear()  # the candidate's cells, pushed and popped: back as the keeper counted them
+        return v
+
     try:
-        values = []
-        for m in moves:
-            size = _discard_size(m) if sized else 0
-            v = by_size.get(size) if size else None
-            if v is None:
-                state.push(m)
-                v = margins.after_push(state, me)
-                out = state.outcome()
-                if out is not None and out.end_reason == "stagnation":
-                    v += _STAGNATION
-                state.pop()
-                touched = state.touched
-                assert touched is not None  # the keeper's
-                touched.clear()  # the candidate's cells, pushed and popped: back as the keeper counted them
-                if size:
-                    by_size[size] = v
-            values.append(v)
+        return _each_value(state, moves, value)
     finally:
         margins.close(state)
-    return values
 
 
 def greedy_bot(state: GameState, rng: random.Random) -> Any:
@@ -184,7 +193,7 @@ def greedy_bot(state: GameState, rng: random.Random) -> Any:
 def playout_bot(state: GameState, rng: random.Random) -> Any:
     """The shared searcher's playouts (not one of :data:`BOTS`): the greedy bot over its placements only
     (at most :data:`MAX_PLACES` of a tile), discarding at random only when nothing can be placed; the
-    greedy bot also tries every discard and rescue, two thirds of its cost."""
+    greedy bot also tries the discards (one of each size) and the rescues."""
     moves = _own_moves(state)
     places = _bounded([m for m in moves if m.kind == "place"], rng)
     if not places:
@@ -209,24 +218,18 @@ def _after(state: GameState, me: str, solo: bool) -> float:
 
 
 def _lookahead_values(state: GameState, moves: Sequence[Move]) -> list[float]:
+    """Each move's value to the player to move, as the lookahead bot judges it (:func:`_after`, a
+    discard less :data:`_DISCARD_PENALTY`; a discard once for each size, :func:`_each_value`)."""
     me = state.turn_player
     solo = state.mode == "solo"
-    by_size: dict[int, float] = {}  # a discard pushed once for each size (_discards_alike)
-    sized = _discards_alike(state)
-    values = []
-    for m in moves:
-        size = _discard_size(m) if sized else 0
-        if size in by_size:
-            values.append(by_size[size])
-            continue
+
+    def value(m: Move) -> float:
         state.push(m)
         v = _after(state, me, solo)
         state.pop()
-        v -= _DISCARD_PENALTY if m.kind == "discard" else 0.0
-        if size:
-            by_size[size] = v
-        values.append(v)
-    return values
+        return v - (_DISCARD_PENALTY if m.kind == "discard" else 0.0)
+
+    return _each_value(state, moves, value)
 
 
 def lookahead_bot(state: GameState, rng: random.Random) -> Any:
@@ -243,9 +246,9 @@ def prior_bot(state: GameState) -> Any:
     moves, each followed by the opponent's reply as the greedy bot over placements makes it (its best
     margin, the first of equals), then judged as the lookahead bot judges a position; the best of
     them, the first of equals (in the lookahead bot's order). A move after which the game is over or
-    the turn stays keeps the lookahead bot's value. It looks ahead on a copy of ``state`` (without the
-    score keeper a greedy bot may have left on ``state``, which follows the moves of the game)."""
-    state = state.copy()
+    the turn stays keeps the lookahead bot's value. The searcher hands it a copy of the game's state
+    (``kcal.sim.search``); each move it looks at is pushed and popped, which a greedy bot's score keeper
+    follows (:meth:`GameState.pop` tells it the cells that go back)."""
     moves = _own_moves(state)
     me = state.turn_player
     values = _lookahead_values(state, moves)

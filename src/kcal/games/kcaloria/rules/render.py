@@ -6,6 +6,7 @@ sit left, right and diagonally above and below it, as on the table.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
@@ -19,8 +20,6 @@ _W = 4  # characters per doubled column
 #: line naming its size, not drawn: a board laid out along a line is a box of its length squared (2,000
 #: tiles in a column drew 4.2 MB, 100,000 would draw gigabytes), and no terminal shows such a map anyway
 MAP_CHARS = 200_000
-#: the most counts of cubes whose words board_lines keeps at once
-_SAID_LIMIT = 4096
 
 
 def _abbr(name: str) -> str:
@@ -32,6 +31,14 @@ def _abbr(name: str) -> str:
 
 def cubes_text(vec: Sequence[int]) -> str:
     return ", ".join(f"{n} {COLORS[c]}" for c, n in enumerate(vec) if n) or "no cubes"
+
+
+@functools.lru_cache(maxsize=4096)
+def _cubes_words(vec: tuple[int, ...]) -> str:
+    """:func:`cubes_text` of a tile's counts, kept: the board's tiles share one tuple for each count of
+    cubes (``GameState.set_cubes``), so a long board's lines need the words of a few
+    (as :func:`kcal.games.kcaloria.files.position.cube_items` keeps their JSON)."""
+    return cubes_text(vec)
 
 
 def hex_map(state: GameState) -> str:
@@ -77,15 +84,9 @@ def board_lines(state: GameState) -> Iterator[str]:
     """A line per tile on the table, the oldest first, made as they are read (the words of each count of
     cubes once: tiles with the same counts share one tuple, a long board's few)."""
     tiles = state.tiles
-    said: dict[tuple[int, ...], str] = {}
     for cell in sorted(tiles, key=lambda c: tiles[c].uid):
         p = tiles[cell]
-        vec = state.cubes[cell]
-        words = said.get(vec)
-        if words is None:
-            if len(said) >= _SAID_LIMIT:
-                said.clear()
-            words = said[vec] = cubes_text(vec)
+        words = _cubes_words(state.cubes[cell])
         dice = state.dice.get(cell)
         extra = ""
         if dice:

@@ -189,7 +189,7 @@ class GameState:
                            self.history, self.n_moves, self.uid_next, self.dice_owner_hint, self._moves,
                            self.leaving, self.anchors, self.rng.state, -1 if ev is None else len(ev)))
         try:
-            self._play(move, plan)
+            self.play_checked(move, plan)
         except BaseException:
             self._undo_frame()
             raise
@@ -434,9 +434,11 @@ class GameState:
         reason, plan = legal.check(self, move)
         if reason is not None:
             raise IllegalMove(reason, move=move)
-        self._play(move, plan)
+        self.play_checked(move, plan)
 
-    def _play(self, move: Move, plan: Any) -> None:  # legal.check's plan: a legal.Plan
+    def play_checked(self, move: Move, plan: Any) -> None:
+        """Play ``move`` with the plan :func:`legal.check` made for it in this state (``reason`` None):
+        :meth:`apply` without checking it again (a replay checks each move once)."""
         if move.player not in self.players:
             move = move.with_player(self.players[self.player_index(move.player)])
         self._moves = None
