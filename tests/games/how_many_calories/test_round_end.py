@@ -94,6 +94,21 @@ def test_naming_the_tied_start_player_changes_no_later_deal(hmc):
             assert [mine.below(1 << 30) for _ in range(3)] == [theirs.below(1 << 30) for _ in range(3)]
 
 
+def test_a_drawn_start_player_leaves_the_later_deals_alike(hmc):
+    """Ruling start-player-tie: the draw comes from a generator of its own, so a table that drew (C and
+    D tied) and one that did not (C ahead) deal round 2 alike and hold the same dealing generator for
+    the rounds after it: the two arms of a what-if keep their deals."""
+    for seed in range(6):
+        drawn = _tied_round(hmc, seed)
+        assert drawn.start_how == "drawn"
+        ahead = hmc.position({"A": "red 1", "B": "red 8", "C": "red 9", "D": "red 12"}, leader="A", seed=seed,
+                             totals={"A": 0, "B": 700, "C": 900, "D": 700})
+        hmc.play(ahead, "A red 1", "B red 8", "C red 9", "D red 12")
+        assert ahead.start_how == "highest" and ahead.round == 1
+        assert ahead.hands == drawn.hands
+        assert ahead.rng.state == drawn.rng.state
+
+
 def test_out_of_turn_in_a_round_says_how_its_start_player_was_chosen(hmc):
     state = _tied_round(hmc, 3)
     start = state.rules.players[state.start_seat]

@@ -54,8 +54,9 @@ def deal(state: State) -> None:
 
 def pick_start(state: State, chosen: int | None) -> tuple[int, str]:
     """A later round's start player and how they were chosen: the highest total; on a tie, the
-    table's rock-paper-scissors, drawn from the game's generator (ruling "start-player-tie") -- drawn
-    even when the record names the winner (``chosen``), so that naming it changes no later deal."""
+    table's rock-paper-scissors, drawn from the game's draws generator (``state.draws``, not the one
+    that deals: ruling "start-player-tie") -- drawn even when the record names the winner (``chosen``),
+    so that naming it changes no later draw."""
     tied = start_candidates(state.totals)
     if chosen is not None and chosen not in tied:
         # bad input (a record's rounds[].start): the replay reports it at the record's position
@@ -64,7 +65,7 @@ def pick_start(state: State, chosen: int | None) -> tuple[int, str]:
         raise KcalError(str(problem), code="start-player")
     if len(tied) == 1:
         return tied[0], START_HIGHEST
-    drawn = tied[state.rng.below(len(tied))]
+    drawn = tied[state.draws.below(len(tied))]
     return (chosen, START_NAMED) if chosen is not None else (drawn, START_DRAWN)
 
 

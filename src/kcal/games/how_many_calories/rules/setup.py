@@ -38,7 +38,7 @@ from kcal.games.how_many_calories.rules.domain import (
     parse_card,
 )
 from kcal.games.how_many_calories.rules.scoring import start_problem
-from kcal.games.how_many_calories.rules.state import Rules, State
+from kcal.games.how_many_calories.rules.state import DRAWS_SALT, Rules, State
 
 OPTIONS = ("limit", "rounds", "catalog", "hands", "starts", "start")
 TWO_PLAYER = "two-player"
@@ -150,6 +150,7 @@ def new_state(setup: Setup, seed: int) -> State:
     state = State.__new__(State)
     state.rules = rules
     state.rng = Rng(seed)
+    state.draws = Rng(seed ^ DRAWS_SALT)
     state.round = 0
     state.totals = [0] * rules.n
     state.log = (("begin",), None)

@@ -36,6 +36,10 @@ GOES_ON, PLAYED_OUT, CUT_SHORT = 0, 1, 2
 #: rock-paper-scissors, from the game's generator), or -- a start position in mid-round that names no
 #: leader -- the first player still in
 START_FIRST, START_NAMED, START_HIGHEST, START_DRAWN, START_POSITION = "first", "named", "highest", "drawn", "position"
+#: The start player's draws on a tie come from a generator seeded apart from the deals' (``seed ^
+#: DRAWS_SALT``): a tie drawn at one table and not at another leaves their later deals alike, so the two
+#: arms of a what-if keep their deals (ruling start-player-tie).
+DRAWS_SALT = 0x9D3C_6A5B_2F17_E4C1
 
 #: one event of the history; the first item names its kind (see :mod:`kcal.games.how_many_calories.files.record`)
 Event = tuple[Any, ...]
@@ -98,12 +102,13 @@ class TrickResult(NamedTuple):
 class State(EventLog):
     """A game in progress. Mutated in place by :mod:`kcal.games.how_many_calories.rules.flow`."""
 
-    __slots__ = ("rules", "rng", "round", "phase", "hands", "pending", "given", "start_seat", "start_how",
+    __slots__ = ("rules", "rng", "draws", "round", "phase", "hands", "pending", "given", "start_seat", "start_how",
                  "leader", "lead_colour", "trick", "turn", "intake", "out", "totals", "won", "unseen",
                  "tricks_played", "last_trick", "log")
 
     rules: Rules
-    rng: Rng
+    rng: Rng  # the deals: one shuffle a round, nothing else (ruling start-player-tie)
+    draws: Rng  # the start player's draw on a tie for the highest total
     round: int  # 0-based
     phase: int  # PASS, TRICK or OVER
     hands: list[list[int]]
@@ -128,6 +133,7 @@ class State(EventLog):
         s = State.__new__(State)
         s.rules = self.rules
         s.rng = self.rng.copy()
+        s.draws = self.draws.copy()
         s.round = self.round
         s.phase = self.phase
         s.hands = [h[:] for h in self.hands]

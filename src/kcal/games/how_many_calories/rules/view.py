@@ -13,7 +13,7 @@ from typing import Any
 
 from kcal.core.game import seat_in
 from kcal.core.rng import Rng
-from kcal.games.how_many_calories.rules.state import PASS, PHASES, State, TrickResult
+from kcal.games.how_many_calories.rules.state import DRAWS_SALT, PASS, PHASES, State, TrickResult
 
 
 def seat(state: State, player: str) -> int:
@@ -89,6 +89,7 @@ def determinize(state: State, player: str, seed: int) -> State:
     s = state.copy()
     s.log = None
     rng = s.rng = Rng(seed)
+    s.draws = Rng(seed ^ DRAWS_SALT)
     n = s.rules.n
     left = (me + 1) % n
     known = [c for c in s.given[me] if c in s.hands[left]]
