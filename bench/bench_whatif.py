@@ -1,6 +1,7 @@
 """How much do paired games save, and what does a cluster cost? (issue 22, "Measure"; docs/balance.md).
 
     PYTHONPATH=src python bench/bench_whatif.py paired [--broad] [--games 400] [--games-for kcaloria=100]
+        [--seeds 1,2,3] [--only GAME]
     PYTHONPATH=src python bench/bench_whatif.py cluster [--games 2000] [--game how-many-calories] [--rounds 2]
         [--preload]
 
@@ -11,7 +12,9 @@ sequential test. For each seat's win rate the games needed for a 95 % interval 4
 of the paired differences (the same seeds in both arms), or, unpaired, of two independent games, whose
 variance is ``var(base) + var(patched)`` (each arm alone is a plain match, so its variance is what an
 arm of independent seeds would have). The ratio paired / unpaired is the share of games pairing needs
-(goal: at most a third). The seat shown is the one that needs the most games.
+(goal: at most a third). The seat shown is the one that needs the most games. With ``--seeds A,B,...``
+each seed plays its own ``--games`` pairs and the variances are averaged over them (each seed's ratios
+are printed too): a ratio from 1,000 pairs moves by a few hundredths from one seed to the next.
 
 ``cluster``: the same what-if (``--games`` pairs, greedy bots, the sequential test off so every run plays them all) on
 ``--jobs 2`` and on a ``distributed.LocalCluster`` of 2 worker processes (one thread each), reached by
@@ -52,26 +55,37 @@ BROAD = {
 HALF_WIDTH = 0.02
 
 
-def paired(games: int, overrides: dict[str, int], jobs: int, patches: dict[str, str]) -> None:
+def paired(games: int, overrides: dict[str, int], jobs: int, patches: dict[str, str],
+           seeds: list[int] | None = None) -> None:
     from kcal.balance import whatif
     from kcal.core.stats import Z95
 
+    seeds = seeds or [1]
     print(f"{'game':<18} {'pairs':>6} {'seat':>4} {'sd paired':>10} {'sd unpaired':>12} {'n paired':>9} "
           f"{'n unpaired':>11} {'ratio':>6}")
     for game, patch in patches.items():
         n = overrides.get(game, games)
         start = time.perf_counter()
-        w = whatif.prepare(game, ROOT / "docs" / "examples" / "patches" / patch, games=n, seed=1, bots=["greedy"])
-        sums = whatif.play_pairs(w, n, jobs=jobs, sequential=False).sums
+        pooled: dict[str, list[float]] = {}  # seat -> [var_diff, var_arms] summed over the seeds
+        for seed in seeds:
+            w = whatif.prepare(game, ROOT / "docs" / "examples" / "patches" / patch, games=n, seed=seed,
+                               bots=["greedy"])
+            sums = whatif.play_pairs(w, n, jobs=jobs, sequential=False).sums
+            for seat, p in zip(sums.seats, sums.wins, strict=True):
+                var_d, var_u = float(p.var_diff()), float(p.var_arms())
+                acc = pooled.setdefault(seat, [0.0, 0.0])
+                acc[0] += var_d / len(seeds)
+                acc[1] += var_u / len(seeds)
+                if len(seeds) > 1:
+                    print(f"  seed {seed}, seat {seat}: ratio {var_d / var_u:.3f}", flush=True)
         rows = []
-        for seat, p in zip(sums.seats, sums.wins, strict=True):
-            var_d, var_u = float(p.var_diff()), float(p.var_arms())
+        for seat, (var_d, var_u) in pooled.items():
             need_d = (Z95 / HALF_WIDTH) ** 2 * var_d
             need_u = (Z95 / HALF_WIDTH) ** 2 * var_u
             rows.append((need_u, seat, var_d ** 0.5, var_u ** 0.5, need_d))
         need_u, seat, sd_d, sd_u, need_d = max(rows)
-        print(f"{game:<18} {n:>6} {seat:>4} {sd_d:>10.3f} {sd_u:>12.3f} {need_d:>9,.0f} {need_u:>11,.0f} "
-              f"{need_d / need_u:>6.2f}   ({time.perf_counter() - start:.0f} s)", flush=True)
+        print(f"{game:<18} {n * len(seeds):>6} {seat:>4} {sd_d:>10.3f} {sd_u:>12.3f} {need_d:>9,.0f} "
+              f"{need_u:>11,.0f} {need_d / need_u:>6.3f}   ({time.perf_counter() - start:.0f} s)", flush=True)
 
 
 def cluster(games: int, game: str, rounds: int, preload: bool = False) -> None:
@@ -133,12 +147,17 @@ def main(argv: list[str]) -> None:
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--rounds", type=int, default=2, help="cluster: rounds of the three runs, alternating")
     ap.add_argument("--broad", action="store_true", help="the patches that change every game (BROAD)")
+    ap.add_argument("--seeds", default="1", help="paired: master seeds, comma-separated (the variances pooled)")
+    ap.add_argument("--only", default=None, help="paired: one game only")
     ap.add_argument("--preload", action="store_true",
                     help="cluster: start the workers with --preload kcal.sim.preload (a fresh cluster's first run)")
     a = ap.parse_args(argv)
     if a.what == "paired":
         overrides = {k: int(v) for k, v in (s.split("=", 1) for s in a.games_for)}
-        paired(a.games or 400, overrides, a.jobs, BROAD if a.broad else PATCHES)
+        patches = BROAD if a.broad else PATCHES
+        if a.only:
+            patches = {a.only: patches[a.only]}
+        paired(a.games or 400, overrides, a.jobs, patches, [int(x) for x in a.seeds.split(",")])
     else:
         cluster(a.games or 2000, a.game, a.rounds, a.preload)
 
