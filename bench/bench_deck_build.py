@@ -9,8 +9,9 @@ within 10 minutes on 2 cores.)
 Three steps, each on its own seeds:
 
 1. **search**: :func:`kcal.games.kcaloria.deck.build.build_decks` (what ``kcal deck build`` runs) with
-   the shipped standard decks as the gauntlet, the greedy bot, ``--evaluations`` candidates of
-   ``--games`` games against each gauntlet deck, on ``--jobs`` processes. Timed in wall time and in CPU
+   the shipped standard decks as the gauntlet, the greedy bot, ``--evaluations`` candidates raced from
+   ``--games`` games against each gauntlet deck up to 4 times as many (the games played in all are
+   printed), on ``--jobs`` processes. Timed in wall time and in CPU
    time (this process and its workers): other work on the machine slows the wall clock, not the CPU
    count, so "10 minutes on 2 cores" is read as at most 1,200 CPU seconds. The load average is printed.
 2. **screen**: the archive's ``--shortlist`` best decks (by the search's own, upward-biased rates) play
@@ -101,8 +102,7 @@ def main() -> None:
     t0, c0 = time.perf_counter(), cpu_seconds()
     result = build_decks(spec, jobs=a.jobs)
     wall, cpu = time.perf_counter() - t0, cpu_seconds() - c0
-    played = (a.evaluations + len(gauntlet)) * len(gauntlet) * a.games
-    print(f"search: {result.evaluations} candidates, {played} games, {len(result.archive)} of "
+    print(f"search: {result.evaluations} candidates, {result.played} games, {len(result.archive)} of "
           f"{spec.bins ** 2} cells filled; {wall:.0f} s wall, {cpu:.0f} s CPU "
           f"({cpu / 2 / 60:.1f} min on 2 cores); load average after: "
           f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}")
