@@ -64,6 +64,7 @@ MAX_COPIES = 5
 DECKS_OPTION = "decks"
 #: an elite has played RACE times ``games`` games against each gauntlet deck; a candidate plays ``games``
 #: first, then doubles them while it could still beat its cell's elite (a power of 2; 1: no racing)
+#: (the help of deck build's --games and docs/balance.md say 4)
 RACE = 4
 #: how far behind its cell's elite a candidate may be after a round and still play the next, in standard
 #: errors of the difference of two win rates over those games

@@ -317,9 +317,9 @@ def build(
     bins: int = typer.Option(6, "--bins", min=2, max=20, metavar="N", help="Cells along each axis of the map."),
     evaluations: int = typer.Option(160, "--evaluations", min=1, metavar="N",
                                     help="Candidate decks to evaluate (the search's budget)."),
-    games: int = typer.Option(16, "--games", "-n", min=1, metavar="N",
-                              help="Games of each candidate against each gauntlet deck (seats rotate) in its first round; up to "
-                                   "4 times as many while it could still beat its cell's best deck."),
+    games: int = typer.Option(8, "--games", "-n", min=1, metavar="N",
+                              help="Games of each candidate against each gauntlet deck (seats rotate) in its first "
+                                   "round; up to 4 times as many while it could still beat its cell's best deck."),
     bots: list[str] = typer.Option([], "--bots", "-b", metavar="BOTS", autocompletion=complete_bot,
                                    help="The bot of the candidates and of the gauntlet (one, or two "
                                         "comma-separated). Default: greedy."),
