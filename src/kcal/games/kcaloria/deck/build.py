@@ -173,7 +173,7 @@ class Elite:
 
 @dataclass(frozen=True)
 class EvalBatch:
-    """What every worker receives once per generation: one match plan per (candidate, opponent)."""
+    """What every worker receives once per round of a race: one match plan per (deck, gauntlet deck)."""
 
     key: str
     plans: tuple[MatchPlan, ...]
@@ -184,7 +184,7 @@ def eval_chunk(batch: EvalBatch, key: str, p: int, first: int, count: int) -> Ta
     if key != batch.key:
         from kcal.core.errors import KcalError
 
-        raise KcalError("a chunk reached a worker with another generation's decks", code="internal")
+        raise KcalError("a chunk reached a worker with another round's decks", code="internal")
     plan = batch.plans[p]
     return match_chunk(plan, plan.key, 0, first, count)
 
