@@ -1,12 +1,14 @@
 """``kcal deck build`` (issue 22, item 5): MAP-Elites over two deck features, against a gauntlet.
 
-Kept small: a gauntlet of one or two shipped decks, two games a pairing, a batch of two candidates
-(the batch size is a constant of the search; a smaller one here only makes more generations).
+Kept small: a gauntlet of one or two shipped decks, a batch of two candidates (the batch size is a
+constant of the search; a smaller one here only makes more generations), and a race of two rounds (1 game
+a pairing, then 2), not the shipped three (up to 4 times --games).
 """
 
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -23,12 +25,13 @@ from kcal.sim.parallel import Outcome
 
 runner = CliRunner()
 BAYOU = DECKS_DIR / "bayou-ambush.yaml"
-SMALL = ["--gauntlet", "bayou-ambush", "--evaluations", "4", "--games", "2", "-q"]
+SMALL = ["--gauntlet", "bayou-ambush", "--evaluations", "4", "--games", "1", "-q"]
 
 
 @pytest.fixture(autouse=True)
 def small_batches(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(b, "BATCH", 2)
+    monkeypatch.setattr(b, "RACE", 2)
 
 
 @pytest.fixture(scope="module")
@@ -36,7 +39,7 @@ def space() -> b.DeckSpace:
     return b.load_space()[0]
 
 
-def spec(space: b.DeckSpace, evaluations: int = 4, seed: int = 0, games: int = 2) -> b.BuildSpec:
+def spec(space: b.DeckSpace, evaluations: int = 4, seed: int = 0, games: int = 1) -> b.BuildSpec:
     gauntlet, _ = b.load_gauntlet(["bayou-ambush"])
     return b.check_build(space, gauntlet, parse_features("water,mean-cost"), bins=4, evaluations=evaluations,
                          games=games, seed=seed, bots=None)
@@ -110,6 +113,20 @@ class TestDeckSpace:
         for _ in range(200):
             assert space.legal(space.mutate(counts, rng))
 
+    def test_a_swap_brings_in_each_tile_type_alike(self, space: b.DeckSpace) -> None:
+        """A tile type first, then a name: a human comes in one swap in 8 (5 human names of 118 would
+        make it one in 24), a plant as often, not 7 times as often."""
+        from collections import Counter
+
+        from kcal.games.kcaloria.rules.domain import TileType
+
+        counts = space.counts_of(load_deck(BAYOU).tiles())
+        assert counts is not None
+        rng = Rng(4)
+        seen = Counter(space.tiles[space._incoming(counts, 0, rng)].type for _ in range(4000))
+        assert set(seen) == set(TileType)
+        assert all(400 <= n <= 600 for n in seen.values()), seen
+
     def test_a_deck_over_the_copy_limit_is_not_a_seed(self, space: b.DeckSpace) -> None:
         bayou = space.tiles[space.index["bayou"]]
         assert space.counts_of([bayou] * 60) is None
@@ -134,7 +151,7 @@ class TestSearch:
             deck = space.deck(e.counts)
             assert space.legal(e.counts)
             assert cell == e.cell == (fa.bin(fa.value(deck), 4), fb.bin(fb.value(deck), 4))
-            assert e.games == 2
+            assert e.games == 2 and len(e.rounds) == 2 and e.rounds[-1] == e.wins  # every elite ran the race
 
     def test_the_gauntlet_plays_itself_first_and_seeds_the_map(self, space: b.DeckSpace) -> None:
         result = b.build_decks(spec(space, 2))
@@ -143,8 +160,11 @@ class TestSearch:
         seeds = [a for a in d["archive"] if a["seed_deck"]]
         assert len(seeds) <= 1 and all(a["evaluation"] == -1 for a in seeds)
 
-    def test_ctrl_c_keeps_the_candidates_whose_games_finished(self, space: b.DeckSpace) -> None:
+    def test_ctrl_c_keeps_the_candidates_whose_games_finished(self, space: b.DeckSpace,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
         from kcal.sim.parallel import run_chunks
+
+        monkeypatch.setattr(b, "RACE", 1)  # one round: a generation is one call of the runner
 
         calls = []
 
@@ -160,6 +180,67 @@ class TestSearch:
         assert result.interrupted
         assert result.evaluations == 3  # two of generation 1, the first of generation 2
         assert result.archive
+
+
+    def test_every_deck_plays_the_same_deals(self, space: b.DeckSpace) -> None:
+        """Common random numbers: game i against a gauntlet deck is dealt alike for every candidate, so
+        one deck scored as two candidates gets the same tallies, scores and lengths included."""
+        from kcal.sim.parallel import run_chunks
+
+        seen = []
+
+        def keeping(fn, tasks, **kw):
+            out = run_chunks(fn, tasks, **kw)
+            seen.append(out.results)
+            return out
+
+        s = spec(space)
+        bayou = list(s.gauntlet[0].tiles)
+        b._play(b._Player(s, keeping, 1, None), [bayou, bayou], 0, 2)
+        one, two = seen[0]
+        assert one == two and one.games == 2
+
+
+class TestRace:
+    """Racing (successive halving against the cell's elite): a candidate plays ``games`` first, and more
+    only while it could still beat its cell's elite on the same games."""
+
+    def rival(self, s: b.BuildSpec, rate: Fraction) -> b.Elite:
+        sizes = [n * len(s.gauntlet) for n in b.race_sizes(s.games)]
+        return b.Elite((), (0.0, 0.0), (0, 0), rate * sizes[-1], sizes[-1], -1, tuple(rate * n for n in sizes))
+
+    def test_the_rounds_double_up_to_race_times_the_games(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        assert b.race_sizes(12) == [12, 24]
+        monkeypatch.setattr(b, "RACE", 4)
+        assert b.race_sizes(12) == [12, 24, 48] and b.race_sizes(1) == [1, 2, 4]
+        monkeypatch.setattr(b, "RACE", 1)
+        assert b.race_sizes(12) == [12]
+
+    def test_a_candidate_far_behind_its_elite_stops_after_its_first_round(self, space: b.DeckSpace) -> None:
+        from kcal.sim.match_tally import Tally
+
+        asked: list[int] = []
+
+        def losing(fn, tasks, **kw):  # every game lost: the race's decisions, without playing
+            asked.append(sum(t[3] for t in tasks))
+            return Outcome([Tally(2, games=t[3]) for t in tasks], False)
+
+        s = spec(space, games=2)
+        deck = list(s.gauntlet[0].tiles)
+        result = b.BuildResult(s)
+        rounds, over, stopped = b._race(b._Player(s, losing, 1, None), [deck, deck],
+                                        [self.rival(s, Fraction(1)), None], result)
+        # against an elite that won every game it is out after its first 2 games; with no elite in its
+        # cell, the same deck plays the whole race (2, then 4 games)
+        assert rounds == [[Fraction(0)], [Fraction(0), Fraction(0)]]
+        assert over == [True, True] and not stopped
+        assert asked == [2 + 2, 2] and result.played == 2 + 4
+
+    def test_a_candidate_level_with_its_elite_plays_every_round(self, space: b.DeckSpace) -> None:
+        assert b._contender(Fraction(6), self.rival(spec(space, games=12), Fraction(1, 2)), 0, 12)
+        assert b._contender(Fraction(5), self.rival(spec(space, games=12), Fraction(1, 2)), 0, 12)
+        assert not b._contender(Fraction(1), self.rival(spec(space, games=12), Fraction(1, 2)), 0, 12)
+        assert b._contender(Fraction(0), None, 0, 12)
 
 
 # --- the command --------------------------------------------------------------------------------------

@@ -1,8 +1,9 @@
 """``kcal deck build`` on Dask (issue 22, item 7): a real ``distributed.LocalCluster`` of two worker
 processes, and Dask's local process pool, give the bytes of ``--jobs 1``.
 
-The workers are separate processes: they receive each generation's match plans (the decks as tile
-lists) and load the pack's hooks by name. Dask is an optional extra; this test needs it.
+The workers are separate processes: they receive each round's match plans (the decks as tile lists)
+and load the pack's hooks by name; the race's decisions are taken here, from their tallies. A race of
+two rounds (1 game a pairing, then 2) keeps it small. Dask is an optional extra; this test needs it.
 """
 
 from __future__ import annotations
@@ -14,10 +15,16 @@ import pytest
 from typer.testing import CliRunner
 
 from kcal.cli.app import app
+from kcal.games.kcaloria.deck import build as b
 
 runner = CliRunner()
-ARGS = ["--gauntlet", "bayou-ambush", "--gauntlet", "caddo-harvest", "--evaluations", "3", "--games", "2",
+ARGS = ["--gauntlet", "bayou-ambush", "--gauntlet", "caddo-harvest", "--evaluations", "3", "--games", "1",
         "--seed", "7", "-q", "-f", "json"]
+
+
+@pytest.fixture(autouse=True)
+def short_race(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(b, "RACE", 2)
 
 
 @pytest.fixture(scope="module")

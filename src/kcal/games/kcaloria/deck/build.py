@@ -7,24 +7,32 @@ each cell holding the best deck found whose features fall in it. The search:
 1. plays every gauntlet deck against the gauntlet (its baseline win rate) and puts the legal ones in
    the map as the first elites;
 2. then, generation after generation of :data:`BATCH` candidates, takes a uniformly chosen elite and
-   mutates it (one or more swaps: a tile out, another name in, so the deck keeps 60 tiles, at most 5
-   of a name and a water tile), or now and then deals a random legal deck;
-3. scores each candidate by its win rate against the gauntlet: ``games`` seat-rotated 2-player games
-   against each gauntlet deck, on the shared deck match (:mod:`kcal.sim.match`, the decks as per-slot
-   setup values), a tie counting 1/k of a win; a candidate takes its cell if the cell is empty or it
-   wins more often than the elite there.
+   mutates it (one or more swaps: a tile out, another name in, a tile type first and then one of its
+   names, so the deck keeps 60 tiles, at most 5 of a name and a water tile), or now and then deals a
+   random legal deck;
+3. scores each candidate by its win rate against the gauntlet: seat-rotated 2-player games against each
+   gauntlet deck, on the shared deck match (:mod:`kcal.sim.match`, the decks as per-slot setup values),
+   a tie counting 1/k of a win. The games are *raced* (:func:`race_sizes`): ``games`` against each
+   gauntlet deck first, then twice as many, up to :data:`RACE` times ``games``, the number every elite
+   has played; a candidate plays the next round only while it could still beat its cell's elite on the
+   games both have played (:func:`_contender`), and takes the cell if the cell is empty or it wins more
+   of the full rounds than the elite did.
 
-Reproducible: generation ``g`` draws from ``Rng(derive_seed(seed, "deck-build", g))``; the games of
-candidate ``e`` against gauntlet deck ``o`` from ``derive_seed(seed, "deck-build-games", e, o)``. A
-generation's games are cut into chunks that do not depend on ``--jobs``, their tallies are exact and
-the archive is updated in candidate order, so the archive is the same bytes for any ``--jobs`` and on
-Dask. Ctrl-C stops the search: the candidates whose games all finished are kept, and the archive so
-far is the result (``interrupted``).
+*Common random numbers*: game ``i`` against gauntlet deck ``o`` is dealt from the same seed for every deck
+(``derive_seed(seed, "deck-build-games", o)``, game index ``i``), the gauntlet's own baseline included, so
+two decks' tallies differ by the decks and the bots' choices, not by the deals, and a candidate is
+compared with its elite game for game. Generation ``g`` draws its candidates from
+``Rng(derive_seed(seed, "deck-build", g))``. A round's games are cut into chunks that do not depend on
+``--jobs``, their tallies are exact, the race's decisions depend only on those tallies and the archive
+is updated in candidate order, so the archive is the same bytes for any ``--jobs`` and on Dask. Ctrl-C
+stops the search: the candidates whose race finished are kept, and the archive so far is the result
+(``interrupted``).
 """
 
 from __future__ import annotations
 
 import hashlib
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -54,6 +62,13 @@ DECK_SIZE = 60
 MAX_COPIES = 5
 #: the setup option each seat's deck goes into (kCaloria's deck match)
 DECKS_OPTION = "decks"
+#: an elite has played RACE times ``games`` games against each gauntlet deck; a candidate plays ``games``
+#: first, then doubles them while it could still beat its cell's elite (a power of 2; 1: no racing)
+#: (the help of deck build's --games and docs/balance.md say 4)
+RACE = 4
+#: how far behind its cell's elite a candidate may be after a round and still play the next, in standard
+#: errors of the difference of two win rates over those games
+RACE_SLACK = 1.0
 
 
 @dataclass(frozen=True)
@@ -120,14 +135,22 @@ class DeckSpace:
         for _ in range(swaps):
             deck = [k for k, n in enumerate(out) for _ in range(n)]
             gone = rng.choice(deck)
-            room = [k for k, n in enumerate(out) if n < MAX_COPIES and k != gone]
-            new = rng.choice(room)
+            new = self._incoming(out, gone, rng)
             out[gone] -= 1
             out[new] += 1
             if not any(out[k] for k in self.water):  # the last water tile went: undo this swap
                 out[gone] += 1
                 out[new] -= 1
         return tuple(out)
+
+    def _incoming(self, counts: Sequence[int], gone: int, rng: Rng) -> int:
+        """The name a swap brings in: a tile type first, each type with room alike, then one of its names
+        with room. Drawn by name, a swap would bring in one of the 38 plants seven times as often as one
+        of the 5 humans, whose second copy on the table ends the game (rulebook, Winning)."""
+        room = [k for k, n in enumerate(counts) if n < MAX_COPIES and k != gone]
+        types = sorted({self.tiles[k].type for k in room}, key=list(TileType).index)
+        kind = rng.choice(types)
+        return rng.choice([k for k in room if self.tiles[k].type is kind])
 
 
 @dataclass
@@ -140,6 +163,8 @@ class Elite:
     wins: Fraction
     games: int
     evaluation: int
+    #: the wins after each round of the race (:func:`race_sizes`), the last one ``wins``
+    rounds: tuple[Fraction, ...] = ()
 
     @property
     def win_rate(self) -> Fraction:
@@ -148,7 +173,7 @@ class Elite:
 
 @dataclass(frozen=True)
 class EvalBatch:
-    """What every worker receives once per generation: one match plan per (candidate, opponent)."""
+    """What every worker receives once per round of a race: one match plan per (deck, gauntlet deck)."""
 
     key: str
     plans: tuple[MatchPlan, ...]
@@ -159,7 +184,7 @@ def eval_chunk(batch: EvalBatch, key: str, p: int, first: int, count: int) -> Ta
     if key != batch.key:
         from kcal.core.errors import KcalError
 
-        raise KcalError("a chunk reached a worker with another generation's decks", code="internal")
+        raise KcalError("a chunk reached a worker with another round's decks", code="internal")
     plan = batch.plans[p]
     return match_chunk(plan, plan.key, 0, first, count)
 
@@ -186,6 +211,8 @@ class BuildResult:
     archive: dict[tuple[int, int], Elite] = field(default_factory=dict)
     baseline: list[tuple[Fraction, int] | None] = field(default_factory=list)
     evaluations: int = 0
+    #: the games played in all (the baseline's, every round of every candidate's)
+    played: int = 0
     interrupted: bool = False
 
     def elites(self) -> list[Elite]:
@@ -232,51 +259,114 @@ def check_build(space: DeckSpace, gauntlet: Sequence[Opponent], features: tuple[
     check_count("--bins", bins, MAX_BINS, least=2)
     check_count("--evaluations", evaluations, MAX_EVALUATIONS, least=1)
     check_count("--games", games, MAX_GAMES, least=1)
-    check_count("games in all", (evaluations + len(gauntlet)) * games * len(gauntlet), MAX_GAMES, least=1)
+    check_count("games in all", (evaluations + len(gauntlet)) * games * RACE * len(gauntlet), MAX_GAMES, least=1)
     names = resolve_bots(load_game(PACK), list(bots) if bots else ["greedy"], 2)
     return BuildSpec(space, tuple(gauntlet), features, bins, evaluations, games, seed, (names[0], names[1]))
 
 
+def race_sizes(games: int) -> list[int]:
+    """The games against each gauntlet deck a deck has played after each round of its race: ``games``,
+    then twice as many, up to :data:`RACE` times ``games``."""
+    sizes = [games]
+    while sizes[-1] < games * RACE:
+        sizes.append(min(sizes[-1] * 2, games * RACE))
+    return sizes
+
+
 def build_decks(spec: BuildSpec, *, jobs: int = 1, runner: Callable[..., Any] | None = None,
                 on_progress: Callable[[int], None] | None = None) -> BuildResult:
-    """Run the search (see the module docstring); ``on_progress(k)``: ``k`` more games played."""
+    """Run the search (see the module docstring); ``on_progress(k)``: ``k`` more decks evaluated (the
+    gauntlet's included)."""
     from kcal.sim.parallel import run_chunks
 
     result = BuildResult(spec)
-    run = runner or run_chunks
+    play = _Player(spec, runner or run_chunks, jobs, on_progress)
     try:
         # generation 0: the gauntlet against itself, the baseline and the first elites
         base = [(o.tiles, spec.space.counts_of(o.tiles)) for o in spec.gauntlet]
-        scored = _play(spec, [t for t, _ in base], lambda e, o: derive_seed(spec.seed, "deck-build-gauntlet", e, o),
-                       run, jobs, on_progress)
-        result.baseline = scored
-        if any(s is None for s in scored):
+        rounds, _, stopped = _race(play, [t for t, _ in base], [None] * len(base), result)
+        full = race_sizes(spec.games)[-1] * len(spec.gauntlet)
+        result.baseline = [(r[-1], full) if len(r) == len(race_sizes(spec.games)) else None for r in rounds]
+        if stopped:
             result.interrupted = True
             return result
-        for (_, counts), s in zip(base, scored, strict=True):
-            if counts is not None and s is not None:
-                _insert(result, counts, s, -1)
+        for (_, counts), r in zip(base, rounds, strict=True):
+            if counts is not None:
+                _insert(result, counts, tuple(r), -1)
         generation = 0
-        while result.evaluations < spec.evaluations:
+        while result.evaluations < spec.evaluations and not result.interrupted:
             generation += 1
             rng = Rng(derive_seed(spec.seed, "deck-build", generation))
             n = min(BATCH, spec.evaluations - result.evaluations)
-            candidates = [_candidate(result, rng) for _ in range(n)]
-            first = result.evaluations
-            def seed_of(e: int, o: int, first: int = first) -> int:
-                return derive_seed(spec.seed, "deck-build-games", first + e, o)
-
-            scored = _play(spec, [spec.space.deck(c) for c in candidates], seed_of, run, jobs, on_progress)
-            for k, (counts, s) in enumerate(zip(candidates, scored, strict=True)):
-                if s is not None:
-                    _insert(result, counts, s, first + k)
-                    result.evaluations += 1
-            if any(s is None for s in scored):
-                result.interrupted = True
-                break
+            _generation(result, play, [_candidate(result, rng) for _ in range(n)])
     except KeyboardInterrupt:
         result.interrupted = True
     return result
+
+
+def _generation(result: BuildResult, play: _Player, candidates: list[tuple[int, ...]]) -> None:
+    """Race a generation's candidates against their cells' elites (as the generation began), then put
+    the ones that played every round into the map, in candidate order."""
+    first = result.evaluations
+    rivals = [result.archive.get(_cell(result.spec, c)[1]) for c in candidates]
+    rounds, over, stopped = _race(play, [result.spec.space.deck(c) for c in candidates], rivals, result)
+    full = len(race_sizes(result.spec.games))
+    for k, (counts, r) in enumerate(zip(candidates, rounds, strict=True)):
+        if over[k]:
+            result.evaluations += 1
+            if len(r) == full:
+                _insert(result, counts, tuple(r), first + k)
+    result.interrupted = stopped
+
+
+@dataclass
+class _Player:
+    """How the games are played: the spec, the runner, the jobs, and who hears of progress."""
+
+    spec: BuildSpec
+    run: Callable[..., Any]
+    jobs: int
+    on_progress: Callable[[int], None] | None
+
+
+def _race(play: _Player, decks: Sequence[Sequence[Tile]], rivals: Sequence[Elite | None], result: BuildResult
+          ) -> tuple[list[list[Fraction]], list[bool], bool]:
+    """Play ``decks`` round by round (:func:`race_sizes`), deck ``k`` going on while it could still beat
+    ``rivals[k]`` (None: always). Returns each deck's wins after each round it finished, whether its race
+    is over (every round played, or stopped), and whether Ctrl-C cut it."""
+    spec = play.spec
+    sizes = race_sizes(spec.games)
+    wins: list[list[Fraction]] = [[] for _ in decks]
+    over = [False] * len(decks)
+    alive = list(range(len(decks)))
+    for r, upto in enumerate(sizes):
+        scored = _play(play, [decks[k] for k in alive], sizes[r - 1] if r else 0, upto)
+        for k, s in zip(alive, scored, strict=True):
+            if s is None:
+                continue
+            result.played += s[1]
+            wins[k].append((wins[k][-1] if wins[k] else Fraction(0)) + s[0])
+            over[k] = r == len(sizes) - 1 or not _contender(wins[k][-1], rivals[k], r, upto * len(spec.gauntlet))
+        done = [k for k in alive if over[k]]
+        if done and play.on_progress is not None:
+            play.on_progress(len(done))
+        if any(s is None for s in scored):
+            return wins, over, True
+        alive = [k for k in alive if not over[k]]
+        if not alive:
+            break
+    return wins, over, False
+
+
+def _contender(wins: Fraction, rival: Elite | None, r: int, games: int) -> bool:
+    """Whether a deck with ``wins`` of its first ``games`` games could still beat ``rival``, who won
+    ``rival.rounds[r]`` of the same games (the same deals): it is behind by at most :data:`RACE_SLACK`
+    standard errors of the difference of two rates (pooled)."""
+    if rival is None:
+        return True
+    behind = float(rival.rounds[r] - wins)
+    p = float(rival.rounds[r] + wins) / (2 * games)
+    return behind <= RACE_SLACK * math.sqrt(2 * games * p * (1 - p))
 
 
 def _candidate(result: BuildResult, rng: Rng) -> tuple[int, ...]:
@@ -287,46 +377,47 @@ def _candidate(result: BuildResult, rng: Rng) -> tuple[int, ...]:
     return space.mutate(result.archive[rng.choice(cells)].counts, rng)
 
 
-def _insert(result: BuildResult, counts: tuple[int, ...], score: tuple[Fraction, int], evaluation: int) -> None:
-    spec = result.spec
+def _cell(spec: BuildSpec, counts: tuple[int, ...]) -> tuple[tuple[float, float], tuple[int, int]]:
     deck = spec.space.deck(counts)
     fa, fb = spec.features
     values = (fa.value(deck), fb.value(deck))
-    cell = (fa.bin(values[0], spec.bins), fb.bin(values[1], spec.bins))
-    wins, games = score
+    return values, (fa.bin(values[0], spec.bins), fb.bin(values[1], spec.bins))
+
+
+def _insert(result: BuildResult, counts: tuple[int, ...], rounds: tuple[Fraction, ...], evaluation: int) -> None:
+    """A deck that played every round takes its cell if the cell is empty or it won more of the same
+    games than the elite there."""
+    spec = result.spec
+    values, cell = _cell(spec, counts)
+    wins, games = rounds[-1], race_sizes(spec.games)[-1] * len(spec.gauntlet)
     old = result.archive.get(cell)
     if old is None or wins / games > old.win_rate:
-        result.archive[cell] = Elite(counts, values, cell, wins, games, evaluation)
+        result.archive[cell] = Elite(counts, values, cell, wins, games, evaluation, rounds)
 
 
-def _play(spec: BuildSpec, decks: Sequence[Sequence[Tile]], seed_of: Callable[[int, int], int],
-          run: Callable[..., Any], jobs: int, on_progress: Callable[[int], None] | None
+def _play(play: _Player, decks: Sequence[Sequence[Tile]], first: int, upto: int
           ) -> list[tuple[Fraction, int] | None]:
-    """Each deck against each gauntlet deck, ``spec.games`` games each (deck ``e`` against gauntlet deck
-    ``o`` on the seed ``seed_of(e, o)``): (wins, games) per deck, None for a deck whose games did not all
-    finish (Ctrl-C)."""
+    """Games ``first .. upto - 1`` of each deck against each gauntlet deck (game ``i`` against gauntlet
+    deck ``o`` dealt from ``derive_seed(seed, "deck-build-games", o)`` and ``i`` for every deck: common
+    random numbers): (wins, games) per deck, None for a deck whose games did not all finish (Ctrl-C)."""
     from kcal.games.kcaloria import PACK
     from kcal.sim.match import load_game
 
+    spec = play.spec
     game = load_game(PACK)
     cap = int(getattr(game, "max_moves", None) or DEFAULT_MAX_MOVES)
     plans = []
-    for e, deck in enumerate(decks):
+    for deck in decks:
         for o, opp in enumerate(spec.gauntlet):
-            plans.append(MatchPlan(PACK, seat_names(2), spec.bots, None, ({},), seed_of(e, o), cap,
+            plans.append(MatchPlan(PACK, seat_names(2), spec.bots, None, ({},),
+                                   derive_seed(spec.seed, "deck-build-games", o), cap,
                                    ((DECKS_OPTION, (tuple(deck), opp.tiles)),)).keyed())
     key = hashlib.sha256("\n".join(p.key for p in plans).encode()).hexdigest()[:16]
     batch = EvalBatch(key, tuple(plans))
-    tasks = [(key, p, f, min(CHUNK_GAMES, spec.games - f)) for p in range(len(plans))
-             for f in range(0, spec.games, CHUNK_GAMES)]
-
-    def done(i: int) -> None:
-        if on_progress is not None:
-            on_progress(tasks[i][3])
-
-    out = run(eval_chunk, tasks, jobs=jobs, on_done=done, shared=batch)
-    n_opp = len(spec.gauntlet)
-    per_chunk = -(-spec.games // CHUNK_GAMES)
+    starts = range(first, upto, CHUNK_GAMES)
+    tasks = [(key, p, f, min(CHUNK_GAMES, upto - f)) for p in range(len(plans)) for f in starts]
+    out = play.run(eval_chunk, tasks, jobs=play.jobs, shared=batch)
+    n_opp, per_chunk = len(spec.gauntlet), len(starts)
     unit = win_unit(2)
     scores: list[tuple[Fraction, int] | None] = []
     for e in range(len(decks)):
@@ -375,6 +466,8 @@ def to_json(result: BuildResult, folder: Path) -> dict[str, Any]:
         "games": spec.games,
         "bots": list(spec.bots),
         "batch": BATCH,
+        "race": RACE,
+        "games_played": result.played,
         "gauntlet": gauntlet,
         "cells": {"filled": len(archive), "total": spec.bins * spec.bins},
         "archive": archive,

@@ -95,9 +95,10 @@ def write_archive(result: BuildResult, folder: Path, catalogs: Sequence[Path], i
 def build_text(d: dict[str, Any]) -> str:
     """The archive for people: the gauntlet's own win rates, then every elite, best first."""
     fa, fb = d["features"]
-    lines = [f"deck build: {d['evaluations']} decks evaluated, {d['games']} games against each of "
-             f"{len(d['gauntlet'])} gauntlet decks (bots {' / '.join(d['bots'])}, seed {d['seed']}); "
-             f"{d['cells']['filled']} of {d['cells']['total']} cells filled"]
+    lines = [f"deck build: {d['evaluations']} decks evaluated, {d['games']} to {d['games'] * d['race']} games "
+             f"against each of {len(d['gauntlet'])} gauntlet decks ({d['games_played']} games in all; bots "
+             f"{' / '.join(d['bots'])}, seed {d['seed']}); {d['cells']['filled']} of {d['cells']['total']} "
+             "cells filled"]
     lines.append("gauntlet (each deck's own win rate against the gauntlet):")
     width = max(len(g["name"]) for g in d["gauntlet"])
     for g in d["gauntlet"]:

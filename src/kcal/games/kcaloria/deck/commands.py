@@ -317,8 +317,9 @@ def build(
     bins: int = typer.Option(6, "--bins", min=2, max=20, metavar="N", help="Cells along each axis of the map."),
     evaluations: int = typer.Option(160, "--evaluations", min=1, metavar="N",
                                     help="Candidate decks to evaluate (the search's budget)."),
-    games: int = typer.Option(16, "--games", "-n", min=1, metavar="N",
-                              help="Games of each candidate against each gauntlet deck (seats rotate)."),
+    games: int = typer.Option(8, "--games", "-n", min=1, metavar="N",
+                              help="Games of each candidate against each gauntlet deck (seats rotate) in its first "
+                                   "round; up to 4 times as many while it could still beat its cell's best deck."),
     bots: list[str] = typer.Option([], "--bots", "-b", metavar="BOTS", autocompletion=complete_bot,
                                    help="The bot of the candidates and of the gauntlet (one, or two "
                                         "comma-separated). Default: greedy."),
@@ -371,8 +372,7 @@ def build(
         check_folder(output, bins, inputs)
         chart_path = chart_target(chart)
         show = wanted(quiet=quiet, json_out=fmt is OutputFormat.json)
-        total = (len(opponents) + evaluations) * len(opponents) * games
-        with Progress(total, "deck build games", enabled=show) as bar:
+        with Progress(len(opponents) + evaluations, "deck build decks", enabled=show) as bar:
             result = build_decks(spec, jobs=_jobs(jobs), runner=_runner(backend, dask_address),
                                  on_progress=bar.update)
         data = to_json(result, output)
