@@ -2,11 +2,12 @@
 board of 100,000 tiles) need not be built whole before it is encoded.
 
 :class:`Streamed` stands for a list in the data that :func:`kcal.cli.common.write_json` writes: it
-knows its length and makes its items, in order, only when the encoder reaches them, so each item is
-encoded and let go before the next is made. The encoder is the same (``json.JSONEncoder.iterencode``
-with an indent, whose arrays are any ``list`` it iterates), so the bytes are those of the whole list.
+knows its length and makes its items, in order, only when the writer reaches them, so each item is
+encoded and let go before the next is made. The writer (:class:`IndentedWriter`, which writes what
+``json.JSONEncoder.iterencode`` with an indent writes) iterates any ``list``, so the bytes are those of
+the whole list.
 
-It is a ``list`` only to that encoder: it holds no items, so it compares, indexes and encodes in C
+It is a ``list`` only to that writer: it holds no items, so it compares, indexes and encodes in C
 (``json.dumps`` without an indent) as an empty list. Keep it out of data that anything else reads:
 a result's ``to_json()`` gives plain lists; only what a command writes may stream.
 """

@@ -9,18 +9,25 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from kcal.core.errors import KcalError
+from kcal.core.errors import KcalError, raise_all
 from kcal.core.replay import Replay, collector_paused, replay_moves
 from kcal.core.results import game_over_line, move_number
 from kcal.core.text import shown
-from kcal.games.kcaloria.files.position import cube_items
-from kcal.games.kcaloria.files.recordfile import GameRecord
+from kcal.games.kcaloria.files.position import (
+    cells_by_age,
+    cube_items,
+    position_problems,
+    start_game,
+    state_json,
+    tracked_tiles,
+)
+from kcal.games.kcaloria.files.recordfile import DiscardEntry, GameRecord, PlaceEntry
 from kcal.games.kcaloria.rules import legal
-from kcal.games.kcaloria.rules.hexgrid import Hex
-from kcal.games.kcaloria.rules.moves import Move
+from kcal.games.kcaloria.rules.hexgrid import Hex, cell_of
+from kcal.games.kcaloria.rules.moves import Move, fast_place
 from kcal.games.kcaloria.rules.render import board_lines, hex_map
 from kcal.games.kcaloria.rules.scores import ScoreKeeper
-from kcal.games.kcaloria.rules.setup import new_game
+from kcal.games.kcaloria.rules.setup import build_table, new_game
 from kcal.games.kcaloria.rules.state import GameState
 
 if TYPE_CHECKING:
@@ -91,7 +98,6 @@ class ReplayResult(Replay[GameState]):
 
     def board(self) -> list[dict[str, Any]]:
         """SPEC's kCaloria ``board``: each tile on the table, the oldest first."""
-        from kcal.games.kcaloria.files.position import cells_by_age
 
         return [self._tile(cell) for cell in cells_by_age(self.state)]
 
@@ -110,7 +116,6 @@ class ReplayResult(Replay[GameState]):
         """Where the game stands, in the shape of a record's ``start:`` (files/position.py): the mode,
         the turn, who moves, the board with every tile's payments and dice, and each player's
         counters and (in a game that tracks them) tiles."""
-        from kcal.games.kcaloria.files.position import state_json
 
         return state_json(self.state)
 
@@ -128,7 +133,6 @@ class ReplayResult(Replay[GameState]):
         and the state's) :class:`~kcal.core.jsonstream.Streamed`, each tile made as it is written, so the
         output holds no board of dicts (100,000 moves: some 120 MB)."""
         from kcal.core.jsonstream import Streamed
-        from kcal.games.kcaloria.files.position import cells_by_age, state_json
 
         board = Streamed(len(self.state.tiles), lambda: map(self._tile, cells_by_age(self.state)))
         return self._json(board, state_json(self.state, streamed=True))
@@ -204,7 +208,6 @@ def _load(record_path_or_model: str | Path | GameRecord | dict[str, Any],
 
 def _check_inline_tiles(doc: YamlDoc) -> None:
     """The record's own ``tiles`` follow the catalog rule: ids and folded names unique."""
-    from kcal.core.errors import raise_all
     from kcal.games.kcaloria.files.cardset import duplicate_tiles
 
     raw = doc.data.get("tiles") if isinstance(doc.data, dict) else None
@@ -218,7 +221,6 @@ def _check_against_catalogs(record: GameRecord, doc: YamlDoc | None, library: Li
     tile's id or name would silently change that tile, so it is refused at its position."""
     if library is None or not record.tiles:
         return
-    from kcal.core.errors import raise_all
 
     by_id = {t.id: t for t in library.tiles}
     errors = []
@@ -242,7 +244,6 @@ def _check_moves(record: GameRecord, doc: YamlDoc | None, table: TileTable, libr
     """Every move names a player of the record and tiles the catalogs have (bad input: exit 2). Each
     spelling of a player or a tile is looked up once (a long record names the same few again and again:
     100,000 moves took 0.3 s of lookups)."""
-    from kcal.games.kcaloria.files.recordfile import DiscardEntry, PlaceEntry
 
     players = list(record.players)
     known_players: set[str] = set()
@@ -294,10 +295,7 @@ def _decks(record: GameRecord, doc: YamlDoc | None, table: TileTable,
 def _start(record: GameRecord, doc: YamlDoc | None, table: TileTable, library: Library | None) -> GameState:
     """The game set up at the record's ``start:``; an impossible position is bad input, every problem
     at its key (docs/rulings.md, "Start positions")."""
-    from kcal.core.errors import raise_all
     from kcal.core.validation import format_loc
-    from kcal.games.kcaloria.files.position import position_problems, start_game, tracked_tiles
-    from kcal.games.kcaloria.rules.setup import build_table
 
     assert record.start is not None
     players = list(record.players)
@@ -322,7 +320,6 @@ def replay(record_path_or_model: str | Path | GameRecord | dict[str, Any],
     record, doc, library, source = _load(record_path_or_model, library)
     _check_against_catalogs(record, doc, library)
     tiles = list(record.tiles) + (list(library.tiles) if library is not None else [])
-    from kcal.games.kcaloria.rules.setup import build_table
 
     table = build_table(tiles)
     players = list(record.players)
@@ -393,9 +390,6 @@ def _engine_moves(record: GameRecord, doc: YamlDoc | None) -> list[Move]:
     """The record's moves as the engine's (an entry it cannot read is bad input, at that entry). A plain
     placement (no payment, choice or target: every move of a long record of water tiles) is made from
     its entry's fields, the move :meth:`Move.from_record` makes from the entry's dict."""
-    from kcal.games.kcaloria.files.recordfile import PlaceEntry
-    from kcal.games.kcaloria.rules.hexgrid import cell_of
-    from kcal.games.kcaloria.rules.moves import fast_place
 
     moves = []
     for i, entry in enumerate(record.moves):

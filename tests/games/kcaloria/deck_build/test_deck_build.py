@@ -207,7 +207,7 @@ class TestRace:
 
     def rival(self, s: b.BuildSpec, rate: Fraction) -> b.Elite:
         sizes = [n * len(s.gauntlet) for n in b.race_sizes(s.games)]
-        return b.Elite((), (0.0, 0.0), (0, 0), rate * sizes[-1], sizes[-1], -1, tuple(rate * n for n in sizes))
+        return b.Elite((), (0.0, 0.0), (0, 0), sizes[-1], -1, tuple(rate * n for n in sizes))
 
     def test_the_rounds_double_up_to_race_times_the_games(self, monkeypatch: pytest.MonkeyPatch) -> None:
         assert b.race_sizes(12) == [12, 24]

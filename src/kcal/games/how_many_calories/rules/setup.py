@@ -19,7 +19,6 @@ from typing import Any
 
 from kcal.core.errors import KcalError, raise_all
 from kcal.core.game import Setup
-from kcal.core.rng import Rng
 from kcal.core.suggest import did_you_mean
 from kcal.games.how_many_calories import PACK
 from kcal.games.how_many_calories.files.cardset import FoodSet
@@ -38,7 +37,7 @@ from kcal.games.how_many_calories.rules.domain import (
     parse_card,
 )
 from kcal.games.how_many_calories.rules.scoring import start_problem
-from kcal.games.how_many_calories.rules.state import DRAWS_SALT, Rules, State
+from kcal.games.how_many_calories.rules.state import Rules, State
 
 OPTIONS = ("limit", "rounds", "catalog", "hands", "starts", "start")
 TWO_PLAYER = "two-player"
@@ -149,8 +148,7 @@ def new_state(setup: Setup, seed: int) -> State:
     rules = make_rules(setup, seed)
     state = State.__new__(State)
     state.rules = rules
-    state.rng = Rng(seed)
-    state.draws = Rng(seed ^ DRAWS_SALT)
+    state.seed_generators(seed)
     state.round = 0
     state.totals = [0] * rules.n
     state.log = (("begin",), None)

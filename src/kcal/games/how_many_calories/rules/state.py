@@ -129,6 +129,12 @@ class State(EventLog):
     last_trick: TrickResult | None
     log: Log | None
 
+    def seed_generators(self, seed: int) -> None:
+        """Seed the game's two generators from ``seed``: the deals' and the start player's draws'
+        (``seed ^ DRAWS_SALT``)."""
+        self.rng = Rng(seed)
+        self.draws = Rng(seed ^ DRAWS_SALT)
+
     def copy(self) -> State:
         s = State.__new__(State)
         s.rules = self.rules

@@ -12,8 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from kcal.core.game import seat_in
-from kcal.core.rng import Rng
-from kcal.games.how_many_calories.rules.state import DRAWS_SALT, PASS, PHASES, State, TrickResult
+from kcal.games.how_many_calories.rules.state import PASS, PHASES, State, TrickResult
 
 
 def seat(state: State, player: str) -> int:
@@ -88,8 +87,8 @@ def determinize(state: State, player: str, seed: int) -> State:
     me = seat(state, player)
     s = state.copy()
     s.log = None
-    rng = s.rng = Rng(seed)
-    s.draws = Rng(seed ^ DRAWS_SALT)
+    s.seed_generators(seed)
+    rng = s.rng
     n = s.rules.n
     left = (me + 1) % n
     known = [c for c in s.given[me] if c in s.hands[left]]

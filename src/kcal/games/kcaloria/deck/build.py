@@ -160,11 +160,14 @@ class Elite:
     counts: tuple[int, ...]
     values: tuple[float, float]
     cell: tuple[int, int]
-    wins: Fraction
     games: int
     evaluation: int
-    #: the wins after each round of the race (:func:`race_sizes`), the last one ``wins``
-    rounds: tuple[Fraction, ...] = ()
+    #: the wins after each round of the race (:func:`race_sizes`), the last one of all its games
+    rounds: tuple[Fraction, ...]
+
+    @property
+    def wins(self) -> Fraction:
+        return self.rounds[-1]
 
     @property
     def win_rate(self) -> Fraction:
@@ -392,7 +395,7 @@ def _insert(result: BuildResult, counts: tuple[int, ...], rounds: tuple[Fraction
     wins, games = rounds[-1], race_sizes(spec.games)[-1] * len(spec.gauntlet)
     old = result.archive.get(cell)
     if old is None or wins / games > old.win_rate:
-        result.archive[cell] = Elite(counts, values, cell, wins, games, evaluation, rounds)
+        result.archive[cell] = Elite(counts, values, cell, games, evaluation, rounds)
 
 
 def _play(play: _Player, decks: Sequence[Sequence[Tile]], first: int, upto: int
