@@ -1,4 +1,5 @@
-"""Test-wide settings: kcal's parse cache goes to a temporary folder, never the user's."""
+"""Test-wide settings: kcal's parse cache goes to a temporary folder, never the user's; property tests run
+under the ``kcal`` Hypothesis profile (no deadline, no timing health check: :mod:`tests.hypothesis_profile`)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,11 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
+from tests.hypothesis_profile import PROFILE_SUPPRESSED as PROFILE_SUPPRESSED
+
+settings.load_profile("kcal")
 os.environ.setdefault("KCAL_CACHE_DIR", tempfile.mkdtemp(prefix="kcal-test-cache-"))
 
 

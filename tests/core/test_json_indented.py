@@ -47,7 +47,7 @@ values = st.recursive(
 )
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=400)
 @given(values)
 def test_any_value_is_written_as_json_dumps_writes_it(value):
     assert written(value) == json.dumps(value, indent=2, ensure_ascii=False)

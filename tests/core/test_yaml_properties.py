@@ -9,7 +9,7 @@ exception is a bug.
 
 from __future__ import annotations
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kcal.core.errors import KcalError
@@ -144,7 +144,7 @@ def _assert_positioned(err: KcalError) -> None:
         assert problem.where.column is not None and problem.where.column >= 1, str(problem)
 
 
-@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=500)
 @given(documents())
 def test_generated_yaml_gives_data_or_a_positioned_kcal_error(text: str) -> None:
     try:
@@ -158,7 +158,7 @@ def test_generated_yaml_gives_data_or_a_positioned_kcal_error(text: str) -> None
         _assert_positioned(err)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150)
 @given(documents(), st.binary(max_size=6))
 def test_generated_yaml_bytes_with_noise_give_data_or_a_positioned_kcal_error(text: str, noise: bytes) -> None:
     """The same documents as bytes, with a few arbitrary bytes in the middle (bad UTF-8, NUL, ESC)."""
@@ -174,7 +174,7 @@ def test_the_strategies_reach_the_features_they_name() -> None:
     """The generator does produce what the docstring promises (a check on the test itself)."""
     seen: set[str] = set()
 
-    @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @settings(max_examples=150)
     @given(documents())
     def collect(text: str) -> None:
         for feature, marker in (("directive", "%"), ("tag", "!"), ("anchor", "&"), ("alias", "*"),

@@ -67,7 +67,7 @@ def test_long_scalar_is_refused() -> None:
 yamlish = st.text(alphabet=st.sampled_from(list("ab:-[]{}&*!|>'\"#?,\n\t 0123456789.~<")), max_size=80)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=400)
 @given(yamlish)
 def test_any_text_gives_data_or_a_positioned_kcal_error(text: str) -> None:
     try:

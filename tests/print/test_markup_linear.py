@@ -25,7 +25,7 @@ def old_tags(line: str) -> list[tuple[int, str, str, str, str]]:
     return [(m.start(), m.group(0), m.group(1), m.group(2), m.group(3)) for m in OLD_TAG.finditer(line)]
 
 
-@settings(max_examples=2000, deadline=None)
+@settings(max_examples=2000)
 @given(st.text(alphabet="<>/ \tbri:_-xX1&;\u00a0", max_size=40))
 def test_the_linear_tag_reading_agrees_with_the_old_pattern(line: str) -> None:
     assert list(rulebook._tags(line)) == old_tags(line)

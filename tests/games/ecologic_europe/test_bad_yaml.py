@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from kcal.core.errors import KcalError
 from kcal.games.ecologic_europe.files.load import load_species
 from kcal.games.ecologic_europe.replay import replay
+from tests.hypothesis_profile import PROFILE_SUPPRESSED
 
 GOOD = ("game: ecologic-europe\nset: {code: T, name: Test}\nspecies:\n"
         "  - {id: T-001, name: Dandelion, latin: Taraxacum officinale, type: herbaceous, habitats: [meadows], "
@@ -63,7 +64,7 @@ def test_record_unknown_move_key_and_bad_place(tmp_path: Path):
 YAMLISH = st.text(alphabet=st.sampled_from(list("abc:-[]{}, \n\t'\"&*!|>#0123456789")), max_size=120)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=150, suppress_health_check=[*PROFILE_SUPPRESSED, HealthCheck.function_scoped_fixture])
 @given(YAMLISH)
 def test_generated_yaml_gives_a_result_or_a_positioned_error(tmp_path: Path, text: str):
     for loader in (load_species, replay):

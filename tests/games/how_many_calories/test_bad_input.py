@@ -58,7 +58,7 @@ YAMLISH = st.lists(st.sampled_from([
 ]), min_size=0, max_size=12).map("".join)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150)
 @given(text=YAMLISH)
 def test_generated_yaml_gives_a_record_or_a_positioned_error(tmp_path_factory, text):
     path = tmp_path_factory.mktemp("gen") / "record.yaml"

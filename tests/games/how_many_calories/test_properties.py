@@ -32,7 +32,7 @@ def random_game(game, players, variant, seed, check=None):
     return state
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(seed=seeds, config=configs)
 def test_random_games_reach_an_outcome(hmc, seed, config):
     players, variant = config
@@ -49,7 +49,7 @@ def random_move(rng, players):
     return Pass(tuple(Card(COLOURS[rng.below(4)], 1 + rng.below(33)) for _ in range(rng.below(4))))
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=15)
 @given(seed=seeds, config=configs)
 def test_why_illegal_is_none_exactly_for_generated_moves(hmc, seed, config):
     players, variant = config
@@ -71,7 +71,7 @@ def test_why_illegal_is_none_exactly_for_generated_moves(hmc, seed, config):
     random_game(game, players, variant, seed, check)
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=15)
 @given(seed=seeds, config=configs)
 def test_same_seed_same_game(hmc, seed, config):
     players, variant = config
@@ -80,7 +80,7 @@ def test_same_seed_same_game(hmc, seed, config):
     assert hmc.game.record(a) == hmc.game.record(b)
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=12)
 @given(seed=seeds, config=configs, stop=st.integers(0, 150))
 def test_record_of_a_game_replays_to_the_same_end(hmc, tmp_path_factory, seed, config, stop):
     players, variant = config

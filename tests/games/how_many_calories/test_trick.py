@@ -92,7 +92,7 @@ def test_a_card_not_in_hand_is_illegal(hmc):
     assert hmc.why(state, "D blue 9") == "there is no blue 9 in the set HMC: 9 is red 9"
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=25)
 @given(seed=st.integers(0, 2**32), players=st.sampled_from([("A", "B", "C"), ("A", "B", "C", "D")]))
 def test_player_of_lowest_card_is_never_out(hmc, seed, players):
     game = hmc.game

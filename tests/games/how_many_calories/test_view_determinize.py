@@ -100,7 +100,7 @@ def test_determinized_state_has_no_record(hmc):
         hmc.game.record(det)
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=30)
 @given(seed=st.integers(0, 2**32), steps=st.integers(0, 120), who=st.integers(0, 3))
 def test_view_is_unchanged_by_determinize(hmc, seed, steps, who):
     game = hmc.game

@@ -88,7 +88,7 @@ YAMLISH = st.lists(st.sampled_from([
 ]), min_size=0, max_size=12).map("".join)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150)
 @given(YAMLISH)
 def test_any_yaml_like_record_gives_a_result_or_a_positioned_error(tmp_path_factory, text):
     path = tmp_path_factory.mktemp("rec") / "game.yaml"
@@ -100,7 +100,7 @@ def test_any_yaml_like_record_gives_a_result_or_a_positioned_error(tmp_path_fact
             assert problem.where.file and problem.where.line and problem.where.column, str(exc)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=100)
 @given(st.lists(st.sampled_from([
     "game: kalua\n", "set: {code: X, name: Y}\n", "cards:\n", "  - name: A\n", "    kind: bonus\n",
     "    kind: global\n", "    cost: -1\n", "    cost: 3\n", "    effects: [{kind: keep, target: self}]\n",

@@ -8,7 +8,7 @@ import random
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kcal.games.kcaloria.rules import IllegalMove, Move, new_game
@@ -65,7 +65,7 @@ def invariants(s):
 
 
 MODES = st.sampled_from(["standard", "beginner", "solo"])
-SETTINGS = settings(max_examples=int(__import__("os").environ.get("KCAL_PROP_EXAMPLES", "25")), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=int(__import__("os").environ.get("KCAL_PROP_EXAMPLES", "25")))
 
 
 @SETTINGS

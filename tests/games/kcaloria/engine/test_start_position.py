@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 import yaml
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kcal.core.errors import KcalError
@@ -104,7 +104,7 @@ def _play(state: Any, rng: Rng, moves: int) -> None:
         moves -= 1
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=25)
 @given(seed=st.integers(0, 2**32), players=st.integers(1, 4), beginner=st.booleans(),
        stop=st.integers(0, 150), more=st.integers(0, 60))
 def test_property_a_seeded_game_stopped_anywhere_goes_on_the_same_from_its_state(seed, players, beginner,

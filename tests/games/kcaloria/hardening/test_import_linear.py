@@ -58,7 +58,7 @@ def old_count_last(body: str) -> tuple[str, str, int] | None:
 LINES = st.text(alphabet=" \tx4X9(ETPW)[]^*#/:aB,&-.Fs" + "\u00a0\u0664", max_size=30).map(str.strip)
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=1500)
 @given(LINES)
 def test_the_linear_reading_agrees_with_the_old_patterns(line: str) -> None:
     assert im._without_comment(line) == OLD_INLINE_COMMENT.sub("", line)

@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 
 from kcal.cli.app import app
 from kcal.core.text import name_problem
+from tests.hypothesis_profile import PROFILE_SUPPRESSED
 
 ALPHABET = "aZ x:#'\"-[]{},&*!|>%@`?~=\\/.0é"
 NAMES = st.text(alphabet=ALPHABET, min_size=1, max_size=12).map(str.strip)
@@ -48,7 +49,7 @@ def test_tricky_names_import_and_read_back(tmp_path: Path, tile: str, deck: str)
     assert _roundtrip(tmp_path, tile, deck) in ((0, 0), (0, 1))
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=120, suppress_health_check=[*PROFILE_SUPPRESSED, HealthCheck.function_scoped_fixture])
 @given(tile=st.one_of(NAMES, YAML_WORDS), deck=st.one_of(NAMES, YAML_WORDS))
 def test_an_imported_deck_always_reads_back(tmp_path_factory, tile: str, deck: str) -> None:
     assume(tile and deck and name_problem(tile) is None and name_problem(deck) is None)
