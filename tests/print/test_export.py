@@ -1,14 +1,29 @@
-"""``kcal export tts|png`` (issue 23, item 5): Tabletop Simulator decks and per-card PNGs for every pack.
+"""``kcal export tts|png`` (issue 23, item 5; issue 34, item 1): Tabletop Simulator decks and per-card PNGs
+for every pack.
 
-The saved object is checked against Tabletop Simulator's saved-object format (the keys and types TTS reads
-for a ``DeckCustom``, a ``CardCustom`` and their ``CustomDeck`` sheets, as its own saves write them) and
-against the pictures written: every card id points into a sheet's grid, never at its last (hidden) slot,
-and each sheet is its grid of pictures.
+The saved object is checked against Tabletop Simulator's own documented format, not kcal's docs:
+
+- Berserk Games' Lua API, ``Tabletop-Simulator-API`` docs/custom-game-objects.md (api.tabletopsimulator.com,
+  "Custom Game Objects"): a custom card's ``type`` is 0 rounded rectangle, 1 rectangle, 2 rounded hex, 3 hex,
+  4 circle; a custom deck's ``width`` is the sheet's columns (at most 10), ``height`` its rows (at most 7),
+  ``unique_back`` whether the back is a sheet too, and ``back_is_hidden`` "whether the card back should be
+  used as the hidden image (instead of the last slot of the face image)";
+- its knowledge base, ``Tabletop-Simulator-Knowledge-Base`` docs/custom-content/save-file-format.md
+  (kb.tabletopsimulator.com, "Save File Format"): the saved ``ObjectState`` names these ``CustomDeck``
+  (``Dictionary<int, CustomDeckState>``, "Key matches the hundreth place of the id (ex. id = 354, index =
+  3)"), ``DeckIDs``, ``ContainedObjects``, ``CardID``, ``Transform``; and custom-deck.md: "Card sheets use
+  the last image on a card sheet for a hidden image" unless "Back is Hidden" uses the back instead;
+- asset-creation.md: the colour mode "MUST be set to RGB" ("CMYK color mode will not work") and images
+  kept "under 4096x4096".
+
+In a save the ``CustomDeck`` entry spells these ``FaceURL``, ``BackURL``, ``NumWidth``, ``NumHeight``,
+``UniqueBack``, ``BackIsHidden`` and ``Type``, as TTS writes them.
 """
 
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 
 import jsonschema
@@ -17,7 +32,7 @@ from PIL import Image
 from typer.testing import CliRunner
 
 from kcal.cli.app import app
-from kcal.core.registry import ids
+from kcal.core.registry import get, ids
 from kcal.print.export import TTS_MAX_PX, pixel_size, sheet_grid, slug
 
 runner = CliRunner()
@@ -25,14 +40,18 @@ ROOT = Path(__file__).resolve().parents[2]
 DECK = ROOT / "src/kcal/games/kcaloria/data/decks/bayou-ambush.yaml"
 GAMES = sorted(ids())
 
+#: TTS's card shapes (Custom Card ``type``), by what they are
+TTS_ROUNDED_RECTANGLE, TTS_RECTANGLE, TTS_ROUNDED_HEX, TTS_HEX, TTS_CIRCLE = range(5)
 _CUSTOM_DECK = {
     "type": "object",
-    "required": ["FaceURL", "BackURL", "NumWidth", "NumHeight", "BackIsHidden", "UniqueBack"],
+    "required": ["FaceURL", "BackURL", "NumWidth", "NumHeight", "BackIsHidden", "UniqueBack", "Type"],
+    "additionalProperties": False,
     "properties": {
         "FaceURL": {"type": "string", "pattern": "^file:///"}, "BackURL": {"type": "string", "pattern": "^file:///"},
-        "NumWidth": {"type": "integer", "minimum": 2, "maximum": 10},
+        "NumWidth": {"type": "integer", "minimum": 1, "maximum": 10},
         "NumHeight": {"type": "integer", "minimum": 1, "maximum": 7},
-        "BackIsHidden": {"type": "boolean"}, "UniqueBack": {"type": "boolean"}, "Type": {"type": "integer"},
+        "BackIsHidden": {"type": "boolean"}, "UniqueBack": {"type": "boolean"},
+        "Type": {"enum": [TTS_ROUNDED_RECTANGLE, TTS_RECTANGLE, TTS_ROUNDED_HEX, TTS_HEX, TTS_CIRCLE]},
     },
 }
 _TRANSFORM = {"type": "object", "required": ["posX", "posY", "posZ", "rotX", "rotY", "rotZ", "scaleX", "scaleY",
@@ -81,31 +100,66 @@ def _url_path(url: str) -> Path:
     return Path(url.removeprefix("file://"))
 
 
+def _is_hex(game: str) -> bool:
+    """Whether the pack's exported faces are hexagonal tiles (its export set sizes no card)."""
+    source = DECK if game == "kcaloria" else None
+    return get(game).hook("print").export_cards(source, size=None, bleed=0.0).opts.card is None
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_tts_saved_object_loads_as_decks_with_their_backs(game: str, tmp_path: Path) -> None:
     doc = _export("tts", game, tmp_path / "tts")
     saved = json.loads(Path(doc["saved_object"]).read_text(encoding="utf-8"))
     jsonschema.validate(saved, TTS_SAVED_OBJECT)
     assert len(saved["ObjectStates"]) == len(doc["decks"])
+    hexes = _is_hex(game)
     for obj, deck in zip(saved["ObjectStates"], doc["decks"], strict=True):
         cards = obj["ContainedObjects"] if obj["Name"] == "DeckCustom" else [obj]
         assert len(cards) == deck["cards"]
         if obj["Name"] == "DeckCustom":
             assert obj["DeckIDs"] == [c["CardID"] for c in cards]  # the deck's order
+            assert set(obj["CustomDeck"]) == {str(c["CardID"] // 100) for c in cards}
         for card in cards:
             (key, sheet), = card["CustomDeck"].items()
-            assert card["CardID"] // 100 == int(key)
+            assert card["CardID"] // 100 == int(key)  # "Key matches the hundreth place of the id"
             slot = card["CardID"] % 100
-            assert slot < sheet["NumWidth"] * sheet["NumHeight"] - 1  # never the hidden card's slot
+            slots = sheet["NumWidth"] * sheet["NumHeight"]
             face, back = _url_path(sheet["FaceURL"]), _url_path(sheet["BackURL"])
             assert face.is_file() and back.is_file()
             with Image.open(face) as im_face, Image.open(back) as im_back:
-                assert im_face.size == (sheet["NumWidth"] * im_back.size[0], sheet["NumHeight"] * im_back.size[1])
+                assert im_face.mode == im_back.mode == "RGB"  # "CMYK color mode will not work"
                 assert max(im_face.size) <= TTS_MAX_PX
                 w, h = im_back.size
-                # the last slot shows the back: what TTS draws for a card in a hidden zone
-                corner = im_face.crop((im_face.size[0] - w, im_face.size[1] - h, im_face.size[0], im_face.size[1]))
-                assert corner.tobytes() == im_back.convert("RGB").tobytes()
+                assert im_face.size == (sheet["NumWidth"] * w, sheet["NumHeight"] * h)
+                if sheet["BackIsHidden"]:  # the back is the hidden image: every slot may hold a card
+                    assert slot < slots
+                else:  # the last slot is the hidden image: no card there, and it shows the back
+                    assert slot < slots - 1
+                    corner = im_face.crop((im_face.size[0] - w, im_face.size[1] - h, *im_face.size))
+                    assert corner.tobytes() == im_back.convert("RGB").tobytes()
+            # the shape TTS cuts: a hexagon for hex tiles, in a cell of the hexagon's own proportions (its
+            # bounding box, flat top as printed, 2 : sqrt 3); a card's cell has the card's proportions
+            if hexes:
+                assert sheet["Type"] in (TTS_ROUNDED_HEX, TTS_HEX)
+                assert w / h == pytest.approx(2 / math.sqrt(3), abs=2 / h)
+            else:
+                assert sheet["Type"] in (TTS_ROUNDED_RECTANGLE, TTS_RECTANGLE)
+                assert w / h == pytest.approx(doc["pixels"][0] / doc["pixels"][1])
+                assert w < h  # every card game's cards are upright
+
+
+def test_how_many_calories_plus_cards_are_a_deck_of_their_own(tmp_path: Path) -> None:
+    """The +5 cards are dealt one to each player (rulebook, setup), never shuffled into the food deck."""
+    doc = _export("tts", "how-many-calories", tmp_path / "tts")
+    saved = json.loads(Path(doc["saved_object"]).read_text(encoding="utf-8"))
+    names = {o["Nickname"]: [c["Nickname"] for c in o.get("ContainedObjects", [o])] for o in saved["ObjectStates"]}
+    plus = [deck for deck, cards in names.items() if set(cards) == {"+5"}]
+    assert len(plus) == 1 and len(names[plus[0]]) == 4
+    food = [cards for deck, cards in names.items() if deck not in plus]
+    assert len(food) == 1 and len(food[0]) == 32 and "+5" not in food[0]
+    png = _export("png", "how-many-calories", tmp_path / "png")
+    fronts = {c["card"]: c["front"] for c in png["cards"]}
+    assert fronts["+5"] == "plus-5.png" and fronts["blue 5"] == "blue-5.png"
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -185,18 +239,24 @@ def test_output_that_is_a_file_is_refused(tmp_path: Path) -> None:
     assert target.read_text() == "mine"
 
 
-@pytest.mark.parametrize("name", ["a\nb", "../../etc/passwd", "Ardea\u202eherodias", "x\x1b[31m", "", "Épervier d'Europe"])
+@pytest.mark.parametrize("name", ["a\nb", "../../etc/passwd", "Ardea\u202eherodias", "x\x1b[31m", "", "Épervier d'Europe",
+                                  "+5"])
 def test_card_names_become_safe_file_names(name: str) -> None:
     s = slug(name)
     assert s and "/" not in s and ".." not in s
     assert all(c.isascii() and (c.isalnum() or c in "-_.") for c in s)
 
 
-def test_sheet_grids_hold_the_hidden_slot() -> None:
-    assert sheet_grid(1) == (2, 1)
-    assert sheet_grid(9) == (10, 1)
-    assert sheet_grid(10) == (10, 2)
-    assert sheet_grid(69) == (10, 7)
+def test_card_names_keep_their_sign() -> None:
+    assert slug("+5") == "plus-5" != slug("5")
+
+
+def test_sheet_grids_use_every_slot() -> None:
+    """``BackIsHidden``: TTS shows the back of a hidden card, so no slot is kept for it."""
+    assert sheet_grid(1) == (1, 1)
+    assert sheet_grid(10) == (10, 1)
+    assert sheet_grid(11) == (10, 2)
+    assert sheet_grid(70) == (10, 7)
 
 
 def test_tts_sheets_stay_within_4096_pixels() -> None:

@@ -8,11 +8,21 @@ lays the pictures out:
 - :func:`export_png`: one PNG per distinct face and per distinct back, at ``dpi`` with the bleed, named by
   card (``Ardea-herodias.png``, ``back-ee-back-fish.png``), for print-on-demand uploads (poker 63 x 88 mm
   with 3 mm bleed by default, as the print shops ask; the hex tiles at their size).
-- :func:`export_tts`: Tabletop Simulator deck sheets (a grid of at most 10 x 7 pictures, the last slot
-  the card shown while a card is hidden) and one saved-object JSON whose ``DeckCustom`` objects name the
-  sheets by file URL, one deck per group of the pack (Kalua: the bonus deck, the disaster deck, the help
-  cards), ``DeckIDs`` in the order of the deck. TTS (and Unity under it) takes sheets up to 4,096 pixels
-  a side without complaint, so a sheet's resolution is lowered to fit (the result says which was used).
+- :func:`export_tts`: Tabletop Simulator deck sheets (a grid of at most 10 x 7 pictures, every slot a
+  card: ``BackIsHidden`` makes TTS show a hidden card's back, so no slot is kept for it) and one
+  saved-object JSON whose ``DeckCustom`` objects name the sheets by file URL, one deck per group of the
+  pack (Kalua: the bonus deck, the disaster deck, the help cards), ``DeckIDs`` in the order of the deck.
+  Cards are TTS's rounded rectangle (``Type`` 0); hexagonal tiles (``SheetOptions(card=None)``) TTS's hex
+  card (``Type`` 3), each drawn in a cell that is exactly the hexagon's bounding box. TTS (and Unity under
+  it) takes sheets up to 4,096 pixels a side without complaint, so a sheet's resolution is lowered to fit
+  (the result says which was used).
+
+The saved object follows Tabletop Simulator's documented format: the ``CustomDeck`` fields of its saves
+(``FaceURL``, ``BackURL``, ``NumWidth``, ``NumHeight``, ``BackIsHidden``, ``UniqueBack``, ``Type``) as
+Berserk Games' API documents the custom deck and card (``Tabletop-Simulator-API``, docs/custom-game-objects.md:
+``type`` 0 rounded rectangle, 1 rectangle, 2 rounded hex, 3 hex, 4 circle; ``back_is_hidden`` "whether the
+card back should be used as the hidden image (instead of the last slot of the face image)") and ``CardID``
+as its knowledge base's save-file format gives it (the ``CustomDeck`` key times 100 plus the slot).
 
 Files are written as one transaction under the overwrite policy (:func:`kcal.core.atomic.write_all`):
 kcal replaces its own earlier export, anything else only with ``--force``, an input never. The module
@@ -37,9 +47,12 @@ from kcal.print.sheets import Face, FaceDraw, SheetOptions, face_box
 if TYPE_CHECKING:
     from PIL.Image import Image as PILImage
 
-#: the most a TTS sheet may hold: 10 columns, 7 rows, the last slot the hidden card's picture
+#: the most a TTS sheet may hold: 10 columns, 7 rows, every slot a card (``BackIsHidden``: a hidden card
+#: shows its back, so the last slot is not kept for it)
 TTS_COLUMNS, TTS_ROWS = 10, 7
-TTS_PER_SHEET = TTS_COLUMNS * TTS_ROWS - 1
+TTS_PER_SHEET = TTS_COLUMNS * TTS_ROWS
+#: TTS's card shapes (``CustomDeck`` ``Type``): a rounded rectangle for cards, a hexagon for hex tiles
+TTS_TYPE_CARD, TTS_TYPE_HEX = 0, 3
 #: the largest sheet side TTS recommends, in pixels
 TTS_MAX_PX = 4096
 MIN_DPI, MAX_DPI = 50, 1200
@@ -99,7 +112,8 @@ def check_dpi(dpi: int) -> int:
 
 def slug(text: str) -> str:
     """A file name for a card: letters, digits, '-', '_' and '.', nothing a shell or a shop's upload form
-    trips over (accents folded, control characters and path separators gone)."""
+    trips over (accents folded, control characters and path separators gone, ``+`` spelled ``plus``)."""
+    text = text.replace("+", " plus ")  # "+5" is not "5" (a card of its own beside "blue 5")
     folded = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
     name = re.sub(r"[^A-Za-z0-9_.]+", "-", folded).strip("-.")
     return name[:80] or "card"
@@ -258,11 +272,15 @@ def tts_dpi(opts: SheetOptions, dpi: int) -> int:
 
 
 def sheet_grid(count: int) -> tuple[int, int]:
-    """Columns and rows of a sheet of ``count`` pictures plus the hidden card's slot (the last)."""
-    slots = count + 1
-    if slots <= TTS_COLUMNS:
-        return (max(2, slots), 1)  # TTS wants at least 2 columns
-    return (TTS_COLUMNS, -(-slots // TTS_COLUMNS))
+    """Columns and rows of a sheet of ``count`` pictures (1 to :data:`TTS_PER_SHEET`)."""
+    if count <= TTS_COLUMNS:
+        return (max(1, count), 1)
+    return (TTS_COLUMNS, -(-count // TTS_COLUMNS))
+
+
+def tts_type(opts: SheetOptions) -> int:
+    """The ``CustomDeck`` ``Type`` of the faces ``opts`` sizes: TTS's hexagon for hexagonal tiles."""
+    return TTS_TYPE_HEX if opts.card is None else TTS_TYPE_CARD
 
 
 @dataclass
@@ -274,7 +292,7 @@ class _Sheet:
 
 
 def _sheets(groups: Sequence[tuple[str, Sequence[Face]]]) -> list[_Sheet]:
-    """The distinct faces of every group, split by back (a sheet has one back) and by 69."""
+    """The distinct faces of every group, split by back (a sheet has one back) and by 70."""
     sheets: list[_Sheet] = []
     by_key: dict[tuple[str, str], _Sheet] = {}
     for _, faces in groups:
@@ -312,12 +330,13 @@ def _card_scale(opts: SheetOptions) -> float:
 def tts_document(export: ExportSet, sheets: Sequence[_Sheet], urls: dict[str, str]) -> dict[str, Any]:
     """The saved-object JSON: one ``DeckCustom`` per group (a ``CardCustom`` for a group of one)."""
     scale = _card_scale(export.opts)
+    shape = tts_type(export.opts)
     where = {(s.back_key, f.key): (s, i) for s in sheets for i, f in enumerate(s.faces)}
 
     def custom(s: _Sheet) -> dict[str, Any]:
         return {"FaceURL": urls[f"sheet-{s.number}"], "BackURL": urls[f"back-{s.back_key}"],
                 "NumWidth": s.grid[0], "NumHeight": s.grid[1], "BackIsHidden": True, "UniqueBack": False,
-                "Type": 0}
+                "Type": shape}
 
     objects = []
     for g, (label, faces) in enumerate(export.groups):
@@ -379,9 +398,6 @@ def export_tts(export: ExportSet, folder: Path, *, dpi: int = DEFAULT_TTS_DPI,
         pictures = render([f.draw for f in s.faces], export.opts, used, export.title, on_done)
         for i, im in enumerate(pictures):
             sheet.paste(im, ((i % cols) * w, (i // cols) * h))
-        hidden = back_images.get(s.back_key)
-        if hidden is not None:  # the last slot: what TTS shows of a card in a hidden zone
-            sheet.paste(hidden, ((cols - 1) * w, (rows - 1) * h))
         name = f"{stem}-sheet-{s.number}.png"
         outputs.append((folder / name, png_bytes(sheet, used)))
         urls[f"sheet-{s.number}"] = (base / name).as_uri()
@@ -391,4 +407,4 @@ def export_tts(export: ExportSet, folder: Path, *, dpi: int = DEFAULT_TTS_DPI,
     return {"game": export.game, "files": _files_json(written), "saved_object": str(folder / f"{stem}.json"),
             "decks": [{"deck": label, "cards": len(faces)} for label, faces in export.groups if faces],
             "sheets": [{"sheet": s.number, "grid": list(s.grid), "cards": len(s.faces)} for s in sheets],
-            "dpi": used, "pixels": [w, h], "warnings": warnings}
+            "dpi": used, "pixels": [w, h], "tts_type": tts_type(export.opts), "warnings": warnings}

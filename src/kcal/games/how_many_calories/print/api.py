@@ -125,12 +125,17 @@ def print_rulebook(output: str | Path, paper: str = "letter", *, templates: str 
 
 
 def export_cards(source: Path | None, *, size: str | None, bleed: float) -> ExportSet:
-    """The cards to export (``kcal export tts|png``): the food deck and its +5 cards, as one deck, of the
-    built-in set or the card-set file ``source``."""
+    """The cards to export (``kcal export tts|png``) of the built-in set or the card-set file ``source``: the
+    food deck, and the +5 cards as a deck of their own (each player takes one at setup; they are never
+    shuffled into the food deck)."""
     from kcal.print.options import card_sheet_options
 
     foodset, set_path, locate = load_set(source)
     ctx = Context(Report(), locate)
     title = foodset.name if foodset.variant else GAME_NAME
     opts = card_sheet_options(size=size or DEFAULT_CARD, bleed=bleed, title=title)
-    return ExportSet(GAME_ID, title, [(title, card_faces(foodset, ctx))], opts, [set_path], ctx.report.warnings)
+    faces = card_faces(foodset, ctx)
+    groups = [(f"{title}: food deck", [f for f in faces if f.kind == FOOD_KIND]),
+              (f"{title}: +{foodset.plus} cards", [f for f in faces if f.kind == PLUS_KIND])]
+    return ExportSet(GAME_ID, title, [(label, fs) for label, fs in groups if fs], opts, [set_path],
+                     ctx.report.warnings)
