@@ -40,7 +40,7 @@ from kcal.sim.match import (
     seat_names,
 )
 from kcal.sim.match_tally import win_unit
-from kcal.sim.parallel import MAX_GAMES, check_count, run_chunks
+from kcal.sim.parallel import MAX_GAMES, Outcome, check_count, chunk_size, run_chunks
 
 #: the counters of a chunk: games played, decided (with a winner), player-games and their wins, and per
 #: card ``with:``/``won_with:`` (had it) and ``could:``/``won_could:`` (could have had it)
@@ -190,18 +190,29 @@ def card_impact(game_id: str, games: int = 1000, seed: int = 0, bots: Sequence[s
         raise UsageError(f"--correction {correction!r}: choose from {', '.join(CORRECTIONS)}")
     check_count("games", games, MAX_GAMES, least=1)
     pack, game, plan = plan_for(game_id, players, seed, bots)
-    tasks = [(plan.key, f, min(CHUNK_GAMES, games - f)) for f in range(0, games, CHUNK_GAMES)]
+    # game 0 alone checks the bots and times the work (one game: a slow game's first chunk would keep the
+    # run silent, and Ctrl-C empty-handed, for minutes); the chunks play the rest
     start = time.perf_counter()
-    first = impact_chunk(plan, plan.key, *tasks[0][1:])  # checks the bots, and times the work
-    if on_done is not None:
-        on_done(tasks[0][2])
-    estimate = (time.perf_counter() - start) * len(tasks)
-
-    def done(i: int) -> None:
+    tasks = [(plan.key, 0, 1)]
+    try:
+        first = impact_chunk(plan, plan.key, 0, 1)
+    except KeyboardInterrupt:
+        first = Counter()
+        out = Outcome([], True)
+    else:
         if on_done is not None:
-            on_done(tasks[1:][i][2])
+            on_done(1)
+        per_game = time.perf_counter() - start
+        estimate = per_game * games
+        size = chunk_size(per_game, CHUNK_GAMES)  # slow games: smaller chunks (the counts are the same)
+        tasks += [(plan.key, f, min(size, games - f)) for f in range(1, games, size)]
 
-    out = (runner or run_chunks)(impact_chunk, tasks[1:], jobs=jobs, on_done=done, shared=plan, estimate=estimate)
+        def done(i: int) -> None:
+            if on_done is not None:
+                on_done(tasks[1:][i][2])
+
+        out = (runner or run_chunks)(impact_chunk, tasks[1:], jobs=jobs, on_done=done, shared=plan,
+                                     estimate=estimate)
     totals: Counter[str] = Counter(first)
     for counts in out.results:
         if counts is not None:

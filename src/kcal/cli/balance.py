@@ -8,7 +8,10 @@ plain-data result to :func:`kcal.cli.common.emit`; ``--chart FILE.png|svg`` draw
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import typer
 
@@ -24,6 +27,37 @@ app = typer.Typer(no_args_is_help=True, pretty_exceptions_enable=False, rich_mar
 ChartOption = typer.Option(None, "--chart", metavar="FILE.png|svg",
                            help="Also draw the result as a chart (PNG or SVG, by the file's suffix).")
 BalanceGameOption = typer.Option(..., "--game", "-g", metavar="ID", help="Game pack id (kcal games lists them).")
+#: a lab run's default time limit: the defaults finish in minutes on 2 cores; --minutes 0 for the long runs
+DEFAULT_MINUTES = 5.0
+MinutesOption = typer.Option(DEFAULT_MINUTES, "--minutes", min=0.0, metavar="M",
+                             help="Time limit: no new games start after M minutes (default 5, so a run at its "
+                                  "defaults ends in minutes on 2 cores; the games under way finish and the figures "
+                                  "cover the games played). 0: no limit, every game however long.")
+
+
+@contextmanager
+def lab_limit(minutes: float) -> Iterator[Any]:
+    """A lab command's run under ``--minutes`` (:func:`kcal.sim.parallel.time_limit`)."""
+    from kcal.core.errors import UsageError
+    from kcal.sim.parallel import time_limit
+
+    if not 0 <= minutes <= 10_000_000:
+        raise UsageError(f"--minutes {minutes:g}: give 0 (no limit) to 10,000,000")
+    with time_limit(minutes * 60) as limit:
+        yield limit
+
+
+def mark_limit(data: dict[str, Any], limit: Any, minutes: float, played: int | None = None) -> None:
+    """Say in the result whether the run stopped at its time limit (``minutes``, ``time_limit_reached``):
+    then the run was not interrupted, and stderr says so with the games played."""
+    data["minutes"] = minutes
+    data["time_limit_reached"] = bool(limit.reached)
+    if limit.reached:
+        if "interrupted" in data:
+            data["interrupted"] = False
+        games = f"the {played:,} games played" if played is not None else "the games played"
+        typer.echo(f"stopped at the time limit (--minutes {minutes:g}): the figures cover {games}; "
+                   "--minutes 0 plays every game", err=True)
 
 
 def chart_target(chart: Path | None) -> Path | None:
@@ -62,20 +96,22 @@ def bots(
     quiet: bool = QuietOption,
     chart: Path | None = ChartOption,
     force: bool = ForceOption,
+    minutes: float = MinutesOption,
     fmt: OutputFormat = FormatOption,
 ) -> None:
     """Bot ladder: every bot's Elo rating, and the skill spread.
 
     Every bot of a game, and the searcher at a few strengths, in seat-rotated round robins; Elo
     ratings with 95% intervals and the skill spread (strongest minus random), docs/balance.md.
-    Exit 2 on bad input, 130 on Ctrl-C (with the ratings of the matchups finished).
+    Budget: at most --minutes of play (default 5 on any machine; --minutes 0 plays every game). Exit 2 on
+    bad input, 130 on Ctrl-C (with the ratings of the matchups finished).
     """
     from kcal.balance.ladder import draw_ladder, ladder, ladder_text, planned_games
     from kcal.cli.sim import _bot_names, _jobs, _runner
     from kcal.print.charts import save_chart
     from kcal.sim.progress import Progress, wanted
 
-    with guarded(), writing(force):
+    with guarded(), writing(force), lab_limit(minutes) as limit:
         target = chart_target(chart)
         entrants = _bot_names(bot_names)
         total = planned_games(game, players, games, entrants)
@@ -83,6 +119,7 @@ def bots(
         with Progress(total, "ladder games", enabled=show) as bar:
             data = ladder(game, players=players, games=games, seed=seed, bots=entrants, jobs=_jobs(jobs),
                           runner=_runner(backend, dask_address), on_done=bar.update)
+        mark_limit(data, limit, minutes, bar.done)
         emit(data, fmt, ladder_text)
         if target is not None:
             save_chart(target, 480, 90 + 22 * len(data["bots"]), draw_ladder(data))
@@ -113,26 +150,29 @@ def cards(
     chart: Path | None = ChartOption,
     force: bool = ForceOption,
     quiet: bool = QuietOption,
+    minutes: float = MinutesOption,
     fmt: OutputFormat = FormatOption,
 ) -> None:
     """Per-card impact: a card's effect on its holder's win rate.
 
     Bots play seat-rotated games; for every card, the win rate of the players who had it (drawn, dealt or
     placed: the game's docs say which) against those who could have had it and did not, with intervals
-    corrected for the number of cards compared; strong or weak cards are flagged. Exit 2 on bad input, 130
-    on Ctrl-C (with the figures of the finished games).
+    corrected for the number of cards compared; strong or weak cards are flagged. Budget: at most --minutes
+    of play (default 5: 1000 games of a slow game with a searching bot take hours; --minutes 0 plays them
+    all). Exit 2 on bad input, 130 on Ctrl-C (with the figures of the finished games).
     """
     from kcal.balance.impact import card_impact, chart_size, draw_chart, impact_text
     from kcal.cli.sim import _bot_names, _jobs, _runner
     from kcal.print.charts import save_chart
     from kcal.sim.progress import Progress, wanted
 
-    with guarded(), writing(force):
+    with guarded(), writing(force), lab_limit(minutes) as limit:
         target = chart_target(chart)
         show = wanted(quiet=quiet, json_out=fmt is OutputFormat.json)
         with Progress(games, "games", enabled=show) as bar:
             result = card_impact(game, games, seed, _bot_names(bots), players, correction.strip().lower(),
                                  _jobs(jobs), runner=_runner(backend, dask_address), on_done=bar.update)
+        mark_limit(result, limit, minutes, result["games"])
         emit(result, fmt, impact_text)
         if target is not None:
             save_chart(target, *chart_size(result), draw_chart(result))
@@ -192,25 +232,28 @@ def what_if(
     chart: Path | None = ChartOption,
     force: bool = ForceOption,
     quiet: bool = QuietOption,
+    minutes: float = MinutesOption,
     fmt: OutputFormat = FormatOption,
 ) -> None:
     """What a patch changes, from paired games on the same seeds.
 
     With 95% intervals: each seat's win rate, the mean game length, the end reasons and the impact of each card the patch
     changes or adds, base against patched; a sequential test (SPRT) stops when every seat's answer is clear, --games is
-    the cap. Exit 2 on bad input (the patch's file:line:column), 130 on Ctrl-C (with the figures of the finished games).
+    the cap. Budget: at most --minutes of play (default 5; 0: no limit). Exit 2 on bad input (the patch's
+    file:line:column), 130 on Ctrl-C (with the figures of the finished games).
     """
     from kcal.balance.whatif import draw_what_if, what_if_text
     from kcal.balance.whatif import what_if as run
     from kcal.cli.sim import _runner
     from kcal.sim.progress import Progress, wanted
 
-    with guarded(), writing(force):
+    with guarded(), writing(force), lab_limit(minutes) as limit:
         target = chart_target(chart)
         show = wanted(quiet=quiet, json_out=fmt is OutputFormat.json)
         with Progress(games * 2, "what-if games", enabled=show) as bar:
             data = run(game, patch, players=players, games=games, seed=seed, bots=_bots(bots), jobs=_jobs(jobs),
                        runner=_runner(backend, dask_address), on_done=lambda k: bar.update(2 * k))
+        mark_limit(data, limit, minutes, bar.done)
         emit(data, fmt, what_if_text)
         if target is not None:
             draw_what_if(data, target)
@@ -233,12 +276,13 @@ def sweep(
     chart: Path | None = ChartOption,
     force: bool = ForceOption,
     quiet: bool = QuietOption,
+    minutes: float = MinutesOption,
     fmt: OutputFormat = FormatOption,
 ) -> None:
     """Win rates as a rule parameter steps over a range.
 
-    Each seat's win rate and the game length at each value. The range is checked before any game (in the declared range, not empty, at most 64 values). Exit 2
-    on bad input, 130 on Ctrl-C.
+    Each seat's win rate and the game length at each value. The range is checked before any game (in the declared range, not empty, at most 64 values). Budget:
+    at most --minutes of play (default 5; 0: no limit). Exit 2 on bad input, 130 on Ctrl-C.
     """
     from kcal.balance.sweep import draw_sweep, parse_range, sweep_text
     from kcal.balance.sweep import sweep as run
@@ -246,13 +290,14 @@ def sweep(
     from kcal.core import registry
     from kcal.sim.progress import Progress, wanted
 
-    with guarded(), writing(force):
+    with guarded(), writing(force), lab_limit(minutes) as limit:
         target = chart_target(chart)
         _, values = parse_range(registry.get(game), param)
         show = wanted(quiet=quiet, json_out=fmt is OutputFormat.json)
         with Progress(games * len(values), "sweep games", enabled=show) as bar:
             data = run(game, param, players=players, games=games, seed=seed, bots=_bots(bots), jobs=_jobs(jobs),
                        runner=_runner(backend, dask_address), on_done=bar.update)
+        mark_limit(data, limit, minutes, bar.done)
         emit(data, fmt, sweep_text)
         if target is not None and data["points"]:
             draw_sweep(data, target)

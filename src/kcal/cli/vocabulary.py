@@ -60,6 +60,7 @@ OPTIONS: dict[str, str] = {
     "--backend": "where the games run: local or dask",
     "--scheduler": "the Dask scheduler's address (with --backend dask)",
     "--quiet": "no progress bar",
+    "--minutes": "a lab run's time limit: no new game starts after M minutes (0: none)",
     # the balance lab
     "--chart": "also draw the result as a chart (.png or .svg)",
     "--correction": "correct for the number of cards compared: holm (family-wise) or bh (false discovery rate)",

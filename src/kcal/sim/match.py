@@ -37,7 +37,7 @@ from kcal.core.seeding import derive_seed
 from kcal.core.stats import sig
 from kcal.sim.match_tally import MOVE_LIMIT, NO_OUTCOME, Tally, figures
 from kcal.sim.options import plain, sweep_blocks
-from kcal.sim.parallel import MAX_GAMES, check_count, run_chunks
+from kcal.sim.parallel import MAX_GAMES, check_count, chunk_size, game_done, run_chunks
 
 CHUNK_GAMES = 8
 #: the move cap when the pack names none (``max_moves`` on its game object or GameInfo)
@@ -186,6 +186,7 @@ def play_one(game: Any, plan: MatchPlan, policies: Sequence[Any], block: int, in
         s = last[0]
         raise IllegalMove(f"game {index}: the bot {plan.bots[slots[s]]!r} in seat {s + 1} "
                                f"({plan.players[s]}) chose an illegal move: {exc.reason}") from None
+    game_done()
     return state, moves, slots
 
 
@@ -370,10 +371,12 @@ def _play_all(m: _Match, games: int, jobs: int, runner: Callable[..., Any] | Non
     state, moves, slots = play_one(game, plan, m.policies, 0, 0)
     first = Tally(players)
     add_game(first, game, plan, state, moves, slots, getattr(m.sim, "tally", None))
-    estimate = (time.perf_counter() - start) * games * len(m.blocks)
+    per_game = time.perf_counter() - start
+    estimate = per_game * games * len(m.blocks)
+    size = chunk_size(per_game, CHUNK_GAMES)  # slow games: smaller chunks (the tallies are the same)
 
-    firsts = range(0, games, CHUNK_GAMES)
-    tasks = [(plan.key, b, f + (b == 0 == f), min(CHUNK_GAMES, games - f) - (b == 0 == f))
+    firsts = range(0, games, size)
+    tasks = [(plan.key, b, f + (b == 0 == f), min(size, games - f) - (b == 0 == f))
              for f in firsts for b in range(len(m.blocks))]
     tasks = [t for t in tasks if t[3] > 0]
     told_first = not tasks or tasks[0][2] != 1  # the first chunk's report counts game 0 too

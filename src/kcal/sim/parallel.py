@@ -4,13 +4,26 @@ Every chunk carries its own derived seed (see :mod:`kcal.core.seeding`) and retu
 so the merge (done in chunk order by the caller) gives the same bytes for 1 process or 16. Workers
 ignore SIGINT; on Ctrl-C the parent stops the pool and hands back the chunks already finished,
 flagged as interrupted.
+
+Two things every lab command gets here, whatever it plays (issue 34, item 3):
+
+- a **games counter** shared with the workers: the code that plays one game calls :func:`game_done`, and a
+  progress bar (:class:`kcal.sim.progress.Progress`) reads :func:`games_played` from its own thread, so a
+  run shows games done, their rate and the time left within a second or two, long before its first chunk
+  of games is finished;
+- a **time limit** (:func:`time_limit`): once it has passed, no new chunk starts; the chunks under way
+  finish and the run hands back what is finished, as on Ctrl-C. Chunks are started in order, a few ahead
+  of the workers, so what is finished is the first chunks: the figures of the first N games.
 """
 
 from __future__ import annotations
 
 import os
 import signal
-from collections.abc import Callable, Sequence
+import threading
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -47,16 +60,98 @@ class Outcome:
 
 
 _SHARED: Any = None
+#: the games counter (a ``multiprocessing.Value``), made by :func:`count_games`, inherited by workers
+_GAMES: Any = None
+
+
+def count_games() -> None:
+    """Start counting games (a progress bar does): :func:`game_done` adds to a counter the worker
+    processes share."""
+    global _GAMES
+    if _GAMES is None:
+        import multiprocessing as mp
+
+        _GAMES = mp.get_context("fork" if "fork" in mp.get_all_start_methods() else "spawn").Value("q", 0)
+
+
+def game_done(n: int = 1) -> None:
+    """One game (or ``n``) finished, in this process or a worker: what progress counts. Costs nothing
+    when nothing counts."""
+    counter = _GAMES
+    if counter is not None:
+        with counter.get_lock():
+            counter.value += n
+
+
+def games_played() -> int:
+    """Games finished since :func:`count_games` (0 when nothing counts)."""
+    return int(_GAMES.value) if _GAMES is not None else 0
+
+
+@dataclass
+class Limit:
+    """A run's time limit: ``seconds`` (None: none), and whether a run stopped on it."""
+
+    seconds: float | None
+    deadline: float | None
+    reached: bool = False
+
+    def passed(self) -> bool:
+        return self.deadline is not None and time.monotonic() >= self.deadline
+
+    def left(self) -> float | None:
+        return None if self.deadline is None else max(0.0, self.deadline - time.monotonic())
+
+
+_LIMIT: Limit | None = None
+
+
+@contextmanager
+def time_limit(seconds: float | None) -> Iterator[Limit]:
+    """Every :func:`run_chunks` inside starts no chunk once ``seconds`` have passed (None or 0: no
+    limit); ``limit.reached`` says whether one stopped on it."""
+    global _LIMIT
+    old = _LIMIT
+    limit = Limit(seconds or None, time.monotonic() + seconds if seconds else None)
+    _LIMIT = limit
+    try:
+        yield limit
+    finally:
+        _LIMIT = old
+
+
+def current_limit() -> Limit | None:
+    return _LIMIT
+
+
+def _out_of_time() -> bool:
+    limit = _LIMIT
+    if limit is not None and limit.passed():
+        limit.reached = True
+        return True
+    return False
 #: ``--jobs`` beyond this many workers per core is capped (the output is the same for any N).
 MAX_JOBS_PER_CORE = 4
 #: Below this much single-core work, ``--jobs`` is not worth a process pool.
 MIN_PARALLEL_SECONDS = 0.5
+#: a chunk's target length: long enough that a worker's start and a result's trip cost little, short
+#: enough that a time limit or Ctrl-C loses little work (:func:`chunk_size`)
+CHUNK_SECONDS = 4.0
 
 
-def _init_worker(shared: Any) -> None:
-    global _SHARED
+def chunk_size(per_unit: float, most: int) -> int:
+    """Units (games) in a chunk of about :data:`CHUNK_SECONDS` when one takes ``per_unit`` seconds, 1 to
+    ``most``. The merged result never depends on it (every unit has its own seed; tallies are integers)."""
+    if per_unit <= 0:
+        return most
+    return max(1, min(most, int(CHUNK_SECONDS / per_unit)))
+
+
+def _init_worker(shared: Any, games: Any = None) -> None:
+    global _SHARED, _GAMES
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _SHARED = shared
+    _GAMES = games
 
 
 def _call(packed: tuple[int, Callable[..., Any], tuple[Any, ...]]) -> tuple[int, Any]:
@@ -81,7 +176,8 @@ def run_chunks(
     keeps the work in this process: starting workers would cost more than it saves. The results
     are the same either way. ``reduce(index, result)``, when given, takes each result as it arrives
     (in any order: its merge must not depend on it) and the result is not kept (``results[i]`` is
-    ``True``): memory stays flat however many chunks there are.
+    ``True``): memory stays flat however many chunks there are. Inside :func:`time_limit`, no task starts
+    once the limit has passed: the run ends as on Ctrl-C (``interrupted``) with the first tasks finished.
     """
     results: list[Any] = [None] * len(tasks)
 
@@ -100,35 +196,59 @@ def run_chunks(
     try:
         if jobs == 1:
             for i, task in enumerate(tasks):
+                if _out_of_time():
+                    return Outcome(results, True)
                 keep(i, fn(shared, *task))
-        else:
-            _on_pool(fn, tasks, jobs, shared, keep)
+        elif not _on_pool(fn, tasks, jobs, shared, keep):
+            return Outcome(results, True)
     except KeyboardInterrupt:
         return Outcome(results, True)
     return Outcome(results, False)
 
 
 def _on_pool(fn: Callable[..., Any], tasks: Sequence[tuple], jobs: int, shared: Any,
-             keep: Callable[[int, Any], None]) -> None:
+             keep: Callable[[int, Any], None]) -> bool:
     """The tasks on a pool of ``jobs`` processes (fork where there is one), each result kept as it
-    arrives; on any interruption the pool is ended before the exception goes on."""
+    arrives; on any interruption the pool is ended before the exception goes on. Tasks go out in order,
+    one per worker at a time, so a time limit stops the run after the first tasks (and waits only for
+    the ones under way); False when it did."""
     import multiprocessing as mp
 
     methods = mp.get_all_start_methods()
     ctx = mp.get_context("fork" if "fork" in methods else "spawn")
     try:
-        pool = ctx.Pool(jobs, initializer=_init_worker, initargs=(shared,))
+        pool = ctx.Pool(jobs, initializer=_init_worker, initargs=(shared, _GAMES))
     except OSError as exc:  # the process limit (ulimit -u), out of memory
         from kcal.core.errors import KcalError
 
         raise KcalError(f"cannot start {jobs} worker processes ({exc.strerror or exc}); "
                         "try a smaller --jobs") from None
+    window = threading.Semaphore(jobs)
+    ended = threading.Event()
+    complete = [True]
+
+    def feed() -> Iterator[tuple[int, Callable[..., Any], tuple]]:
+        for i, t in enumerate(tasks):  # runs in the pool's task thread
+            while not window.acquire(timeout=0.1):
+                if ended.is_set():
+                    return
+            if ended.is_set():
+                return
+            if _out_of_time():
+                complete[0] = False
+                return
+            yield (i, fn, t)
+
     try:
-        for i, value in pool.imap_unordered(_call, [(i, fn, t) for i, t in enumerate(tasks)]):
+        for i, value in pool.imap_unordered(_call, feed()):
+            window.release()
             keep(i, value)
     except BaseException:
+        ended.set()
         pool.terminate()
         pool.join()
         raise
+    ended.set()
     pool.close()
     pool.join()
+    return complete[0]

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import typer
 
-from kcal.cli.balance import ChartOption
+from kcal.cli.balance import ChartOption, MinutesOption
 from kcal.cli.common import ForceOption, FormatOption, OutputFormat, emit, guarded, refuse_other_game, writing
 from kcal.cli.complete import complete_bot
 from kcal.cli.sim import AddressOption, BackendOption, JobsOption, QuietOption, SeedOption
@@ -331,19 +331,21 @@ def build(
     chart: Path | None = ChartOption,
     quiet: bool = QuietOption,
     force: bool = ForceOption,
+    minutes: float = MinutesOption,
     fmt: OutputFormat = FormatOption,
 ) -> None:
     """Search for legal decks that beat a gauntlet (MAP-Elites).
 
     Keeps the best deck in each cell of a map over two deck features, writes them as deck files and
     prints their win rates with 95% intervals. The same seed gives the same decks for any --jobs.
-    Exit 2 on bad input, 130 on Ctrl-C (the archive so far is written).
+    Budget: at most --minutes of play (default 5; the archive found by then is written; --minutes 0 runs
+    every evaluation). Exit 2 on bad input, 130 on Ctrl-C (the archive so far is written).
     """
-    from kcal.cli.balance import chart_target
+    from kcal.cli.balance import chart_target, lab_limit, mark_limit
     from kcal.cli.sim import _bot_names, _jobs, _runner
     from kcal.sim.progress import Progress, wanted
 
-    with guarded(), writing(force):
+    with guarded(), writing(force), lab_limit(minutes) as limit:
         from kcal.core import examples
         from kcal.games.kcaloria.deck.build import (
             build_decks,
@@ -376,12 +378,13 @@ def build(
             result = build_decks(spec, jobs=_jobs(jobs), runner=_runner(backend, dask_address),
                                  on_progress=bar.update)
         data = to_json(result, output)
+        mark_limit(data, limit, minutes)
         write_archive(result, output, extra, inputs)
         if chart_path is not None:
             save_build_chart(result, data, chart_path, inputs)
             data["files"].append(str(chart_path))
         emit(data, fmt, build_text)
-    if result.interrupted:
+    if result.interrupted and not limit.reached:
         raise typer.Exit(130)
 
 

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from kcal.core.seeding import derive_seed, rng_for
 from kcal.games.kcaloria.bots.basic import get_bot
+from kcal.sim.parallel import game_done
 
 if TYPE_CHECKING:
     from kcal.games.kcaloria.rules.state import GameState
@@ -51,6 +52,7 @@ def play_game(decks: Sequence[Sequence], players: Sequence[str], bots: Sequence[
             break  # the engine ends games itself; this only guards against a stuck state
         state.push(policy[me](state, rngs[me]))
         moves += 1
+    game_done()  # what a progress bar counts, in whichever process plays it
     return state
 
 
