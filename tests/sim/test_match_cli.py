@@ -115,7 +115,6 @@ def test_ctrl_c_prints_partial_figures_and_exits_130(packs, monkeypatch):
     (("--game", INSTALLED[:-1], "-p", 3), f"unknown game '{INSTALLED[:-1]}' (did you mean '{INSTALLED}'?)"),
     (("--game", "dice-race", "-p", 7), "Dice Race is played by 2 to 4 players, not 7"),
     (("--game", "dice-race", "-p", 5), "not 5 (or 5 with --variant crowd, a house rule)"),
-    (("--game", "dice-race"), "--game dice-race needs --players N"),
     (("--game", "dice-race", "-p", 2, "--bots", "bold,,random"), "an empty bot name"),
     (("--game", "dice-race", "-p", 2, "--bots", "bold", "--bots", ""), "an empty bot name"),
     (("--game", "dice-race", "-p", 2, "--bots", "bodl"), "unknown bot 'bodl' for Dice Race (did you mean 'bold'?)"),
@@ -152,3 +151,25 @@ def test_an_illegal_bot_move_exits_1(packs):
     r = run("--game", "dice-race", "-p", 2, "--bots", "cheat,bold")
     assert r.exit_code == 1
     assert "game 0: the bot 'cheat' in seat 1 (A) chose an illegal move" in r.stderr
+
+
+def test_players_default_to_the_games_fewest_as_in_the_balance_lab(packs):
+    """Issue 34 item 7: ``--game ID`` without ``--players`` seats the game's fewest, at least 2, as the
+    balance commands do."""
+    r = run("--game", "dice-race", "--games", 4, "-f", "json")
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.stdout)["players"] == 2
+
+
+@pytest.mark.parametrize("game_id", sorted(__import__("kcal.core.registry", fromlist=["ids"]).ids()))
+def test_one_default_for_players_in_every_command(game_id):
+    """sim match, balance cards, balance bots and what-if seat the same number of players by default."""
+    from kcal.balance import impact, ladder, whatif
+    from kcal.core.registry import get
+    from kcal.sim.match import default_players, load_game
+
+    game = load_game(get(game_id))
+    n = default_players(game.info)
+    assert len(impact.plan_for(game_id, None, 0, None)[2].players) == n
+    assert ladder._players(game, None) == n
+    assert whatif.default_players(game.info) == n

@@ -87,7 +87,8 @@ def _save(state_fn: Callable[[int], Any], save_game: int | None, path: Path | No
 
 GameOption = typer.Option(None, "--game", "-g", metavar="ID", help="Game pack id (kcal games lists them); without it, "
                           "DECK files play a kCaloria deck match.")
-PlayersOption = typer.Option(None, "--players", "-p", min=1, help="Players (with --game).")
+PlayersOption = typer.Option(None, "--players", "-p", min=1,
+                             help="Players (with --game; default: the game's fewest, at least 2).")
 BotsOption = typer.Option([], "--bots", "-b", metavar="BOTS", autocompletion=complete_bot,
                           help="Bots, comma-separated or repeated: one for every seat (or deck) or one per "
                           "seat (bot k sits in seat (k + game) mod N). Default: the greedy bot.")
@@ -128,8 +129,8 @@ def match(
 
     Per seat and per bot, with scores and game length.
 
-    kcal sim match DECK DECK [DECK DECK]: 2 to 4 kCaloria decks. kcal sim match --game ID --players N:
-    any pack, with --variant, --option KEY=VALUE (KEY=V1,V2 sweeps and names the value with the
+    kcal sim match DECK DECK [DECK DECK]: 2 to 4 kCaloria decks. kcal sim match --game ID [--players N]:
+    any pack (default: its fewest players, at least 2, as the balance commands), with --variant, --option KEY=VALUE (KEY=V1,V2 sweeps and names the value with the
     most even seats). Exit 2 on bad input, 130 on Ctrl-C (with the figures of the finished games).
     """
     from kcal.core import registry
@@ -152,7 +153,9 @@ def match(
         if decks:
             raise UsageError(f"--game {game} plays without deck files")
         if players is None:
-            raise UsageError(f"--game {game} needs --players N")
+            from kcal.sim.match import default_players, load_game
+
+            players = default_players(load_game(registry.get(game)).info)
         _game_match(game, players, games, names, variant, option, limit, seed, jobs, save_game, record_out,
                     force, backend, dask_address, quiet, fmt)
 

@@ -208,12 +208,29 @@ def get(game_id: str) -> Pack:
     """The pack ``game_id``; exit 2 with a did-you-mean for an unknown id."""
     ep = _own_entry_points().get(game_id) or _all_entry_points().get(game_id)
     if ep is None:
-        from kcal.core.suggest import did_you_mean
-
         known = sorted(_all_entry_points())
-        raise KcalError(f"unknown game {game_id!r}{did_you_mean(game_id, known)}; installed games: "
+        raise KcalError(f"unknown game {game_id!r}{_suggest_game(game_id, known)}; installed games: "
                         f"{', '.join(known) or 'none'}", code="unknown-game")
     return _load(ep)
+
+
+def _suggest_game(word: str, known: list[str]) -> str:
+    """The did-you-mean of an unknown game id: the games whose id or name holds every word given
+    (``calories``: How many Calories?), else the id spelled closest (``kalau``: kalua). The names are read
+    from the packs' metadata, on this error path only."""
+    import re
+
+    from kcal.core.suggest import did_you_mean, lookup, or_list
+
+    names = [(i, i) for i in known]
+    for i in known:
+        try:
+            names.append((re.sub(r"[^\w\s-]+", " ", _load(_all_entry_points()[i]).info.name), i))
+        except Exception:  # noqa: BLE001 - a broken pack is reported when it is used, not here
+            continue
+    found = lookup(word, names, close=False)
+    ids = [found.name] if found.name is not None else list(dict.fromkeys(found.keys))
+    return f" (did you mean {or_list(ids)}?)" if ids else did_you_mean(word, known)
 
 
 def ids() -> list[str]:

@@ -75,6 +75,13 @@ def load_game(pack: Any) -> Any:
     return _hook(pack, "game")
 
 
+def default_players(info: Any) -> int:
+    """Seats when ``--players`` is not given, in every command that plays games (sim match, the balance
+    lab): the game's fewest, at least 2 (a match, and every comparison the lab makes, needs two), within
+    its most."""
+    return int(min(max(2, int(info.min_players)), int(info.max_players)))
+
+
 def load_sim(pack: Any) -> Any:
     """The pack's ``sim`` hook, or None when it has none."""
     return _hook(pack, "sim") if pack.has("sim") else None
