@@ -29,6 +29,7 @@ from typing import Any
 
 from kcal.balance.compare import ALPHA, CORRECTIONS, adjust, corrected_alpha, newcombe, p_value, z_of
 from kcal.core.errors import KcalError, UsageError
+from kcal.core.plural import count
 from kcal.core.stats import sig
 from kcal.sim.match import (
     CHUNK_GAMES,
@@ -283,7 +284,7 @@ def impact_text(d: Mapping[str, Any]) -> str:
     """The table for people: one line per card, highest impact first."""
     m = d["cards_compared"]
     lines = [
-        f"{d['name']}: per-card impact over {d['games']:,} games ({d['decided']:,} with a winner), {d['players']} "
+        f"{d['name']}: per-card impact over {count(d['games'], 'game')} ({d['decided']:,} with a winner), {d['players']} "
         f"players, bots {', '.join(dict.fromkeys(d['bots']))} (seats rotate), seed {d['seed']}",
         f"had: {d['had']}",
         f"impact: the holder's win rate with the card minus without it, in points; intervals at "
@@ -325,7 +326,7 @@ def draw_chart(d: Mapping[str, Any]) -> Callable[[Any, Any], None]:
     shown = [r for r in d["cards"] if r["impact"] is not None]
     rows = [(r["card"], 100 * r["impact"], 100 * r["impact_ci95"][0], 100 * r["impact_ci95"][1]) for r in shown]
     marks = ["above" if r["flag"] == "strong" else "below" if r["flag"] == "weak" else "" for r in shown]
-    title = (f"{d['name']}: per-card impact, {d['games']:,} games, bots {', '.join(dict.fromkeys(d['bots']))} "
+    title = (f"{d['name']}: per-card impact, {count(d['games'], 'game')}, bots {', '.join(dict.fromkeys(d['bots']))} "
              f"({100 * d['confidence']:.4g}% intervals, {d['correction']})")
 
     def draw(surface: Any, box: Any) -> None:

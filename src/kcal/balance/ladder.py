@@ -29,6 +29,7 @@ from typing import Any
 import numpy as np
 
 from kcal.core.errors import UsageError
+from kcal.core.plural import count
 
 __all__ = ["DEFAULT_GAMES", "DEFAULT_SEARCHERS", "METHOD", "draw_ladder", "fit", "ladder", "ladder_text",
            "planned_games"]
@@ -192,7 +193,8 @@ def _report(game: Any, entrants: list[str], played: list[Matchup], n: int, per: 
 def ladder_text(data: dict[str, Any]) -> str:
     """The ladder as a table, strongest first."""
     lines = [f"bot ladder: {data['name']} ({data['game']}), {data['players']} players, seed {data['seed']}: "
-             f"{len(data['matchups'])} matchups of {data['games_per_matchup']} games ({data['games']} games)",
+             f"{count(len(data['matchups']), 'matchup')} of {count(data['games_per_matchup'], 'game')} "
+             f"({count(data['games'], 'game')})",
              f"  {'rank':>4} {'bot':<14} {'rating':>7}  {'95% interval':<17} {'games':>6} {'win rate':>8}"]
     for rank, row in enumerate(data["bots"], 1):
         low, high = row["rating_ci95"]
@@ -215,7 +217,7 @@ def draw_ladder(data: dict[str, Any]) -> Callable[[Any, Any], None]:
 
     def draw(s: Any, box: Any) -> None:
         rows = [(r["bot"], r["rating"], r["rating_ci95"][0], r["rating_ci95"][1]) for r in reversed(data["bots"])]
-        interval_chart(s, box, f"Bot ladder: {data['name']} ({data['players']} players, {data['games']} games)",
+        interval_chart(s, box, f"Bot ladder: {data['name']} ({data['players']} players, {count(data['games'], 'game')})",
                        rows, reference=0.0, x_fmt=lambda v: f"{v:.0f}", x_label="Elo (random = 0)")
 
     return draw

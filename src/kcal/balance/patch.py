@@ -83,7 +83,9 @@ def params_json(pack: Any) -> dict[str, Any]:
 
 
 def params_text(data: Mapping[str, Any]) -> str:
-    lines = [f"{data['game']}: {len(data['params'])} parameters (set them in a patch's params:, or sweep "
+    from kcal.core.plural import count
+
+    lines = [f"{data['game']}: {count(len(data['params']), 'parameter')} (set them in a patch's params:, or sweep "
              "one with kcal balance sweep --param NAME=A:B:STEP)"]
     for p in data["params"]:
         default = p["default"]

@@ -18,6 +18,7 @@ from typing import Any
 
 from kcal.balance.patch import find_param
 from kcal.core.errors import UsageError
+from kcal.core.plural import count
 from kcal.core.stats import Z95, sig
 from kcal.sim.options import Param, parse_value
 
@@ -102,7 +103,7 @@ def sweep_text(d: Mapping[str, Any]) -> str:
     seats = [k for k in d["points"][0]["figures"] if k.startswith("win_rate.")] if d["points"] else []
     head = "".join(f"{s.split('.', 1)[1]:>16}" for s in seats)
     lines = [f"{d['name']}: sweep of {d['param']} ({d['players']} players, bots {', '.join(d['bots'])}, "
-             f"{d['games']:,} games per value, seed {d['seed']}, the same seeds for every value)",
+             f"{count(d['games'], 'game')} per value, seed {d['seed']}, the same seeds for every value)",
              f"  {d['param']:>12}{head}{'spread':>9}{'mean length':>14}"]
     for p in d["points"]:
         cells = ""

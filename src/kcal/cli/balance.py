@@ -55,7 +55,9 @@ def mark_limit(data: dict[str, Any], limit: Any, minutes: float, played: int | N
     if limit.reached:
         if "interrupted" in data:
             data["interrupted"] = False
-        games = f"the {played:,} games played" if played is not None else "the games played"
+        from kcal.core.plural import count
+
+        games = f"the {count(played, 'game')} played" if played is not None else "the games played"
         typer.echo(f"stopped at the time limit (--minutes {minutes:g}): the figures cover {games}; "
                    "--minutes 0 plays every game", err=True)
 

@@ -71,18 +71,20 @@ def _run(kind: str, game: str | None, source: Path | None, output: Path, size: s
 
 
 def _text(kind: str, d: dict[str, Any]) -> str:
+    from kcal.core.plural import count
     from kcal.core.text import shown_path
 
     lines = [f"warning: {w}" for w in d["warnings"]]
     folder = shown_path(Path(d["files"][0]).parent) if d["files"] else "."
     if kind == "tts":
         decks = ", ".join(f"{x['deck']} ({x['cards']})" for x in d["decks"])
-        lines.append(f"wrote {len(d['files'])} files to {folder}: {len(d['sheets'])} sheet"
-                     f"{'s' if len(d['sheets']) != 1 else ''} at {d['dpi']} dpi; decks: {decks}")
+        lines.append(f"wrote {count(len(d['files']), 'file')} to {folder}: {count(len(d['sheets']), 'sheet')} at "
+                     f"{d['dpi']} dpi; decks: {decks}")
         lines.append(f"load {shown_path(d['saved_object'])} in Tabletop Simulator (copy it to Saves/Saved Objects)")
     else:
         copies = sum(c["copies"] for c in d["cards"])
-        lines.append(f"wrote {len(d['files'])} files to {folder}: {len(d['cards'])} card faces ({copies} cards), "
+        lines.append(f"wrote {count(len(d['files']), 'file')} to {folder}: {count(len(d['cards']), 'card face')} "
+                     f"({count(copies, 'card')}), "
                      f"{d['pixels'][0]} x {d['pixels'][1]} px at {d['dpi']} dpi with {d['bleed_mm']:g} mm bleed")
     return "\n".join(lines)
 

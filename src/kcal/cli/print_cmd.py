@@ -107,12 +107,14 @@ def _report(result: Any, fmt: OutputFormat, what: str) -> None:
 
     def text(d: dict) -> str:
         files = ", ".join(shown_path(f) for f in d["files"])
-        count = d.get("tiles", d.get(what, 0)) if what else 0
-        noun = what[:-1] if count == 1 and what.endswith("s") else what
-        extra = f", {count} {noun}" if count else ""
-        sheets = f"{d.get('sheets')} sheet{'s' if d.get('sheets') != 1 else ''}"
-        duplex = f" on {sheets}: print double-sided" if d.get("duplex") else ""
-        return f"wrote {files}: {d['pages']} page{'s' if d['pages'] != 1 else ''}{extra}{duplex}"
+        from kcal.core.plural import count
+
+        n = d.get("tiles", d.get(what, 0)) if what else 0
+        singular = what[:-1] if what.endswith("s") else what
+        extra = f", {count(n, singular)}" if n else ""
+        duplex = f" on {count(d.get('sheets') or 0, 'sheet')}: print double-sided" if d.get("duplex") else ""
+        pictures = all(str(f).lower().endswith(".png") for f in d["files"]) and d["files"]
+        return f"wrote {files}: {count(d['pages'], 'picture' if pictures else 'page')}{extra}{duplex}"
 
     emit(data, fmt, text)
 

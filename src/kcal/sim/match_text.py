@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from kcal.core.plural import count
+
 Lines = Callable[[Mapping[str, Any]], list[str]]
 
 
@@ -62,12 +64,12 @@ def match_text(r: Mapping[str, Any], lines: Lines | None = None) -> str:
     if r.get("interrupted"):
         out.append("INTERRUPTED: partial results")
     if not sweep:
-        out.append(f"  {r['games']:,} games")
+        out.append(f"  {count(r['games'], 'game')}")
         out += block_lines(r, lines)
         return "\n".join(out)
     out.append(f"  sweep over {', '.join(sweep['keys'])}: every value plays the same deals")
     for block in sweep["blocks"]:
-        out.append(f"  {_options(block['options'])}: {block['games']:,} games")
+        out.append(f"  {_options(block['options'])}: {count(block['games'], 'game')}")
         out += block_lines(block, lines, "    ")
     best = sweep["most_even"]
     if best is not None:

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from kcal.core.errors import KcalError
+from kcal.core.plural import count
 from kcal.core.replay import Replay, collector_paused, replay_moves, start_state
 from kcal.core.results import game_over_line
 from kcal.core.text import shown
@@ -31,7 +32,7 @@ class ReplayResult(Replay[State]):
 
     def to_text(self) -> str:
         lines = [f"{shown(self.path)}: {GAME_NAME}, players {', '.join(self.state.rules.players)}; limit "
-                 f"{kcal_text(self.state.rules.limit)}; {self.state.rules.rounds} rounds"]
+                 f"{kcal_text(self.state.rules.limit)}; {count(self.state.rules.rounds, 'round')}"]
         lines += story(self.state)
         lines += self.illegal_line()
         lines.append(summary(self.state))

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from kcal.core.plural import count
 from kcal.core.stats import proportion, sig
 from kcal.games.how_many_calories.rules.scoring import start_candidates, winners
 from kcal.games.how_many_calories.rules.state import CUT_SHORT, OVER, State, TrickResult
@@ -109,7 +110,7 @@ def summary_lines(summary: dict[str, Any]) -> list[str]:
         return "n/a" if x is None else f"{x:,.0f}"
 
     return [
-        f"rounds: {summary['rounds']:,} in {summary['games']:,} games; "
+        f"rounds: {summary['rounds']:,} in {count(summary['games'], 'game')}; "
         f"{summary['mean_tricks_per_round'] or 0:.2f} tricks a round",
         f"players going out: {_pct(summary['out_rate_per_player_round'])} of player-rounds "
         f"(by round: {', '.join(f'{k}: {v}' for k, v in summary['outs_by_round'].items()) or '-'})",

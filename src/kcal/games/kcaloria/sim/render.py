@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from kcal.core.plural import count
+
 
 def _fig(f: dict | None, pct: bool = False) -> str:
     if not f or f.get("simulated") is None:
@@ -50,7 +52,7 @@ def goldfish_text(r: dict) -> str:
 
 def solo_text(r: dict) -> str:
     q = r["score_quantiles"]
-    lines = [f"solo: {r['deck']}  ({r['games']:,} games, bot {r['bot']}, seed {r['seed']})"]
+    lines = [f"solo: {r['deck']}  ({count(r['games'], 'game')}, bot {r['bot']}, seed {r['seed']})"]
     if r.get("interrupted"):
         lines.append("INTERRUPTED: partial results")
     if not r["games"]:

@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from kcal.core.plural import count
 from kcal.games.kcaloria.rules.domain import Color
 from kcal.print.charts import (
     INK,
@@ -128,7 +129,7 @@ def draw_report(s: Surface, data: dict, width: float = PAGE[0], height: float = 
     if solo and solo["games"]:
         q = solo["score_quantiles"]
         summary.append(
-            f"Solo ({solo['games']} games, {solo['bot']} bot, seed {solo['seed']}): mean score {solo['mean_score']:.1f} "
+            f"Solo ({count(solo['games'], 'game')}, {solo['bot']} bot, seed {solo['seed']}): mean score {solo['mean_score']:.1f} "
             f"± {solo['mean_score_se']:.1f}, p10/p50/p90 {q['p10']}/{q['p50']}/{q['p90']}, "
             f"stagnation {solo['stagnation_rate'] * 100:.0f}%."
         )
@@ -140,7 +141,7 @@ def draw_report(s: Surface, data: dict, width: float = PAGE[0], height: float = 
     for line in (data["advice"] if "advice" in data else report_advice(data)):
         summary.extend(textwrap.wrap(f"Advice: {line}", per_line, subsequent_indent="    "))
     if "turns" in g:
-        summary.append(f"Turn-by-turn figures: placement model over {g['turns']['games']:,} games "
+        summary.append(f"Turn-by-turn figures: placement model over {count(g['turns']['games'], 'game')} "
                        "(adjacency and modifiers ignored; see docs/simulation.md). Seed "
                        f"{g['seed']}.")
     for i, line in enumerate(summary):
@@ -188,7 +189,7 @@ def _turn_charts(s: Surface, boxes: list[Box], t: dict, pct: Callable[[float], s
 def _solo_and_colours(s: Surface, boxes: list[Box], data: dict, solo: dict | None) -> None:
     if solo and solo["games"]:
         hist = solo["score_histogram"]
-        bar_chart(s, boxes[4], f"Solo score histogram ({solo['games']} games, {solo['bot']} bot)",
+        bar_chart(s, boxes[4], f"Solo score histogram ({count(solo['games'], 'game')}, {solo['bot']} bot)",
                   [str(h["from"]) for h in hist], [("games", [h["count"] for h in hist], INK["sim"])],
                   x_label="final score (bin start)", counts=True)
     else:
