@@ -50,14 +50,50 @@ def _export_set(game: str | None, source: Path | None, size: str | None, bleed: 
     return hook.export_cards(source, size=size, bleed=bleed).only(only)
 
 
-def _run(kind: str, game: str | None, source: Path | None, output: Path, size: str | None, bleed: float,
-         dpi: int, only: list[str], quiet: bool, force: bool, fmt: OutputFormat) -> None:
+def _shop_set(shop_name: str, game: str | None, source: Path | None, size: str | None, bleed: float | None,
+              dpi: int | None, only: list[str], cmyk_profile: Path | None) -> tuple[Any, Any, Any, int]:
+    """``--shop NAME``: the shop, the faces at its card size and bleed, its CMYK converter (CMYK shops),
+    its dpi. The shop sets the size, the bleed and the resolution; giving them too is refused."""
+    from kcal.core.errors import UsageError
+    from kcal.print.shops import CmykConverter, get_shop
+    from kcal.print.shops import cmyk_profile as find_profile
+
+    shop = get_shop(shop_name)
+    given = [o for o, v in (("--size", size), ("--bleed", bleed), ("--dpi", dpi)) if v is not None]
+    if given:
+        raise UsageError(f"--shop {shop.id} sets the card size, bleed and resolution; leave out {', '.join(given)}")
+    try:
+        export = _export_set(game, source, shop.card_size, shop.bleed_mm, only)
+    except UsageError:
+        if _export_set(game, source, None, 0.0, only).opts.card is None:
+            raise UsageError(f"--shop {shop.id}: a shop preset is a poker card, and this game's faces are "
+                             "hexagonal tiles (use --size and --bleed)") from None
+        raise
+    cmyk = CmykConverter(find_profile(cmyk_profile)) if shop.colour == "CMYK" else None
+    if shop.colour != "CMYK" and cmyk_profile is not None:
+        raise UsageError(f"--cmyk-profile: {shop.name} takes RGB pictures")
+    return shop, export, cmyk, shop.dpi
+
+
+def _run(kind: str, game: str | None, source: Path | None, output: Path, size: str | None, bleed: float | None,
+         dpi: int | None, only: list[str], quiet: bool, force: bool, fmt: OutputFormat, shop_name: str | None = None,
+         cmyk_profile: Path | None = None) -> None:
     from kcal.print import export as ex
     from kcal.sim.progress import Progress, wanted
 
     with guarded(), writing(force):
-        ex.check_dpi(dpi)
-        export = _export_set(game, source, size, bleed, only)
+        shop = cmyk = None
+        if shop_name is not None:
+            shop, export, cmyk, dpi = _shop_set(shop_name, game, source, size, bleed, dpi, only, cmyk_profile)
+        else:
+            if cmyk_profile is not None:
+                from kcal.core.errors import UsageError
+
+                raise UsageError("--cmyk-profile goes with --shop (a shop that takes CMYK)")
+            dpi = dpi if dpi is not None else (ex.DEFAULT_TTS_DPI if kind == "tts" else ex.DEFAULT_PNG_DPI)
+            bleed = bleed if bleed is not None else (0.0 if kind == "tts" else ex.DEFAULT_EXPORT_BLEED_MM)
+            ex.check_dpi(dpi)
+            export = _export_set(game, source, size, bleed, only)
         folder = ex.prepare_folder(output)
         faces = export.faces
         total = len({f.key for f in faces}) + len({f.back_key for f in faces if f.back is not None})
@@ -66,7 +102,7 @@ def _run(kind: str, game: str | None, source: Path | None, output: Path, size: s
             if kind == "tts":
                 result = ex.export_tts(export, folder, dpi=dpi, on_done=bar.update)
             else:
-                result = ex.export_png(export, folder, dpi=dpi, on_done=bar.update)
+                result = ex.export_png(export, folder, dpi=dpi, on_done=bar.update, shop=shop, cmyk=cmyk)
         emit(result, fmt, lambda d: _text(kind, d))
 
 
@@ -85,7 +121,14 @@ def _text(kind: str, d: dict[str, Any]) -> str:
         copies = sum(c["copies"] for c in d["cards"])
         lines.append(f"wrote {count(len(d['files']), 'file')} to {folder}: {count(len(d['cards']), 'card face')} "
                      f"({count(copies, 'card')}), "
-                     f"{d['pixels'][0]} x {d['pixels'][1]} px at {d['dpi']} dpi with {d['bleed_mm']:g} mm bleed")
+                     f"{d['pixels'][0]} x {d['pixels'][1]} px at {d['dpi']} dpi with {d['bleed_mm']:g} mm bleed, "
+                     f"{d['colour']}")
+        if d["shop"]:
+            s = d["shop"]
+            x0, y0, x1, y1 = s["safe_box"]
+            lines.append(f"for {s['name']}: {s['bleed_px']} px bleed; keep text inside the safe area, pixels {x0}-{x1} "
+                         f"across and {y0}-{y1} down" + (f"; CMYK through {s['cmyk_profile']}" if s.get("cmyk_profile")
+                                                         else ""))
     return "\n".join(lines)
 
 
@@ -95,10 +138,12 @@ def tts_cmd(
     game: str | None = GameOption,
     output: Path = FolderOption,
     size: str | None = SizeOption,
-    bleed: float = typer.Option(0.0, "--bleed", metavar="MM", help="Bleed around each card in millimetres "
-                                "(default 0: Tabletop Simulator shows the card to its edge)."),
-    dpi: int = typer.Option(150, "--dpi", help="Resolution of the sheets (lowered to keep a 10 x 7 sheet within "
-                            "4,096 pixels)."),
+    bleed: float | None = typer.Option(None, "--bleed", metavar="MM", show_default=False,
+                                       help="Bleed around each card in millimetres (default 0: Tabletop Simulator "
+                                            "shows the card to its edge)."),
+    dpi: int | None = typer.Option(None, "--dpi", show_default=False,
+                                   help="Resolution of the sheets (default 150, lowered to keep a 10 x 7 sheet "
+                                        "within 4,096 pixels)."),
     only: list[str] = OnlyOption,
     quiet: bool = QuietOption,
     force: bool = ForceOption,
@@ -119,10 +164,19 @@ def png_cmd(
     game: str | None = GameOption,
     output: Path = FolderOption,
     size: str | None = SizeOption,
-    bleed: float = typer.Option(3.0, "--bleed", metavar="MM", help="Bleed around each card in millimetres "
-                                "(default 3, what print shops ask for)."),
-    dpi: int = typer.Option(300, "--dpi", help="Resolution of the pictures."),
+    bleed: float | None = typer.Option(None, "--bleed", metavar="MM", show_default=False,
+                                       help="Bleed around each card in millimetres (default 3, what print shops "
+                                            "ask for)."),
+    dpi: int | None = typer.Option(None, "--dpi", show_default=False, help="Resolution of the pictures "
+                                   "(default 300)."),
     only: list[str] = OnlyOption,
+    shop: str | None = typer.Option(None, "--shop", metavar="NAME", show_default=False,
+                                    help="A print shop's preset: drivethrucards, makeplayingcards or thegamecrafter "
+                                         "(its poker card's exact pixels, bleed and safe area; CMYK TIFF for "
+                                         "DriveThruCards, RGB PNG otherwise)."),
+    cmyk_profile: Path | None = typer.Option(None, "--cmyk-profile", metavar="FILE.icc", show_default=False,
+                                             help="The CMYK ICC profile for a shop that takes CMYK (default: "
+                                                  "Ghostscript's, from Debian's libgs-common)."),
     quiet: bool = QuietOption,
     force: bool = ForceOption,
     fmt: OutputFormat = FormatOption,
@@ -130,6 +184,7 @@ def png_cmd(
     """One PNG per card face and back, for print-on-demand uploads.
 
     Named by card, at the card's size plus bleed (poker 63 x 88 mm with 3 mm bleed by default; kCaloria's
-    hex tiles at their size). Exit 2 on bad input.
+    hex tiles at their size). kcal draws in RGB; --shop gives a shop's exact pictures (CMYK TIFF where the
+    shop asks for CMYK). Exit 2 on bad input.
     """
-    _run("png", game, source, output, size, bleed, dpi, only, quiet, force, fmt)
+    _run("png", game, source, output, size, bleed, dpi, only, quiet, force, fmt, shop, cmyk_profile)

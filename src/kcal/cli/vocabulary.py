@@ -96,6 +96,8 @@ OPTIONS: dict[str, str] = {
     "--dpi": "resolution of a PNG",
     "--only": "print or export only this card or tile (one of it) or this kind of card or tile (repeatable)",
     "--copies": "print what was chosen N times",
+    "--shop": "a print shop's preset: its exact picture size, bleed, safe area and colour mode",
+    "--cmyk-profile": "the CMYK ICC profile for a shop that takes CMYK",
 }
 
 #: the one long option each short option stands for, in every command that has it

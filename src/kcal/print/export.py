@@ -47,6 +47,8 @@ from kcal.print.sheets import Face, FaceDraw, SheetOptions, face_box
 if TYPE_CHECKING:
     from PIL.Image import Image as PILImage
 
+    from kcal.print.shops import CmykConverter, Shop
+
 #: the most a TTS sheet may hold: 10 columns, 7 rows, every slot a card (``BackIsHidden``: a hidden card
 #: shows its back, so the last slot is not kept for it)
 TTS_COLUMNS, TTS_ROWS = 10, 7
@@ -223,36 +225,54 @@ def _files_json(paths: Sequence[Path]) -> list[str]:
 
 
 def export_png(export: ExportSet, folder: Path, *, dpi: int = DEFAULT_PNG_DPI,
-               on_done: Callable[[int], None] | None = None) -> dict[str, Any]:
-    """One PNG per distinct face and back of ``export`` in ``folder``; SPEC's export document."""
+               on_done: Callable[[int], None] | None = None, shop: Shop | None = None,
+               cmyk: CmykConverter | None = None) -> dict[str, Any]:
+    """One PNG per distinct face and back of ``export`` in ``folder``; SPEC's export document. ``shop``:
+    the pictures are that shop's exact pixels (``export`` sized by :func:`shop_export`), in its colour
+    mode (CMYK: a TIFF per face through ``cmyk``)."""
     from kcal.core.atomic import write_all
 
     check_dpi(dpi)
     faces = export.faces
     distinct = _distinct(faces)
     backs = _backs(faces)
-    fronts = (png_bytes(im, dpi) for im in render([f.draw for f in distinct], export.opts, dpi, export.title,
-                                                    on_done))
-    back_images = (png_bytes(im, dpi) for im in render([draw for _, draw in backs], export.opts, dpi, export.title,
-                                                       on_done))
+    suffix = ".png"
+    encode: Callable[[PILImage], bytes] = lambda im: png_bytes(im, dpi)  # noqa: E731
+    if shop is not None:
+        if pixel_size(export.opts, dpi) != shop.pixels:
+            raise KcalError(f"{shop.name}'s pictures are {shop.pixels[0]} x {shop.pixels[1]} px; these would be "
+                            f"{pixel_size(export.opts, dpi)}", code="internal")
+        suffix = shop.suffix
+        if shop.colour == "CMYK":
+            if cmyk is None:
+                raise KcalError(f"{shop.name} takes CMYK: a CMYK profile is needed", code="internal")
+            converter = cmyk
+            encode = lambda im: converter.tiff(im, dpi)  # noqa: E731
+    fronts = (encode(im) for im in render([f.draw for f in distinct], export.opts, dpi, export.title, on_done))
+    back_images = (encode(im) for im in render([draw for _, draw in backs], export.opts, dpi, export.title,
+                                               on_done))
     names = _unique_names([f.label or f.key for f in distinct])
     back_names = _unique_names([f"back-{key}" for key, _ in backs])
     copies: dict[str, int] = {}
     for f in faces:
         copies[f.key] = copies.get(f.key, 0) + 1
-    back_file = {key: f"{name}.png" for (key, _), name in zip(backs, back_names, strict=True)}
+    back_file = {key: f"{name}{suffix}" for (key, _), name in zip(backs, back_names, strict=True)}
     outputs: list[tuple[str | Path, bytes | Callable[[Path], None]]] = []
     cards = []
     for f, name, data in zip(distinct, names, fronts, strict=True):
-        outputs.append((folder / f"{name}.png", data))
-        cards.append({"card": f.label or f.key, "copies": copies[f.key], "front": f"{name}.png",
+        outputs.append((folder / f"{name}{suffix}", data))
+        cards.append({"card": f.label or f.key, "copies": copies[f.key], "front": f"{name}{suffix}",
                       "back": back_file.get(f.back_key) if f.back is not None else None})
     for name, data in zip(back_names, back_images, strict=True):
-        outputs.append((folder / f"{name}.png", data))
+        outputs.append((folder / f"{name}{suffix}", data))
     written = write_all(outputs, inputs=export.inputs)
     w, h = pixel_size(export.opts, dpi)
+    colour = shop.colour if shop is not None else "RGB"
     return {"game": export.game, "files": _files_json(written), "cards": cards, "dpi": dpi,
-            "pixels": [w, h], "size_mm": _size_mm(export.opts), "bleed_mm": export.opts.bleed_mm,
+            "pixels": [w, h], "size_mm": _size_mm(export.opts), "bleed_mm": round(export.opts.bleed_mm, 3),
+            "colour": colour, "shop": None if shop is None else {
+                **shop.to_json(), **({"cmyk_profile": cmyk.description} if cmyk is not None and colour == "CMYK"
+                                     else {})},
             "warnings": export.warnings}
 
 
