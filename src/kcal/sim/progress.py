@@ -1,6 +1,6 @@
 """A quiet progress bar on stderr for work that takes more than a second.
 
-It draws nothing during the first second, then redraws a few times a second from a thread of its own,
+It draws nothing during the first half second, then redraws a few times a second from a thread of its own,
 whether or not a chunk of work has finished, and clears its line when done. Its line says what is done
 (and, for a run of games, the games finished in every worker: :func:`kcal.sim.parallel.games_played`),
 the rate, the time spent and the time left, and the run's time limit when it has one
@@ -55,7 +55,7 @@ class Progress:
         *,
         enabled: bool = True,
         stream: TextIO | None = None,
-        delay: float = 1.0,
+        delay: float = 0.5,
         width: int = 24,
         clock: Callable[[], float] = time.monotonic,
         games: bool | None = None,

@@ -19,10 +19,10 @@ class FakeClock:
 
 
 class TestProgress:
-    def test_silent_during_the_first_second(self):
+    def test_silent_during_the_first_half_second(self):
         out, clock = io.StringIO(), FakeClock()
         bar = Progress(100, "x", stream=out, clock=clock)
-        clock.t = 0.5
+        clock.t = 0.3
         bar.update(10)
         assert out.getvalue() == ""
 
