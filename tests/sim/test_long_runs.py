@@ -122,3 +122,34 @@ def test_the_bar_shows_the_time_limit() -> None:
 
 def test_durations_read_as_people_read_them() -> None:
     assert [duration(s) for s in (0, 42, 185, 7620)] == ["0s", "42s", "3m05s", "2h07m"]
+
+
+@pytest.mark.parametrize("stop_at", [1, 3])
+def test_ctrl_c_in_balance_cards_prints_the_finished_games(stop_at: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C during the first game (the timing probe) or a later chunk: the command still prints the
+    figures of the games finished (none, or the chunks before), as its help promises, and exits 130."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from kcal.balance import impact
+    from kcal.cli.app import app
+
+    real, calls = impact.impact_chunk, [0]
+
+    def flaky(*args: object) -> object:
+        calls[0] += 1
+        if calls[0] == stop_at:
+            raise KeyboardInterrupt
+        return real(*args)
+
+    monkeypatch.setattr(impact, "impact_chunk", flaky)
+    r = CliRunner().invoke(app, ["balance", "cards", "--game", "how-many-calories", "-n", "40", "-j", "1",
+                                 "-f", "json", "--minutes", "0"])
+    assert r.exit_code == 130, r.output
+    data = json.loads(r.stdout)
+    assert data["interrupted"] is True and data["time_limit_reached"] is False
+    if stop_at == 1:
+        assert data["games"] == 0
+    else:  # the probe game and the chunk after it (its size follows the probe's time, not asserted here)
+        assert 2 <= data["games"] <= 1 + impact.CHUNK_GAMES
