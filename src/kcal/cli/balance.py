@@ -116,9 +116,9 @@ def bots(
     with guarded(), writing(force), lab_limit(minutes) as limit:
         target = chart_target(chart)
         entrants = _bot_names(bot_names)
-        total = planned_games(game, players, games, entrants)
         show = wanted(quiet=quiet, json_out=fmt is OutputFormat.json)
-        with Progress(total, "ladder games", enabled=show) as bar:
+        with Progress(games, "ladder games", enabled=show) as bar:  # shown while the game loads
+            bar.total = planned_games(game, players, games, entrants)
             data = ladder(game, players=players, games=games, seed=seed, bots=entrants, jobs=_jobs(jobs),
                           runner=_runner(backend, dask_address), on_done=bar.update)
         mark_limit(data, limit, minutes, bar.done)

@@ -362,19 +362,21 @@ def build(
         )
         from kcal.games.kcaloria.deck.features import parse_features
 
-        for path in gauntlet:  # another game's deck: refused in words, as every command of tile decks does
-            refuse_other_game(examples.resolve(PACK, path, examples.DECKS), PACK, "deck build")
-        pair = parse_features(features)
-        extra = list(catalogs or [])
-        space, lib_inputs = load_space(extra)
-        opponents, deck_inputs = load_gauntlet(list(gauntlet), extra)
-        inputs = [*lib_inputs, *deck_inputs]
-        spec = check_build(space, opponents, pair, bins=bins, evaluations=evaluations, games=games, seed=seed,
-                           bots=_bot_names(bots))
-        check_folder(output, bins, inputs)
-        chart_path = chart_target(chart)
         show = wanted(quiet=quiet, json_out=fmt is OutputFormat.json)
-        with Progress(len(opponents) + evaluations, "deck build decks", enabled=show) as bar:
+        # the bar starts before the catalogs and the gauntlet load, so a terminal sees it within a second
+        with Progress(evaluations, "deck build decks", enabled=show) as bar:
+            for path in gauntlet:  # another game's deck: refused in words, as every command of tile decks does
+                refuse_other_game(examples.resolve(PACK, path, examples.DECKS), PACK, "deck build")
+            pair = parse_features(features)
+            extra = list(catalogs or [])
+            space, lib_inputs = load_space(extra)
+            opponents, deck_inputs = load_gauntlet(list(gauntlet), extra)
+            inputs = [*lib_inputs, *deck_inputs]
+            spec = check_build(space, opponents, pair, bins=bins, evaluations=evaluations, games=games, seed=seed,
+                               bots=_bot_names(bots))
+            check_folder(output, bins, inputs)
+            chart_path = chart_target(chart)
+            bar.total = len(opponents) + evaluations
             result = build_decks(spec, jobs=_jobs(jobs), runner=_runner(backend, dask_address),
                                  on_progress=bar.update)
         data = to_json(result, output)
