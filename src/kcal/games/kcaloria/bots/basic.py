@@ -49,12 +49,16 @@ MAX_PLACES = 64
 Policy = Callable[["GameState", random.Random], Any]
 
 
+#: a generator that takes a bot's state to read ahead of it (:func:`_peek_seed`); made once, as making a
+#: generator seeds it from the operating system
+_TWIN = random.Random(0)
+
+
 def _peek_seed(rng: random.Random) -> int:
     """The next 64 bits ``rng`` would give, without advancing it: the seed of a bot's redeal, so that a
     bot that never looks at a hidden tile decides with its generator exactly as it did before."""
-    twin = random.Random()
-    twin.setstate(rng.getstate())
-    return twin.getrandbits(64)
+    _TWIN.setstate(rng.getstate())
+    return _TWIN.getrandbits(64)
 
 
 def seat_only(policy: Policy) -> Policy:

@@ -171,6 +171,8 @@ def apply_to_neighbours(state: GameState, outward: list, placer: int) -> None:
             by_cell.setdefault(cell, []).append((kind, val))
     for cell, effects in by_cell.items():
         info = tiles[cell].info
+        bonus = info.bonus_color
+        assert bonus is not None  # only tiles with a bonus colour were grouped
         base_times = repro = gain = loss = 0
         closs: list[tuple[int, int]] = []
         for kind, val in effects:
@@ -190,10 +192,10 @@ def apply_to_neighbours(state: GameState, outward: list, placer: int) -> None:
             for c in range(6):
                 vec[c] += info.base[c] * base_times
         if repro:
-            vec[PURPLE if "intelligent" in info.mods else info.bonus_color] += repro
+            vec[PURPLE if "intelligent" in info.mods else bonus] += repro
         net = gain - loss
         if net > 0:
-            vec[info.bonus_color] += net
+            vec[bonus] += net
         elif net < 0:
             take_cheapest(vec, -net)
         for c, n in closs:
