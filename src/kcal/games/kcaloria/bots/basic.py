@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 import random
+import threading
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -49,16 +50,19 @@ MAX_PLACES = 64
 Policy = Callable[["GameState", random.Random], Any]
 
 
-#: a generator that takes a bot's state to read ahead of it (:func:`_peek_seed`); made once, as making a
-#: generator seeds it from the operating system
-_TWIN = random.Random(0)
+#: each thread's generator that reads ahead of a bot's (:func:`_peek_seed`): made once a thread, as
+#: making one costs a seeding; one per thread, as threads (a Dask pool) may decide at once
+_TWINS = threading.local()
 
 
 def _peek_seed(rng: random.Random) -> int:
     """The next 64 bits ``rng`` would give, without advancing it: the seed of a bot's redeal, so that a
     bot that never looks at a hidden tile decides with its generator exactly as it did before."""
-    _TWIN.setstate(rng.getstate())
-    return _TWIN.getrandbits(64)
+    twin = getattr(_TWINS, "twin", None)
+    if twin is None:
+        twin = _TWINS.twin = random.Random(0)
+    twin.setstate(rng.getstate())
+    return twin.getrandbits(64)
 
 
 def seat_only(policy: Policy) -> Policy:
