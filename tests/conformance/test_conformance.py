@@ -88,6 +88,16 @@ def test_bots_choose_legal_moves_and_leave_the_state_alone(pack_id: str) -> None
 
 
 @by_pack
+def test_bots_decide_only_from_what_their_seat_may_know(pack_id: str) -> None:
+    """Issue 32, item 10: every bot and the shared searcher choose the same move in a state and in its
+    determinized copy for the player to move (the same view, the hidden cards redealt)."""
+    samples = _run(pack_id).samples
+    live = [s for s in samples[::max(1, len(samples) // 6)] if _game(pack_id).to_move(s[1])]
+    compared = conformance.check_hidden(_game(pack_id), live)
+    assert compared == len(live) * conformance.hidden.WORLDS * (len(_game(pack_id).bots()) + 1) > 0
+
+
+@by_pack
 def test_a_clone_is_equal_and_independent(pack_id: str) -> None:
     game = _game(pack_id)
     conformance.check_clone(game, [(setup, game.clone(s)) for setup, s in _run(pack_id).samples[::3]])

@@ -172,6 +172,42 @@ def test_a_bot_moving_for_someone_else_is_caught() -> None:
         conformance.check_bots(BadBot(), samples(BadBot()))
 
 
+class PeekingBot(KCaloria):
+    def bots(self):
+        def bot(game, state, player, rng):  # a legal move picked by the tiles in the next player's hand
+            legal = game.legal_moves(state, player)
+            hand = state.hands[(state.current + 1) % len(state.players)]
+            return legal[sum(k * t.idx for k, t in enumerate(hand)) % len(legal)]
+
+        return {"peek": bot}
+
+
+class PositionalDeterminize(KCaloria):
+    def determinize(self, state, player, seed):  # redeals, but from the pools in their hidden order
+        from kcal.core.rng import Rng
+
+        me = state.players.index(player)
+        s = state.copy()
+        rng = Rng(seed)
+        for k in range(len(s.players)):
+            if k != me:
+                pool = s.hands[k] + s.draw[k]
+                rng.shuffle(pool)
+                s.hands[k], s.draw[k] = pool[:len(s.hands[k])], pool[len(s.hands[k]):]
+        s._moves = None
+        return s
+
+
+def test_a_bot_reading_another_hand_is_caught() -> None:
+    with pytest.raises(AssertionError, match="bot 'peek'.*reads cards hidden from"):
+        conformance.check_hidden(PeekingBot(), samples(PeekingBot()))
+
+
+def test_a_determinize_that_depends_on_where_the_hidden_tiles_are_is_caught() -> None:
+    with pytest.raises(AssertionError, match="gave different worlds for one seed"):
+        conformance.check_hidden(PositionalDeterminize(), samples(PositionalDeterminize()))
+
+
 def test_bad_metadata_is_caught() -> None:
     info = GAME.info
     for broken, message in [(info._replace(id="K_Caloria"), "lowercase words"),

@@ -21,13 +21,17 @@ seed, so a failure replays exactly. What is checked (``docs/packs.md`` says why)
 - ``view`` is plain JSON and unchanged by ``determinize`` for the same player, and determinizing does
   change what some other player sees (else the check proves nothing);
 - a game's record replays to the same end and scores; bots return legal moves and leave the state alone;
+- every bot, and the shared searcher at a small budget, decides only from what its seat may know: the same
+  move in a state and in its determinized copy for the player to move (the same view, the hidden cards
+  redealt), and a determinized world depends only on the view and the seed;
 - for a game that reads ``start:`` positions (``GameInfo.start_positions``), the replay's ``state``,
   given back as ``start:``, replays to the same state;
 - every file kind's JSON Schema is valid Draft 2020-12.
 
 The checks live in :mod:`~kcal.conformance.info` (metadata, player counts, schemas),
-:mod:`~kcal.conformance.play` (random games) and :mod:`~kcal.conformance.states` (views,
-clones, bots, replays); every name is importable from here.
+:mod:`~kcal.conformance.play` (random games), :mod:`~kcal.conformance.states` (views,
+clones, bots, replays) and :mod:`~kcal.conformance.hidden` (bots that read hidden cards); every name
+is importable from here.
 """
 
 from __future__ import annotations
@@ -38,6 +42,7 @@ from pathlib import Path
 from typing import Any
 
 from kcal.conformance.common import JUNK, Report, fail, key, plain, players_for, snapshot
+from kcal.conformance.hidden import check_hidden
 from kcal.conformance.info import (
     DRAFT_2020_12,
     SUPPORT_WORDS,
@@ -76,6 +81,7 @@ def check_game(game: Game[Any, Any], *, replay: Callable[[Path], Any] | None = N
     check_same_seed_same_game(game, range(2), max_moves=max_moves)
     check_views(game, report.samples, report=report)
     check_bots(game, report.samples[::max(1, len(report.samples) // 6)])
+    check_hidden(game, report.samples[::max(1, len(report.samples) // 6)], report=report)
     check_clone(game, report.samples[::3])  # last: it advances the states it checks
     if replay is not None:
         with tempfile.TemporaryDirectory(prefix="kcal-conformance-") as tmp:
@@ -91,7 +97,7 @@ def check_game(game: Game[Any, Any], *, replay: Callable[[Path], Any] | None = N
 
 __all__ = [
     "DRAFT_2020_12", "HEADER_KEYS", "JUNK", "SUPPORT_WORDS", "Report", "check_bots", "check_clone",
-    "check_game", "check_info", "check_interface", "check_player_counts", "check_random_games", "check_replay",
+    "check_game", "check_hidden", "check_info", "check_interface", "check_player_counts", "check_random_games", "check_replay",
     "check_same_seed_same_game", "check_schemas", "check_start_round_trip", "check_views", "configurations",
     "fail", "key", "play_random", "plain", "players_for", "snapshot", "start_record",
 ]

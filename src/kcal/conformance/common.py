@@ -26,6 +26,8 @@ class Report:
     refused_applies: int = 0
     determinizations: int = 0
     hidden_changes: int = 0
+    #: bot decisions compared between a state and a determinized copy (kcal.conformance.hidden)
+    hidden_decisions: int = 0
     replays: int = 0
     start_round_trips: int = 0
     end_reasons: Counter[str] = field(default_factory=Counter)

@@ -8,7 +8,8 @@ view; every iteration
 1. samples a world consistent with what the searcher has seen (:meth:`Game.determinize`),
 2. walks down the tree with UCB1 among the children whose moves are legal in that world (each child
    counts how often it was *available*, so a move seldom legal is not punished for it); at the root of
-   a pack that names a ``prior_bot``, that bot's move (asked once, in the real position) gets a
+   a pack that names a ``prior_bot``, that bot's move (asked once, in a world sampled like the
+   iterations', never in the real position, whose hidden cards it would read) gets a
    progressive bias, :data:`PRIOR_WEIGHT` * sqrt(N) / (1 + n), so the search keeps
    visiting it and the decision leaves it only on clear evidence,
 3. adds one child for a move not tried yet (the root's prior first; elsewhere the playout bot's move
@@ -288,11 +289,14 @@ def _iterate(game: Any, state: Any, me: str, root: _Node, rng: Any, playout: Pla
 
 
 def _prior(game: Any, state: Any, player: str, rng: Any, playout: Playout, legal: list[Any]) -> Any:
-    """The key of the move the root favours: the prior bot's choice in ``state`` (a copy of it), or
+    """The key of the move the root favours: the prior bot's choice in a world consistent with what
+    ``player`` has seen (:meth:`Game.determinize`, seeded from a copy of ``rng``, so the draws of the
+    search are the ones it made before), never the real state, whose hidden cards the prior would read;
     None without a prior bot or with :data:`PRIOR_WEIGHT` 0."""
     if playout.prior is None or not PRIOR_WEIGHT:
         return None
-    k = _key(game, playout.prior(game, game.clone(state), player, rng))
+    world = game.determinize(state, player, rng.copy().next64() >> 1)
+    k = _key(game, playout.prior(game, world, player, rng))
     return k if any(_key(game, m) == k for m in legal) else None
 
 

@@ -171,17 +171,6 @@ def _names(infos: Sequence[TileInfo]) -> list[str]:
     return [info.name for info in infos]
 
 
-def _redeal(rng: Rng, groups: list[list[TileInfo]]) -> list[list[TileInfo]]:
-    """The tiles of ``groups`` shuffled together and dealt back in groups of the same sizes."""
-    pool = [t for g in groups for t in g]
-    rng.shuffle(pool)
-    out, k = [], 0
-    for g in groups:
-        out.append(pool[k:k + len(g)])
-        k += len(g)
-    return out
-
-
 class KCaloria:
     """kCaloria's rules as a :class:`kcal.core.game.Game` (stateless; see the module docstring)."""
 
@@ -290,20 +279,16 @@ class KCaloria:
         """A copy in which everything ``player`` cannot see is redealt from ``seed``: each opponent's
         hand, draw pile and discards from that opponent's own unseen tiles (sizes kept), the player's
         own draw pile reshuffled (solo: the tiles under the pile tops and the deck); the copy's future
-        chance comes from ``seed`` too. The copy keeps the moves played (the board is public)."""
+        chance comes from ``seed`` too. The copy keeps the moves played (the board is public). The
+        redeal is canonical (:func:`~kcal.games.kcaloria.rules.hidden.redeal`): two states that look
+        the same to ``player`` give the same copy for the same seed."""
+        from kcal.games.kcaloria.rules.hidden import redeal
+
         me = _seat(state, player)
         s = state.copy()
         rng = Rng(seed)
         s.rng = Rng(rng.next64())
-        for k in range(len(s.players)):
-            if s.piles is not None and k == me:  # solo: the tops stay, the face-down rest moves
-                groups = _redeal(rng, [p[:-1] for p in s.piles] + [s.draw[k]])
-                s.piles = [g + p[-1:] for g, p in zip(groups, s.piles, strict=False)]
-                s.draw[k] = groups[-1]
-            elif k == me:
-                s.draw[k] = _redeal(rng, [s.draw[k]])[0]
-            else:
-                s.hands[k], s.draw[k], s.discards[k] = _redeal(rng, [s.hands[k], s.draw[k], s.discards[k]])
+        redeal(s, me, rng.shuffle)
         s._moves = None  # the turn player's hand may have changed
         return s
 
@@ -353,10 +338,15 @@ class KCaloria:
     def prior_bot(self, game: Any, state: GameState, player: str, rng: Rng) -> Move:
         """The shared searcher's prior bot (kcal.sim.search): the lookahead bot's best moves followed
         past the opponent's reply (:func:`~kcal.games.kcaloria.bots.basic.prior_bot`), for the turn
-        player; not one of :meth:`bots`."""
+        player; not one of :meth:`bots`. It decides with what ``player`` cannot see redealt
+        (:func:`~kcal.games.kcaloria.rules.hidden.seat_view`, from a copy of ``rng``, which it leaves
+        as it was): the opponent's reply it follows comes from a guessed hand, not the real one."""
         from kcal.games.kcaloria.bots.basic import prior_bot
+        from kcal.games.kcaloria.rules.hidden import seat_view
 
-        return prior_bot(state)  # type: ignore[no-any-return]
+        redeal = Rng(rng.copy().next64())
+        with seat_view(state, _seat(state, player), redeal.shuffle):
+            return prior_bot(state)  # type: ignore[no-any-return]
 
     def bots(self) -> Mapping[str, Bot]:
         from kcal.games.kcaloria.bots.basic import BOTS

@@ -3,6 +3,9 @@ colour choice for bonuses, photosynthesis and biome boosters, whichever tile was
 
 from __future__ import annotations
 
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
 from kcal.games.kcaloria.replay import replay
 
 
@@ -140,3 +143,58 @@ class TestBiomeBoost:
         s = kit.play(_start(kit, self._tiles(kit)), ("A", "Pine", (1, 0)), ("B", "Pond", (6, 0)),
                      ("A", "Mouse", (0, 1)))
         assert kit.cubes(s, (0, 1)) == {"yellow": 1}
+
+
+# --- the pair rule: the same two tiles give the same cubes, whichever came first ---------------------
+def _pair_both_ways(kit, plant, event):
+    """The cubes ``plant`` holds when it is placed before ``event`` (its effects then land on a tile
+    already down) and when it is placed after (they are part of its yield), both beside A's Lake."""
+    out = []
+    for first, second, cells in ((plant, event, ((1, 0), (1, -1))), (event, plant, ((1, -1), (1, 0)))):
+        s = _start(kit, [plant, event])
+        kit.play(s, ("A", first.name, cells[0]), ("B", "Pond", (6, 0)), ("A", second.name, cells[1]))
+        out.append(kit.cubes(s, (1, 0)))
+    return out
+
+
+def test_adjacency_wildfire_and_a_fresh_rudbeckia_whichever_came_first(kit):
+    """Issue 32, item 7: Wildfire (destructive 2 green, new growth 1) after a fresh Rudbeckia
+    (1 green) left 1 green, before it 0; yields are netted first either way: 1 + 1 - 2 = 0."""
+    rudbeckia = kit.tile("Rudbeckia hirta", "plant", "flower", cost="1 blue", yld="1 green")
+    wildfire = kit.tile("Wildfire", "event", "event", mods=[{"name": "destructive", "amount": 2, "color": "green"},
+                                                            {"name": "new_growth", "amount": 1}])
+    assert _pair_both_ways(kit, rudbeckia, wildfire) == [{}, {}]
+
+
+def test_adjacency_a_loss_and_a_gain_from_one_tile_net_before_they_touch_the_cubes(kit):
+    """A bonus and a penalty of one arriving tile cancel on a tile already down, as they do in a new
+    tile's yield: no blue cube taken for a green one given."""
+    sedge = kit.tile("Sedge", "plant", "fungi", cost="1 blue", yld="1 blue + 1 green")
+    shade = kit.tile("Shade", "event", "weather", mods=[{"name": "shade_required", "amount": 1},
+                                                        {"name": "mycorrhizal_network"}])
+    assert _pair_both_ways(kit, sedge, shade) == [{"blue": 1, "green": 1}] * 2
+
+
+_SQUARES = {  # square modifiers an event may print that change a plant's yield
+    "destructive": lambda n: {"name": "destructive", "amount": n, "color": "green"},
+    "new_growth": lambda n: {"name": "new_growth", "amount": n},
+    "rapid_growth": lambda n: {"name": "rapid_growth", "amount": n},
+    "mycorrhizal_network": lambda n: {"name": "mycorrhizal_network"},
+    "shade_required": lambda n: {"name": "shade_required", "amount": n},
+    "photosynthesis": lambda n: {"name": "photosynthesis"},
+}
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                  HealthCheck.function_scoped_fixture])
+@given(mods=st.lists(st.tuples(st.sampled_from(sorted(_SQUARES)), st.integers(1, 3)), min_size=1,
+                     max_size=4, unique_by=lambda m: m[0]),
+       klass=st.sampled_from(["flower", "fungi", "tree"]), green=st.integers(1, 4), blue=st.integers(0, 2))
+def test_adjacency_pair_rule_the_same_two_tiles_give_the_same_cubes_whichever_came_first(kit, mods, klass,
+                                                                                          green, blue):
+    yld = f"{green} green" + (f" + {blue} blue" if blue else "")
+    plant = kit.tile("Sorrel", "plant", klass, cost="1 blue", yld=yld)
+    name = "Sunlight" if any(m == "photosynthesis" for m, _ in mods) else "Squall"
+    event = kit.tile(name, "event", "weather", mods=[_SQUARES[m](n) for m, n in mods])
+    first, second = _pair_both_ways(kit, plant, event)
+    assert first == second

@@ -181,3 +181,39 @@ def test_rescue_with_an_explicit_payment_of_anchored_colour_is_refused(kit):
     s = _anchored_squirrel(kit)
     reason = s.why_illegal(Move.rescue("A", (1, -1), pay=(((0, -1), 1, 1), ((0, -1), 0, 1))))
     assert reason is not None and "holds 0 blue" in reason
+
+
+def _vole_starving_beside_a_doomed_reed(kit):
+    """A's Vole ate the Fern's green; a Cut (remove) dooms the drought-resistant Reed beside the Vole
+    (die 2) the turn after another took the Fern: the Vole starves, and the only green next to it is
+    on the doomed Reed."""
+    tiles = list(kit.basics().values()) + [
+        kit.tile("Reed", "plant", cost="1 blue", yld="2 green", mods=["drought_resistant"]),
+        kit.tile("Cut", "event", "action", mods=["remove"])]
+    s = kit.game(tiles)
+    kit.play(s, ("A", "Lake", (0, 0)), ("B", "Pond", (5, 0)), ("A", "Fern", (1, 0)), ("B", "Pond", (6, 0)),
+             ("A", "Vole", (1, 1)), ("B", "Pond", (7, 0)), ("A", "Reed", (0, 1)), ("B", "Pond", (8, 0)),
+             {"player": "A", "tile": "Cut", "at": [2, 0], "target": "Fern"}, ("B", "Pond", (9, 0)),
+             {"player": "A", "tile": "Cut", "at": [-1, 1], "target": "Reed"})
+    assert (1, 0) not in s.tiles and [d[1] for d in s.dice[(1, 1)]] == [1]  # the Vole starves: die 1
+    assert [d[1] for d in s.dice[(0, 1)]] == [2]  # the Reed is doomed (drought resistant: 2)
+    return s
+
+
+def test_ecosystem_collapse_a_rescue_paid_from_a_doomed_tile_takes_the_dice_off(kit):
+    """Issue 32, item 6: the rescue re-pays the Vole from the doomed Reed; its die comes off (rulings:
+    "Starvation and rescue"), so it outlives the die it had, as a tile placed paying from a doomed tile."""
+    s = _vole_starving_beside_a_doomed_reed(kit)
+    kit.play(s, {"player": "A", "rescue": [1, 1]})
+    assert [e[1:] for e in s.tiles[(1, 1)].paid] == [((0, 1), 1, 1)]  # from the Reed
+    assert (1, 1) not in s.dice
+    kit.play(s, ("B", "Pond", (10, 0)), ("A", "Pond", (-1, 0)))  # the end of A's turn: its old die's
+    assert (1, 1) in s.tiles and (1, 1) not in s.dice
+
+
+def test_ecosystem_collapse_a_tile_rescued_from_a_doomed_tile_starves_again_when_it_leaves(kit):
+    s = _vole_starving_beside_a_doomed_reed(kit)
+    kit.play(s, {"player": "A", "rescue": [1, 1]}, ("B", "Pond", (10, 0)), ("A", "Pond", (-1, 0)),
+             ("B", "Pond", (11, 0)), ("A", "Pond", (-2, 0)))
+    assert (0, 1) not in s.tiles  # the Reed left at the end of A's second turn
+    assert [(d[0], d[1], d[3]) for d in s.dice[(1, 1)]] == [(0, 1, "starve")]  # the Vole starves again

@@ -116,3 +116,34 @@ class TestWorkedExamples:
         assert r.illegal_index == 6
         assert r.illegal_reason == ("Ardea herodias costs 2 blue + 2 yellow; "
                                     "the tiles next to [0, -1] hold 0 blue and 2 yellow")
+
+
+def _hemmed_in(kit):
+    """A's only tile (a Lake at [0, 0]) surrounded by B's transplant Drifts: A holds tiles but has
+    no empty cell beside them."""
+    drift = kit.tile("Drift", "water", yld="1 blue", mods=["transplant"])
+    s = kit.game(list(kit.basics().values()) + [drift])
+    kit.play(s, ("A", "Lake", (0, 0)), ("B", "Pond", (5, 0)))
+    for cell in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1)):
+        kit.play(s, {"player": "A", "discard": ["Pond"]}, ("B", "Drift", cell))
+    assert not s.frontier[0] and (0, 0) in s.tiles
+    return s
+
+
+class TestPlacementHemmedIn:
+    """Rulebook "Placement": "every subsequent tile must be placed adjacent to one of your previously
+    placed tiles"; the distance-5 start is for a first tile (and a player with no tiles left), not for a
+    player whose tiles are all hemmed in (rulings: "A player whose tiles are all hemmed in")."""
+
+    def test_placement_a_hemmed_in_player_does_not_start_again_at_distance_five(self, kit):
+        s = _hemmed_in(kit)
+        reason = s.why_illegal(kit.move("A", "Pond", (5, -5)))  # 5 from the closest tile
+        assert reason == ("Pond must be placed next to one of A's tiles; [5, -5] touches none "
+                          "(every cell beside A's tiles is taken)")
+        assert not any(m.kind == "place" and m.tile != "Drift" for m in s.legal_moves())
+
+    def test_placement_a_hemmed_in_player_may_still_transplant(self, kit):
+        s = _hemmed_in(kit)
+        assert s.why_illegal(kit.move("A", "Drift", (2, 0))) is None
+        assert any(m.tile == "Drift" and m.at == (2, 0) for m in s.legal_moves())
+        assert s.why_illegal(kit.move("A", "Drift", (5, -5))) is not None  # touches no tile

@@ -171,3 +171,28 @@ def test_any_simulated_game_replays_from_its_record(decks, seed, mode):
     assert r.legal and r.moves_applied == s.n_moves
     assert fingerprint(r.state)[:2] == fingerprint(s)[:2]  # tiles (with provenance) and cubes
     assert r.state.scores() == s.scores() and r.state.ended == s.ended
+
+
+@SETTINGS
+@given(seed=st.integers(0, 10_000), mode=MODES)
+def test_placement_every_generated_placement_touches_the_players_tiles_unless_they_have_none(decks, seed, mode):
+    """Rulebook "Placement" (issue 32, item 5): a player with a tile on the table places next to one of
+    their tiles (a transplant tile: next to any tile), never 5 spaces away, even when every cell beside
+    their tiles is taken; only a player with no tile on the table starts 5 spaces from the closest one."""
+    from kcal.games.kcaloria.rules.hexgrid import distance
+
+    s = start(decks, seed, mode)
+    rng = random.Random(seed)
+    while s.outcome() is None and s.n_moves < 80:
+        me = s.current
+        mine = [c for c, p in s.tiles.items() if p.owner == me]
+        for m in s.legal_moves():
+            if m.kind != "place" or not s.tiles:
+                continue
+            touches = {c for c in neighbours(m.at) if c in s.tiles}
+            if mine:
+                info = s.table.get(m.tile)
+                assert touches & set(mine) or ("transplant" in info.mods and touches), m
+            else:
+                assert min(distance(m.at, c) for c in s.tiles) == 5, m
+        s.apply(choose(s, rng))

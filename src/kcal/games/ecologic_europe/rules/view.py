@@ -72,7 +72,9 @@ def view(state: State, player: str) -> dict[str, Any]:
 def determinize(state: State, player: str, seed: int) -> State:
     """The cards the player has never held that sit in other hands, the stack or the discarded cards
     are redealt among those places, each keeping its back (backs are public); cards named in other
-    players' hidden step moves stay. The weather stack is reshuffled; the future comes from ``seed``."""
+    players' hidden step moves stay. The weather stack is reshuffled; the future comes from ``seed``.
+    Canonical: the unseen cards are put in one order before each shuffle, so states that look the same
+    to ``player`` give the same copy for the same seed (the conformance suite's hidden-information check)."""
     seat = state.rules.seat_of[player]
     out = state.copy()
     out.log = None
@@ -90,9 +92,10 @@ def determinize(state: State, player: str, seed: int) -> State:
             if not (seen >> c & 1) and c not in fixed:
                 slots.setdefault(back(state, c), []).append((z, i))
     for spots in slots.values():
-        cards = [zones[z][i] for z, i in spots]
+        cards = sorted(zones[z][i] for z, i in spots)  # one order whatever the hidden arrangement
         rng.shuffle(cards)
         for (z, i), c in zip(spots, cards, strict=True):
             zones[z][i] = c
+    out.weather.sort()
     rng.shuffle(out.weather)
     return out

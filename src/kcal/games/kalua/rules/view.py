@@ -67,7 +67,9 @@ def view(state: State, player: str) -> dict[str, Any]:
 def determinize(state: State, player: str, seed: int) -> State:
     """A copy in which every card ``player`` cannot see -- the other hands and the draw piles -- is
     redealt at random (from ``seed``), each hand keeping how many cards of each back it holds; later
-    chance events come from ``seed``. The copy keeps no history."""
+    chance events come from ``seed``. The copy keeps no history. Canonical: the unseen cards are put
+    in one order before the shuffle, so states that look the same to ``player`` give the same copy
+    for the same seed (the conformance suite's hidden-information check)."""
     me = seat(state, player)
     s = state.copy()
     s.log = None
@@ -82,6 +84,7 @@ def determinize(state: State, player: str, seed: int) -> State:
             mine = [c for c in s.hands[o] if defs[card_def[c]].deck == deck]
             pool += mine
             need.append(len(mine))
+        pool.sort()  # one order whatever the hidden arrangement: the world depends on the view alone
         rng.shuffle(pool)
         taken = 0
         for o, k in zip(others, need, strict=True):

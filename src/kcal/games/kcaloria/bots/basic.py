@@ -2,7 +2,11 @@
 
 A bot sees only the public engine API (``legal_moves``, ``push``/``pop``, ``scores``, ``outcome``)
 and a seeded :class:`random.Random` of its own, so a game is a pure function of its seeds
-(boardgame.io's enumerate-choose-apply loop).
+(boardgame.io's enumerate-choose-apply loop). Each bot of :data:`BOTS` decides on the state with
+everything its seat cannot see redealt (:func:`seat_only`, over
+:func:`~kcal.games.kcaloria.rules.hidden.seat_view`): another player's hand, the tile a solo move turns
+up, the order of the draw pile. What it pushes to judge a move (the tile it would draw, the opponent's
+reply) is then a guess, never the real tile (issue 32).
 
 * ``random``: a uniformly random placement; a random discard only when nothing can be placed.
 * ``greedy``: one ply; the move that most raises its score over the best opponent's (solo: its
@@ -19,10 +23,12 @@ from __future__ import annotations
 
 import math
 import random
+import threading
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from kcal.core.seeding import choice, shuffle
+from kcal.games.kcaloria.rules.hidden import seat_view
 from kcal.games.kcaloria.rules.scores import ScoreKeeper
 
 if TYPE_CHECKING:
@@ -39,6 +45,40 @@ _STAGNATION = -1_000.0
 #: solo). The shipped decks' greedy games offer at most 49 placements of a tile (median 19, over 160
 #: games), so their decisions are the same as without a bound (docs/performance.md).
 MAX_PLACES = 64
+
+
+Policy = Callable[["GameState", random.Random], Any]
+
+
+#: each thread's generator that reads ahead of a bot's (:func:`_peek_seed`): made once a thread, as
+#: making one costs a seeding; one per thread, as threads (a Dask pool) may decide at once
+_TWINS = threading.local()
+
+
+def _peek_seed(rng: random.Random) -> int:
+    """The next 64 bits ``rng`` would give, without advancing it: the seed of a bot's redeal, so that a
+    bot that never looks at a hidden tile decides with its generator exactly as it did before."""
+    twin = getattr(_TWINS, "twin", None)
+    if twin is None:
+        twin = _TWINS.twin = random.Random(0)
+    twin.setstate(rng.getstate())
+    return twin.getrandbits(64)
+
+
+def seat_only(policy: Policy) -> Policy:
+    """``policy`` deciding for the turn player on what that seat may know: the hidden tiles redealt
+    (canonically, from :func:`_peek_seed`) while it decides, then put back. Two states that look the
+    same to the seat get the same decision from the same generator."""
+
+    def bot(state: GameState, rng: random.Random) -> Any:
+        redeal = random.Random(_peek_seed(rng))
+        with seat_view(state, state.current, lambda items: shuffle(redeal, items)):
+            return policy(state, rng)
+
+    bot.__name__ = bot.__qualname__ = policy.__name__
+    bot.__doc__ = policy.__doc__
+    bot.__wrapped__ = policy  # type: ignore[attr-defined]
+    return bot
 
 
 def _own_moves(state: GameState) -> list[Move]:
@@ -102,6 +142,7 @@ def _best(moves: list[Move], values: list[float], rng: random.Random) -> Move:
     return best[0] if len(best) == 1 else choice(rng, best)
 
 
+@seat_only
 def random_bot(state: GameState, rng: random.Random) -> Any:
     moves = _own_moves(state)
     places = [m for m in moves if m.kind == "place"]
@@ -183,6 +224,7 @@ def _greedy_values(state: GameState, moves: Sequence[Any]) -> list[float]:
         margins.close(state)
 
 
+@seat_only
 def greedy_bot(state: GameState, rng: random.Random) -> Any:
     moves = _bounded(_own_moves(state), rng)
     values = [v - (_DISCARD_PENALTY if m.kind == "discard" else 0.0)
@@ -232,6 +274,7 @@ def _lookahead_values(state: GameState, moves: Sequence[Move]) -> list[float]:
     return _each_value(state, moves, value)
 
 
+@seat_only
 def lookahead_bot(state: GameState, rng: random.Random) -> Any:
     moves = _own_moves(state)
     return _best(moves, _lookahead_values(state, moves), rng)

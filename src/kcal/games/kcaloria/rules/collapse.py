@@ -139,6 +139,24 @@ def prune(state: GameState) -> None:
             changed = True
 
 
+def rescued(state: GameState, cell: Hex) -> None:
+    """After a rescue re-paid the tile at ``cell``: its starve dice come off, whatever it now pays
+    from, and so do the starve dice downstream that no longer hang on a doomed tile (:func:`prune`).
+    A die a removal put on the tile itself stays (a rescue feeds a tile; it does not undo a removal).
+    A rescue paid from a doomed tile is a tile paying from a doomed tile after the dice were set, as a
+    placement in a collapsing ecosystem: it gets a die (1) when that tile leaves (:func:`remove_tile`).
+    Left to :func:`prune`, the old die stayed (the tile hangs on a tile with a die), so such a rescue
+    cost a cube and changed nothing (issue 32)."""
+    dice = state.dice.get(cell)
+    if dice:
+        keep = tuple(d for d in dice if d[3] == "remove")
+        if keep:
+            state.jset(state.dice, cell, keep)
+        else:
+            state.jdel(state.dice, cell)
+    prune(state)
+
+
 def count_down(state: GameState, player: int) -> None:
     """End of ``player``'s turn: their dice go down by one; tiles at 0 leave, lowest die first."""
     doomed = []
@@ -225,5 +243,5 @@ def describe_dice(state: GameState, cell: Hex) -> str:
     return ", ".join(f"{state.players[d[0]]}:{d[1]}" for d in dice)
 
 
-__all__ = ["schedule", "remove_tile", "prune", "count_down", "rescue_plan", "lost", "starving",
+__all__ = ["schedule", "remove_tile", "prune", "rescued", "count_down", "rescue_plan", "lost", "starving",
            "children"]

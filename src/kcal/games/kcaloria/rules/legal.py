@@ -130,6 +130,15 @@ def open_cells(state: GameState) -> set[Hex]:
     return out
 
 
+def starts_afresh(state: GameState, i: int) -> bool:
+    """Whether player ``i`` places as for a first tile (5 spaces from the closest tile): the table is
+    not empty, but none of its tiles is the player's (none placed yet, or a collapse took them all).
+    A player whose tiles are all hemmed in (no empty cell beside them) does not: they still hold tiles,
+    and "every subsequent tile must be placed adjacent to one of your previously placed tiles"
+    (rulings: "A player whose tiles are all hemmed in"). Called only when the frontier is empty."""
+    return bool(state.tiles) and not state.frontier[i] and all(p.owner != i for p in state.tiles.values())
+
+
 def first_tile_cells(state: GameState) -> list[Hex]:
     """Cells at hex distance exactly 5 from the closest tile on the table."""
     tiles = list(state.tiles)
@@ -299,7 +308,7 @@ def _check_place(state: GameState, i: int, move: Move) -> Verdict:
         pass  # next to one of the player's tiles (the usual case)
     elif not tiles:
         pass  # the very first tile of the game goes anywhere
-    elif not frontier:
+    elif not frontier and starts_afresh(state, i):
         d = min(distance(cell, t) for t in tiles)
         if d != FIRST_DISTANCE:
             return _illegal(f"{move.player}'s first tile must be exactly {FIRST_DISTANCE} spaces from the "
@@ -309,8 +318,9 @@ def _check_place(state: GameState, i: int, move: Move) -> Verdict:
             return _illegal(f"{info.name} (transplant) must still touch a tile on the table; "
                             f"{format_hex(cell)} touches none")
     else:
+        hemmed = "" if frontier else f" (every cell beside {move.player}'s tiles is taken)"
         return _illegal(f"{info.name} must be placed next to one of {move.player}'s tiles; "
-                        f"{format_hex(cell)} touches none")
+                        f"{format_hex(cell)} touches none{hemmed}")
     for b, (owner, remaining) in state.barricades.items():
         if owner != i and remaining > 0 and distance(b, cell) == 1:
             return _illegal(f"{format_hex(cell)} is next to {state.players[owner]}'s barricade "

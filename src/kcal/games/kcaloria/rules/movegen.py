@@ -25,6 +25,7 @@ from kcal.games.kcaloria.rules.legal import (
     open_cells,
     own_move_cache,
     remove_targets,
+    starts_afresh,
 )
 from kcal.games.kcaloria.rules.movelist import Discards, MoveList, Places, single_move
 from kcal.games.kcaloria.rules.moves import Move, MoveKind, fast_place
@@ -51,9 +52,10 @@ def generate(state: GameState) -> list[Move] | MoveList:
     if not tiles:
         cells = [cell_of((0, 0))]
         first = True
-    elif not front:
-        cells = first_tile_cells(state)
-        first = True
+    elif not front:  # no tile of the player's on the table: 5 spaces away; all hemmed in: none
+        afresh = starts_afresh(state, i)
+        cells = first_tile_cells(state) if afresh else {}
+        first = afresh
     else:
         cells = front
         first = False
@@ -277,8 +279,9 @@ def first_placeable(state: GameState) -> Hex | None:
     tiles = state.tiles
     table = state.table
     front = state.frontier[i]
-    first = not tiles or not front
-    cells: Iterable[Hex] = [cell_of((0, 0))] if not tiles else first_tile_cells(state) if not front else front
+    first = not tiles or (not front and starts_afresh(state, i))
+    cells: Iterable[Hex] = [cell_of((0, 0))] if not tiles else front if front else \
+        first_tile_cells(state) if first else ()
     hand = 0
     bit_of = table.bit_of
     if state.piles is not None:

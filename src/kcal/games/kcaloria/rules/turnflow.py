@@ -191,7 +191,7 @@ def _rescue(state: GameState, move: Move, pay: Payment) -> None:
     ledger = _pay(state, pay, state.turn)
     state.jset(tiles, cell, Placed(p.info, p.owner, p.uid, ledger, p.turn))
     state.log(f"{state.players[p.owner]} re-pays {p.info.name} at [{cell[0]}, {cell[1]}]")
-    collapse.prune(state)
+    collapse.rescued(state, cell)
     if _stagnated(state):  # the cubes it took may have paid the only placements (rulings.md)
         _finish(state, "stagnation")
 

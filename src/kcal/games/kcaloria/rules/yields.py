@@ -3,7 +3,10 @@ and the cubes its arrival adds to or takes from the tiles already next to it.
 
 Each adjacency effect is applied once per pair, when the later of the two tiles is placed.
 A bonus cube goes to the colour the move chooses, else the tile's highest-scoring yield colour;
-a penalty takes the tile's cheapest cubes first; nothing ever goes below zero.
+a penalty takes the tile's cheapest cubes first; nothing ever goes below zero. The effects on one
+tile are netted before they touch its cubes, on a new tile and on a tile already down alike (base
+again, reproduction, bonuses less penalties, coloured penalties), so a pair gives the same cubes
+whichever of its tiles came first.
 """
 
 from __future__ import annotations
@@ -148,41 +151,60 @@ def new_tile_yield(state: GameState, info: TileInfo, cell: Hex, owner: int, pay:
 
 
 def apply_to_neighbours(state: GameState, outward: list, placer: int) -> None:
-    """Apply the new tile's effects on the tiles already next to it."""
+    """Apply the new tile's effects on the tiles already next to it. The effects on one tile are netted
+    before they touch its cubes, in the order :func:`new_tile_yield` nets a new tile's: its base yield
+    again (photosynthesis), the reproduction bonus, bonuses less penalties (a net loss takes the cheapest
+    cubes), then the coloured penalties; so the same two tiles give the same cubes whichever came first
+    (rulings: the pair rule; before, a tile already down took them in printed order)."""
     tiles = state.tiles
     cubes = state.cubes
+    by_cell: dict[Hex, list] = {}
+    removals = []
     for cell, kind, val, src in outward:
-        p = tiles[cell]
-        info = p.info
         if kind == "remove":
-            state.schedule_removal(cell, placer, src)
-            continue
-        if kind == "timer":
+            removals.append((cell, src))
+        elif kind == "timer":
             b = state.barricades.get(cell)
             if b is not None:
                 state.jset(state.barricades, cell, (b[0], b[1] + val))
-            continue
-        if info.bonus_color is None:
-            continue
+        elif tiles[cell].info.bonus_color is not None:
+            by_cell.setdefault(cell, []).append((kind, val))
+    for cell, effects in by_cell.items():
+        info = tiles[cell].info
+        bonus = info.bonus_color
+        assert bonus is not None  # only tiles with a bonus colour were grouped
+        base_times = repro = gain = loss = 0
+        closs: list[tuple[int, int]] = []
+        for kind, val in effects:
+            if kind == "base":
+                base_times += val
+            elif kind == "repro":
+                repro += val
+            elif kind == "gain":
+                gain += val
+            elif kind == "loss":
+                loss += val
+            elif kind == "loss_color":
+                closs.append(val)
         vec = list(cubes[cell])
-        if kind == "gain" or kind == "repro":
-            c = PURPLE if (kind == "repro" and "intelligent" in info.mods) else info.bonus_color
-            vec[c] += val
-            state.count_produced(c, val)
-        elif kind == "base":
+        before = list(vec)
+        if base_times:
             for c in range(6):
-                if info.base[c]:
-                    vec[c] += info.base[c] * val
-                    state.count_produced(c, info.base[c] * val)
-        elif kind == "loss":
-            before = list(vec)
-            take_cheapest(vec, val)
-            for c in range(6):
-                if before[c] != vec[c]:
-                    state.count_destroyed(c, before[c] - vec[c])
-        elif kind == "loss_color":
-            c, n = val
-            k = vec[c] if vec[c] < n else n
-            vec[c] -= k
-            state.count_destroyed(c, k)
+                vec[c] += info.base[c] * base_times
+        if repro:
+            vec[PURPLE if "intelligent" in info.mods else bonus] += repro
+        net = gain - loss
+        if net > 0:
+            vec[bonus] += net
+        elif net < 0:
+            take_cheapest(vec, -net)
+        for c, n in closs:
+            vec[c] = vec[c] - n if vec[c] > n else 0
+        for c in range(6):
+            if vec[c] > before[c]:
+                state.count_produced(c, vec[c] - before[c])
+            elif vec[c] < before[c]:
+                state.count_destroyed(c, before[c] - vec[c])
         state.set_cubes(cell, tuple(vec))
+    for cell, src in removals:  # after the yields, as for a new tile (beginner mode: takes every cube)
+        state.schedule_removal(cell, placer, src)
