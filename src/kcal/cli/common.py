@@ -73,7 +73,9 @@ def emit(result: Any, fmt: OutputFormat, render_text: Callable[[Any], str]) -> N
     if fmt is OutputFormat.json:
         write_json(result)
     else:
-        write_text((render_text(result),))
+        from kcal.core.text import shown_data
+
+        write_text((render_text(shown_data(result)),))
 
 
 #: characters written to stdout at a time: it encodes what it is given whole, so a long text written at
@@ -103,6 +105,12 @@ def write_text(pieces: Iterable[str]) -> None:
 
 
 def _write_chunks(text: str) -> None:
+    from kcal.cli.output import use_colour
+    from kcal.core.text import shown_text
+
+    # a report's own line breaks and tabs stay, and ESC only when kcal coloured it for a terminal;
+    # every other character that would act on a terminal is written escaped
+    text = shown_text(text, "\n\t\x1b" if use_colour(sys.stdout) else "\n\t")
     for start in range(0, len(text), TEXT_CHUNK):
         sys.stdout.write(text[start:start + TEXT_CHUNK])
 
@@ -113,8 +121,9 @@ def write_json(result: Any) -> None:
     33 MB of JSON took some 300 MB at its peak). The bytes are ``json.dumps(result, indent=2,
     ensure_ascii=False)``'s, in about half its time (:class:`kcal.core.jsonstream.IndentedWriter`)."""
     from kcal.core.jsonstream import IndentedWriter
+    from kcal.core.text import json_safe
 
-    IndentedWriter(sys.stdout.write).dump(result)
+    IndentedWriter(lambda text: sys.stdout.write(json_safe(text))).dump(result)
     sys.stdout.write("\n")
 
 

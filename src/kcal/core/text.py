@@ -171,6 +171,54 @@ def shown(text: object) -> str:
     return "".join(repr(ch)[1:-1] if _unsafe(ch) else ch for ch in value)
 
 
+def shown_line(text: object) -> str:
+    """A message as it reaches a terminal: :func:`shown` over the whole line, so nothing in it (a path, a
+    value read back from a file) can act on the terminal or start a second line. Every line kcal prints
+    on stderr goes through it (:func:`kcal.cli.output.say`)."""
+    return shown(text)
+
+
+def shown_text(text: str, keep: str = "\n\t") -> str:
+    """A report written to stdout: every character :func:`shown` escapes, except those in ``keep`` (the
+    report's own line breaks and tabs, and ESC when kcal coloured it)."""
+    if not any(_unsafe(ch) and ch not in keep for ch in text):
+        return text
+    return "".join(repr(ch)[1:-1] if _unsafe(ch) and ch not in keep else ch for ch in text)
+
+
+_JSON_UNSAFE = None
+
+
+def json_safe(encoded: str) -> str:
+    """JSON text with every character :func:`shown` escapes that ``json`` leaves raw (DEL, the C1
+    controls, the line and paragraph separators, the bidi controls, the BOM) written as ``\\uXXXX``: the
+    same document to a JSON reader, harmless on a terminal. ``json`` escapes the C0 controls itself;
+    every other such character can only stand inside a string, where ``\\uXXXX`` is the same text."""
+    global _JSON_UNSAFE
+    if encoded.isascii() and "\x7f" not in encoded:
+        return encoded
+    if _JSON_UNSAFE is None:
+        import re
+
+        _JSON_UNSAFE = re.compile("[\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff\ud800-\udfff]")
+    return _JSON_UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", encoded)
+
+
+def shown_data(value: object) -> object:
+    """``value`` (a command's plain-data result) with every string in it :func:`shown`: what a text
+    report formats, so a path or a value in it shows escaped whatever the renderer does with it. Other
+    objects are handed on as they are."""
+    if isinstance(value, str):
+        return shown(value)
+    if isinstance(value, dict):
+        return {shown_data(k): shown_data(v) for k, v in value.items()}
+    if isinstance(value, list) and type(value) is list:
+        return [shown_data(v) for v in value]
+    if isinstance(value, tuple) and type(value) is tuple:
+        return tuple(shown_data(v) for v in value)
+    return value
+
+
 def shown_path(path: object) -> str:
     """A path written by a command, as a message shows it: ``out/../in/x.pdf`` as ``in/x.pdf`` (the name
     the file has), escaped as :func:`shown` escapes."""
