@@ -55,6 +55,7 @@ def fail(err: KcalError) -> NoReturn:
 @contextmanager
 def guarded() -> Iterator[None]:
     """Map kcal's expected errors (and a few OS ones) to messages and exit codes."""
+    _forget_checks()  # a command checks its outputs afresh (kcal.core.atomic: names free when checked)
     try:
         yield
     except KcalError as err:
@@ -66,6 +67,14 @@ def guarded() -> Iterator[None]:
         raise typer.Exit(130) from None
     except BrokenPipeError:
         raise typer.Exit(0) from None
+    finally:
+        _forget_checks()
+
+
+def _forget_checks() -> None:
+    atomic = sys.modules.get("kcal.core.atomic")  # not imported: nothing was checked (and nothing new loads)
+    if atomic is not None:
+        atomic.forget_checks()
 
 
 def emit(result: Any, fmt: OutputFormat, render_text: Callable[[Any], str]) -> None:

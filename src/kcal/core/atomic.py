@@ -45,6 +45,32 @@ from kcal.core.stamp import made_by_kcal, stamp
 #: ``--force`` of the running command: what ``force=None`` means (:func:`forced`)
 _FORCE: ContextVar[bool] = ContextVar("kcal_force", default=False)
 
+#: outputs that were free when this run first checked them (:func:`check_output_path`): each is created
+#: exclusively when it is written, even if a file has that name by then (another run's, carrying kcal's
+#: mark like this run's own would), so of runs racing to create it exactly one wins. A name leaves the
+#: set when this run has written it, or when a command ends (:func:`forget_checks`).
+_FREE: set[str] = set()
+_FREE_LOCK = threading.Lock()
+
+
+def _key(out: Path) -> str:
+    parent = out.parent if str(out.parent) else Path(".")
+    try:
+        return os.path.join(os.path.realpath(parent), out.name)
+    except (OSError, ValueError):
+        return os.path.abspath(out)
+
+
+def forget_checks() -> None:
+    """Forget which outputs were free when checked: a command ends (the next one checks afresh)."""
+    with _FREE_LOCK:
+        _FREE.clear()
+
+
+def _was_free(out: Path) -> bool:
+    with _FREE_LOCK:
+        return _key(out) in _FREE
+
 
 @contextlib.contextmanager
 def forced(on: bool) -> Iterator[None]:
@@ -77,13 +103,23 @@ def check_output_path(
                 raise UsageError(f"{target}: refusing to overwrite an input file")
         except OSError:
             continue
-    if os.path.lexists(out) and not force:
-        refusal = _not_kcals(out, target)
-        if refusal is not None:
-            raise UsageError(refusal)
+    if os.path.lexists(out):
+        if not force:
+            if _was_free(out):  # free when this run checked it: another run created it since
+                raise UsageError(_taken(target))
+            refusal = _not_kcals(out, target)
+            if refusal is not None:
+                raise UsageError(refusal)
+    else:
+        with _FREE_LOCK:
+            _FREE.add(_key(out))
     if not os.access(parent, os.W_OK):
         raise UsageError(f"{target}: the output folder is not writable")
     return out
+
+
+def _taken(target: str | Path) -> str:
+    return f"{target}: already exists (another run wrote it meanwhile); use --force to replace it"
 
 
 def _not_kcals(out: Path, target: str | Path) -> str | None:
@@ -236,8 +272,10 @@ class OutputTransaction:
             except OSError as exc:
                 raise KcalError(f"cannot write {target}: {exc.strerror or exc}") from None
             os.close(fd)
-            # an existing target passed check_output_path: --force, or kcal's own output
-            self._entries.append(_Entry(out, Path(name), replace=bool(self.force) or os.path.lexists(out)))
+            # an existing target passed check_output_path: --force, or kcal's own output that was there
+            # when this run first checked it; a name free then is created exclusively
+            replace = bool(self.force) or (os.path.lexists(out) and not _was_free(out))
+            self._entries.append(_Entry(out, Path(name), replace=replace))
         return Path(name)
 
     def write_bytes(self, target: str | Path, data: bytes) -> Path:
@@ -325,6 +363,8 @@ class OutputTransaction:
                 with contextlib.suppress(OSError):
                     entry.temp.unlink()  # left only by an exclusive create (the link holds the data now)
         self.committed = [e.target for e in self._entries]
+        with _FREE_LOCK:  # written by this run: from now on its own output, replaced as such
+            _FREE.difference_update(_key(e.target) for e in self._entries)
         self._entries.clear()
 
 
@@ -381,8 +421,7 @@ def _create_exclusive(entry: _Entry) -> None:
     try:
         os.link(entry.temp, entry.target)
     except FileExistsError:
-        raise UsageError(f"{entry.target}: already exists (another run wrote it meanwhile); "
-                         "use --force to replace it") from None
+        raise UsageError(_taken(entry.target)) from None
     except OSError as exc:
         if exc.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EMLINK, errno.EXDEV):
             raise
@@ -390,8 +429,7 @@ def _create_exclusive(entry: _Entry) -> None:
         try:
             fd = os.open(entry.target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
         except FileExistsError:
-            raise UsageError(f"{entry.target}: already exists (another run wrote it meanwhile); "
-                             "use --force to replace it") from None
+            raise UsageError(_taken(entry.target)) from None
         os.close(fd)
         os.replace(entry.temp, entry.target)
 
