@@ -25,7 +25,9 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import functools
 import os
+import re
 import secrets
 import shutil
 import signal
@@ -169,20 +171,42 @@ def _on_signal(signum: int, frame: FrameType | None) -> None:
         raise _Interrupted(signum)
 
 
-def _blocked() -> contextlib.AbstractContextManager[Any]:
-    """Hold SIGTERM and SIGHUP back for a few statements (creating a temp file and noting its name)."""
-    if not hasattr(signal, "pthread_sigmask") or not _SIGNALS:
-        return contextlib.nullcontext()
+#: the signals a commit holds back: Ctrl-C as well as the two that end a session
+_HELD = tuple(s for s in (getattr(signal, "SIGINT", None), *_SIGNALS) if s is not None)
 
-    @contextlib.contextmanager
-    def held() -> Iterator[None]:
-        old = signal.pthread_sigmask(signal.SIG_BLOCK, _SIGNALS)
-        try:
-            yield
-        finally:
-            signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
-    return held()
+@contextlib.contextmanager
+def _blocked() -> Iterator[None]:
+    """Hold SIGINT, SIGTERM and SIGHUP back for a few statements (creating a temp file and noting its
+    name; renaming every file of a commit into place and removing the backups): a signal arriving
+    meanwhile is noted, and delivered again, to the handler that was there, once the block is done.
+
+    A handler, not a signal mask: Python runs signal handlers in the main thread whichever thread the
+    system chose, so a mask on this thread alone would not hold a Ctrl-C back. Off the main thread no
+    handler runs during the block anyway."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list[int] = []
+    previous: dict[int, Any] = {}
+
+    def hold(signum: int, frame: FrameType | None) -> None:
+        if signum not in caught:
+            caught.append(signum)
+
+    for sig in _HELD:
+        handler = signal.getsignal(sig)
+        if handler is signal.SIG_IGN or handler is None:  # ignored, or owned by C code: leave it
+            continue
+        previous[sig] = handler
+        signal.signal(sig, hold)
+    try:
+        yield
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+        for sig in caught:
+            signal.raise_signal(sig)  # the previous handler now: KeyboardInterrupt, _on_signal, or the end
 
 
 def _enter_signals() -> bool:
@@ -268,7 +292,8 @@ class OutputTransaction:
             raise UsageError(f"{target}: named twice as an output of one command")
         with _blocked():
             try:
-                fd, name = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".tmp", dir=out.parent)
+                _sweep(out.parent if str(out.parent) else Path("."))
+                fd, name = tempfile.mkstemp(prefix=f".{out.name}.{_owner()}.", suffix=".tmp", dir=out.parent)
             except OSError as exc:
                 raise KcalError(f"cannot write {target}: {exc.strerror or exc}") from None
             os.close(fd)
@@ -368,6 +393,63 @@ class OutputTransaction:
         self._entries.clear()
 
 
+# --- what a killed run left -------------------------------------------------------------------------
+
+
+@functools.cache
+def _host() -> str:
+    """This machine, as six hex digits (of its host name)."""
+    import hashlib
+    import socket
+
+    return hashlib.sha256(socket.gethostname().encode("utf-8", "surrogateescape")).hexdigest()[:6]
+
+
+
+def _owner() -> str:
+    """In every temp and backup name: the process that made it, and its machine (a shared folder may be
+    written from several): ``.report.pdf.4711-3fa2c1.k3j_x9a2.tmp``."""
+    return f"{os.getpid()}-{_host()}"
+
+_LEFT = re.compile(r"^\..+\.(?P<pid>[0-9]+)-(?P<host>[0-9a-f]{6})\.[A-Za-z0-9_]+\.(?:tmp|bak)$")
+_SWEPT: set[str] = set()
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # another user's process: alive
+        return True
+    return True
+
+
+def _sweep(folder: Path) -> None:
+    """Remove the temp and backup files a run of kcal on this machine left in ``folder`` when it was
+    killed (SIGKILL, a power cut: no clean-up ran): each names its process, which is gone. Once per
+    folder and process; a live run's files, another machine's and every other file are left alone."""
+    key = os.path.abspath(folder)
+    if key in _SWEPT:
+        return
+    _SWEPT.add(key)
+    host = _host()
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return
+    for name in names:
+        m = _LEFT.match(name) if name.startswith(".") else None
+        if m is None or m.group("host") != host or _alive(int(m.group("pid"))):
+            continue
+        with contextlib.suppress(OSError):
+            left = folder / name
+            if left.is_file() and not left.is_symlink():
+                left.unlink()
+
+
 def _same_target(a: Path, b: Path) -> bool:
     return a.resolve() == b.resolve()
 
@@ -404,7 +486,7 @@ def _backup(target: Path) -> Path | None:
     if not os.path.lexists(target):
         return None
     for _ in range(8):
-        backup = target.with_name(f".{target.name}.{secrets.token_hex(4)}.bak")
+        backup = target.with_name(f".{target.name}.{_owner()}.{secrets.token_hex(4)}.bak")
         try:
             os.link(target, backup, follow_symlinks=False)  # a symlink comes back as the symlink
             return backup
