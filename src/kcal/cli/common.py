@@ -67,6 +67,9 @@ def guarded() -> Iterator[None]:
         raise typer.Exit(130) from None
     except BrokenPipeError:
         raise typer.Exit(0) from None
+    except OSError as exc:  # the file system refused what no check foresaw (a full disk, a read-only mount)
+        where = exc.filename if exc.filename is not None else None
+        fail(KcalError(exc.strerror or str(exc), file=where, code="os-error"))
     finally:
         _forget_checks()
 
