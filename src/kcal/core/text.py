@@ -25,6 +25,8 @@ at the value's ``file:line:column``.
 
 from __future__ import annotations
 
+import functools
+import re
 import unicodedata
 
 #: Default-ignorable code points outside category Cf (Unicode's DerivedCoreProperties.txt).
@@ -166,9 +168,16 @@ def shown(text: object) -> str:
     name's ``repr`` shows it. So ``d\\x1b[31m`` shows as typed, and a newline in a file name cannot forge a
     second ``file:line:column:`` line. Text without such a character is returned as it is."""
     value = str(text)
-    if not any(_unsafe(ch) for ch in value):
+    if value.isascii() and value.isprintable() or not _unsafe_rx().search(value):
         return value
-    return "".join(repr(ch)[1:-1] if _unsafe(ch) else ch for ch in value)
+    return _unsafe_rx().sub(lambda m: repr(m.group())[1:-1], value)
+
+
+@functools.cache
+def _unsafe_rx() -> re.Pattern[str]:
+    """The characters :func:`_unsafe` names, as one pattern (searched in C, not a loop per character)."""
+    refused = "".join(f"\\u{c:04x}" for c in sorted(_TEXT_REFUSED))
+    return re.compile(f"[\\x00-\\x1f\\x7f-\\x9f\\ud800-\\udfff{refused}]")
 
 
 def shown_line(text: object) -> str:
@@ -181,9 +190,9 @@ def shown_line(text: object) -> str:
 def shown_text(text: str, keep: str = "\n\t") -> str:
     """A report written to stdout: every character :func:`shown` escapes, except those in ``keep`` (the
     report's own line breaks and tabs, and ESC when kcal coloured it)."""
-    if not any(_unsafe(ch) and ch not in keep for ch in text):
+    if not _unsafe_rx().search(text):
         return text
-    return "".join(repr(ch)[1:-1] if _unsafe(ch) and ch not in keep else ch for ch in text)
+    return _unsafe_rx().sub(lambda m: m.group() if m.group() in keep else repr(m.group())[1:-1], text)
 
 
 _JSON_UNSAFE = None

@@ -167,12 +167,15 @@ class _Positions:
     """Where every node of one reading stood: for each collection (by identity), an array of packed
     positions, a list's one per item, a map's a key's and a value's per entry in the map's order."""
 
-    __slots__ = ("data", "root", "table")
+    __slots__ = ("data", "root", "table", "_order")
 
     def __init__(self, data: Any, root: int, table: dict[int, array[int]]) -> None:
         self.data = data  # the reading the table describes (kept alive: the table's keys are its ids)
         self.root = root
         self.table = table
+        #: each map's keys -> their place in it, made when the map is first looked into: one error per
+        #: entry of a 40,000-entry map looked each key up in a list of the keys (quadratic; issue 36)
+        self._order: dict[int, dict[Any, int]] = {}
 
     def along(self, loc: tuple[str | int, ...]) -> list[tuple[int, int]]:
         """(key, value) positions of the root and of each step of ``loc`` that the document has, up to
@@ -190,7 +193,10 @@ class _Positions:
             elif isinstance(node, dict):
                 if part not in node or len(marks) != 2 * len(node):
                     break
-                i = 2 * list(node).index(part)
+                order = self._order.get(id(node))
+                if order is None:
+                    order = self._order[id(node)] = {key: n for n, key in enumerate(node)}
+                i = 2 * order[part]
                 k, v, child = marks[i], marks[i + 1], node[part]
             else:
                 break
