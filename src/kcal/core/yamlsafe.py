@@ -98,6 +98,12 @@ def _rx() -> types.SimpleNamespace:
 
 
 
+def _join_pairs(text: str) -> str:
+    """``text`` with each high-low surrogate pair (two ``\\u`` escapes, as JSON writes a character past
+    U+FFFF) made the one character it stands for; a lone half stays, to be refused."""
+    return text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "surrogatepass")
+
+
 class YamlDoc:
     """Plain data from one YAML file, and where each node stood (found when first asked for)."""
 
@@ -459,6 +465,9 @@ class _Builder:
                 tag = event.tag
                 if style == '"':  # only an escape ("\ud800") makes a lone surrogate; no UTF-8 output could hold it
                     lone = _rx().SURROGATE.search(text)
+                    if lone:  # a pair of escapes ("\ud83d\udc38", as json.dumps writes U+1F438) is one character
+                        text = _join_pairs(text)
+                        lone = _rx().SURROGATE.search(text)
                     if lone:
                         raise self.fail(f"escape for U+{ord(lone.group()):04X} (half of a surrogate pair) "
                                         "is not a character", mark)
