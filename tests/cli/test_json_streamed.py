@@ -26,7 +26,10 @@ def test_json_is_written_in_pieces_and_reads_as_before(monkeypatch):
     out = _Counting()
     monkeypatch.setattr(sys, "stdout", out)
     emit(result, OutputFormat.json, lambda _: "")
-    assert out.getvalue() == json.dumps(result, indent=2, ensure_ascii=False) + "\n"
+    # json.dumps's bytes, but for the bidi override written as \u202e (issue 32, item 12: it would reorder
+    # a terminal's line); the same document to a JSON reader
+    assert out.getvalue() == json.dumps(result, indent=2, ensure_ascii=False).replace("\u202e", "\\u202e") + "\n"
+    assert json.loads(out.getvalue()) == result
     assert out.writes > 5  # written as it is encoded, not held whole first
 
 

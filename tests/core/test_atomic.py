@@ -316,3 +316,96 @@ def test_partial_outputs_rollback_restores_a_symlink_as_a_symlink(tmp_path: Path
     assert os.readlink(tmp_path / "a.pdf") == "real.pdf" and os.readlink(tmp_path / "gone.pdf") == "missing.pdf"
     assert (tmp_path / "real.pdf").read_bytes() == b"real"
     assert _listing(tmp_path) == ["a.pdf", "gone.pdf", "real.pdf"]
+
+
+# --- issue 36, item 5: Ctrl-C during a commit; what a killed run left --------------------------------
+
+
+def _hidden(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir() if p.name.startswith("."))
+
+
+@pytest.mark.parametrize("at", range(8))
+def test_ctrl_c_anywhere_in_a_commit_leaves_every_file_or_none(tmp_path: Path, monkeypatch, at: int) -> None:
+    """SIGINT sent at each step of a commit that replaces three files (backups made, renames, backups
+    removed): the commit ends first, so the folder holds all three new files and no hidden file. Before,
+    Ctrl-C was not held back like SIGTERM and left ``.X.png.*.bak`` files (3 of 9 tries)."""
+    names = ["a.pdf", "b.pdf", "c.pdf"]
+    for n in names:
+        (tmp_path / n).write_bytes(_kcals(b"old"))
+    steps = {"n": 0}
+    real_replace, real_link, real_unlink = os.replace, os.link, os.unlink
+
+    def step() -> None:
+        if steps["n"] == at:
+            os.kill(os.getpid(), signal.SIGINT)
+        steps["n"] += 1
+
+    def replace(*a, **k):
+        step()
+        return real_replace(*a, **k)
+
+    def link(*a, **k):
+        step()
+        return real_link(*a, **k)
+
+    def unlink(*a, **k):
+        step()
+        return real_unlink(*a, **k)
+
+    monkeypatch.setattr(atomic.os, "replace", replace)
+    monkeypatch.setattr(atomic.os, "link", link)
+    monkeypatch.setattr(atomic.os, "unlink", unlink)
+    interrupted = False
+    try:
+        with OutputTransaction() as tx:
+            for n in names:
+                tx.write_bytes(tmp_path / n, _kcals(b"new"))
+    except KeyboardInterrupt:
+        interrupted = True
+    monkeypatch.undo()
+    assert _hidden(tmp_path) == []
+    contents = {(tmp_path / n).read_bytes().split(b" ")[1] for n in names}
+    assert contents in ({b"new"}, {b"old"}), contents
+    assert steps["n"] > at or not interrupted
+
+
+_KILLED = textwrap.dedent("""
+    import os, signal, sys
+    from pathlib import Path
+    from kcal.core import atomic
+    folder = Path(sys.argv[1])
+    real = atomic.os.replace
+    calls = []
+
+    def replace(a, b):
+        calls.append(b)
+        if len(calls) == 2:  # one file in place, the second's backup made: killed with no clean-up
+            os.kill(os.getpid(), signal.SIGKILL)
+        return real(a, b)
+
+    atomic.os.replace = replace
+    with atomic.OutputTransaction(force=True) as tx:
+        for n in ("a.pdf", "b.pdf", "c.pdf"):
+            tx.write_bytes(folder / n, b"%PDF-1.4 new /Creator (kcal 0.1.0) /Producer (ReportLab PDF Library)")
+""")
+
+
+def test_a_later_run_removes_what_a_killed_run_left(tmp_path: Path) -> None:
+    """SIGKILL runs no clean-up: the temp and backup files it left name its process, which is gone, so
+    the next run writing into the folder removes them; a live run's, another machine's and the user's
+    hidden files stay."""
+    for n in ("a.pdf", "b.pdf", "c.pdf"):
+        (tmp_path / n).write_bytes(_kcals(b"old"))
+    done = subprocess.run([sys.executable, "-c", _KILLED, str(tmp_path)], capture_output=True, timeout=120)
+    assert done.returncode == -signal.SIGKILL
+    left = _hidden(tmp_path)
+    assert any(n.endswith(".tmp") for n in left) and any(n.endswith(".bak") for n in left), left
+    live = tmp_path / f".d.pdf.{os.getpid()}-{atomic._host()}.abc123.tmp"
+    elsewhere = tmp_path / ".d.pdf.1-000000.abc123.tmp"
+    mine = tmp_path / ".notes.tmp"
+    for p in (live, elsewhere, mine):
+        p.write_text("x")
+    atomic._SWEPT.discard(os.path.abspath(tmp_path))
+    atomic_write_bytes(tmp_path / "z.pdf", _kcals(b"next"))
+    assert _hidden(tmp_path) == sorted(p.name for p in (live, elsewhere, mine))

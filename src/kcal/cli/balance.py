@@ -16,6 +16,7 @@ from typing import Any
 import typer
 
 from kcal.cli.common import ForceOption, FormatOption, OutputFormat, emit, guarded, writing
+from kcal.cli.output import say
 from kcal.cli.sim import AddressOption as AddressOption
 from kcal.cli.sim import BackendOption as BackendOption
 from kcal.cli.sim import JobsOption as JobsOption
@@ -126,7 +127,7 @@ def bots(
         if target is not None:
             save_chart(target, 480, 90 + 22 * len(data["bots"]), draw_ladder(data))
     if data["interrupted"]:
-        typer.echo("interrupted: the ratings cover the matchups finished before Ctrl-C", err=True)
+        say("interrupted: the ratings cover the matchups finished before Ctrl-C")
         raise typer.Exit(130)
 
 

@@ -20,7 +20,7 @@ from kcal.cli.common import (
     pack_of,
     writing,
 )
-from kcal.cli.output import error_dict, print_problems
+from kcal.cli.output import error_dict, print_problems, say
 from kcal.core.errors import KcalError
 from kcal.core.text import shown_path
 
@@ -192,4 +192,4 @@ def browse(
 
             raise UsageError(f"{pack.info.name} ({pack.id}) has no catalog page yet")
         written = write_page(out, page(draw.catalog_page(catalogs, no_builtin)), inputs=tuple(catalogs or ()))
-    typer.echo(f"wrote {shown_path(written)}", err=True)
+    say(f"wrote {shown_path(written)}")

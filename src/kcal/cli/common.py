@@ -55,6 +55,7 @@ def fail(err: KcalError) -> NoReturn:
 @contextmanager
 def guarded() -> Iterator[None]:
     """Map kcal's expected errors (and a few OS ones) to messages and exit codes."""
+    _forget_checks()  # a command checks its outputs afresh (kcal.core.atomic: names free when checked)
     try:
         yield
     except KcalError as err:
@@ -66,6 +67,17 @@ def guarded() -> Iterator[None]:
         raise typer.Exit(130) from None
     except BrokenPipeError:
         raise typer.Exit(0) from None
+    except OSError as exc:  # the file system refused what no check foresaw (a full disk, a read-only mount)
+        where = exc.filename if exc.filename is not None else None
+        fail(KcalError(exc.strerror or str(exc), file=where, code="os-error"))
+    finally:
+        _forget_checks()
+
+
+def _forget_checks() -> None:
+    atomic = sys.modules.get("kcal.core.atomic")  # not imported: nothing was checked (and nothing new loads)
+    if atomic is not None:
+        atomic.forget_checks()
 
 
 def emit(result: Any, fmt: OutputFormat, render_text: Callable[[Any], str]) -> None:
@@ -73,7 +85,9 @@ def emit(result: Any, fmt: OutputFormat, render_text: Callable[[Any], str]) -> N
     if fmt is OutputFormat.json:
         write_json(result)
     else:
-        write_text((render_text(result),))
+        from kcal.core.text import shown_data
+
+        write_text((render_text(shown_data(result)),))
 
 
 #: characters written to stdout at a time: it encodes what it is given whole, so a long text written at
@@ -103,6 +117,12 @@ def write_text(pieces: Iterable[str]) -> None:
 
 
 def _write_chunks(text: str) -> None:
+    from kcal.cli.output import use_colour
+    from kcal.core.text import shown_text
+
+    # a report's own line breaks and tabs stay, and ESC only when kcal coloured it for a terminal;
+    # every other character that would act on a terminal is written escaped
+    text = shown_text(text, "\n\t\x1b" if use_colour(sys.stdout) else "\n\t")
     for start in range(0, len(text), TEXT_CHUNK):
         sys.stdout.write(text[start:start + TEXT_CHUNK])
 
@@ -113,8 +133,9 @@ def write_json(result: Any) -> None:
     33 MB of JSON took some 300 MB at its peak). The bytes are ``json.dumps(result, indent=2,
     ensure_ascii=False)``'s, in about half its time (:class:`kcal.core.jsonstream.IndentedWriter`)."""
     from kcal.core.jsonstream import IndentedWriter
+    from kcal.core.text import json_safe
 
-    IndentedWriter(sys.stdout.write).dump(result)
+    IndentedWriter(lambda text: sys.stdout.write(json_safe(text))).dump(result)
     sys.stdout.write("\n")
 
 

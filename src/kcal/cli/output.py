@@ -82,12 +82,28 @@ def error_dict(err: KcalError) -> dict[str, Any]:
 
 
 def json_errors(problems: Iterable[KcalError], **extra: Any) -> str:
-    return json.dumps({**extra, "errors": [error_dict(p) for p in problems]}, indent=2, ensure_ascii=False) + "\n"
+    from kcal.core.text import json_safe
+
+    return json_safe(json.dumps({**extra, "errors": [error_dict(p) for p in problems]}, indent=2,
+                                ensure_ascii=False)) + "\n"
+
+
+def say(message: object, colour: str | None = None) -> None:
+    """One line on stderr, the only way kcal prints one: every character that would act on a terminal or
+    break the line (a path's ESC, BEL, CR, LF, bidi or C1 character) written escaped
+    (:func:`kcal.core.text.shown_line`), so a message is always one line, whatever it shows; then
+    coloured on a terminal."""
+    from kcal.core.text import shown_line
+
+    text = shown_line(message)
+    typer.echo(paint(text, colour, sys.stderr) if colour else text, err=True, color=use_colour(sys.stderr))
 
 
 def _error_text(problem: KcalError, stream: IO[str]) -> str:
     """``file:line:column: message``, the position bold and the message red on a terminal."""
-    text = str(problem)
+    from kcal.core.text import shown_line
+
+    text = shown_line(problem)
     if not use_colour(stream):
         return text
     where = f"{problem.where}: " if (problem.where.file is not None or problem.where.line is not None) else ""
@@ -112,7 +128,7 @@ def print_problems(problems: Sequence[KcalError]) -> None:
 
 def warn(message: str) -> None:
     """A warning on stderr, yellow on a terminal."""
-    typer.echo(paint(f"warning: {message}", _YELLOW, sys.stderr), err=True, color=use_colour(sys.stderr))
+    say(f"warning: {message}", _YELLOW)
 
 
 _FINDING = re.compile(r"(?P<kind>error|warning)(?P<code>\[[a-z0-9-]+\]:)")
@@ -287,8 +303,8 @@ def report_usage_error(exc: Any, argv: Sequence[str]) -> int:
     message = usage_message(exc, argv)
     if wants_json(argv) or json_mode():  # the JSON document on stdout; the same words on stderr
         sys.stdout.write(json_errors([KcalError(message, code="usage")]))
-    typer.echo(paint(f"{path}: {message}", _RED, sys.stderr), err=True, color=use_colour(sys.stderr))
-    typer.echo(f"Try '{path} -h' for help.", err=True)
+    say(f"{path}: {message}", _RED)
+    say(f"Try '{path} -h' for help.")
     return code
 
 
@@ -337,7 +353,7 @@ class KcalGroup(TyperGroup):
             except cx.ClickException as exc:
                 sys.exit(report_usage_error(exc, argv))
             except typer.Abort:
-                typer.echo("aborted", err=True)
+                say("aborted")
                 sys.exit(1)
             sys.exit(rv if isinstance(rv, int) and not isinstance(rv, bool) else 0)
         finally:

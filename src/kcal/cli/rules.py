@@ -20,6 +20,7 @@ from kcal.cli.common import (
     writing,
 )
 from kcal.cli.complete import complete_topic
+from kcal.cli.output import say
 from kcal.core.text import shown_path
 
 app = typer.Typer(no_args_is_help=True, help="Replay game records and explain rules.")
@@ -69,7 +70,7 @@ def replay_cmd(
                                             checked=result)
             # never over the record, nor over any file it loaded (its catalogs, its card set)
             for path in write(story, svg=svg, png=png, html=html, step=upto, inputs=(game, *result.inputs)):
-                typer.echo(f"wrote {shown_path(path)}", err=True)
+                say(f"wrote {shown_path(path)}")
         # each output made as it is written (Replay.streamed_json, streamed_text): a long game's board
         # is two dicts a tile in JSON (100,000 moves: some 120 MB), and a line a tile in text
         if fmt is OutputFormat.json:

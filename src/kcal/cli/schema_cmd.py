@@ -9,6 +9,7 @@ from pathlib import Path
 import typer
 
 from kcal.cli.common import ForceOption, GameOption, OutputFormat, guarded, pack_of, writing
+from kcal.cli.output import say
 from kcal.core.text import shown_path
 
 app = typer.Typer(no_args_is_help=True, rich_markup_mode=None)
@@ -49,4 +50,4 @@ def export(
 
         with writing(force):
             atomic_write_text(output, text)
-        typer.echo(f"wrote {shown_path(output)}", err=True)
+        say(f"wrote {shown_path(output)}")

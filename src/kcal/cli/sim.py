@@ -11,6 +11,7 @@ import typer
 from kcal.cli.common import ForceOption as ForceOption
 from kcal.cli.common import FormatOption, OutputFormat, commands_of, contribute, emit, guarded
 from kcal.cli.complete import complete_bot
+from kcal.cli.output import say
 
 app = typer.Typer(no_args_is_help=True, pretty_exceptions_enable=False, rich_markup_mode=None)
 
@@ -46,7 +47,7 @@ def _jobs(jobs: int | None) -> int:
 
 def _interrupted_note(result: dict) -> None:
     if result.get("interrupted"):
-        typer.echo("interrupted: the figures cover the work finished before Ctrl-C", err=True)
+        say("interrupted: the figures cover the work finished before Ctrl-C")
 
 
 SaveGameOption = typer.Option(None, "--save-game", min=0, help="Save game K (0-based) as a game record.")
@@ -82,7 +83,7 @@ def _save(state_fn: Callable[[int], Any], save_game: int | None, path: Path | No
     state = state_fn(save_game)
     write_record(state.to_record(), path, comment=f"kcal sim game {save_game}; replay with: kcal rules replay "
                  f"{path}", inputs=inputs, force=force)
-    typer.echo(f"saved game {save_game} to {path}", err=True)
+    say(f"saved game {save_game} to {path}")
 
 
 GameOption = typer.Option(None, "--game", "-g", metavar="ID", help="Game pack id (kcal games lists them); without it, "
@@ -190,7 +191,7 @@ def _game_match(game: str, players: int, games: int, names: list[str] | None, va
     emit(result.to_json(), fmt, lambda _: result.to_text())
     if save_game is not None and record_path is not None:
         save_record(result, save_game, record_path, force=force)
-        typer.echo(f"saved game {save_game} to {record_path}", err=True)
+        say(f"saved game {save_game} to {record_path}")
     if result.interrupted:
         raise typer.Exit(130)
 

@@ -25,7 +25,9 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import functools
 import os
+import re
 import secrets
 import shutil
 import signal
@@ -44,6 +46,32 @@ from kcal.core.stamp import made_by_kcal, stamp
 
 #: ``--force`` of the running command: what ``force=None`` means (:func:`forced`)
 _FORCE: ContextVar[bool] = ContextVar("kcal_force", default=False)
+
+#: outputs that were free when this run first checked them (:func:`check_output_path`): each is created
+#: exclusively when it is written, even if a file has that name by then (another run's, carrying kcal's
+#: mark like this run's own would), so of runs racing to create it exactly one wins. A name leaves the
+#: set when this run has written it, or when a command ends (:func:`forget_checks`).
+_FREE: set[str] = set()
+_FREE_LOCK = threading.Lock()
+
+
+def _key(out: Path) -> str:
+    parent = out.parent if str(out.parent) else Path(".")
+    try:
+        return os.path.join(os.path.realpath(parent), out.name)
+    except (OSError, ValueError):
+        return os.path.abspath(out)
+
+
+def forget_checks() -> None:
+    """Forget which outputs were free when checked: a command ends (the next one checks afresh)."""
+    with _FREE_LOCK:
+        _FREE.clear()
+
+
+def _was_free(out: Path) -> bool:
+    with _FREE_LOCK:
+        return _key(out) in _FREE
 
 
 @contextlib.contextmanager
@@ -77,13 +105,23 @@ def check_output_path(
                 raise UsageError(f"{target}: refusing to overwrite an input file")
         except OSError:
             continue
-    if os.path.lexists(out) and not force:
-        refusal = _not_kcals(out, target)
-        if refusal is not None:
-            raise UsageError(refusal)
+    if os.path.lexists(out):
+        if not force:
+            if _was_free(out):  # free when this run checked it: another run created it since
+                raise UsageError(_taken(target))
+            refusal = _not_kcals(out, target)
+            if refusal is not None:
+                raise UsageError(refusal)
+    else:
+        with _FREE_LOCK:
+            _FREE.add(_key(out))
     if not os.access(parent, os.W_OK):
         raise UsageError(f"{target}: the output folder is not writable")
     return out
+
+
+def _taken(target: str | Path) -> str:
+    return f"{target}: already exists (another run wrote it meanwhile); use --force to replace it"
 
 
 def _not_kcals(out: Path, target: str | Path) -> str | None:
@@ -133,20 +171,42 @@ def _on_signal(signum: int, frame: FrameType | None) -> None:
         raise _Interrupted(signum)
 
 
-def _blocked() -> contextlib.AbstractContextManager[Any]:
-    """Hold SIGTERM and SIGHUP back for a few statements (creating a temp file and noting its name)."""
-    if not hasattr(signal, "pthread_sigmask") or not _SIGNALS:
-        return contextlib.nullcontext()
+#: the signals a commit holds back: Ctrl-C as well as the two that end a session
+_HELD = tuple(s for s in (getattr(signal, "SIGINT", None), *_SIGNALS) if s is not None)
 
-    @contextlib.contextmanager
-    def held() -> Iterator[None]:
-        old = signal.pthread_sigmask(signal.SIG_BLOCK, _SIGNALS)
-        try:
-            yield
-        finally:
-            signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
-    return held()
+@contextlib.contextmanager
+def _blocked() -> Iterator[None]:
+    """Hold SIGINT, SIGTERM and SIGHUP back for a few statements (creating a temp file and noting its
+    name; renaming every file of a commit into place and removing the backups): a signal arriving
+    meanwhile is noted, and delivered again, to the handler that was there, once the block is done.
+
+    A handler, not a signal mask: Python runs signal handlers in the main thread whichever thread the
+    system chose, so a mask on this thread alone would not hold a Ctrl-C back. Off the main thread no
+    handler runs during the block anyway."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list[int] = []
+    previous: dict[int, Any] = {}
+
+    def hold(signum: int, frame: FrameType | None) -> None:
+        if signum not in caught:
+            caught.append(signum)
+
+    for sig in _HELD:
+        handler = signal.getsignal(sig)
+        if handler is signal.SIG_IGN or handler is None:  # ignored, or owned by C code: leave it
+            continue
+        previous[sig] = handler
+        signal.signal(sig, hold)
+    try:
+        yield
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+        for sig in caught:
+            signal.raise_signal(sig)  # the previous handler now: KeyboardInterrupt, _on_signal, or the end
 
 
 def _enter_signals() -> bool:
@@ -232,12 +292,15 @@ class OutputTransaction:
             raise UsageError(f"{target}: named twice as an output of one command")
         with _blocked():
             try:
-                fd, name = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".tmp", dir=out.parent)
+                _sweep(out.parent if str(out.parent) else Path("."))
+                fd, name = tempfile.mkstemp(prefix=f".{out.name}.{_owner()}.", suffix=".tmp", dir=out.parent)
             except OSError as exc:
                 raise KcalError(f"cannot write {target}: {exc.strerror or exc}") from None
             os.close(fd)
-            # an existing target passed check_output_path: --force, or kcal's own output
-            self._entries.append(_Entry(out, Path(name), replace=bool(self.force) or os.path.lexists(out)))
+            # an existing target passed check_output_path: --force, or kcal's own output that was there
+            # when this run first checked it; a name free then is created exclusively
+            replace = bool(self.force) or (os.path.lexists(out) and not _was_free(out))
+            self._entries.append(_Entry(out, Path(name), replace=replace))
         return Path(name)
 
     def write_bytes(self, target: str | Path, data: bytes) -> Path:
@@ -325,7 +388,66 @@ class OutputTransaction:
                 with contextlib.suppress(OSError):
                     entry.temp.unlink()  # left only by an exclusive create (the link holds the data now)
         self.committed = [e.target for e in self._entries]
+        with _FREE_LOCK:  # written by this run: from now on its own output, replaced as such
+            _FREE.difference_update(_key(e.target) for e in self._entries)
         self._entries.clear()
+
+
+# --- what a killed run left -------------------------------------------------------------------------
+
+
+@functools.cache
+def _host() -> str:
+    """This machine, as six hex digits (of its host name)."""
+    import hashlib
+    import socket
+
+    return hashlib.sha256(socket.gethostname().encode("utf-8", "surrogateescape")).hexdigest()[:6]
+
+
+
+def _owner() -> str:
+    """In every temp and backup name: the process that made it, and its machine (a shared folder may be
+    written from several): ``.report.pdf.4711-3fa2c1.k3j_x9a2.tmp``."""
+    return f"{os.getpid()}-{_host()}"
+
+_LEFT = re.compile(r"^\..+\.(?P<pid>[0-9]+)-(?P<host>[0-9a-f]{6})\.[A-Za-z0-9_]+\.(?:tmp|bak)$")
+_SWEPT: set[str] = set()
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # another user's process: alive
+        return True
+    return True
+
+
+def _sweep(folder: Path) -> None:
+    """Remove the temp and backup files a run of kcal on this machine left in ``folder`` when it was
+    killed (SIGKILL, a power cut: no clean-up ran): each names its process, which is gone. Once per
+    folder and process; a live run's files, another machine's and every other file are left alone."""
+    key = os.path.abspath(folder)
+    if key in _SWEPT:
+        return
+    _SWEPT.add(key)
+    host = _host()
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return
+    for name in names:
+        m = _LEFT.match(name) if name.startswith(".") else None
+        if m is None or m.group("host") != host or _alive(int(m.group("pid"))):
+            continue
+        with contextlib.suppress(OSError):
+            left = folder / name
+            if left.is_file() and not left.is_symlink():
+                left.unlink()
 
 
 def _same_target(a: Path, b: Path) -> bool:
@@ -364,7 +486,7 @@ def _backup(target: Path) -> Path | None:
     if not os.path.lexists(target):
         return None
     for _ in range(8):
-        backup = target.with_name(f".{target.name}.{secrets.token_hex(4)}.bak")
+        backup = target.with_name(f".{target.name}.{_owner()}.{secrets.token_hex(4)}.bak")
         try:
             os.link(target, backup, follow_symlinks=False)  # a symlink comes back as the symlink
             return backup
@@ -381,8 +503,7 @@ def _create_exclusive(entry: _Entry) -> None:
     try:
         os.link(entry.temp, entry.target)
     except FileExistsError:
-        raise UsageError(f"{entry.target}: already exists (another run wrote it meanwhile); "
-                         "use --force to replace it") from None
+        raise UsageError(_taken(entry.target)) from None
     except OSError as exc:
         if exc.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EMLINK, errno.EXDEV):
             raise
@@ -390,8 +511,7 @@ def _create_exclusive(entry: _Entry) -> None:
         try:
             fd = os.open(entry.target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
         except FileExistsError:
-            raise UsageError(f"{entry.target}: already exists (another run wrote it meanwhile); "
-                             "use --force to replace it") from None
+            raise UsageError(_taken(entry.target)) from None
         os.close(fd)
         os.replace(entry.temp, entry.target)
 

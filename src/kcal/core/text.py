@@ -25,6 +25,8 @@ at the value's ``file:line:column``.
 
 from __future__ import annotations
 
+import functools
+import re
 import unicodedata
 
 #: Default-ignorable code points outside category Cf (Unicode's DerivedCoreProperties.txt).
@@ -166,9 +168,64 @@ def shown(text: object) -> str:
     name's ``repr`` shows it. So ``d\\x1b[31m`` shows as typed, and a newline in a file name cannot forge a
     second ``file:line:column:`` line. Text without such a character is returned as it is."""
     value = str(text)
-    if not any(_unsafe(ch) for ch in value):
+    if value.isascii() and value.isprintable() or not _unsafe_rx().search(value):
         return value
-    return "".join(repr(ch)[1:-1] if _unsafe(ch) else ch for ch in value)
+    return _unsafe_rx().sub(lambda m: repr(m.group())[1:-1], value)
+
+
+@functools.cache
+def _unsafe_rx() -> re.Pattern[str]:
+    """The characters :func:`_unsafe` names, as one pattern (searched in C, not a loop per character)."""
+    refused = "".join(f"\\u{c:04x}" for c in sorted(_TEXT_REFUSED))
+    return re.compile(f"[\\x00-\\x1f\\x7f-\\x9f\\ud800-\\udfff{refused}]")
+
+
+def shown_line(text: object) -> str:
+    """A message as it reaches a terminal: :func:`shown` over the whole line, so nothing in it (a path, a
+    value read back from a file) can act on the terminal or start a second line. Every line kcal prints
+    on stderr goes through it (:func:`kcal.cli.output.say`)."""
+    return shown(text)
+
+
+def shown_text(text: str, keep: str = "\n\t") -> str:
+    """A report written to stdout: every character :func:`shown` escapes, except those in ``keep`` (the
+    report's own line breaks and tabs, and ESC when kcal coloured it)."""
+    if not _unsafe_rx().search(text):
+        return text
+    return _unsafe_rx().sub(lambda m: m.group() if m.group() in keep else repr(m.group())[1:-1], text)
+
+
+_JSON_UNSAFE = None
+
+
+def json_safe(encoded: str) -> str:
+    """JSON text with every character :func:`shown` escapes that ``json`` leaves raw (DEL, the C1
+    controls, the line and paragraph separators, the bidi controls, the BOM) written as ``\\uXXXX``: the
+    same document to a JSON reader, harmless on a terminal. ``json`` escapes the C0 controls itself;
+    every other such character can only stand inside a string, where ``\\uXXXX`` is the same text."""
+    global _JSON_UNSAFE
+    if encoded.isascii() and "\x7f" not in encoded:
+        return encoded
+    if _JSON_UNSAFE is None:
+        import re
+
+        _JSON_UNSAFE = re.compile("[\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff\ud800-\udfff]")
+    return _JSON_UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", encoded)
+
+
+def shown_data(value: object) -> object:
+    """``value`` (a command's plain-data result) with every string in it :func:`shown`: what a text
+    report formats, so a path or a value in it shows escaped whatever the renderer does with it. Other
+    objects are handed on as they are."""
+    if isinstance(value, str):
+        return shown(value)
+    if isinstance(value, dict):
+        return {shown_data(k): shown_data(v) for k, v in value.items()}
+    if isinstance(value, list) and type(value) is list:
+        return [shown_data(v) for v in value]
+    if isinstance(value, tuple) and type(value) is tuple:
+        return tuple(shown_data(v) for v in value)
+    return value
 
 
 def shown_path(path: object) -> str:

@@ -98,6 +98,12 @@ def _rx() -> types.SimpleNamespace:
 
 
 
+def _join_pairs(text: str) -> str:
+    """``text`` with each high-low surrogate pair (two ``\\u`` escapes, as JSON writes a character past
+    U+FFFF) made the one character it stands for; a lone half stays, to be refused."""
+    return text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "surrogatepass")
+
+
 class YamlDoc:
     """Plain data from one YAML file, and where each node stood (found when first asked for)."""
 
@@ -167,12 +173,15 @@ class _Positions:
     """Where every node of one reading stood: for each collection (by identity), an array of packed
     positions, a list's one per item, a map's a key's and a value's per entry in the map's order."""
 
-    __slots__ = ("data", "root", "table")
+    __slots__ = ("data", "root", "table", "_order")
 
     def __init__(self, data: Any, root: int, table: dict[int, array[int]]) -> None:
         self.data = data  # the reading the table describes (kept alive: the table's keys are its ids)
         self.root = root
         self.table = table
+        #: each map's keys -> their place in it, made when the map is first looked into: one error per
+        #: entry of a 40,000-entry map looked each key up in a list of the keys (quadratic; issue 36)
+        self._order: dict[int, dict[Any, int]] = {}
 
     def along(self, loc: tuple[str | int, ...]) -> list[tuple[int, int]]:
         """(key, value) positions of the root and of each step of ``loc`` that the document has, up to
@@ -190,7 +199,10 @@ class _Positions:
             elif isinstance(node, dict):
                 if part not in node or len(marks) != 2 * len(node):
                     break
-                i = 2 * list(node).index(part)
+                order = self._order.get(id(node))
+                if order is None:
+                    order = self._order[id(node)] = {key: n for n, key in enumerate(node)}
+                i = 2 * order[part]
                 k, v, child = marks[i], marks[i + 1], node[part]
             else:
                 break
@@ -453,6 +465,9 @@ class _Builder:
                 tag = event.tag
                 if style == '"':  # only an escape ("\ud800") makes a lone surrogate; no UTF-8 output could hold it
                     lone = _rx().SURROGATE.search(text)
+                    if lone:  # a pair of escapes ("\ud83d\udc38", as json.dumps writes U+1F438) is one character
+                        text = _join_pairs(text)
+                        lone = _rx().SURROGATE.search(text)
                     if lone:
                         raise self.fail(f"escape for U+{ord(lone.group()):04X} (half of a surrogate pair) "
                                         "is not a character", mark)

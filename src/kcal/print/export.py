@@ -31,9 +31,11 @@ never names a game.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import io
 import json
+import os
 import re
 import unicodedata
 from collections.abc import Callable, Iterator, Sequence
@@ -210,14 +212,37 @@ def png_bytes(im: PILImage, dpi: int) -> bytes:
 
 
 def prepare_folder(folder: Path) -> Path:
-    """The export's folder: made when missing (its parent must exist); a file there is refused."""
-    if folder.exists() and not folder.is_dir():
-        raise UsageError(f"{folder}: --output names a file; an export writes a folder")
-    if not folder.exists():
-        if not folder.parent.is_dir():
-            raise UsageError(f"{folder}: the folder {str(folder.parent)!r} does not exist")
-        folder.mkdir()
+    """The export's folder: made when missing (its parent must exist); a file there is refused. Any
+    failure of the file system (a read-only mount, ``/proc``, no permission) is one line, exit 2."""
+    try:
+        if folder.exists() and not folder.is_dir():
+            raise UsageError(f"{folder}: --output names a file; an export writes a folder")
+        if not folder.exists():
+            if not folder.parent.is_dir():
+                raise UsageError(f"{folder}: the folder {str(folder.parent)!r} does not exist")
+            folder.mkdir()
+    except OSError as exc:
+        raise UsageError(f"{folder}: cannot make the output folder: {exc.strerror or exc}") from None
     return folder
+
+
+@contextlib.contextmanager
+def output_folder(folder: Path) -> Iterator[Path]:
+    """:func:`prepare_folder` for the block: a folder it made is removed again when the export fails
+    (an error, Ctrl-C) and nothing was put in it, so a failed export leaves nothing behind."""
+    made = False
+    try:
+        made = not os.path.lexists(folder)
+    except (OSError, ValueError):
+        pass
+    prepare_folder(folder)
+    try:
+        yield folder
+    except BaseException:
+        if made:
+            with contextlib.suppress(OSError):
+                folder.rmdir()  # only if empty: a file in it is someone's (another run's)
+        raise
 
 
 def _files_json(paths: Sequence[Path]) -> list[str]:

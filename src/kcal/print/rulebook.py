@@ -55,6 +55,24 @@ _TAG_HEAD = re.compile(r"\s*(/?)\s*([A-Za-z0-9_:-]*)")
 _SEPARATOR = re.compile(r"^\|(\s*:?-{3,}:?\s*\|)+$")
 
 Block = tuple[str, Any, tuple]  #: (kind, markup, icon): h1, h2, li, p, or table (markup: rows of cells)
+
+
+class Placed(str):
+    """A block's markup (or a table cell's) that knows where its template wrote it, so an error found
+    only when ReportLab lays it out still names the template's file, line and column."""
+
+    where: tuple[str, int, int] = ("<template>", 1, 1)
+
+    def __new__(cls, text: str, display: str, line: int, column: int = 1) -> Placed:
+        placed = super().__new__(cls, text)
+        placed.where = (display, line, column)
+        return placed
+
+
+def _where_of(markup: Any) -> tuple[str | None, int | None, int | None]:
+    if isinstance(markup, list):  # a table: its first cell
+        markup = next((c for row in markup for c in row), None)
+    return getattr(markup, "where", (None, None, None))
 Directive = Callable[[str, str, int], tuple]  #: (line, display, line number) -> icon spec
 
 
@@ -73,10 +91,12 @@ def parse_markup(text: str, display: str, report: Report, directive: Directive =
     header = False
     icon: tuple = ()
 
+    start = (1, 1)
+
     def flush() -> None:
         nonlocal para, icon, rows, header
         if para:
-            blocks.append(("p", " ".join(para), icon))
+            blocks.append(("p", Placed(" ".join(para), display, *start), icon))
             icon = ()
         if rows:
             blocks.append(("table", rows, (header,)))
@@ -87,6 +107,7 @@ def parse_markup(text: str, display: str, report: Report, directive: Directive =
         if not line:
             flush()
             continue
+        column = len(raw) - len(raw.lstrip()) + 1
         _check_inline(line, display, n)
         line = printable(line, f"{display}:{n}", report)
         if line.startswith("|"):
@@ -95,23 +116,25 @@ def parse_markup(text: str, display: str, report: Report, directive: Directive =
             if _SEPARATOR.match(line):
                 header = len(rows) == 1 or header
                 continue
-            rows.append([cell.strip() for cell in line.strip("|").split("|")])
+            rows.append([Placed(cell.strip(), display, n, column) for cell in line.strip("|").split("|")])
             continue
         if rows:
             flush()
         if line.startswith("## "):
             flush()
-            blocks.append(("h2", line[3:], ()))
+            blocks.append(("h2", Placed(line[3:], display, n, column + 3), ()))
         elif line.startswith("# "):
             flush()
-            blocks.append(("h1", line[2:], ()))
+            blocks.append(("h1", Placed(line[2:], display, n, column + 2), ()))
         elif line.startswith("- "):
             flush()
-            blocks.append(("li", line[2:], ()))
+            blocks.append(("li", Placed(line[2:], display, n, column + 2), ()))
         elif line.startswith("@"):
             flush()
             icon = directive(line, display, n)
         else:
+            if not para:
+                start = (n, column)
             para.append(line)
     flush()
     return blocks
@@ -182,9 +205,38 @@ def _plain(markup: str) -> str:
     return re.sub(r"<[^>]*>", "", markup).replace("&amp;", "&").replace("&lt;", "<").replace("&gt;", ">")
 
 
+def _layout_error(where: tuple[str | None, int | None, int | None], exc: BaseException) -> KcalError:
+    """An error ReportLab found in laying a block out, in kcal's words at the block's template line."""
+    text = str(exc)
+    if "availWidth" in text or "availHeight" in text or "too large" in text or "too wide" in text:
+        what = "this text or table does not fit the page's width or height (shorten it, or split the table)"
+    elif "paraparser" in text:
+        reason = text.split("paraparser:", 1)[1].split("\n", 1)[0].strip().rstrip(":")
+        what = f"the markup cannot be read ({reason}): write <b>, <i> and <br/> only, and &amp; for '&'"
+    else:
+        what = "this block cannot be laid out on the page"
+    file, line, column = where
+    return KcalError(f"rule sheet layout: {what}", file=file, line=line, column=column)
+
+
+def _para(markup: Any, style: Any, **kwargs: Any) -> Any:
+    """A Paragraph of ``markup`` (ReportLab reads its tags here): an error names the template's line."""
+    from reportlab.platypus import Paragraph
+
+    try:
+        return _placed(Paragraph(markup, style, **kwargs), markup)
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
+        raise _layout_error(_where_of(markup), exc) from None
+
+
+def _placed(flowable: Any, markup: Any) -> Any:
+    flowable._kcal_where = _where_of(markup)
+    return flowable
+
+
 def _table(rows: list[list[str]], header: bool, width: float, cell: ParagraphStyle,
            head: ParagraphStyle) -> Table:
-    from reportlab.platypus import Paragraph, Table, TableStyle
+    from reportlab.platypus import Table, TableStyle
 
     from kcal.print.text import width as text_width
 
@@ -197,7 +249,7 @@ def _table(rows: list[list[str]], header: bool, width: float, cell: ParagraphSty
         widths = [width * w / total for w in natural]
     else:
         widths = natural[:-1] + [natural[-1] + width - total]
-    data = [[Paragraph(c, head if header and j == 0 else cell) for c in r] for j, r in enumerate(rows)]
+    data = [[_para(c, head if header and j == 0 else cell) for c in r] for j, r in enumerate(rows)]
     t = Table(data, colWidths=widths, repeatRows=1 if header else 0)
     # FONTNAME: a Table sets its cells' font (Helvetica by default) even when they hold Paragraphs
     style = [("FONTNAME", (0, 0), (-1, -1), REGULAR), ("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 3),
@@ -211,7 +263,7 @@ def _table(rows: list[list[str]], header: bool, width: float, cell: ParagraphSty
 
 def build_story(blocks: Sequence[Block], width: float, *, accent: str, icon: IconFactory | None = None) -> list:
     from reportlab.lib.styles import ParagraphStyle
-    from reportlab.platypus import CondPageBreak, Paragraph, Spacer, Table, TableStyle
+    from reportlab.platypus import CondPageBreak, Spacer, Table, TableStyle
 
     # bulletFontName: ReportLab draws bullets in Helvetica (not embedded) unless told otherwise
     base = ParagraphStyle("body", fontName=REGULAR, bulletFontName=REGULAR, fontSize=9.5, leading=12.5,
@@ -229,24 +281,24 @@ def build_story(blocks: Sequence[Block], width: float, *, accent: str, icon: Ico
         if kind == "h1":
             if story:
                 story.append(CondPageBreak(mm(60)))
-            story.append(Paragraph(markup, h1))
+            story.append(_para(markup, h1))
         elif kind == "h2":
-            story.append(Paragraph(markup, h2))
+            story.append(_para(markup, h2))
         elif kind == "li":
-            story.append(Paragraph(markup, li, bulletText="•"))
+            story.append(_para(markup, li, bulletText="•"))
         elif kind == "table":
-            story.append(_table(markup, spec[0], width, tcell, thead))
+            story.append(_placed(_table(markup, spec[0], width, tcell, thead), markup))
             story.append(Spacer(1, 5))
         elif spec and icon is not None:
             ic = icon(spec)
-            t = Table([[ic, Paragraph(markup, cell)]], colWidths=[ic.w + mm(3), width - ic.w - mm(3)])
+            t = Table([[ic, _para(markup, cell)]], colWidths=[ic.w + mm(3), width - ic.w - mm(3)])
             t.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), REGULAR),
                                    ("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
                                    ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("TOPPADDING", (0, 0), (-1, -1), 1.5),
                                    ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5)]))
-            story.append(t)
+            story.append(_placed(t, markup))
         else:
-            story.append(Paragraph(markup, base))
+            story.append(_para(markup, base))
     story.append(Spacer(1, 1))
     return story
 
@@ -273,17 +325,43 @@ def build_rulebook(out_path: str, paper: Paper, blocks: Sequence[Block], *, inva
         ruler(c, mm(MARGIN_MM + 2), mm(MARGIN_MM + 1.5), f"{running_title} · page {doc.page} · {paper.name}")
         c.restoreState()
 
-    doc = BaseDocTemplate(out_path, pagesize=(paper.width, paper.height), invariant=1 if invariant else 0,
+    class Doc(BaseDocTemplate):
+        """Notes the flowable being laid out, so a failure names its template line."""
+
+        current: Any = None
+
+        def handle_flowable(self, flowables: list[Any]) -> None:
+            if flowables:
+                self.current = flowables[0]
+            super().handle_flowable(flowables)
+
+    doc = Doc(out_path, pagesize=(paper.width, paper.height), invariant=1 if invariant else 0,
                           title=title, author="kcal", creator=f"kcal {__version__}", pageCompression=1,
                           initialFontName=REGULAR)
     doc.addPageTemplates([PageTemplate(id="page", frames=[frame], onPage=decorate)])
+    story = build_story(blocks, frame_w, accent=accent, icon=icon)
     try:
-        doc.build(build_story(blocks, frame_w, accent=accent, icon=icon))
-    except ValueError as exc:  # Paragraph markup that slipped through
-        raise KcalError(f"rulebook markup error: {exc}") from None
-    except LayoutError as exc:  # one block taller than a page
-        raise KcalError(f"rulebook text cannot be laid out (a block is taller than a page?): {exc}") from None
+        doc.build(story)
+    except (ValueError, LayoutError, TypeError, KeyError, IndexError, AttributeError,
+            ZeroDivisionError) as exc:  # markup that slipped through, a block taller or wider than a page
+        where = getattr(doc.current, "_kcal_where", (None, None, None))
+        raise _layout_error(where, exc) from None
     return doc.page
+
+
+def bounded_draw(draw: Callable[[], int], report: Report) -> int:
+    """Render the templates and lay the sheets out (``draw()``: the page count) in a child process the
+    system stops past its CPU time and memory (:func:`kcal.print.sandbox.run_bounded`); the warnings it
+    noted come back into ``report``."""
+    from kcal.print.sandbox import run_bounded
+
+    def job() -> tuple[int, list[str]]:
+        return draw(), list(report.warnings)
+
+    pages, warnings = run_bounded(job, "rule sheets")
+    for w in warnings:
+        report.warn(w)
+    return int(pages)
 
 
 #: what a pack's ``print_rulebook`` hands :func:`reference_sheets`: the files its sheets are made from,
@@ -309,5 +387,5 @@ def reference_sheets(output: str | Path, paper: str, templates: str | Path | Non
     template_dir = Path(templates) if templates else None
     inputs = [*inputs, *(sorted(template_dir.glob("*.j2")) if template_dir and template_dir.is_dir() else [])]
     with writing(output), atomic_output(output, inputs=inputs) as tmp, binary_streams():
-        pages = draw(str(tmp), paper_size, report, template_dir)
+        pages = bounded_draw(lambda: draw(str(tmp), paper_size, report, template_dir), report)
     return Printed([Path(output)], pages, 0, "", report.warnings, {"game": game_id})

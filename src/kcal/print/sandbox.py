@@ -265,8 +265,11 @@ def render_template(name: str, builtin_dir: Path, user_dir: Path | None, data: d
         raise KcalError(f"unsafe template operation refused: {exc}", file=display, line=_template_line(exc, fname)) from None
     except UndefinedError as exc:
         raise KcalError(f"undefined name in template: {exc.message}", file=display, line=_template_line(exc, fname)) from None
+    except MemoryError:
+        raise KcalError("template stopped: it needed more memory than the limit for templates and their "
+                        "layout", file=display) from None
     except (TemplateError, TypeError, ValueError, ArithmeticError, AttributeError, KeyError, IndexError,
-            RecursionError, MemoryError, OverflowError) as exc:
+            RecursionError, OverflowError) as exc:
         raise KcalError(f"template failed: {type(exc).__name__}: {exc}", file=display,
                         line=_template_line(exc, fname)) from None
     return display, "".join(out)
@@ -280,3 +283,131 @@ def _template_line(exc: BaseException, fname: str) -> int | None:
             line = tb.tb_lineno
         tb = tb.tb_next
     return line
+
+
+# --- an operating-system bound around rendering and layout ------------------------------------------
+
+#: CPU seconds and memory (above what the process holds already) the rendering and laying out of one
+#: rule book may take, in a child process the system stops at either limit (``resource.setrlimit``):
+#: no Jinja operator, filter or loop and no ReportLab layout can go past them, C code included
+MAX_CPU_SECONDS = 30
+MAX_MEMORY_BYTES = 1 << 30
+
+
+def _vm_size() -> int:
+    """The address space this process holds now (Linux: /proc/self/status VmSize), in bytes."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as fh:
+            for line in fh:
+                if line.startswith("VmSize:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError):
+        pass
+    return 0
+
+
+def run_bounded(fn: Callable[[], Any], what: str, *, cpu_seconds: float | None = None,
+                memory_bytes: int | None = None) -> Any:
+    """``fn()`` in a forked child process with CPU-time and address-space limits; its result (pickled
+    back). A :class:`KcalError` or ``OSError`` it raises is raised here as it was; running out of CPU
+    time or memory is one :class:`KcalError` naming ``what``. Where the system cannot fork, ``fn()`` runs
+    here."""
+    import os
+
+    cpu = MAX_CPU_SECONDS if cpu_seconds is None else cpu_seconds
+    memory = MAX_MEMORY_BYTES if memory_bytes is None else memory_bytes
+    try:
+        import resource  # noqa: F401 - only where the system has resource limits
+    except ImportError:
+        return fn()
+    if not hasattr(os, "fork"):
+        return fn()
+    budget = _vm_size() + memory
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        os.close(read_end)
+        _child(fn, write_end, cpu, budget if budget > memory else None)
+    os.close(write_end)
+    chunks = []
+    try:
+        with os.fdopen(read_end, "rb") as pipe:
+            while chunk := pipe.read(1 << 20):
+                chunks.append(chunk)
+        _, wait_status = os.waitpid(pid, 0)
+    except BaseException:  # Ctrl-C (the child had it too): stop it, then go on as interrupted
+        with _suppress():
+            os.kill(pid, signal.SIGKILL)
+        with _suppress():
+            os.waitpid(pid, 0)
+        raise
+    return _outcome(b"".join(chunks), wait_status, what, cpu, memory)
+
+
+def _child(fn: Callable[[], Any], write_end: int, cpu: float, address_space: int | None) -> NoReturn:
+    """The child: limits first, then the work, its outcome pickled to the parent, then out at once (no
+    clean-up of the parent's: its temp files and handlers are the parent's business)."""
+    import os
+    import pickle
+    import resource
+
+    status = 0
+    try:
+        seconds = max(1, math.ceil(cpu))
+        resource.setrlimit(resource.RLIMIT_CPU, (seconds, seconds + 1))
+        if address_space is not None:
+            resource.setrlimit(resource.RLIMIT_AS, (address_space, address_space))
+        try:
+            outcome: tuple[str, Any] = ("ok", fn())
+        except KcalError as exc:
+            outcome = ("errors", [p.to_dict() for p in exc.problems])
+        except MemoryError:
+            outcome = ("memory", None)
+        except OSError as exc:
+            outcome = ("os", (exc.errno, exc.strerror, exc.filename))
+        except RecursionError:
+            outcome = ("failed", "it nests too deeply")
+        except Exception as exc:  # noqa: BLE001 - one line in the parent, not a traceback
+            outcome = ("failed", f"{type(exc).__name__}: {exc}")
+        data = pickle.dumps(outcome)
+        with os.fdopen(write_end, "wb") as out:
+            out.write(data)
+    except BaseException:  # noqa: BLE001 - the child reports by its exit status
+        status = 70
+    finally:
+        os._exit(status)
+
+
+def _outcome(data: bytes, wait_status: int, what: str, cpu: float, memory: int) -> Any:
+    """What the child's pickled outcome and exit status say: its result, or the error to raise."""
+    import os
+    import pickle
+
+    signalled = os.WTERMSIG(wait_status) if os.WIFSIGNALED(wait_status) else None
+    if signalled in (signal.SIGXCPU, signal.SIGKILL):
+        raise KcalError(f"{what}: stopped after {cpu:g} s of CPU time (the limit for templates and their "
+                        "layout)")
+    if signalled == signal.SIGINT:
+        raise KeyboardInterrupt
+    if not data:
+        how = f"stopped by signal {signalled}" if signalled is not None else "failed"
+        raise KcalError(f"{what}: {how} (more than {memory >> 20:,} MB of memory, or a crash)")
+    kind, value = pickle.loads(data)
+    if kind == "ok":
+        return value
+    if kind == "errors":
+        from kcal.core.errors import raise_problem_dicts
+
+        raise_problem_dicts(value)
+    if kind == "os":
+        raise OSError(*value)
+    if kind == "memory":
+        raise KcalError(f"{what}: stopped: it needed more than {memory >> 20:,} MB of memory (the limit for "
+                        "templates and their layout)")
+    raise KcalError(f"{what}: failed: {value}")
+
+
+def _suppress() -> Any:
+    import contextlib
+
+    return contextlib.suppress(OSError)

@@ -80,7 +80,11 @@ class Session:
         _need_dask()
         from distributed import Client
 
-        with Client(address) as client:
+        try:
+            client = Client(address, timeout=f"{CONNECT_SECONDS * 2:g}s")
+        except (OSError, TimeoutError, ValueError, TypeError) as exc:
+            raise UsageError(f"--scheduler {address}: cannot connect ({exc or type(exc).__name__})") from None
+        with client:
             yield cls(client)
 
     def threads(self) -> int:
@@ -198,11 +202,75 @@ def session(runner: Callable[..., Any]) -> Iterator[Callable[..., Any]]:
 
 
 def choose(backend: str, address: str | None = None) -> Callable[..., Any]:
-    """A ``run_chunks``-compatible callable for the named backend."""
+    """A ``run_chunks``-compatible callable for the named backend; a ``--scheduler`` address is checked
+    here, before any work (:func:`check_scheduler`), and refused without ``--backend dask``."""
     from kcal.sim.parallel import run_chunks
 
+    if backend not in BACKENDS:
+        raise UsageError(f"unknown backend {backend!r} (choose from: {', '.join(BACKENDS)})")
+    if address is not None and backend != "dask":
+        raise UsageError(f"--scheduler {address}: a scheduler is for --backend dask (this run's backend is "
+                         f"{backend}); add --backend dask, or drop --scheduler")
     if backend == "local":
         return run_chunks
-    if backend == "dask":
-        return DaskRunner(address)
-    raise UsageError(f"unknown backend {backend!r} (choose from: {', '.join(BACKENDS)})")
+    if address is not None:
+        check_scheduler(address)
+    return DaskRunner(address)
+
+
+#: seconds to connect to a scheduler and to hear its first words
+CONNECT_SECONDS = 5.0
+#: Dask's TCP messages start with their length (8 bytes, little-endian); a scheduler's greeting is a few
+#: hundred bytes. A server of another kind answers nothing, or bytes that read as an absurd length (an
+#: HTTP server's made Dask try to allocate 3 EiB)
+MAX_GREETING = 1 << 24
+_SCHEMES = ("tcp", "tls")
+
+
+def _split_address(address: str) -> tuple[str, str, int]:
+    """``tcp://host:8786`` (or ``host:8786``): scheme, host and port, or a usage error saying what a
+    scheduler's address looks like."""
+    scheme, sep, rest = address.partition("://")
+    if not sep:
+        scheme, rest = "tcp", address
+    host, colon, port_text = rest.rpartition(":")
+    host = host.strip("[]")
+    why = None
+    if scheme not in _SCHEMES:
+        why = f"the scheme must be {' or '.join(s + '://' for s in _SCHEMES)}"
+    elif not colon or not host or any(c.isspace() or c in "/?#@" for c in host):
+        why = "expected HOST:PORT"
+    elif not (port_text.isdigit() and len(port_text) <= 5 and 0 < int(port_text) < 65536):
+        why = "the port must be a number from 1 to 65535"
+    if why is not None:
+        raise UsageError(f"--scheduler {address}: not a scheduler address ({why}, like tcp://host:8786)")
+    return scheme, host, int(port_text)
+
+
+def check_scheduler(address: str, seconds: float | None = None) -> None:
+    """Refuse, in one line and within a few seconds, an address no Dask scheduler answers at: a bad
+    form, no server, or a server of another kind. Checked before Dask is given the address."""
+    import socket
+
+    seconds = CONNECT_SECONDS if seconds is None else seconds
+    scheme, host, port = _split_address(address)
+    try:
+        conn = socket.create_connection((host, port), timeout=seconds)
+    except (OSError, ValueError) as exc:
+        reason = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
+        raise UsageError(f"--scheduler {address}: cannot connect ({reason})") from None
+    with conn:
+        if scheme != "tcp":
+            return  # TLS speaks first from the client: the connection is all that can be checked here
+        conn.settimeout(seconds)
+        greeting = b""
+        try:
+            while len(greeting) < 8:
+                chunk = conn.recv(8 - len(greeting))
+                if not chunk:
+                    break
+                greeting += chunk
+        except OSError:
+            pass
+    if len(greeting) < 8 or not 0 < int.from_bytes(greeting, "little") <= MAX_GREETING:
+        raise UsageError(f"--scheduler {address}: the server there does not answer as a Dask scheduler")

@@ -20,7 +20,11 @@ def _flow(value: Any) -> str:
 def record_yaml(record: dict[str, Any], comment: str | None = None) -> str:
     lines = []
     if comment:
-        lines += [f"# {line}" for line in comment.splitlines()]
+        from kcal.core.text import shown
+
+        # each line of the comment shown as a message shows it: a path in it cannot end the comment
+        # (a line feed) or hold what UTF-8 cannot write (an undecodable byte of a file name)
+        lines += [f"# {shown(line)}" for line in comment.split("\n")]
     for key, value in record.items():
         if isinstance(value, list) and value:
             lines.append(f"{key}:")

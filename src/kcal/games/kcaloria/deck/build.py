@@ -223,6 +223,14 @@ class BuildResult:
         return sorted(self.archive.values(), key=lambda e: (-e.win_rate, e.cell))
 
 
+def _tile_key(tile: Any) -> str:
+    return str(getattr(tile, "key", None) or getattr(tile, "name", tile))
+
+
+#: decks a gauntlet may hold (every candidate plays each): more is refused before any game
+MAX_GAUNTLET = 16
+
+
 def load_gauntlet(paths: Sequence[str | Path], catalogs: Sequence[str | Path] = ()) -> tuple[list[Opponent], list[Path]]:
     """The gauntlet's decks (files, or shipped decks by name; none given: the shipped standard decks)
     and every file they read (outputs must never replace one)."""
@@ -232,12 +240,24 @@ def load_gauntlet(paths: Sequence[str | Path], catalogs: Sequence[str | Path] = 
     from kcal.games.kcaloria.files.load import load_deck
     from kcal.games.kcaloria.game import DECKS_DIR, STANDARD_DECKS
 
+    if len(paths) > MAX_GAUNTLET:
+        raise UsageError(f"--gauntlet is given {len(paths)} times; a gauntlet holds at most {MAX_GAUNTLET} decks")
     files = [examples.resolve(PACK, p, examples.DECKS) for p in paths] or [
         DECKS_DIR / f"{name}.yaml" for name in STANDARD_DECKS]
     opponents, inputs = [], []
+    seen: dict[tuple[str, ...], str] = {}
     for f in files:
         loaded = load_deck(f, tuple(catalogs))
-        opponents.append(Opponent(loaded.deck.name, loaded.display, tuple(playable_tiles(loaded))))
+        if loaded.deck.format == "solo":
+            raise UsageError(f"--gauntlet {loaded.display}: {loaded.deck.name!r} is a solo deck; a gauntlet plays "
+                             "2-player games against standard decks")
+        tiles = tuple(playable_tiles(loaded))
+        same = tuple(sorted(_tile_key(t) for t in tiles))
+        if same in seen:
+            raise UsageError(f"--gauntlet {loaded.display}: the same deck as {seen[same]}; give each gauntlet "
+                             "deck once")
+        seen[same] = loaded.display
+        opponents.append(Opponent(loaded.deck.name, loaded.display, tiles))
         inputs += loaded.input_paths()
     return opponents, inputs
 

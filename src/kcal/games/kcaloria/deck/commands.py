@@ -19,6 +19,7 @@ import typer
 from kcal.cli.balance import ChartOption, MinutesOption
 from kcal.cli.common import ForceOption, FormatOption, OutputFormat, emit, guarded, refuse_other_game, writing
 from kcal.cli.complete import complete_bot
+from kcal.cli.output import say
 from kcal.cli.sim import AddressOption, BackendOption, JobsOption, QuietOption, SeedOption
 from kcal.core.text import shown_path
 from kcal.games.kcaloria import PACK
@@ -90,7 +91,7 @@ def import_(
     if to_stdout:
         sys.stdout.write(result.text)
         for note in result.notes:
-            typer.echo(f"note: {note}", err=True)
+            say(f"note: {note}")
         return
     emit({**data, "yaml": result.text}, fmt, _import_text)
 

@@ -120,6 +120,12 @@ class ImportResult:
         }
 
 
+def clip(text: str, width: int = 60) -> str:
+    """``text`` as a message quotes it: whole when short, else its start and how long it is (a message
+    never holds a whole 1 MB line)."""
+    return text if len(text) <= width else f"{text[:width]}... ({len(text):,} characters)"
+
+
 # --- reading ------------------------------------------------------------------------------------
 
 
@@ -169,16 +175,18 @@ def scan_list(text: str, file: str = "<input>") -> tuple[list[ListLine], list[Kc
         parsed = _parse_entry(body)
         if parsed is None:
             errors.append(KcalError(
-                f"cannot read {stripped!r}: expected a count and a tile name, like '4 Bayou', "
+                f"cannot read {clip(stripped)!r}: expected a count and a tile name, like '4 Bayou', "
                 "'4x Bayou' or 'Bayou x4', or a section header like 'Water' or 'SIDEBOARD:'",
                 file=file, line=lineno, column=indent + 1))
             continue
         name, count_text, name_offset = parsed
         name = " ".join(name.split())
         column = indent + 1 + name_offset
-        count = int(count_text)
+        # the digits are read only when few: int() refuses more than 4,300 (a traceback), and a count
+        # past MAX_COUNT is refused whatever its size
+        count = int(count_text) if len(count_text.lstrip("0")) <= len(str(MAX_COUNT)) else MAX_COUNT + 1
         if count < 1 or count > MAX_COUNT:
-            errors.append(KcalError(f"count {count_text} for {name!r} must be between 1 and {MAX_COUNT}",
+            errors.append(KcalError(f"count {clip(count_text)} for {clip(name)!r} must be between 1 and {MAX_COUNT}",
                                     file=file, line=lineno, column=column))
             continue
         side_category = next((re.sub(r"\{[^}]*\}", "", c) for c in categories if _is_side(c)), None)
@@ -229,19 +237,39 @@ def _is_side(section: str) -> bool:
     return _fold_section(words) in SIDE_SECTIONS or "{nodeck}" in section.casefold()
 
 
+#: the longest Archidekt category list (``[Maybeboard{noDeck}{noPrice},Water]``) and tag (``^Have,#37d67a^``)
+#: read as one: a bracket or caret farther back is part of the name
+MAX_CATEGORY = 200
+MAX_TAG = 64
+
+
 def _strip_suffixes(body: str) -> tuple[str, list[str]]:
-    """The entry without trailing set codes, Archidekt categories, tags and finish markers; the categories."""
+    """The entry without trailing set codes, Archidekt categories, tags and finish markers; the categories.
+
+    Read from the end by moving one index left, never copying the line: each suffix is looked for in a
+    window of bounded width before the index, so a line costs time in proportion to its length however
+    many suffixes it holds (a line copied once per suffix took 8 s on 1 MB of ``[Water]``; issue 32)."""
     categories: list[str] = []
+    end = _rstrip_end(body, len(body))
     while True:
-        before = body
-        body, cats = _category(body)
-        if cats is not None and not _SET_ONLY.fullmatch(cats):
-            categories.extend(c.strip() for c in cats.split(","))
-        elif cats is not None:
-            body = before
-        body = _set_suffix(_tag(body)).strip()
-        if body == before:
-            return body, categories
+        before = end
+        opening = _category_opening(body, end)
+        if opening >= 0:
+            inside = body[opening + 1:end - 1]
+            if not _SET_ONLY.fullmatch(inside):  # ``[ETPW]`` is a set code, stripped below
+                categories.extend(c.strip() for c in inside.split(","))
+                end = _rstrip_end(body, opening)
+        end = _rstrip_end(body, _tag_start(body, end))
+        end = _rstrip_end(body, _set_start(body, end))
+        if end == before:
+            return body[:end].strip(), categories
+
+
+def _rstrip_end(text: str, end: int) -> int:
+    """``end`` moved left past white space: ``len(text[:end].rstrip())`` without the copy."""
+    while end > 0 and text[end - 1].isspace():
+        end -= 1
+    return end
 
 
 def _without_comment(text: str) -> str:
@@ -250,44 +278,41 @@ def _without_comment(text: str) -> str:
     return text if m is None else text[:m.start()].rstrip()
 
 
-def _category(body: str) -> tuple[str, str | None]:
-    """Archidekt's trailing ``[Water]`` (after a space) split off: the rest and the list, or ``(body,
-    None)``."""
-    text = body.rstrip()
-    if not text.endswith("]"):
-        return body, None
-    opening = text.rfind("[")
-    inside = text[opening + 1:-1]
-    if opening <= 0 or "]" in inside or not text[opening - 1].isspace():
-        return body, None
-    return text[:opening].rstrip(), inside
+def _category_opening(text: str, end: int) -> int:
+    """Where Archidekt's trailing ``[Water]`` (after a space) ending at ``end`` opens, or -1."""
+    if end < 2 or text[end - 1] != "]":
+        return -1
+    opening = text.rfind("[", max(0, end - 2 - MAX_CATEGORY), end - 1)
+    if opening <= 0 or text.find("]", opening + 1, end - 1) >= 0 or not text[opening - 1].isspace():
+        return -1
+    return opening
 
 
-def _tag(body: str) -> str:
-    """``body`` without one trailing Archidekt tag (``^Have,#37d67a^``) or finish marker (``*F*``)."""
-    text = body.rstrip()
-    if text.endswith("^") and len(text) > 1:
-        opening = text.rfind("^", 0, len(text) - 1)
+def _tag_start(text: str, end: int) -> int:
+    """Where one trailing Archidekt tag (``^Have,#37d67a^``) or finish marker (``*F*``) ending at ``end``
+    starts, or ``end``."""
+    if end > 1 and text[end - 1] == "^":
+        opening = text.rfind("^", max(0, end - 2 - MAX_TAG), end - 1)
         if opening > 0 and text[opening - 1].isspace():
-            return text[:opening].rstrip()
-        return body
-    m = _FINISH.search(text, max(0, len(text) - 6))
-    return text[:m.start()].rstrip() if m is not None else body
+            return opening
+        return end
+    m = _FINISH.search(text, max(0, end - 6), end)
+    return m.start() if m is not None else end
 
 
-def _set_suffix(body: str) -> str:
-    """``body`` without a trailing set code and collector number (``(ETPW) 12``, ``[ETPW]``)."""
-    text = body.rstrip()
-    m = _SET_CODE.search(text, max(0, len(text) - 11))
+def _set_start(text: str, end: int) -> int:
+    """Where a trailing set code and collector number (``(ETPW) 12``, ``[ETPW]``) ending at ``end``
+    starts, or ``end``."""
+    m = _SET_CODE.search(text, max(0, end - 11), end)
     if m is not None:
-        return text[:m.start()].rstrip()
-    m = _COLLECTOR.search(text, max(0, len(text) - 9))
+        return m.start()
+    m = _COLLECTOR.search(text, max(0, end - 9), end)
     if m is not None:
-        rest = text[:m.start()].rstrip()
-        m = _SET_CODE.search(rest, max(0, len(rest) - 11))
+        rest = _rstrip_end(text, m.start())
+        m = _SET_CODE.search(text, max(0, rest - 11), rest)
         if m is not None:
-            return rest[:m.start()].rstrip()
-    return body
+            return m.start()
+    return end
 
 
 _SET_ONLY = re.compile(r"[A-Z0-9]{2,8}")
@@ -324,29 +349,49 @@ def _count_last(body: str) -> tuple[str, str, int] | None:
 # --- resolving ----------------------------------------------------------------------------------
 
 
-def lookup(library: Library, name: str) -> Tile | None:
-    """A tile by printed name, else by a common name that only one tile carries."""
+#: unknown names given a did-you-mean, each over every name of the library: past these, an unknown name
+#: is reported without one (a list of 100,000 unknown names would otherwise take half an hour)
+MAX_SUGGESTIONS = 25
+
+
+def lookup(library: Library, name: str, commons: dict[str, list[Tile]] | None = None) -> Tile | None:
+    """A tile by printed name, else by a common name that only one tile carries (``commons``: the tiles
+    by folded common name, :func:`common_names`, made once for many lookups)."""
     tile = library.get(name)
     if tile is not None:
         return tile
-    key = fold_name(name)
-    by_common = [t for t in library.tiles if t.common_name and fold_name(t.common_name) == key]
+    by_common = (commons if commons is not None else common_names(library)).get(fold_name(name), [])
     return by_common[0] if len(by_common) == 1 else None
+
+
+def common_names(library: Library) -> dict[str, list[Tile]]:
+    """The library's tiles by folded common name."""
+    index: dict[str, list[Tile]] = {}
+    for t in library.tiles:
+        if t.common_name:
+            index.setdefault(fold_name(t.common_name), []).append(t)
+    return index
 
 
 def resolve(lines: Sequence[ListLine], library: Library, file: str = "<input>",
             errors: Sequence[KcalError] = ()) -> list[ResolvedEntry]:
     """Match every entry to a tile; repeated names add up, in order of first appearance.
 
-    Unknown names are reported together with ``errors`` (e.g. the list's malformed lines), by line.
+    Unknown names are reported together with ``errors`` (e.g. the list's malformed lines), by line; the
+    first :data:`MAX_SUGGESTIONS` different ones with a did-you-mean.
     """
     errors = list(errors)
     merged: dict[str, list[ListLine]] = {}
     tiles: dict[str, Tile] = {}
+    commons = common_names(library)
+    hints: dict[str, str] = {}
     for entry in lines:
-        tile = lookup(library, entry.name)
+        tile = lookup(library, entry.name, commons)
         if tile is None:
-            errors.append(KcalError(f"unknown tile {entry.name!r}{library.suggest_text(entry.name)}",
+            key = fold_name(entry.name)
+            if key not in hints:
+                hints[key] = library.suggest_text(entry.name) if len(hints) < MAX_SUGGESTIONS else ""
+            errors.append(KcalError(f"unknown tile {clip(entry.name)!r}{hints[key]}",
                                     file=file, line=entry.line, column=entry.column, code="unknown-tile"))
             continue
         tiles.setdefault(tile.key, tile)

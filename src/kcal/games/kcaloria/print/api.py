@@ -270,9 +270,11 @@ def render_rulebook_pdf(out: str | Path, *, paper: str = "letter", templates: st
     template_dir = Path(templates) if templates else None
     inputs = sorted(template_dir.glob("*.j2")) if template_dir and template_dir.is_dir() else []
     from kcal.print.output import binary_streams, writing
+    from kcal.print.rulebook import bounded_draw
 
     with writing(out), atomic_output(out, inputs=inputs) as tmp, binary_streams():
-        pages = build_rulebook(str(tmp), opts, report, template_dir, invariant, "kCaloria rules")
+        pages = bounded_draw(lambda: build_rulebook(str(tmp), opts, report, template_dir, invariant,
+                                                    "kCaloria rules"), report)
     return PrintResult([Path(out)], pages, 0, report.warnings)
 
 

@@ -12,6 +12,7 @@ from pathlib import Path
 import typer
 
 from kcal.cli.common import FormatOption, OutputFormat, emit, guarded, refuse_other_game
+from kcal.cli.output import say
 from kcal.cli.sim import (
     AddressOption,
     BackendOption,
@@ -153,6 +154,6 @@ def deck_match(decks: list[Path], games: int, bots: list[str], seed: int, jobs: 
     if result.record is not None and record_path is not None:
         write_record(result.record, record_path, comment=f"kcal sim match DECK DECK, seed {seed}: game {save_game}"
                      f"\nreplay with: kcal rules replay {record_path}", inputs=inputs, force=force)
-        typer.echo(f"saved game {save_game} to {record_path}", err=True)
+        say(f"saved game {save_game} to {record_path}")
     if result.interrupted:
         raise typer.Exit(130)
