@@ -9,7 +9,7 @@ import pytest
 from kcal.core.game import Setup
 from kcal.core.rng import Rng
 from kcal.games.ecologic_europe.game import GAME
-from kcal.games.ecologic_europe.rules import legality, placing
+from kcal.games.ecologic_europe.rules import legality, placements, placing
 from kcal.games.ecologic_europe.rules.movelist import MoveList, listed
 from kcal.games.ecologic_europe.rules.moves import Keep, Pass, Place
 
@@ -62,7 +62,7 @@ def test_habitation_step2_placements_are_exactly_the_allowed_places(setup):
 
 @pytest.mark.parametrize("setup", SETUPS, ids=lambda s: f"{len(s.players)}-{s.variant}-{sorted(s.options)}")
 def test_counted_placements_are_placements_by_card_in_order(setup):
-    """placing.count_placements (a rollout's count and k-th placement) lists what placements_by_card
+    """placements.count_placements (a rollout's count and k-th placement) lists what placements_by_card
     lists, in its order: every card's places, the card alone where a small bird could follow."""
     checked = 0
     for seed in (3, 4):
@@ -70,8 +70,8 @@ def test_counted_placements_are_placements_by_card_in_order(setup):
             seat = state.rules.seat_of[p]
             if state.step != 2 or state.pending[seat] is not None:
                 continue
-            expected = [(c, q) for c, places, _ in placing.placements_by_card(state, seat) for q in places]
-            counted = placing.count_placements(state, seat)
+            expected = [(c, q) for c, places, _ in placements.placements_by_card(state, seat) for q in places]
+            counted = placements.count_placements(state, seat)
             assert counted.count == len(expected)
             assert [counted.at(k) for k in range(counted.count)] == expected
             with pytest.raises(IndexError):

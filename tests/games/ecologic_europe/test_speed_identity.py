@@ -17,7 +17,7 @@ import pytest
 from kcal.core.game import IllegalMove, Setup
 from kcal.core.rng import Rng
 from kcal.games.ecologic_europe.game import GAME
-from kcal.games.ecologic_europe.rules import legality, placing, tables
+from kcal.games.ecologic_europe.rules import ecosystem, legality, placing, tables
 from kcal.games.ecologic_europe.rules.moves import Trade
 
 from .conftest import random_game
@@ -242,7 +242,7 @@ def test_bench_rollouts_seeds_0_to_4_play_the_same_moves():
 
 @pytest.mark.parametrize("name", ["base-4", "mountains-5"])
 def test_an_ecosystem_kept_up_to_date_by_do_place_and_die_equals_one_built_afresh(name):
-    """placing.ecosystem walks again only the groups do_place and die changed (and rebuilds the whole when
+    """ecosystem.ecosystem walks again only the groups do_place and die changed (and rebuilds the whole when
     the stacks changed otherwise): at every step it equals the summary of a fresh copy of the state."""
     state = GAME.new_state(SETUPS[name], 2)
     rng = Rng(2)
@@ -251,8 +251,8 @@ def test_an_ecosystem_kept_up_to_date_by_do_place_and_die_equals_one_built_afres
     while GAME.to_move(state):
         for p in GAME.to_move(state):
             seat = state.rules.seat_of[p]
-            kept = placing.ecosystem(state, seat)
-            fresh = placing.ecosystem(state.copy(), seat)
+            kept = ecosystem.ecosystem(state, seat)
+            fresh = ecosystem.ecosystem(state.copy(), seat)
             assert (kept.locals, kept.free, kept.cover) == (fresh.locals, fresh.free, fresh.cover)
             if seat in last and last[seat][0] is kept and last[seat][1] != state.stacks[seat]:
                 updated += 1  # the same Ecosystem, its stacks changed since: brought up to date
@@ -262,8 +262,8 @@ def test_an_ecosystem_kept_up_to_date_by_do_place_and_die_equals_one_built_afres
     assert updated > 20
     # a change made without do_place or die is found by comparing the stacks: the whole is rebuilt
     seat = 0
-    before = placing.ecosystem(state, seat)
+    before = ecosystem.ecosystem(state, seat)
     q = next(q for q, st in enumerate(state.stacks[seat]) if st)
     state.stacks[seat][q] = ()
-    after = placing.ecosystem(state, seat)
-    assert after is not before and after.locals == placing.ecosystem(state.copy(), seat).locals
+    after = ecosystem.ecosystem(state, seat)
+    assert after is not before and after.locals == ecosystem.ecosystem(state.copy(), seat).locals

@@ -20,6 +20,16 @@ from kcal.games.ecologic_europe.rules.domain import (
     SEASONS,
     TROPHIC_LEVEL,
 )
+from kcal.games.ecologic_europe.rules.ecosystem import restacked
+from kcal.games.ecologic_europe.rules.effects import apply_effect
+from kcal.games.ecologic_europe.rules.exchange import (
+    biomass_total,
+    draw_back,
+    pay_biomass,
+    pay_tokens,
+    take,
+    tokens_total,
+)
 from kcal.games.ecologic_europe.rules.feeding import feed, own_food, produce
 from kcal.games.ecologic_europe.rules.moves import (
     Exchange,
@@ -31,20 +41,8 @@ from kcal.games.ecologic_europe.rules.moves import (
     Transfer,
     Weather,
 )
-from kcal.games.ecologic_europe.rules.placing import (
-    _restacked,
-    apply_effect,
-    biomass_total,
-    deferred,
-    do_place,
-    draw_back,
-    neighbours,
-    pay_biomass,
-    pay_tokens,
-    place_problem,
-    take,
-    tokens_total,
-)
+from kcal.games.ecologic_europe.rules.placing import do_place, place_problem
+from kcal.games.ecologic_europe.rules.raids import deferred, neighbours
 from kcal.games.ecologic_europe.rules.state import EXCHANGE, OVER, PLACE, TRANSFER, State
 from kcal.games.ecologic_europe.rules.tables import SKIP, _place_numbers, sp, tables
 
@@ -413,7 +411,7 @@ def die(state: State, seat: int, place: int) -> None:
         state.log.append(("fed", seat, card, state.season, False))
     state.discard.append(card)
     state.stacks[seat][place] = stack[:-1]
-    _restacked(state, seat, place)
+    restacked(state, seat, place)
     if len(stack) > 1:
         if sp(state, stack[-2]).producer:
             produce(state, seat, place)
