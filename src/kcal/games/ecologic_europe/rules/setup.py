@@ -10,6 +10,8 @@ Options (``Setup.options``):
                 what-if patch's cards (the ``patch`` hook)
 ``hand_size``   cards dealt, and refilled to after every season (default 8, the rulebook's; express
                 mode deals its own 15); a balance parameter
+``feeding``     a record's ``feeding:``: the players' feeding orders and earthworm choices at the
+                beginnings of the seasons (ruling "feeding-order")
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from kcal.core.suggest import did_you_mean
 from kcal.games.ecologic_europe import PACK
 from kcal.games.ecologic_europe.files.cardset import CardSet
 from kcal.games.ecologic_europe.files.load import builtin
+from kcal.games.ecologic_europe.rules.beginning import parse_feeding
 from kcal.games.ecologic_europe.rules.domain import (
     BASE_MAX_PLAYERS,
     BOARDS_PER_PLAYER,
@@ -38,7 +41,7 @@ from kcal.games.ecologic_europe.rules.domain import (
 from kcal.games.ecologic_europe.rules.seasons import begin_habitation
 from kcal.games.ecologic_europe.rules.state import Rules, State
 
-OPTIONS = ("expansions", "start", "cards", "hand_size")
+OPTIONS = ("expansions", "start", "cards", "hand_size", "feeding")
 HAND_SIZE_RANGE = (1, 30)
 
 
@@ -90,9 +93,13 @@ def new_state(setup: Setup, seed: int) -> State:
     express = setup.variant == "express"
     boards = EXPRESS_BOARDS if express else BOARDS_PER_PLAYER
     start = setup.options.get("start")
-    rules = Rules(players, seed, cards, setup.variant, expansions, boards, start, hand_size=hand_size)
+    feeding = setup.options.get("feeding") or None
+    rules = Rules(players, seed, cards, setup.variant, expansions, boards, start, hand_size=hand_size,
+                  feeding_record=feeding)
     n = len(players)
     state = State(rules, Rng(seed))
+    if feeding is not None:
+        rules.feeding.update(parse_feeding(state, feeding))
     state.stacks = [[() for _ in range(rules.places)] for _ in range(n)]
     state.bio = [[0] * rules.places for _ in range(n)]
     state.rem = [[0] * rules.places for _ in range(n)]
