@@ -41,13 +41,14 @@ SETUPS = {
 #: Re-pinned by issue 32, items 1-3 (the feeding order that loses the fewest cards, the earthworm's
 #: choice, deaths in their turn): base-4, weather-4, human-impact-4, mountains-5 (express-3 has no
 #: beginning of a season; coastal-human-habitat-2's ten games lose the same cards in either order).
+#: Re-pinned by issue 32, item 4 (the board sides that give four different habitats): all six.
 PINNED = {
-    "base-4": "c71cafec6a5eaaf60a6400234fce1358281a0af117001c8a4c9c9a6d64cbab39",
-    "express-3": "4f6b2f4415fc8a5cf4cfa0323468acbfcc024928beb4708faae201713611d81d",
-    "weather-4": "5a55812b376f478924e70578c481c3f7d16d251df631cd081fa2267c18dde363",
-    "human-impact-4": "228cf5ff6896936abb91475c4e6dbc601bd8b27c37a816ae14c006fcb612f26e",
-    "coastal-human-habitat-2": "32de10038e86dd66d9a25566841a9c64f3d0c116149a71c80ce471af854be5e5",
-    "mountains-5": "fa0c3f1123f263c2c7b83ebe650d8b35966d900e06c85a193ae7cbba4b4303e6",
+    "base-4": "26b9f3337e7dc18d7db34834818a8da8cb37fa2fdc545605157d5c54fb4d03b1",
+    "express-3": "e9f5728b1bbfa19114dd7832cba04e9b92a3c923d6ea30320cd54a46a163b033",
+    "weather-4": "5d858a2037824cf5aa0203cc99b249cf542a9cf778a2148fde4a45e8f9830341",
+    "human-impact-4": "2eca3eac4ec5efd6f7311e4a533ca5ae52b1ab7193b4fe203f57b01ad01296d8",
+    "coastal-human-habitat-2": "0819e59315ab7a88104acea73d8a1c24d6c8837a3c28b9dd2227d722d33fbdb7",
+    "mountains-5": "a9d1f6e881482a208830f3a74b53c59db9e95a6ef20c8d8e2199fe687ccf3b7b",
 }
 
 
@@ -90,9 +91,9 @@ def _bot_digest(bot_name: str, seeds: range) -> str:
 
 #: the greedy bot (seeds 0-2) and the planner (seed 0), 4 players: they copy states and try placements
 #: on the copies (do_place, the turn of the season), so the copies must play as the originals do.
-#: Re-pinned by issue 32, items 1-3 (the feeding at the beginning of a season).
-BOT_PINNED = {"greedy": "5808b7e57b9d9ffc6284c30cbb6f80f08d983f54fa60b7f1460ce0ad1a2a04b8",
-              "planner": "13ef93630fddfac7e7df9545bf12bd60a585ad837c778ff21485b3a899c16f88"}
+#: Re-pinned by issue 32, items 1-3 (the feeding at the beginning of a season) and item 4 (the board sides).
+BOT_PINNED = {"greedy": "5cedd06dd36f208a34da3028da30e7f3dd4a23f90abb4348170bd3fc13bc1613",
+              "planner": "97aad1cb7be972cf948e1ba86df9978dbcfe5f7c8e7e3939e4b83947263c026d"}
 
 
 @pytest.mark.parametrize("bot_name,seeds", [("greedy", range(3)), ("planner", range(1))])
@@ -222,8 +223,9 @@ def test_quick_refusals_agree_with_the_worded_checks_for_every_card_and_place(na
 #: moves), computed before the second speed pass (2026-12-02, the engine of commit 6a7164f, the rollout
 #: drawing the k-th placement of ``placements_by_card``). A change of speed must not change it. Re-pinned
 #: by the fixes of issue 20, item 7 that let a raid before feeding count towards a placement and correct
-#: the card data (skylark, ivy, adder, hedgehog). Re-pinned by issue 32, items 1-3 (the feeding).
-ROLLOUTS_PINNED = "c85a474004ee1c1a100d920119f356b00ae85806fa1ef7444d5e6fb59177c809"
+#: the card data (skylark, ivy, adder, hedgehog). Re-pinned by issue 32, items 1-3 (the feeding)
+#: and item 4 (the board sides).
+ROLLOUTS_PINNED = "f8ad1e9944d39a50da35c22de63e36d51a382f4b537787b22a715fac39f9fb8b"
 
 
 def test_bench_rollouts_seeds_0_to_4_play_the_same_moves():
@@ -239,7 +241,7 @@ def test_bench_rollouts_seeds_0_to_4_play_the_same_moves():
     spec.loader.exec_module(bench)
     trace: list[tuple[int, Any]] = []
     placements, moves, _ = bench.rollouts(5, trace)
-    assert (placements, moves, len(trace)) == (393, 1848, 1848)
+    assert (placements, moves, len(trace)) == (394, 1848, 1848)
     text = json.dumps([[seat, encode_move(m)] for seat, m in trace], sort_keys=True)
     assert hashlib.sha256(text.encode()).hexdigest() == ROLLOUTS_PINNED
 

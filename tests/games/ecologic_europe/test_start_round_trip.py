@@ -85,3 +85,10 @@ def test_a_position_s_generator_is_16_hex_digits(tmp_path):
     bad = {"game": "ecologic-europe", "players": ["A", "B"], "seed": 1, "start": first["state"] | {"generator": "xyz"}}
     with pytest.raises(KcalError, match="generator"):
         replay(_write(tmp_path / "bad.yaml", bad))
+
+
+def test_a_finished_weather_game_keeps_who_skipped_transfers_when_given_back(tmp_path):
+    """A game over while a player still skips transfers (the weather die's 3/4): its state, given back as
+    start:, keeps skipping_transfers (the conformance suite found it with a 3-player weather game)."""
+    first, again = _given_back(tmp_path, Setup(("p1", "p2", "p3"), "weather"), 13, None)
+    assert first["ended"] and first["state"]["skipping_transfers"] and again == first

@@ -198,6 +198,7 @@ def stand_start(state: State, start: Mapping[str, Any]) -> None:
             errors.append(_fail(f"no player {p!r}{did_you_mean(str(p), rules.players)}", (key, p)))
     raise_all(errors)
     state.pending = [None] * rules.n
+    state.skip = [p in start.get("skipping_transfers", ()) for p in rules.players]
     if step == "over":
         if start.get("active") or start.get("chosen"):
             raise _fail("a game that is over has nobody active and no move chosen", ("step",))
@@ -209,7 +210,6 @@ def stand_start(state: State, start: Mapping[str, Any]) -> None:
     state.step = {"exchange": EXCHANGE, "place": PLACE, "transfer": TRANSFER}[step]
     if start.get("active") is not None:
         state.active = [p in start["active"] for p in rules.players]
-    state.skip = [p in start.get("skipping_transfers", ()) for p in rules.players]
     if step == "transfer":
         state.pending = [SKIP if state.active[s] and state.skip[s] else None for s in range(rules.n)]
     state.touch()

@@ -16,6 +16,8 @@ Options (``Setup.options``):
 
 from __future__ import annotations
 
+import itertools
+
 from kcal.core.errors import KcalError
 from kcal.core.game import Setup
 from kcal.core.rng import Rng
@@ -125,7 +127,8 @@ def new_state(setup: Setup, seed: int) -> State:
         state.habitat = []
         for s in range(n):
             mine = board_list[s * boards:(s + 1) * boards]
-            state.habitat.append(tuple(HABITAT_INDEX[b.sides[state.rng.below(2)].habitat.value] for b in mine))
+            state.habitat.append(board_sides([tuple(HABITAT_INDEX[side.habitat.value] for side in b.sides)
+                                              for b in mine], state.rng))
         for s in range(n):
             for _ in range(EXPRESS_HAND if express else hand_size):
                 if state.pile:
@@ -138,6 +141,22 @@ def new_state(setup: Setup, seed: int) -> State:
 
         stand_start(state, start)
     return state
+
+
+def board_sides(boards: list[tuple[int, ...]], rng: Rng) -> tuple[int, ...]:
+    """The habitat each dealt board shows, top to bottom (``boards``: each board's two sides): "the
+    ecosystem will consist of 4 different habitats", so the sides that give the most different
+    habitats (all different whenever the boards allow), and among those one drawn from the seed (ruling
+    "board-sides")."""
+    best: list[tuple[int, ...]] = []
+    most = 0
+    for sides in itertools.product(*boards):
+        k = len(set(sides))
+        if k > most:
+            best, most = [], k
+        if k == most:
+            best.append(sides)
+    return best[rng.below(len(best))]
 
 
 def take_card(state: State, seat: int, card: int) -> None:
