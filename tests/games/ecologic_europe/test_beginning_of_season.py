@@ -169,3 +169,34 @@ def test_beginning_of_season_kcal_loses_no_more_cards_than_any_order(cards, seas
 def _lost(state: State, plan: list[tuple[int, bool]]) -> int:
     trial = beginning._fork(state, 0)
     return sum(beginning._turn(trial, 0, q, process, {}) for q, process in plan)
+
+
+def test_placing_the_earthworm_may_leave_the_plant_remains():
+    from kcal.games.ecologic_europe.rules.domain import Place as Spot
+    from kcal.games.ecologic_europe.rules.moves import Keep, Place, decode_move, encode_move
+
+    def placed(process: bool) -> State:
+        start = _start({"A": {"h2.1": {"cards": [BEECH], "remains": 2}}}) | {
+            "hands": {"A": [EARTHWORM, FILLER[0]], "B": [FILLER[1], FILLER[2]]}}
+        state = GAME.new_state(Setup(("A", "B"), None, {"start": start}), 1)
+        for p in ("A", "B"):
+            GAME.apply(state, p, Keep())
+        GAME.apply(state, "A", Place(card(EARTHWORM), Spot.parse("h2.2"), None, process))
+        GAME.apply(state, "B", decode_move({"trade": FILLER[1]}))
+        return state
+
+    left = placed(False)  # fed 1 of the 2 plant remains, the other left on the beech
+    assert at(left, "A", "h2.1")["remains"] == 1 and at(left, "A", "h2.2")["biomass"] == 1
+    taken = placed(True)  # the default: it takes the other too
+    assert at(taken, "A", "h2.1")["remains"] == 0 and at(taken, "A", "h2.2")["biomass"] == 2
+    move = decode_move({"place": EARTHWORM, "at": "h2.2", "process": False})
+    assert not move.process and encode_move(move) == {"place": EARTHWORM, "at": "h2.2", "process": False}
+    assert "process" not in encode_move(decode_move({"place": EARTHWORM, "at": "h2.2"}))
+    start = _start({"A": {"h1.1": {"cards": [RYEGRASS], "biomass": 3}}}) | {"hands": {"A": [BUTTERFLY], "B": [BEECH]}}
+    state = GAME.new_state(Setup(("A", "B"), None, {"start": start}), 1)
+    for p in ("A", "B"):
+        GAME.apply(state, p, Keep())
+    assert GAME.why_illegal(state, "A", Place(card(BUTTERFLY), Spot.parse("h1.2"))) is None
+    reason = GAME.why_illegal(state, "A", Place(card(BUTTERFLY), Spot.parse("h1.2"), None, False))
+    assert reason == ("process: Aglais io processes no plant remains (only a card with plant-remains-processing "
+                      "may choose)")

@@ -258,6 +258,9 @@ def why_illegal(state: State, seat: int, move: Any) -> str | None:
         if place is None:
             return f"{who}'s ecosystem has no place {move.at} ({rules.boards} habitats of {FIELDS} fields)"
         problem = place_problem(state, seat, move.card, place)
+        if problem is None and not move.process and "plant-remains-processing" not in sp(state, move.card).abilities:
+            return (f"process: {sp(state, move.card).latin} processes no plant remains (only a card with "
+                    "plant-remains-processing may choose)")
         if problem or move.then is None:
             return problem
         if "small-bird-follow" not in sp(state, move.card).abilities:

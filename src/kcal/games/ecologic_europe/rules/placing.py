@@ -190,9 +190,10 @@ def _refused(state: State, t: Tables, seat: int, card: int, place: int, mask: in
     return total < need
 
 
-def do_place(state: State, seat: int, card: int, place: int) -> list[tuple[str, int, int, str]]:
+def do_place(state: State, seat: int, card: int, place: int, process: bool = True) -> list[tuple[str, int, int, str]]:
     """Place a card (checked already): covering, production or feeding, the features that act on the
-    owner's own ecosystem. Returns the features left for later: ``(latin, seat, place, feature)``."""
+    owner's own ecosystem (``process``: whether an earthworm processes the plant remains around it).
+    Returns the features left for later: ``(latin, seat, place, feature)``."""
     t = tables(state)
     state.hands[seat].remove(card)
     bio, rem = state.bio[seat], state.rem[seat]
@@ -224,7 +225,7 @@ def do_place(state: State, seat: int, card: int, place: int) -> list[tuple[str, 
         state.jokers[seat] += t.spring[card]
     if t.raid[card]:  # after placing, before feeding
         raid(state, seat, place, card)
-    ok = feed(state, seat, place)
+    ok = feed(state, seat, place, True, process)
     assert ok, "placement checked before"
     if t.to_jokers[card]:
         for q in range(state.rules.places):

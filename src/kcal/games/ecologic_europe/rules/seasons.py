@@ -237,15 +237,15 @@ def _place_all(state: State, placed: list[tuple[str, int, Place]]) -> list[tuple
     raid = tables(state).raid
     recheck = any(raid[m.card] for _, _, m in placed)
     for _, seat, m in placed:
-        steps = [(m.card, index[m.at])]
+        steps = [(m.card, index[m.at], m.process)]
         if m.then is not None:
-            steps.append((m.then[0], index[m.then[1]]))
-        for card, place in steps:
+            steps.append((m.then[0], index[m.then[1]], True))
+        for card, place, process in steps:
             if recheck and place_problem(state, seat, card, place, False) is not None:
                 if state.log is not None:
                     state.log.append(("unplaced", seat, card))
                 break  # the card stays in the hand (and a small bird to follow it too)
-            later += do_place(state, seat, card, place)
+            later += do_place(state, seat, card, place, process)
     return later
 
 
