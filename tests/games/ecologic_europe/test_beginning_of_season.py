@@ -160,7 +160,7 @@ def test_beginning_of_season_kcal_loses_no_more_cards_than_any_order(cards, seas
     lost = _lost(state, plan)
     first = [(q, True) for q in beginning.consumers(state, seat)]
     assert lost <= _lost(state, first)
-    if len(first) <= 5:
+    if len(first) <= 4:  # (every order within the search budget: kcal's is the best)
         for order in itertools.permutations(q for q, _ in first):
             for flags in itertools.product((True, False), repeat=len(order)):
                 assert lost <= _lost(state, list(zip(order, flags, strict=True)))
