@@ -119,14 +119,14 @@ def fast(games: int) -> tuple[int, int, float]:
 
 def rollouts(games: int, trace: list[tuple[int, Any]] | None = None) -> tuple[int, int, float]:
     """Random 4-player games on the engine directly with a search's rollout policy: no exchange in step
-    1; in step 2 a placement drawn uniformly from the seat's legal placements (``placing.count_placements``:
+    1; in step 2 a placement drawn uniformly from the seat's legal placements (``placements.count_placements``:
     their number, and the k-th in ``placements_by_card``'s order, the card alone where a small bird could
     follow), else a random card traded; in step 3 two random cards. (placements, moves, CPU seconds).
     ``trace``: a list that gets every ``(seat, move)`` (tests/games/ecologic_europe/test_speed_identity.py
     pins it)."""
-    from kcal.games.ecologic_europe.rules import placing
+    from kcal.games.ecologic_europe.rules import placements
 
-    count_placements = placing.count_placements
+    count_placements = placements.count_placements
 
     def uniform(state: Any, rng: Any) -> Any:
         def choose(seat: int, hand: list[int]) -> Any:

@@ -51,9 +51,10 @@ TOPICS: dict[str, tuple[str, str]] = {
     "end-of-season": ("End of the season", "On every card: an odd number of biomass tokens turns one into "
                       "remains, then half the biomass is discarded; remains stay."),
     "beginning-of-season": ("Beginning of the season", "Every plant produces; every consumer must be fed "
-                            "again (its own tokens count): first every card that already holds its consumption, "
-                            "then the others from the bottom of the food chain up; an unfed one dies: its tokens become remains in "
-                            f"its habitat, or a card beneath takes them. Hands are refilled to {HAND_SIZE}."),
+                            "again (its own tokens count), one after another in the player's order (kcal's: the one "
+                            "that loses the fewest cards); one that cannot be fed when its turn comes dies at once: its "
+                            "tokens become remains in its habitat for the cards fed after it, or a card beneath takes "
+                            f"them. Hands are refilled to {HAND_SIZE}."),
     "scoring": ("Scoring", "Each habitat scores 1, 2 or 3 points for 5, 6 or 7 different species types on it "
                 "(an edge card counts for both of its habitats, its top or its bottom card); card points are "
                 "added. A tie goes to the fewest unfilled fields."),

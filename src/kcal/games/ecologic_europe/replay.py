@@ -51,6 +51,8 @@ def replay(path: str | Path) -> ReplayResult:
         options["expansions"] = list(rec.expansions)
     if rec.start is not None:
         options["start"] = rec.start.model_dump(exclude_none=True)
+    if rec.feeding:
+        options["feeding"] = [e.model_dump() for e in rec.feeding]
     try:
         state = GAME.new_state(Setup(tuple(rec.players), rec.variant, options), rec.seed)
     except KcalError as exc:
@@ -73,7 +75,25 @@ def replay(path: str | Path) -> ReplayResult:
     from kcal.games.ecologic_europe.files.load import COMPONENTS_FILE, DATA, SPECIES_FILES
 
     result = ReplayResult(GAME, doc.path, state, inputs=[*(DATA / f for f in SPECIES_FILES), COMPONENTS_FILE])
-    return replay_moves(result, doc, moves)
+    return replay_moves(result, doc, moves, check=_check if state.rules.feeding else None)
+
+
+def _check(state: State, rm: RecordedMove) -> str | None:
+    """A move's check when the record gives feeding choices: the move is legal, and if it ends a season,
+    the choices for the next beginning are too (tried on a copy; ruling "feeding-order")."""
+    from kcal.games.ecologic_europe.game import GAME
+    from kcal.games.ecologic_europe.rules.beginning import FeedingError
+
+    reason = GAME.why_illegal(state, rm.player, rm.move)
+    if reason is not None:
+        return reason
+    trial = state.copy()
+    trial.log = None
+    try:
+        GAME.execute(trial, rm.player, rm.move)
+    except FeedingError as exc:
+        return exc.message
+    return None
 
 
 def story(state: State) -> list[str]:

@@ -11,7 +11,8 @@ from typing import Any
 from kcal.core.game import Bot, win_shares
 from kcal.core.rng import Rng
 from kcal.games.ecologic_europe.rules.moves import Exchange, Impact, Keep, Pass, Place, Trade, Transfer
-from kcal.games.ecologic_europe.rules.placing import do_place, follows, place_problem
+from kcal.games.ecologic_europe.rules.placements import follows
+from kcal.games.ecologic_europe.rules.placing import do_place, place_problem
 from kcal.games.ecologic_europe.rules.scoring import board_types, score_parts
 from kcal.games.ecologic_europe.rules.seasons import beginning_of_season, end_of_season
 from kcal.games.ecologic_europe.rules.state import EXCHANGE, PLACE, State

@@ -45,8 +45,9 @@ class StartModel(BaseModel):
     season), every player's habitats (top to bottom), the placed cards with their tokens, hands, jokers;
     optionally the stack (top last) and discards, and where habitation stands: its step, the players
     still active, those skipping transfers, the moves chosen in the step and not yet made, the express
-    face-up cards, the weather cards (face down, top last, and revealed) and the human impact cards
-    played."""
+    face-up cards, the weather cards (face down, top last, and revealed), the human impact cards
+    played, and the state of the game's generator (16 hex digits: the weather die's next rolls; without
+    it the generator goes on from the record's seed after the position's shuffles)."""
 
     model_config = _CONFIG
     season: Literal["spring", "summer", "autumn", "winter", "express"] = "spring"
@@ -64,6 +65,7 @@ class StartModel(BaseModel):
     weather: Annotated[list[Word], Field(max_length=60)] | None = None
     weather_revealed: Annotated[list[Word], Field(max_length=60)] = []
     human_impact_played: Annotated[list[Word], Field(max_length=60)] = []
+    generator: Annotated[StrictStr, Field(pattern=r"^[0-9a-f]{16}$")] | None = None
 
 
 def state_json(state: State) -> dict[str, Any]:
@@ -91,6 +93,7 @@ def state_json(state: State) -> dict[str, Any]:
         out["weather_revealed"] = [rules.cards.weather[w].id for w in state.weather_used]
     if rules.human:
         out["human_impact_played"] = [card_name(state, c) for c in state.played]
+    out["generator"] = f"{state.rng.state:016x}"
     return out
 
 
@@ -151,6 +154,8 @@ def apply_start(state: State, start: Mapping[str, Any], deck: list[int]) -> None
         state.pile = rest + state.pile
     if state.rules.express and given_face_up is None:
         state.face_up = [state.pile.pop() for _ in range(min(EXPRESS_FACE_UP, len(state.pile)))]
+    if start.get("generator") is not None:  # the generator as the position left it: the same rolls to come
+        state.rng.state = int(start["generator"], 16)
 
 
 def _weather(state: State, start: Mapping[str, Any], errors: list[KcalError]) -> None:
@@ -193,6 +198,7 @@ def stand_start(state: State, start: Mapping[str, Any]) -> None:
             errors.append(_fail(f"no player {p!r}{did_you_mean(str(p), rules.players)}", (key, p)))
     raise_all(errors)
     state.pending = [None] * rules.n
+    state.skip = [p in start.get("skipping_transfers", ()) for p in rules.players]
     if step == "over":
         if start.get("active") or start.get("chosen"):
             raise _fail("a game that is over has nobody active and no move chosen", ("step",))
@@ -204,7 +210,6 @@ def stand_start(state: State, start: Mapping[str, Any]) -> None:
     state.step = {"exchange": EXCHANGE, "place": PLACE, "transfer": TRANSFER}[step]
     if start.get("active") is not None:
         state.active = [p in start["active"] for p in rules.players]
-    state.skip = [p in start.get("skipping_transfers", ()) for p in rules.players]
     if step == "transfer":
         state.pending = [SKIP if state.active[s] and state.skip[s] else None for s in range(rules.n)]
     state.touch()

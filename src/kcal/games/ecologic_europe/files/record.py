@@ -19,6 +19,8 @@ def write_record(state: State) -> dict[str, Any]:
         out["expansions"] = extra
     if rules.start is not None:
         out["start"] = rules.start
+    if rules.feeding_record:
+        out["feeding"] = rules.feeding_record
     assert state.log is not None
     out["moves"] = [{"player": rules.players[e[1]], **encode_move(e[2])} for e in state.log if e[0] == "move"]
     return out

@@ -8,6 +8,8 @@ A record::
     variant: weather             # optional: express, weather, human-impact
     expansions: [mountains]      # optional
     start: {...}                 # optional: the position to begin from (state_json's shape)
+    feeding:                     # optional: feeding orders at the beginnings of seasons (else kcal's)
+      - {season: summer, player: A, order: [h1.3, h1.2], process: {h2.1: false}}
     moves:
       - {player: A, exchange: none}
       - {player: A, place: Taraxacum officinale, at: h1.2}
@@ -19,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool
 
 from kcal.core.fields import NAME_IS_TEXT, Seed
 from kcal.core.packfile import read_record
@@ -30,6 +32,18 @@ from kcal.games.ecologic_europe.files.position import StartModel, Word
 Player = Annotated[Word, AfterValidator(check_name)]
 
 
+class FeedingEntry(BaseModel):
+    """One player's choices at one beginning of a season (ruling "feeding-order"): the places whose
+    cards are fed first, in this order (kcal orders the rest), and by place whether an earthworm
+    processes the plant remains around it (ruling "earthworm")."""
+
+    model_config = ConfigDict(extra="forbid")
+    season: Literal["summer", "autumn", "winter"]
+    player: Word
+    order: Annotated[list[Word], Field(max_length=40)] = []
+    process: Annotated[dict[Word, StrictBool], Field(max_length=40)] = {}
+
+
 class RecordFile(BaseModel):
     model_config = ConfigDict(extra="forbid", title="EcoLogic: Europe game record")
     game: Literal["ecologic-europe"]
@@ -38,6 +52,7 @@ class RecordFile(BaseModel):
     variant: Literal["express", "weather", "human-impact"] | None = None
     expansions: Annotated[list[Word], Field(max_length=3)] = []
     start: StartModel | None = None
+    feeding: Annotated[list[FeedingEntry], Field(max_length=200)] = []
     moves: Annotated[list[dict[Word, Any]], Field(max_length=100_000)] = []
 
 

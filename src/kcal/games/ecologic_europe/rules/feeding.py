@@ -102,9 +102,10 @@ def eats_text(s: Species) -> str:
 
 # -- feeding ------------------------------------------------------------------------------------------
 
-def feed(state: State, seat: int, place: int, use_jokers: bool = True) -> bool:
+def feed(state: State, seat: int, place: int, use_jokers: bool = True, process: bool = True) -> bool:
     """Gather the card's consumption on it (its own tokens count); False, with nothing changed, when
-    there is not enough. Then the after-feeding features. (:func:`own_food`, :func:`available` and
+    there is not enough. Then the after-feeding features (``process``: whether an earthworm processes
+    the plant remains around it, ruling "earthworm"). (:func:`own_food`, :func:`available` and
     :func:`sources` on the tables, in one walk of the area.)"""
     card = state.stacks[seat][place][-1]
     t = state.rules.memo.get("tables") or tables(state)
@@ -112,7 +113,7 @@ def feed(state: State, seat: int, place: int, use_jokers: bool = True) -> bool:
     bio, rem = state.bio[seat], state.rem[seat]
     if bio[place] >= need:  # fed already (its own biomass)
         if t.after[card]:
-            after_feeding(state, seat, place, sp(state, card))
+            after_feeding(state, seat, place, sp(state, card), process)
         return True
     edible = t.edible[card]
     own_rem = rem[place] if rem[place] and edible & t.remains[card] else 0
@@ -151,11 +152,11 @@ def feed(state: State, seat: int, place: int, use_jokers: bool = True) -> bool:
         state.jokers[seat] -= k
         bio[place] += k
     if t.after[card]:
-        after_feeding(state, seat, place, sp(state, card))
+        after_feeding(state, seat, place, sp(state, card), process)
     return True
 
 
-def after_feeding(state: State, seat: int, place: int, eater: Species) -> None:
+def after_feeding(state: State, seat: int, place: int, eater: Species, process: bool = True) -> None:
     bio = state.bio[seat]
     if eater.bonus is not None:
         bio[place] += sum(1 for q in plants_in_area(state, seat, place)
@@ -163,7 +164,7 @@ def after_feeding(state: State, seat: int, place: int, eater: Species) -> None:
     if "phytoplankton" in eater.abilities and any(
             sp(state, state.stacks[seat][q][-1]).plankton for q in plants_in_area(state, seat, place)):
         bio[place] += 2
-    if "plant-remains-processing" in eater.abilities:
+    if process and "plant-remains-processing" in eater.abilities:
         for q in state.rules.area[place]:
             t = state.top(seat, q)
             if t is not None and state.rem[seat][q] and remains_kind(state, t) == PLANT_REMAINS:

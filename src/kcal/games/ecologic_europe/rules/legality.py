@@ -11,6 +11,7 @@ from kcal.games.ecologic_europe.rules.domain import (
     FIELDS,
     SEASONS,
 )
+from kcal.games.ecologic_europe.rules.exchange import backs_of, biomass_total, tokens_total
 from kcal.games.ecologic_europe.rules.movelist import MoveList, Part, listed
 from kcal.games.ecologic_europe.rules.moves import (
     BACKS,
@@ -25,15 +26,8 @@ from kcal.games.ecologic_europe.rules.moves import (
     Transfer,
     Weather,
 )
-from kcal.games.ecologic_europe.rules.placing import (
-    _backs_of,
-    biomass_total,
-    do_place,
-    follows,
-    place_problem,
-    placement_parts,
-    tokens_total,
-)
+from kcal.games.ecologic_europe.rules.placements import follows, placement_parts
+from kcal.games.ecologic_europe.rules.placing import do_place, place_problem
 from kcal.games.ecologic_europe.rules.state import EXCHANGE, PLACE, TRANSFER, State
 from kcal.games.ecologic_europe.rules.tables import SKIP, SMALL_BIRDS, is_human, sp
 
@@ -62,7 +56,7 @@ def exchange_parts(state: State, seat: int) -> list[Part]:
     rules = state.rules
     hand = sorted(set(state.hands[seat]))
     parts: list[Part] = [_KEEP]
-    stack_backs = _backs_of(state, "stack", state.pile)
+    stack_backs = backs_of(state, "stack", state.pile)
     nb = len(stack_backs)
     if rules.express:
         faces = sorted(set(state.face_up))
@@ -84,7 +78,7 @@ def exchange_parts(state: State, seat: int) -> list[Part]:
         if tokens_total(state, seat) >= 4:
             parts.append((nb, lambda t: Exchange((), 4, stack_backs[t])))
     else:
-        discard_backs = _backs_of(state, "discard", state.discard)
+        discard_backs = backs_of(state, "discard", state.discard)
         pairs = list(combinations(hand, 2))
         per = nb + len(discard_backs)
 
@@ -264,6 +258,9 @@ def why_illegal(state: State, seat: int, move: Any) -> str | None:
         if place is None:
             return f"{who}'s ecosystem has no place {move.at} ({rules.boards} habitats of {FIELDS} fields)"
         problem = place_problem(state, seat, move.card, place)
+        if problem is None and not move.process and "plant-remains-processing" not in sp(state, move.card).abilities:
+            return (f"process: {sp(state, move.card).latin} processes no plant remains (only a card with "
+                    "plant-remains-processing may choose)")
         if problem or move.then is None:
             return problem
         if "small-bird-follow" not in sp(state, move.card).abilities:

@@ -63,6 +63,7 @@ class Place:
     card: int
     at: Spot
     then: tuple[int, Spot] | None = None  # small-bird-follow: a small bird placed at once
+    process: bool = True  # an earthworm: whether it processes the plant remains around it (ruling "earthworm")
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,8 +100,8 @@ def cards_named(move: object) -> set[int]:
         elif isinstance(v, tuple):
             out.update(x for x in v if isinstance(x, int) and not isinstance(x, bool))
     return out
-_KEYS = ("player", "exchange", "draw", "pile", "weather", "roll", "place", "at", "then", "trade", "impact",
-         "pass", "transfer")
+_KEYS = ("player", "exchange", "draw", "pile", "weather", "roll", "place", "at", "then", "process", "trade",
+         "impact", "pass", "transfer")
 
 
 def _names() -> Any:
@@ -177,6 +178,8 @@ def encode_move(move: Move) -> dict[str, Any]:
         out = {"place": card_text(move.card), "at": format_place(move.at)}
         if move.then is not None:
             out["then"] = {"place": card_text(move.then[0]), "at": format_place(move.then[1])}
+        if not move.process:
+            out["process"] = False
         return out
     if isinstance(move, Trade):
         return {"trade": card_text(move.card)}
@@ -207,7 +210,7 @@ def decode_move(entry: Mapping[str, Any]) -> Move:
         raise KcalError("a move has exactly one of exchange, weather, place, trade, impact, pass, transfer"
                         + (f" (this one has {', '.join(kinds)})" if kinds else ""))
     kind = kinds[0]
-    allowed = {"exchange": {"draw", "pile"}, "weather": {"roll"}, "place": {"at", "then"}}.get(kind, set())
+    allowed = {"exchange": {"draw", "pile"}, "weather": {"roll"}, "place": {"at", "then", "process"}}.get(kind, set())
     for key in entry:
         if key not in allowed and key not in ("player", kind):
             raise KcalError(f"{key}: does not go with a {kind} move")
@@ -243,7 +246,11 @@ def decode_move(entry: Mapping[str, Any]) -> Move:
             if not isinstance(t, Mapping) or set(t) != {"place", "at"}:
                 raise KcalError("then: a mapping {place: Latin name, at: place}")
             then = (parse_card(t["place"], "then.place"), _spot(t["at"], "then.at"))
-        return Place(parse_card(value, "place"), _spot(entry["at"]), then)
+        process = entry.get("process", True)
+        if not isinstance(process, bool):
+            raise KcalError(f"process: true or false (whether an earthworm processes the plant remains around it), "
+                            f"got {process!r}")
+        return Place(parse_card(value, "place"), _spot(entry["at"]), then, process)
     if kind == "trade":
         return Trade(parse_card(value, "trade"))
     if kind == "impact":

@@ -1,5 +1,5 @@
 """The course of a season: the simultaneous steps of habitation and how each resolves, the end of a
-season and the beginning of the next (feeding order, dying).
+season and the beginning of the next (feeding and dying: :mod:`.beginning`).
 
 Habitation is played in simultaneous steps: every active player submits a move (kept in
 ``state.pending``, hidden from the others) and the step resolves when the last one has moved
@@ -15,12 +15,19 @@ from __future__ import annotations
 
 from typing import Any
 
+from kcal.games.ecologic_europe.rules.beginning import beginning_of_season
 from kcal.games.ecologic_europe.rules.domain import (
-    FOOD_TYPES,
     SEASONS,
-    TROPHIC_LEVEL,
 )
-from kcal.games.ecologic_europe.rules.feeding import feed, own_food, produce
+from kcal.games.ecologic_europe.rules.effects import apply_effect
+from kcal.games.ecologic_europe.rules.exchange import (
+    biomass_total,
+    draw_back,
+    pay_biomass,
+    pay_tokens,
+    take,
+    tokens_total,
+)
 from kcal.games.ecologic_europe.rules.moves import (
     Exchange,
     Impact,
@@ -31,22 +38,10 @@ from kcal.games.ecologic_europe.rules.moves import (
     Transfer,
     Weather,
 )
-from kcal.games.ecologic_europe.rules.placing import (
-    _restacked,
-    apply_effect,
-    biomass_total,
-    deferred,
-    do_place,
-    draw_back,
-    neighbours,
-    pay_biomass,
-    pay_tokens,
-    place_problem,
-    take,
-    tokens_total,
-)
+from kcal.games.ecologic_europe.rules.placing import do_place, place_problem
+from kcal.games.ecologic_europe.rules.raids import deferred, neighbours
 from kcal.games.ecologic_europe.rules.state import EXCHANGE, OVER, PLACE, TRANSFER, State
-from kcal.games.ecologic_europe.rules.tables import SKIP, _place_numbers, sp, tables
+from kcal.games.ecologic_europe.rules.tables import SKIP, _place_numbers, tables
 
 # -- applying ---------------------------------------------------------------------------------------
 
@@ -242,15 +237,15 @@ def _place_all(state: State, placed: list[tuple[str, int, Place]]) -> list[tuple
     raid = tables(state).raid
     recheck = any(raid[m.card] for _, _, m in placed)
     for _, seat, m in placed:
-        steps = [(m.card, index[m.at])]
+        steps = [(m.card, index[m.at], m.process)]
         if m.then is not None:
-            steps.append((m.then[0], index[m.then[1]]))
-        for card, place in steps:
+            steps.append((m.then[0], index[m.then[1]], True))
+        for card, place, process in steps:
             if recheck and place_problem(state, seat, card, place, False) is not None:
                 if state.log is not None:
                     state.log.append(("unplaced", seat, card))
                 break  # the card stays in the hand (and a small bird to follow it too)
-            later += do_place(state, seat, card, place)
+            later += do_place(state, seat, card, place, process)
     return later
 
 
@@ -335,92 +330,3 @@ def end_of_season(state: State) -> None:
                 bio[q] = b // 2
     if state.log is not None:
         state.log.append(("season-end", state.season))
-
-
-def feeding_order(state: State, seat: int, place: int) -> tuple[bool, int, int]:
-    """Where the consumer at ``place`` comes in a beginning of the season's feeding (ruling
-    "feeding-order"): first every card that already holds its whole consumption (fed before anything
-    eats from it), then from the bottom of the food chain up, then by place."""
-    t = state.top(seat, place)
-    assert t is not None
-    return (own_food(state, seat, place, sp(state, t)) < sp(state, t).consumption,
-            TROPHIC_LEVEL[FOOD_TYPES[sp(state, t).type].value], place)
-
-
-def beginning_of_season(state: State) -> None:
-    """Production, then feeding (ruling "feeding-order": the cards already holding their consumption
-    first, then up the food chain), death, revealed cards, hands to 8."""
-    rules = state.rules
-    tb = tables(state)
-    producer, level, need, edible, remains = tb.producer, tb.level, tb.need, tb.edible, tb.remains
-    log = state.log
-    production, lone_plant = tb.production, tb.lone_plant
-    season = state.season
-    for seat in range(rules.n):
-        stacks = state.stacks[seat]
-        bio = state.bio[seat]
-        for q, st in enumerate(stacks):
-            if st:
-                top = st[-1]
-                if producer[top]:
-                    made = production[top]
-                    if lone_plant[top] or made is None:
-                        produce(state, seat, q)
-                    else:  # produce(), without looking for plants around
-                        bio[q] += max(made) if rules.express else made[season]
-        rem = state.rem[seat]
-        fed: set[tuple[int, int]] = set()
-        while True:
-            order = []
-            for q, st in enumerate(stacks):
-                if st:
-                    top = st[-1]
-                    if not producer[top] and (q, top) not in fed:
-                        held = bio[q] + (rem[q] if edible[top] & remains[top] else 0)  # own_food
-                        order.append((held < need[top], level[top], q))  # feeding_order
-            if not order:
-                break
-            order.sort()
-            hungry = [q for _, _, q in order]
-            progress = False
-            for jokers in (False, True):
-                for q in hungry:
-                    t = stacks[q][-1]  # feeding changes no stack
-                    if (q, t) in fed:
-                        continue
-                    if feed(state, seat, q, jokers):
-                        fed.add((q, t))
-                        progress = True
-                        if log is not None:
-                            log.append(("fed", seat, t, state.season, True))
-                if progress:
-                    break
-            if progress:
-                continue
-            for q in hungry:
-                die(state, seat, q)
-    for seat in range(rules.n):
-        while len(state.hands[seat]) < rules.hand_size and state.pile:
-            take(state, seat, state.pile.pop())
-
-
-def die(state: State, seat: int, place: int) -> None:
-    """The card goes to the discarded cards; a revealed card keeps the tokens (and produces, or is fed
-    with the rest); else they become remains on the first card of its habitat(s) (ruling "death")."""
-    stack = state.stacks[seat][place]
-    card = stack[-1]
-    if state.log is not None:
-        state.log.append(("fed", seat, card, state.season, False))
-    state.discard.append(card)
-    state.stacks[seat][place] = stack[:-1]
-    _restacked(state, seat, place)
-    if len(stack) > 1:
-        if sp(state, stack[-2]).producer:
-            produce(state, seat, place)
-        return
-    tokens = state.bio[seat][place] + state.rem[seat][place]
-    state.bio[seat][place] = state.rem[seat][place] = 0
-    for q in state.rules.area[place]:
-        if state.top(seat, q) is not None:
-            state.rem[seat][q] += tokens
-            return

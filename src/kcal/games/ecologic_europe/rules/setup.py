@@ -10,9 +10,13 @@ Options (``Setup.options``):
                 what-if patch's cards (the ``patch`` hook)
 ``hand_size``   cards dealt, and refilled to after every season (default 8, the rulebook's; express
                 mode deals its own 15); a balance parameter
+``feeding``     a record's ``feeding:``: the players' feeding orders and earthworm choices at the
+                beginnings of the seasons (ruling "feeding-order")
 """
 
 from __future__ import annotations
+
+import itertools
 
 from kcal.core.errors import KcalError
 from kcal.core.game import Setup
@@ -21,6 +25,7 @@ from kcal.core.suggest import did_you_mean
 from kcal.games.ecologic_europe import PACK
 from kcal.games.ecologic_europe.files.cardset import CardSet
 from kcal.games.ecologic_europe.files.load import builtin
+from kcal.games.ecologic_europe.rules.beginning import parse_feeding
 from kcal.games.ecologic_europe.rules.domain import (
     BASE_MAX_PLAYERS,
     BOARDS_PER_PLAYER,
@@ -38,7 +43,7 @@ from kcal.games.ecologic_europe.rules.domain import (
 from kcal.games.ecologic_europe.rules.seasons import begin_habitation
 from kcal.games.ecologic_europe.rules.state import Rules, State
 
-OPTIONS = ("expansions", "start", "cards", "hand_size")
+OPTIONS = ("expansions", "start", "cards", "hand_size", "feeding")
 HAND_SIZE_RANGE = (1, 30)
 
 
@@ -90,9 +95,13 @@ def new_state(setup: Setup, seed: int) -> State:
     express = setup.variant == "express"
     boards = EXPRESS_BOARDS if express else BOARDS_PER_PLAYER
     start = setup.options.get("start")
-    rules = Rules(players, seed, cards, setup.variant, expansions, boards, start, hand_size=hand_size)
+    feeding = setup.options.get("feeding") or None
+    rules = Rules(players, seed, cards, setup.variant, expansions, boards, start, hand_size=hand_size,
+                  feeding_record=feeding)
     n = len(players)
     state = State(rules, Rng(seed))
+    if feeding is not None:
+        rules.feeding.update(parse_feeding(state, feeding))
     state.stacks = [[() for _ in range(rules.places)] for _ in range(n)]
     state.bio = [[0] * rules.places for _ in range(n)]
     state.rem = [[0] * rules.places for _ in range(n)]
@@ -118,7 +127,8 @@ def new_state(setup: Setup, seed: int) -> State:
         state.habitat = []
         for s in range(n):
             mine = board_list[s * boards:(s + 1) * boards]
-            state.habitat.append(tuple(HABITAT_INDEX[b.sides[state.rng.below(2)].habitat.value] for b in mine))
+            state.habitat.append(board_sides([tuple(HABITAT_INDEX[side.habitat.value] for side in b.sides)
+                                              for b in mine], state.rng))
         for s in range(n):
             for _ in range(EXPRESS_HAND if express else hand_size):
                 if state.pile:
@@ -131,6 +141,22 @@ def new_state(setup: Setup, seed: int) -> State:
 
         stand_start(state, start)
     return state
+
+
+def board_sides(boards: list[tuple[int, ...]], rng: Rng) -> tuple[int, ...]:
+    """The habitat each dealt board shows, top to bottom (``boards``: each board's two sides): "the
+    ecosystem will consist of 4 different habitats", so the sides that give the most different
+    habitats (all different whenever the boards allow), and among those one drawn from the seed (ruling
+    "board-sides")."""
+    best: list[tuple[int, ...]] = []
+    most = 0
+    for sides in itertools.product(*boards):
+        k = len(set(sides))
+        if k > most:
+            best, most = [], k
+        if k == most:
+            best.append(sides)
+    return best[rng.below(len(best))]
 
 
 def take_card(state: State, seat: int, card: int) -> None:

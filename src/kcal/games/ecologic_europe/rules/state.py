@@ -37,6 +37,9 @@ class Rules:
     boards_of: tuple[tuple[int, ...], ...] = ()  # per place: the board(s) it belongs to
     memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)  # the engine's tables
     hand_size: int = HAND_SIZE  # cards dealt, and refilled to after every season (a balance parameter)
+    #: a record's feeding choices (its ``feeding:``), per (season, seat): a beginning.FeedingChoice
+    feeding: dict[tuple[int, int], Any] = field(default_factory=dict)
+    feeding_record: Any = None  # the record's ``feeding:`` as it was written (for a record written again)
 
     def __post_init__(self) -> None:
         self.seat_of.update({p: s for s, p in enumerate(self.players)})

@@ -1,0 +1,167 @@
+"""EcoLogic: Europe, the beginning of a season's feeding: the order that loses the fewest cards (issue 32,
+items 1-3) against kcal's fixed order before it, on the same ecosystems.
+
+Run (from the checkout, with kcal's venv)::
+
+    python bench/bench_ecologic_feeding.py [--games 100] [--players 3] [--seed 1] [--rounds 3]
+
+Plays ``--games`` games with greedy bots and keeps every ecosystem as it stands at each beginning of a
+season, after production. On each, in the same process: the fixed order kcal used before (cards holding
+their consumption first, then up the food chain, then by place; passes without jokers while anyone gets
+fed, then with jokers; the unfed die in one sweep, copied below as ``fixed_order``) and today's
+(:func:`beginning.best_plan` and its turns), each on its own copy. The report: ecosystem turns, turns
+where today's order loses fewer cards, the cards each loses, turns where ten times the search budget
+would lose fewer cards still, and the CPU time of each (``time.process_time``, the median of ``--rounds``) with their ratio.
+
+Findings (2-core shared machine, Python 3.11, 2026-12-05; ``--games 300 --rounds 3``, the budget of 300
+feedings): 2,472 ecosystem turns with animals or fungi; in 180 (7.3 %) the best order loses fewer cards
+than the fixed order; the cards lost fall from 1,224 to 977 (-20 %); in 13 turns a budget ten times larger
+would lose fewer still. CPU of the feeding alone: 36 us a turn with the fixed order, 369 us with the
+search, **10.4x** (the budget: 0 feedings, kcal's own order only, lost 204 cards on 488 turns of 60 games
+at 74 us a turn; 100: 171 at 185 us; 300: 165 at 314 us; 600: 161 at 406 us; 3,000: 161 at 811 us).
+Whole games, the tree before against after in alternating runs: ``kcal sim match --game ecologic-europe
+--players 3 --games 30 --jobs 1`` 1.89-2.15 s CPU before, 2.05-2.36 s after (**1.09-1.12x**; the games
+differ too: more cards survive); with ``--bots planner,planner,planner --games 6``, whose lookahead feeds
+every candidate's next season, 1.77 s before, 3.43 s after (**1.94x**; each ecosystem's plan is kept per
+game, so the seats a candidate does not change are searched once).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from typing import Any
+
+
+def fixed_order(state: Any, seat: int) -> int:
+    """kcal's feeding before issue 32 (one seat, after production): the cards it lost."""
+    from kcal.games.ecologic_europe.rules.beginning import die
+    from kcal.games.ecologic_europe.rules.feeding import feed
+    from kcal.games.ecologic_europe.rules.tables import tables
+
+    tb = tables(state)
+    producer, level, need, edible, remains = tb.producer, tb.level, tb.need, tb.edible, tb.remains
+    stacks, bio, rem = state.stacks[seat], state.bio[seat], state.rem[seat]
+    fed: set[tuple[int, int]] = set()
+    lost = 0
+    while True:
+        order = []
+        for q, st in enumerate(stacks):
+            if st:
+                top = st[-1]
+                if not producer[top] and (q, top) not in fed:
+                    held = bio[q] + (rem[q] if edible[top] & remains[top] else 0)
+                    order.append((held < need[top], level[top], q))
+        if not order:
+            return lost
+        order.sort()
+        hungry = [q for _, _, q in order]
+        progress = False
+        for jokers in (False, True):
+            for q in hungry:
+                t = stacks[q][-1]
+                if (q, t) in fed:
+                    continue
+                if feed(state, seat, q, jokers):
+                    fed.add((q, t))
+                    progress = True
+            if progress:
+                break
+        if progress:
+            continue
+        for q in hungry:
+            die(state, seat, q)
+            lost += 1
+
+
+def ecosystems(games: int, players: int, seed: int) -> list[tuple[Any, int]]:
+    """(state after production, seat) at every beginning of a season of ``games`` greedy games."""
+    from kcal.core.game import Setup
+    from kcal.core.rng import Rng
+    from kcal.games.ecologic_europe.game import GAME
+    from kcal.games.ecologic_europe.rules import beginning, seasons
+
+    kept: list[tuple[Any, int]] = []
+    real = seasons.beginning_of_season
+
+    def keep(state: Any) -> None:
+        ahead = state.copy()
+        ahead.log = None
+        beginning.produce_all(ahead)
+        kept.extend((ahead, s) for s in range(ahead.rules.n) if beginning.consumers(ahead, s))
+        real(state)
+
+    bot = GAME.bots()["greedy"]
+    names = tuple("ABCDEFG"[:players])
+    seasons.beginning_of_season = keep  # type: ignore[assignment]
+    try:
+        for g in range(games):
+            state = GAME.new_state(Setup(names), seed + g)
+            rng = Rng(seed + g)
+            while GAME.to_move(state):
+                for p in GAME.to_move(state):
+                    GAME.apply(state, p, bot(GAME, state, p, rng))
+    finally:
+        seasons.beginning_of_season = real  # type: ignore[assignment]
+    return kept
+
+
+def run(kept: list[tuple[Any, int]]) -> dict[str, Any]:
+    from kcal.games.ecologic_europe.rules import beginning
+
+    old_lost = new_lost = better = spent = 0
+    t0 = time.process_time()
+    for state, seat in kept:
+        old_lost += fixed_order(beginning._fork(state, seat), seat)
+    t1 = time.process_time()
+    for state, seat in kept:
+        state.rules.memo.pop("feeding", None)  # no plan kept from a round before
+        trial = beginning._fork(state, seat)
+        lost = sum(beginning._turn(trial, seat, q, p, {}) for q, p in beginning.best_plan(trial, seat))
+        new_lost += lost
+    t2 = time.process_time()
+    for state, seat in kept:  # the comparison, outside the timed loops
+        old = fixed_order(beginning._fork(state, seat), seat)
+        trial = beginning._fork(state, seat)
+        new = sum(beginning._turn(trial, seat, q, p, {}) for q, p in beginning.best_plan(trial, seat))
+        assert new <= old, "kcal's order lost more cards than the fixed order"
+        better += new < old
+        budget = beginning.SEARCH_BUDGET
+        beginning.SEARCH_BUDGET = 10 * budget
+        try:
+            state.rules.memo.pop("feeding", None)
+            trial = beginning._fork(state, seat)
+            more = sum(beginning._turn(trial, seat, q, p, {}) for q, p in beginning.best_plan(trial, seat))
+        finally:
+            beginning.SEARCH_BUDGET = budget
+            state.rules.memo.pop("feeding", None)
+        spent += more < new
+    return {"turns": len(kept), "better": better, "old_lost": old_lost, "new_lost": new_lost, "spent": spent,
+            "old_s": t1 - t0, "new_s": t2 - t1}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--games", type=int, default=100)
+    ap.add_argument("--players", type=int, default=3)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--rounds", type=int, default=3)
+    args = ap.parse_args()
+    kept = ecosystems(args.games, args.players, args.seed)
+    runs = [run(kept) for _ in range(args.rounds)]
+    r = runs[0]
+    old_s = statistics.median(x["old_s"] for x in runs)
+    new_s = statistics.median(x["new_s"] for x in runs)
+    print(f"{args.games} greedy games, {args.players} players, seed {args.seed}: {r['turns']} ecosystem turns "
+          f"with animals or fungi")
+    print(f"  turns where the best order loses fewer cards than the fixed order: {r['better']} "
+          f"({100 * r['better'] / max(1, r['turns']):.1f} %)")
+    print(f"  cards lost: fixed order {r['old_lost']}, best order {r['new_lost']}")
+    print(f"  turns where ten times the search budget would lose fewer cards: {r['spent']}")
+    print(f"  CPU: fixed order {1e6 * old_s / max(1, r['turns']):.0f} us a turn, best order "
+          f"{1e6 * new_s / max(1, r['turns']):.0f} us a turn: {new_s / old_s:.2f}x (median of {args.rounds})")
+
+
+if __name__ == "__main__":
+    main()

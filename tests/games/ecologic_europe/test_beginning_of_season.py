@@ -1,0 +1,202 @@
+"""Rulebook "Beginning of the Season": consumption "can take place in any order, but each species must be
+fed at least for a moment"; the order is the player's (a record's ``feeding:``), kcal's the one that
+loses the fewest cards (ruling "feeding-order"); the earthworm "may" process plant remains (ruling
+"earthworm"); a dead card's remains feed a card later in the order (ruling "death")."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from kcal.core.errors import KcalError
+from kcal.core.game import Setup
+from kcal.games.ecologic_europe.game import GAME
+from kcal.games.ecologic_europe.replay import replay
+from kcal.games.ecologic_europe.rules import beginning, seasons
+from kcal.games.ecologic_europe.rules.state import State
+from kcal.sim.records import record_yaml
+
+from .conftest import FILLER, HABITATS, at, card
+
+BUTTERFLY, LADYBIRD, RYEGRASS = "Aglais io", "Coccinella septempunctata", "Lolium perenne"
+EARTHWORM, PENNY_BUN, BEECH = "Lumbricus terrestris", "Boletus edulis", "Fagus sylvatica"
+DEER, RAVEN = "Capreolus capreolus", "Corvus corax"
+
+
+def _start(places: dict[str, Any], season: str = "spring") -> dict[str, Any]:
+    norm = {p: {k: ({"cards": [v]} if isinstance(v, str) else v) for k, v in spots.items()}
+            for p, spots in places.items()}
+    return {"season": season, "habitats": {p: list(HABITATS) for p in ("A", "B")}, "places": norm,
+            "hands": {"A": [FILLER[0]], "B": [FILLER[1]]}, "stack": []}
+
+
+def _fed(places: dict[str, Any], season: int, feeding: list[dict[str, Any]] | None = None) -> State:
+    """The position, then the beginning of ``season`` (1 summer ... 3 winter) with the record's choices."""
+    options: dict[str, Any] = {"start": _start(places)}
+    if feeding is not None:
+        options["feeding"] = feeding
+    state = GAME.new_state(Setup(("A", "B"), None, options), 1)
+    state.season = season
+    seasons.beginning_of_season(state)
+    return state
+
+
+# winter: the ryegrass makes 1; the butterfly holds 1 of its 2, the ladybird (an insect eater) nothing
+LADYBIRD_FIRST = {"A": {"h1.1": RYEGRASS, "h1.2": LADYBIRD, "h1.3": {"cards": [BUTTERFLY], "biomass": 1}}}
+
+
+def test_beginning_of_season_any_order_feeds_the_butterfly_before_the_ladybird_eats_it():
+    # kcal's first order (place order within a level) feeds the ladybird first: it would take the
+    # butterfly's 1 and leave it 1 short. The butterfly first takes the ryegrass's 1 (2 of 2: fed), then
+    # the ladybird eats 1 of it: both live
+    state = _fed(LADYBIRD_FIRST, 3)
+    assert not state.discard
+    assert at(state, "A", "h1.3")["biomass"] == 1 and at(state, "A", "h1.2")["biomass"] == 1
+
+
+def test_beginning_of_season_the_record_gives_the_order():
+    state = _fed(LADYBIRD_FIRST, 3, [{"season": "winter", "player": "A", "order": ["h1.2", "h1.3"]}])
+    assert state.discard == [card(BUTTERFLY)]  # the player's order: the ladybird first, the butterfly starves
+    state = _fed(LADYBIRD_FIRST, 3, [{"season": "winter", "player": "A", "order": ["h1.3"]}])
+    assert not state.discard  # the butterfly first, the rest (the ladybird) as kcal orders it
+
+
+def test_beginning_of_season_the_earthworm_leaves_the_fungus_its_only_food():
+    # the earthworm holds its 1 (fed first in kcal's first order) and would process the beech's one plant
+    # remains token, the penny bun's only food: the penny bun is fed first, or the earthworm leaves it
+    state = _fed({"A": {"h2.1": {"cards": [EARTHWORM], "biomass": 1}, "h2.2": {"cards": [BEECH], "remains": 1},
+                        "h2.3": PENNY_BUN}}, 1)
+    assert not state.discard
+    assert at(state, "A", "h2.3")["biomass"] == 1
+
+
+def test_beginning_of_season_the_record_says_whether_the_earthworm_processes():
+    places = {"A": {"h2.1": {"cards": [EARTHWORM], "biomass": 1}, "h2.2": {"cards": [BEECH], "remains": 2}}}
+    kept = _fed(places, 1, [{"season": "summer", "player": "A", "process": {"h2.1": False}}])
+    assert at(kept, "A", "h2.2")["remains"] == 2 and at(kept, "A", "h2.1")["biomass"] == 1
+    taken = _fed(places, 1, [{"season": "summer", "player": "A", "process": {"h2.1": True}}])
+    assert at(taken, "A", "h2.2").get("remains", 0) == 0 and at(taken, "A", "h2.1")["biomass"] == 3
+    default = _fed(places, 1)  # nothing at stake: kcal processes (the tie rule)
+    assert at(default, "A", "h2.1")["biomass"] == 3
+
+
+def test_beginning_of_season_a_starving_deers_remains_feed_the_raven():
+    # the roe deer holds 3 of its 4 and finds no plant: it dies, and its 3 tokens become remains on the
+    # first card of its habitat, the raven, which may eat animal remains from its own card
+    state = _fed({"A": {"h1.1": RAVEN, "h1.2": {"cards": [DEER], "biomass": 3}}}, 1)
+    assert state.discard == [card(DEER)]
+    assert at(state, "A", "h1.1")["biomass"] == 3
+
+
+def test_beginning_of_season_a_bad_order_in_a_record_is_an_illegal_move(tmp_path):
+    start = _start(LADYBIRD_FIRST) | {"hands": {"A": [FILLER[0]], "B": [FILLER[1]]}}
+    moves = [{"player": "A", "exchange": "none"}, {"player": "B", "exchange": "none"},
+             {"player": "A", "pass": "keep"}, {"player": "B", "pass": "keep"}]
+    for order, words in ((["h1.1"], "h1.1 holds Lolium perenne, a plant: plants produce, they are not fed"),
+                         (["h1.2", "h1.2"], "h1.2 is in the order twice"), (["h3.3"], "h3.3 holds no card")):
+        path = tmp_path / "bad.yaml"
+        path.write_text(record_yaml({"game": "ecologic-europe", "players": ["A", "B"], "seed": 1, "start": start,
+                                     "feeding": [{"season": "summer", "player": "A", "order": order}],
+                                     "moves": moves}), encoding="utf-8")
+        result = replay(path).to_json()
+        assert not result["legal"] and result["illegal_move"]["index"] == 3, result
+        assert "A's feeding at the beginning of summer (feeding[0])" in result["illegal_move"]["reason"]
+        assert words in result["illegal_move"]["reason"]
+    good = {"game": "ecologic-europe", "players": ["A", "B"], "seed": 1, "start": start,
+            "feeding": [{"season": "summer", "player": "A", "order": ["h1.3", "h1.2"]}], "moves": moves}
+    path.write_text(record_yaml(good), encoding="utf-8")
+    assert replay(path).to_json()["legal"]
+
+
+@pytest.mark.parametrize(("entry", "words"), [
+    ({"season": "spring", "player": "A"}, "feeding[0].season"),
+    ({"season": "summer", "player": "Z"}, "feeding[0].player: no player 'Z'"),
+    ({"season": "summer", "player": "A", "order": ["h9.1"]}, "feeding[0].order.0: no place h9.1"),
+])
+def test_beginning_of_season_a_feeding_entry_that_names_nothing_there_is_bad_input(tmp_path, entry, words):
+    path = tmp_path / "bad.yaml"
+    path.write_text(record_yaml({"game": "ecologic-europe", "players": ["A", "B"], "seed": 1, "feeding": [entry],
+                                 "moves": []}), encoding="utf-8")
+    with pytest.raises(KcalError, match=re.escape(words)):
+        replay(path)
+
+
+PLACES = [f"h{b}.{f}" for b in (1, 2) for f in range(1, 5)] + ["e1.1"]
+MEADOW_AND_FOREST = [RYEGRASS, BEECH, BUTTERFLY, LADYBIRD, EARTHWORM, PENNY_BUN, DEER, RAVEN, "Alauda arvensis",
+                     "Vulpes vulpes", "Erinaceus europaeus"]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.tuples(st.sampled_from(MEADOW_AND_FOREST), st.integers(0, 3), st.integers(0, 2)),
+                min_size=2, max_size=8),
+       st.integers(1, 3), st.integers(0, 2))
+def test_beginning_of_season_kcal_loses_no_more_cards_than_any_order(cards, season, jokers):
+    """Whatever the ecosystem, kcal's order loses no more cards than kcal's first order, nor than any
+    other order of the cards (tried in full when there are few)."""
+    import itertools
+
+    places: dict[str, Any] = {}
+    used: set[str] = set()
+    for (latin, bio, rem), spot in zip(cards, PLACES, strict=False):
+        if latin in used:
+            continue
+        used.add(latin)
+        places[spot] = {"cards": [latin], "biomass": bio, "remains": rem}
+    options = {"start": _start({"A": places}) | {"jokers": {"A": jokers}}}
+    try:
+        state = GAME.new_state(Setup(("A", "B"), None, options), 1)
+    except KcalError:
+        return  # a card out of its habitat: not a position of the game
+    state.season = season
+    seat = 0
+    for q, st_ in enumerate(state.stacks[seat]):  # production first, as beginning_of_season does
+        if st_ and beginning.tables(state).producer[st_[-1]]:
+            beginning.produce(state, seat, q)
+    plan = beginning.best_plan(state, seat)
+    lost = _lost(state, plan)
+    first = [(q, True) for q in beginning.consumers(state, seat)]
+    assert lost <= _lost(state, first)
+    if len(first) <= 4:  # (every order within the search budget: kcal's is the best)
+        for order in itertools.permutations(q for q, _ in first):
+            for flags in itertools.product((True, False), repeat=len(order)):
+                assert lost <= _lost(state, list(zip(order, flags, strict=True)))
+
+
+def _lost(state: State, plan: list[tuple[int, bool]]) -> int:
+    trial = beginning._fork(state, 0)
+    return sum(beginning._turn(trial, 0, q, process, {}) for q, process in plan)
+
+
+def test_placing_the_earthworm_may_leave_the_plant_remains():
+    from kcal.games.ecologic_europe.rules.domain import Place as Spot
+    from kcal.games.ecologic_europe.rules.moves import Keep, Place, decode_move, encode_move
+
+    def placed(process: bool) -> State:
+        start = _start({"A": {"h2.1": {"cards": [BEECH], "remains": 2}}}) | {
+            "hands": {"A": [EARTHWORM, FILLER[0]], "B": [FILLER[1], FILLER[2]]}}
+        state = GAME.new_state(Setup(("A", "B"), None, {"start": start}), 1)
+        for p in ("A", "B"):
+            GAME.apply(state, p, Keep())
+        GAME.apply(state, "A", Place(card(EARTHWORM), Spot.parse("h2.2"), None, process))
+        GAME.apply(state, "B", decode_move({"trade": FILLER[1]}))
+        return state
+
+    left = placed(False)  # fed 1 of the 2 plant remains, the other left on the beech
+    assert at(left, "A", "h2.1")["remains"] == 1 and at(left, "A", "h2.2")["biomass"] == 1
+    taken = placed(True)  # the default: it takes the other too
+    assert at(taken, "A", "h2.1")["remains"] == 0 and at(taken, "A", "h2.2")["biomass"] == 2
+    move = decode_move({"place": EARTHWORM, "at": "h2.2", "process": False})
+    assert not move.process and encode_move(move) == {"place": EARTHWORM, "at": "h2.2", "process": False}
+    assert "process" not in encode_move(decode_move({"place": EARTHWORM, "at": "h2.2"}))
+    start = _start({"A": {"h1.1": {"cards": [RYEGRASS], "biomass": 3}}}) | {"hands": {"A": [BUTTERFLY], "B": [BEECH]}}
+    state = GAME.new_state(Setup(("A", "B"), None, {"start": start}), 1)
+    for p in ("A", "B"):
+        GAME.apply(state, p, Keep())
+    assert GAME.why_illegal(state, "A", Place(card(BUTTERFLY), Spot.parse("h1.2"))) is None
+    reason = GAME.why_illegal(state, "A", Place(card(BUTTERFLY), Spot.parse("h1.2"), None, False))
+    assert reason == ("process: Aglais io processes no plant remains (only a card with plant-remains-processing "
+                      "may choose)")
