@@ -59,8 +59,8 @@ def mark_limit(data: dict[str, Any], limit: Any, minutes: float, played: int | N
         from kcal.core.plural import count
 
         games = f"the {count(played, 'game')} played" if played is not None else "the games played"
-        typer.echo(f"stopped at the time limit (--minutes {minutes:g}): the figures cover {games}; "
-                   "--minutes 0 plays every game", err=True)
+        say(f"stopped at the time limit (--minutes {minutes:g}): the figures cover {games}; "
+            "--minutes 0 plays every game")
 
 
 def chart_target(chart: Path | None) -> Path | None:
