@@ -174,11 +174,14 @@ def test_a_large_change_is_found_and_the_figures_are_spec_shaped(tmp_path: Path)
     data = whatif.what_if("how-many-calories", path, games=128, seed=1, bots=["greedy"])
     assert set(data) >= {"game", "games", "seed", "stopped", "changes"}
     figures = [c["figure"] for c in data["changes"]]
-    assert figures[:4] == ["win_rate.A", "win_rate.B", "win_rate.C", "mean_length"]
-    length = data["changes"][3]
+    assert figures[:7] == ["win_rate.A", "win_rate.B", "win_rate.C", "score.A", "score.B", "score.C", "mean_length"]
+    length = data["changes"][6]
     assert length["diff"] < 0 and length["diff_ci95"][1] < 0  # one round instead of four
+    assert length["changed"] and length["diff_ci"][1] < 0 and length["p_adjusted"] <= 0.05
     for c in data["changes"]:
-        assert set(c) == {"figure", "base", "patched", "diff", "diff_ci95"}
+        assert set(c) == {"figure", "base", "patched", "diff", "diff_ci95", "diff_ci", "p_value", "p_adjusted",
+                          "changed"}
+    assert data["marks"]["correction"] == "holm" and data["marks"]["figures_compared"] == len(figures)
 
 
 def test_without_the_sequential_test_every_look_goes_out_in_one_run(tmp_path: Path) -> None:
@@ -222,7 +225,10 @@ def test_both_arms_play_the_same_seeds(tmp_path: Path) -> None:
     base = simulate("kalua", 3, 16, seed=2, bots=["greedy"]).to_json()
     win = [c for c in data["changes"] if c["figure"] == "win_rate.A"][0]
     assert win["base"] == base["seats"][0]["win_rate"]
-    assert data["changes"][3]["base"] == base["mean_length"]
+    length = [c for c in data["changes"] if c["figure"] == "mean_length"][0]
+    assert length["base"] == base["mean_length"]
+    score = [c for c in data["changes"] if c["figure"] == "score.A"][0]
+    assert score["base"] == base["seats"][0]["mean_score"]
 
 
 def test_the_same_bytes_for_any_jobs_and_on_dasks_local_pool(tmp_path: Path) -> None:

@@ -19,12 +19,15 @@ or a Dask cluster.
 from __future__ import annotations
 
 import hashlib
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from kcal.balance.paired import CARD_PARTS, Paired, PairedImpact, Sprt, looks
+from kcal.balance.marks import CORRECTION_WORDS, check_correction, mark
+from kcal.balance.paired import CARD_PARTS, FIRST_LOOK, Paired, PairedImpact, Sprt, looks
 from kcal.balance.patch import Patch, load_patch
 from kcal.core.errors import UsageError
 from kcal.sim.match import MatchPlan, add_game, load_game, play_one
@@ -40,7 +43,13 @@ METHOD = ("paired games: both arms play the same seeds (common random numbers); 
           "of the per-game differences, with a 95 % interval mean +- 1.96 sd / sqrt(n); a win shared by k "
           "players counts 1/k; a patched card's impact (win rate with it minus without it, over the "
           "player-games of games with a winner) in each arm, its change with a 95 % interval by the delta "
-          "method over game pairs; SPRT on the seats' win-rate changes (docs/balance.md)")
+          "method over game pairs; the marks corrected for every figure of the run (Holm or Benjamini-Hochberg); SPRT "
+          "on the seats' win-rate changes with fishtest's exact generalized likelihood ratio, no seat decided "
+          "before the first look (docs/balance.md)")
+
+MARKS = ("a figure is marked changed when its p-value (normal, from its paired interval), adjusted for "
+         "every figure of the run, is at most alpha; diff_ci is every interval at the one level at which "
+         "clearing 0 and the mark agree")
 
 #: figures that are shares (or differences of shares), shown in points
 SHARES = ("win_rate.", "end_reason.", "impact.")
@@ -111,9 +120,11 @@ def _setup(pair: PairPlan) -> tuple[Any, list[_Arm], Any]:
     return _WORKER[pair.key]
 
 
-#: one game of one arm: each seat's win (units), the moves, the end reason, and the patched cards'
-#: figures (:func:`kcal.balance.impact.card_figures`, by the card's patch name)
-Result = tuple[tuple[int, ...], int, str, tuple[tuple[str, tuple[int, ...]], ...]]
+#: one game of one arm: each seat's win (units), the moves, the end reason, the patched cards'
+#: figures (:func:`kcal.balance.impact.card_figures`, by the card's patch name), each seat's score (None: the
+#: game has no outcome) and each seat's label (the pack's optional ``seat_labels``, such as its deck)
+Result = tuple[tuple[int, ...], int, str, tuple[tuple[str, tuple[int, ...]], ...], tuple[Fraction, ...] | None,
+               tuple[str, ...] | None]
 
 
 def _result(game: Any, arm: _Arm, state: Any, moves: int, slots: list[int], hook: Any) -> Result:
@@ -124,7 +135,27 @@ def _result(game: Any, arm: _Arm, state: Any, moves: int, slots: list[int], hook
     add_game(t, game, plan, state, moves, slots, None)
     reason = next(iter(t.reasons))
     cards = card_figures(game, hook, plan, state, list(arm.cards)) if hook is not None else {}
-    return tuple(t.seat_wins), moves, reason, tuple(sorted((arm.cards[name], v) for name, v in cards.items()))
+    scores = tuple(m.total for m in t.seat_scores) if t.seat_scores[0].count else None
+    labels = seat_labels(game, state, len(plan.players))
+    return (tuple(t.seat_wins), moves, reason, tuple(sorted((arm.cards[name], v) for name, v in cards.items())),
+            scores, labels)
+
+
+def seat_labels(game: Any, state: Any, seats: int) -> tuple[str, ...] | None:
+    """What the pack says each seat played with (its optional ``seat_labels(state)``: kCaloria's decks),
+    checked; None when the pack says nothing."""
+    from kcal.core.errors import KcalError
+
+    fn = getattr(game, "seat_labels", None)
+    if fn is None:
+        return None
+    labels = fn(state)
+    if labels is None:
+        return None
+    labels = tuple(str(x) for x in labels)
+    if len(labels) != seats:
+        raise KcalError(f"the pack's seat_labels gave {len(labels)} labels for {seats} seats", code="bad-pack")
+    return labels
 
 
 def pair_chunk(pair: PairPlan, key: str, first: int, count: int) -> list[tuple[Result, Result]]:
@@ -149,7 +180,10 @@ class Sums:
         self.seats = tuple(seats)
         self.unit = win_unit(len(seats))
         self.wins = [Paired(self.unit) for _ in seats]
+        self.scores = [Paired() for _ in seats]
         self.length = Paired()
+        #: each seat's labels in the base arm and the patched arm: how many pairs gave each
+        self.labels: list[Counter[tuple[str, str]]] = [Counter() for _ in seats]
         self.reasons: dict[str, Paired] = {}
         self.cards = {c: PairedImpact(self.unit) for c in cards}
         self.games = 0
@@ -159,6 +193,12 @@ class Sums:
         for s, p in enumerate(self.wins):
             p.add(base[0][s], patched[0][s])
         self.length.add(base[1], patched[1])
+        if base[4] is not None and patched[4] is not None:
+            for s, p in enumerate(self.scores):
+                p.add(base[4][s], patched[4][s])
+        if base[5] is not None and patched[5] is not None:
+            for s, c in enumerate(self.labels):
+                c[(base[5][s], patched[5][s])] += 1
         for r in {base[2], patched[2]}:
             self.reasons.setdefault(r, _caught_up(self.games - 1))
         for r, p in self.reasons.items():
@@ -169,9 +209,25 @@ class Sums:
 
     def changes(self) -> list[dict[str, Any]]:
         out = [p.change(f"win_rate.{s}") for s, p in zip(self.seats, self.wins, strict=True)]
+        out += [p.change(f"score.{s}") for s, p in zip(self.seats, self.scores, strict=True) if p.n]
         out.append(self.length.change("mean_length"))
         out += [self.reasons[r].change(f"end_reason.{r}") for r in sorted(self.reasons)]
         out += [p.change(f"impact.{card}", self.games) for card, p in self.cards.items()]
+        return out
+
+    def played(self) -> list[dict[str, Any]] | None:
+        """Each seat's labels (the pack's ``seat_labels``: kCaloria's decks) over both arms, with the pairs
+        that gave each; None when the pack labels no seat."""
+        if not any(self.labels):
+            return None
+        out = []
+        for seat, c in zip(self.seats, self.labels, strict=True):
+            seen: Counter[str] = Counter()
+            for (b, q), k in c.items():
+                seen[b] += k
+                if q != b:
+                    seen[q] += k
+            out.append({"seat": seat, "labels": sorted(seen)})
         return out
 
     def card_counts(self, held_as: Sequence[tuple[str, str | None, str]]) -> list[dict[str, Any]]:
@@ -292,11 +348,18 @@ def _looks(w: WhatIf, games: int, jobs: int, run: Callable[..., Any], on_done: C
 def what_if(game_id: str, patch_path: str | Path, *, players: int | None = None, games: int = 2000,
             seed: int = 0, bots: Sequence[str] | None = None, jobs: int = 1,
             runner: Callable[..., Any] | None = None, on_done: Callable[[int], None] | None = None,
-            sequential: bool = True) -> dict[str, Any]:
+            sequential: bool = True, correction: str = "holm") -> dict[str, Any]:
     """Play the patched game against the base game on the same seeds (:func:`play_pairs`); SPEC's
     what-if JSON."""
+    check_correction(correction)
     w = prepare(game_id, patch_path, players=players, games=games, seed=seed, bots=bots)
     played = play_pairs(w, games, jobs=jobs, runner=runner, on_done=on_done, sequential=sequential)
+    return report(w, played, games, seed, correction)
+
+
+def report(w: WhatIf, played: Played, games: int, seed: int, correction: str = "holm") -> dict[str, Any]:
+    """SPEC's what-if JSON from the pairs played."""
+    changes, family = mark(played.sums.changes(), correction)
     return {
         "game": w.pack.id,
         "name": w.game.info.name,
@@ -309,7 +372,9 @@ def what_if(game_id: str, patch_path: str | Path, *, players: int | None = None,
         "cap": games,
         "stopped": played.stopped,
         "sprt": played.sprt.to_json(),
-        "changes": played.sums.changes(),
+        "marks": {**family, "method": MARKS},
+        "changes": changes,
+        "seat_labels": played.sums.played(),
         "cards": played.sums.card_counts(w.pair.held_as),
         "interrupted": played.interrupted,
         "methods": METHOD,
@@ -317,17 +382,23 @@ def what_if(game_id: str, patch_path: str | Path, *, players: int | None = None,
 
 
 def what_if_text(d: Mapping[str, Any]) -> str:
-    """The what-if for people: the patch, how the test stopped, each change with its interval."""
+    """The what-if for people: the patch, how the test stopped, each change with its corrected interval."""
     from kcal.core.stats import sig
 
     lines = [f"{d['name']}: what-if {d['patch']['file']} ({d['players']} players, bots "
              f"{', '.join(sorted(set(d['bots'])))}, seed {d['seed']})"]
     lines += [f"  patch: {line}" for line in d["patch_lines"]] or ["  patch: no change (an A/A test)"]
+    if d.get("seat_labels"):
+        lines.append("  seats played: " + "; ".join(f"{s['seat']} {', '.join(s['labels'])}" for s in d["seat_labels"]))
+    first = d["sprt"].get("first_look", FIRST_LOOK)
     how = ("the sequential test decided every seat" if d["stopped"] == "sprt"
-           else f"the cap of {d['cap']:,} games was reached")
+           else f"the cap of {d['cap']:,} games was reached" + (
+               f", below the sequential test's first look at {first:,}" if d["cap"] < first else ""))
     lines.append(f"{d['games']:,} games per arm, on the same seeds; stopped: {d['stopped']} ({how})"
                  + ("; interrupted" if d["interrupted"] else ""))
-    lines.append(f"  {'figure':<26} {'base':>10} {'patched':>10} {'change':>10}  95% interval")
+    m = d["marks"]
+    lines.append(f"  {'figure':<26} {'base':>10} {'patched':>10} {'change':>10}  "
+                 f"{100 * m['confidence']:.4g}% interval")
     for c in d["changes"]:
         if c["base"] is None and c["patched"] is None:
             continue
@@ -338,14 +409,18 @@ def what_if_text(d: Mapping[str, Any]) -> str:
                 return "-"
             return f"{v * 100:{sign}.1f}%" if pct else f"{sig(v, 4):{sign}g}"
 
-        lo, hi = c["diff_ci95"]
-        flag = "  *" if lo is not None and (lo > 0 or hi < 0) else ""
+        lo, hi = c["diff_ci"]
+        flag = "  *" if c["changed"] else ""
         lines.append(f"  {c['figure']:<26} {f(c['base']):>10} {f(c['patched']):>10} {f(c['diff'], sign='+'):>10}"
                      f"  [{f(lo, sign='+')}, {f(hi, sign='+')}]{flag}")
+    lines.append(f"* the patch changed this figure: its p-value, corrected for the {m['figures_compared']} figures "
+                 f"compared ({CORRECTION_WORDS[m['correction']]}), is at most {m['alpha']:g}; the intervals are at "
+                 f"{100 * m['confidence']:.4g}%, the level at which clearing 0 and the mark agree")
+    effect = d["sprt"]["effect"] * 100
     decided = ", ".join(f"{s['seat']} {s['decision'] or 'undecided'}" for s in d["sprt"]["seats"])
-    lines.append(f"SPRT (H0 no change, H1 {d['sprt']['effect'] * 100:g} points; alpha {d['sprt']['alpha']}, "
-                 f"beta {d['sprt']['beta']}): {decided}")
-    lines.append("* the interval excludes 0: the patch changed this figure")
+    lines.append(f"SPRT (H0 no change, H1 a change of {effect:g} points; alpha {d['sprt']['alpha']}, "
+                 f"beta {d['sprt']['beta']}; first look at {first:,} games): {decided}")
+    lines += _disagreements(d)
     if d["cards"]:
         lines.append("impact.CARD: the holder's win rate with the card minus without it; player-games with / "
                      "without it, base -> patched:")
@@ -358,6 +433,23 @@ def what_if_text(d: Mapping[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def _disagreements(d: Mapping[str, Any]) -> list[str]:
+    """Where a seat's SPRT decision and its mark say different things, why (docs/balance.md)."""
+    marked = {c["figure"].removeprefix("win_rate."): c["changed"] for c in d["changes"]
+              if c["figure"].startswith("win_rate.")}
+    effect = d["sprt"]["effect"] * 100
+    out = []
+    for s in d["sprt"]["seats"]:
+        changed = marked.get(s["seat"], False)
+        if s["decision"] == "H0" and changed:
+            out.append(f"  {s['seat']}: H0 and marked: the win rate moved, by less than the {effect:g} points the "
+                       "SPRT tells from 0 (its H0 reads 'nearer 0 than the effect', not 'no change')")
+        elif s["decision"] == "H1" and not changed:
+            out.append(f"  {s['seat']}: H1 and not marked: the SPRT's evidence for a {effect:g}-point change is "
+                       "not enough to clear 0 at the corrected level; play more games to tell")
+    return out
+
+
 def draw_what_if(d: Mapping[str, Any], path: Path) -> None:
     """Each share's change (seats' win rates, end reasons, the patched cards' impact) in points, with its
     paired 95 % interval."""
@@ -366,15 +458,15 @@ def draw_what_if(d: Mapping[str, Any], path: Path) -> None:
     rows = []
     marks = []
     for c in d["changes"]:
-        if c["diff"] is None or c["diff_ci95"][0] is None or not c["figure"].startswith(SHARES):
+        if c["diff"] is None or c["diff_ci"][0] is None or not c["figure"].startswith(SHARES):
             continue
-        lo, hi = c["diff_ci95"]
+        lo, hi = c["diff_ci"]
         rows.append((c["figure"], c["diff"] * 100, lo * 100, hi * 100))
-        marks.append("above" if lo > 0 else "below" if hi < 0 else "")
+        marks.append(("above" if c["diff"] > 0 else "below") if c["changed"] else "")
 
     def draw(surface: Any, box: Any) -> None:
         interval_chart(surface, box, f"{d['name']}: what the patch changed ({d['games']:,} paired games)", rows,
-                       reference=0.0, x_fmt=lambda v: f"{v:+g}" if v else "0", x_label="change, points (95% paired interval)",
+                       reference=0.0, x_fmt=lambda v: f"{v:+g}" if v else "0", x_label=f"change, points ({100 * d['marks']['confidence']:.4g}% paired interval, {d['marks']['correction']})",
                        marks=marks)
 
     save_chart(path, 560, 60 + 22 * max(1, len(rows)), draw)
