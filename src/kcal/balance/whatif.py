@@ -76,6 +76,12 @@ class PairPlan:
     key: str
     #: each changed or added card: its name and the names the impact hook gives it in each arm
     held_as: tuple[tuple[str, str | None, str], ...] = ()
+    #: the patched arm's bots draw one extra number from their generator before each decision (a null
+    #: what-if whose games diverge without a change of balance: ``kcal balance calibrate``)
+    perturb: bool = False
+    #: a stated change for measuring power (``kcal balance calibrate``): ``(seat, chance)``, the patched
+    #: arm gives ``seat`` the whole win of game ``i`` when game ``i``'s own draw falls below ``chance``
+    inject: tuple[int, float] | None = None
 
 
 @dataclass
@@ -113,7 +119,8 @@ def _setup(pair: PairPlan) -> tuple[Any, list[_Arm], Any]:
         _WORKER.clear()
         game = load_game(pair.base.pack)
         table = game.bots()
-        arms = [_Arm(plan, [table[b] for b in plan.bots], _card_names(pair, k))
+        arms = [_Arm(plan, [_perturbed(table[b]) if k and pair.perturb else table[b] for b in plan.bots],
+                     _card_names(pair, k))
                 for k, plan in enumerate((pair.base, pair.patched))]
         hook = _impact_hook(pair.base.pack) if pair.held_as else None
         _WORKER[pair.key] = (game, arms, hook)
@@ -158,6 +165,29 @@ def seat_labels(game: Any, state: Any, seats: int) -> tuple[str, ...] | None:
     return labels
 
 
+def _perturbed(policy: Any) -> Any:
+    """The bot drawing one extra number from its generator before each decision: the same bot, other
+    tie-breaks and samples, so its games diverge from the unperturbed bot's with no change of balance."""
+    def choose(game: Any, state: Any, player: str, rng: Any) -> Any:
+        rng.next64()
+        return policy(game, state, player, rng)
+
+    return choose
+
+
+def _injected(result: Result, pair: PairPlan, index: int) -> Result:
+    """The patched arm's result with the stated change of :attr:`PairPlan.inject` applied to game ``index``."""
+    from kcal.core.rng import Rng
+    from kcal.core.seeding import derive_seed
+
+    assert pair.inject is not None
+    seat, chance = pair.inject
+    if Rng(derive_seed(pair.patched.seed, "calibrate-effect", index)).next64() >= chance * 2**64:
+        return result
+    wins = tuple(win_unit(len(result[0])) if s == seat else 0 for s in range(len(result[0])))
+    return (wins, *result[1:])  # type: ignore[return-value]
+
+
 def pair_chunk(pair: PairPlan, key: str, first: int, count: int) -> list[tuple[Result, Result]]:
     """Game pairs ``first .. first + count - 1``: each game of the base arm and the same game patched."""
     if key != pair.key:
@@ -169,6 +199,8 @@ def pair_chunk(pair: PairPlan, key: str, first: int, count: int) -> list[tuple[R
         for arm in arms:
             state, moves, slots = play_one(game, arm.plan, arm.bots, 0, i)
             results.append(_result(game, arm, state, moves, slots, hook))
+        if pair.inject is not None:
+            results[1] = _injected(results[1], pair, i)
         out.append((results[0], results[1]))
     return out
 
@@ -187,9 +219,13 @@ class Sums:
         self.reasons: dict[str, Paired] = {}
         self.cards = {c: PairedImpact(self.unit) for c in cards}
         self.games = 0
+        #: pairs whose two games ended differently (a seat's win or score, the length or the end reason)
+        self.differing = 0
 
     def add(self, base: Result, patched: Result) -> None:
         self.games += 1
+        if base[:3] != patched[:3] or base[4] != patched[4]:
+            self.differing += 1
         for s, p in enumerate(self.wins):
             p.add(base[0][s], patched[0][s])
         self.length.add(base[1], patched[1])
@@ -299,19 +335,24 @@ def play_pairs(w: WhatIf, games: int, *, jobs: int = 1, runner: Callable[..., An
                on_done: Callable[[int], None] | None = None, sequential: bool = True) -> Played:
     """Play game pairs look by look (:func:`kcal.balance.paired.looks`) until the SPRT has decided every
     seat (``sequential``) or ``games`` pairs are played."""
+    return play_plan(w.pair, games, jobs=jobs, runner=runner, on_done=on_done, sequential=sequential)
+
+
+def play_plan(pair: PairPlan, games: int, *, jobs: int = 1, runner: Callable[..., Any] | None = None,
+              on_done: Callable[[int], None] | None = None, sequential: bool = True) -> Played:
+    """:func:`play_pairs` on a pair plan (a what-if's, or a calibration's null)."""
     from kcal.sim.backends import session
 
     with session(runner or run_chunks) as run:  # one cluster client, and one copy of the plan, for every look
-        return _looks(w, games, jobs, run, on_done, sequential)
+        return _looks(pair, games, jobs, run, on_done, sequential)
 
 
-def _looks(w: WhatIf, games: int, jobs: int, run: Callable[..., Any], on_done: Callable[[int], None] | None,
+def _looks(pair: PairPlan, games: int, jobs: int, run: Callable[..., Any], on_done: Callable[[int], None] | None,
            sequential: bool) -> Played:
     """The pairs, look by look. With the sequential test on, each look's chunks are one run, so that the
     test may stop before the next; with it off, every look's chunks go out in one run (one pool, one round
     trip to a cluster, no look waiting on its slowest chunk) and the looks read their results in order:
     the same sums and the same decisions at the same looks, so the same bytes."""
-    pair = w.pair
     sums = Sums(pair.base.players, [card for card, _, _ in pair.held_as])
     sprt = Sprt(pair.base.players)
     segments, done = [], 0
