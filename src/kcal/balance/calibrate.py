@@ -13,8 +13,9 @@ balance, each at the what-if's own budget and rules (the sequential test, its lo
 
 and, for power, ``stated_change``: the ``other_seeds`` null with a known change added: the patched arm
 gives seat A the whole win of a game with a chance ``q`` drawn from the game's own seed, ``q`` chosen
-from the null runs' seat-A win rate ``p`` so that seat A's win rate rises by ``--effect`` on average
-(``q = effect / (1 - p)``). It names no game: it moves a seat's win rate, as a card or a rule would.
+from seat A's win rate ``p`` in the other-seeds runs so far so that seat A's win rate rises by
+``--effect`` on average (``q = effect / (1 - p)``; JSON ``chance`` is its mean over the runs). The runs go
+round by round (other seeds, perturbed, stated change), so Ctrl-C leaves whole rounds of each kind. It names no game: it moves a seat's win rate, as a card or a rule would.
 On unpaired games it is the power of the worst case: a patch whose pairs stay alike in part (most
 patches) has narrower intervals and is found sooner.
 
@@ -115,6 +116,7 @@ class _Kind:
         self.seat_a_marked = 0
         self.seat_a_diff = 0.0
         self.seat_a_patched = 0.0
+        self.seat_a_base = 0.0
 
     def add(self, played: Played, correction: str) -> None:
         sums = played.sums
@@ -132,9 +134,10 @@ class _Kind:
         a = changes[0]
         self.seat_a_h1 += decisions[0] == "H1"
         self.seat_a_marked += bool(a["changed"]) and (a["diff"] or 0) > 0
-        _, patched, diff = sums.wins[0].means()
+        base, patched, diff = sums.wins[0].means()
         self.seat_a_diff += diff
         self.seat_a_patched += patched
+        self.seat_a_base += base
 
     def null_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "what": WHAT[self.kind], "runs": self.runs, "games": self.games,
@@ -175,21 +178,24 @@ def calibrate(game_id: str, *, runs: int = RUNS, games: int = 2000, players: int
         kind.add(played, correction)
         return True
 
-    for r in range(runs):
-        if interrupted:
-            break
+    base = kinds["other_seeds"]
+    chances: list[float] = []
+    for r in range(runs):  # each run of every kind in turn, so that Ctrl-C leaves whole rounds of each
         for k in NULLS:
             if not one(_pair(plan, seed, k, r), kinds[k]):
                 interrupted = True
                 break
-    base = kinds["other_seeds"]
-    p = base.seat_a_patched / base.runs if base.runs else 1.0 / n
-    chance = min(1.0, effect / max(1e-9, 1.0 - p))
-    if power and not interrupted:
-        for r in range(runs):
-            if not one(_pair(plan, seed, POWER, r, (0, chance)), kinds[POWER]):
-                interrupted = True
+        if interrupted or not power:
+            if interrupted:
                 break
+            continue
+        # seat A's win rate over the other-seeds runs so far (its base and patched arms: the unchanged game)
+        p = (base.seat_a_patched + base.seat_a_base) / (2 * base.runs)
+        chances.append(min(1.0, effect / max(1e-9, 1.0 - p)))
+        if not one(_pair(plan, seed, POWER, r, (0, round(chances[-1], 6))), kinds[POWER]):
+            interrupted = True
+            break
+    chance = sum(chances) / len(chances) if chances else 0.0
     return {"game": pack.id, "name": game.info.name, "players": n, "bots": list(bot_names), "seed": seed,
             "runs": runs, "games": games, "effect": effect,
             "correction": correction, "nulls": [kinds[k].null_json() for k in NULLS],
