@@ -416,6 +416,13 @@ def test_every_pack_reports_its_patched_cards_impact(game: str, patch: str, game
         assert sum(card["games_with"]) > 0 and sum(card["games_without"]) > 0, card
         change = next(c for c in data["changes"] if c["figure"] == f"impact.{card['card']}")
         assert change["base"] is not None and change["patched"] is not None
+    # issue 34, item 4: a kCaloria what-if says which deck each seat played; the other packs label no seat
+    if game == "kcaloria":
+        assert data["seat_labels"] == [{"seat": "A", "labels": ["bayou-ambush"]},
+                                       {"seat": "B", "labels": ["caddo-harvest"]}]
+        assert "seats played: A bayou-ambush; B caddo-harvest" in whatif.what_if_text(data)
+    else:
+        assert data["seat_labels"] is None
 
 
 def test_an_added_card_has_an_impact_in_the_patched_arm_only(tmp_path: Path) -> None:
