@@ -149,7 +149,7 @@ def _result(game: Any, arm: _Arm, state: Any, moves: int, slots: list[int], hook
 
 
 def seat_labels(game: Any, state: Any, seats: int) -> tuple[str, ...] | None:
-    """What the pack says each seat played with (its optional ``seat_labels(state)``: kCaloria's decks),
+    """What the pack says each seat played with (its optional ``seat_labels(state)``, such as each seat's deck),
     checked; None when the pack says nothing."""
     from kcal.core.errors import KcalError
 
@@ -252,7 +252,7 @@ class Sums:
         return out
 
     def played(self) -> list[dict[str, Any]] | None:
-        """Each seat's labels (the pack's ``seat_labels``: kCaloria's decks) over both arms, with the pairs
+        """Each seat's labels (the pack's ``seat_labels``, such as its deck) over both arms, with the pairs
         that gave each; None when the pack labels no seat."""
         if not any(self.labels):
             return None
