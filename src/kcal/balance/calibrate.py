@@ -132,7 +132,8 @@ class _Kind:
             self.seen.setdefault(c["figure"], None)
             self.marked[c["figure"]] += c["changed"]
         a = changes[0]
-        self.seat_a_h1 += decisions[0] == "H1"
+        first = played.sprt.decisions[0]
+        self.seat_a_h1 += first.decision == "H1" and first.llr_up > first.llr_down  # H1 upwards
         self.seat_a_marked += bool(a["changed"]) and (a["diff"] or 0) > 0
         base, patched, diff = sums.wins[0].means()
         self.seat_a_diff += diff
