@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from kcal.balance import glr, marks, paired, whatif
+from kcal.balance import glr, marks, paired, whatif, whatif_text
 
 PENTANOMIAL = [0.0, 0.25, 0.5, 0.75, 1.0]
 TWO_SEATS = [-1.0, -0.5, 0.0, 0.5, 1.0]
@@ -73,7 +73,7 @@ def test_a_what_if_capped_below_the_first_look_stops_at_the_cap_undecided(tmp_pa
     data = whatif.what_if("how-many-calories", path, games=16, seed=3, bots=["greedy"])
     assert data["stopped"] == "cap" and data["games"] == 16
     assert [s["decision"] for s in data["sprt"]["seats"]] == [None] * 3
-    text = whatif.what_if_text(data)
+    text = whatif_text.what_if_text(data)
     assert "below the sequential test's first look at 128" in text
 
 

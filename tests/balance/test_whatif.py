@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from kcal.balance import paired, whatif
+from kcal.balance import paired, whatif, whatif_text
 from kcal.balance.patch import load_patch
 from kcal.cli.app import app
 from kcal.core.errors import KcalError, UsageError
@@ -398,7 +398,7 @@ def test_the_patched_cards_impact_in_each_arm_as_balance_cards_counts_it(tmp_pat
                     "games_with": [expected[0][1], expected[1][1]],
                     "games_without": [expected[0][2], expected[1][2]]}
     assert [c["card"] for c in data["cards"]] == ["yellow 14", "red 9"]
-    text = whatif.what_if_text(data)
+    text = whatif_text.what_if_text(data)
     assert "impact.yellow 14" in text and "yellow 14 (held as yellow 40 when patched)" in text
 
 
@@ -420,7 +420,7 @@ def test_every_pack_reports_its_patched_cards_impact(game: str, patch: str, game
     if game == "kcaloria":
         assert data["seat_labels"] == [{"seat": "A", "labels": ["bayou-ambush"]},
                                        {"seat": "B", "labels": ["caddo-harvest"]}]
-        assert "seats played: A bayou-ambush; B caddo-harvest" in whatif.what_if_text(data)
+        assert "seats played: A bayou-ambush; B caddo-harvest" in whatif_text.what_if_text(data)
     else:
         assert data["seat_labels"] is None
 
@@ -433,4 +433,4 @@ def test_an_added_card_has_an_impact_in_the_patched_arm_only(tmp_path: Path) -> 
     assert change["base"] is None and change["diff"] is None and change["patched"] is not None
     assert data["cards"][0]["held_as"] == [None, "Second Harvest"]
     assert data["cards"][0]["games_with"][0] == 0 < data["cards"][0]["games_with"][1]
-    assert "Second Harvest (added)" in whatif.what_if_text(data)
+    assert "Second Harvest (added)" in whatif_text.what_if_text(data)

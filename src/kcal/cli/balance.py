@@ -205,8 +205,8 @@ def what_if(
     games; --games is the cap. Exit 2 on bad input (the patch's file:line:column), 130 on Ctrl-C (with the figures
     of the finished games).
     """
-    from kcal.balance.whatif import draw_what_if, what_if_text
     from kcal.balance.whatif import what_if as run
+    from kcal.balance.whatif_text import draw_what_if, what_if_text
     from kcal.cli.sim import _runner
     from kcal.sim.progress import Progress, wanted
 
