@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from kcal.balance import paired, whatif
+from kcal.balance import paired, whatif, whatif_text
 from kcal.balance.patch import load_patch
 from kcal.cli.app import app
 from kcal.core.errors import KcalError, UsageError
@@ -174,11 +174,14 @@ def test_a_large_change_is_found_and_the_figures_are_spec_shaped(tmp_path: Path)
     data = whatif.what_if("how-many-calories", path, games=128, seed=1, bots=["greedy"])
     assert set(data) >= {"game", "games", "seed", "stopped", "changes"}
     figures = [c["figure"] for c in data["changes"]]
-    assert figures[:4] == ["win_rate.A", "win_rate.B", "win_rate.C", "mean_length"]
-    length = data["changes"][3]
+    assert figures[:7] == ["win_rate.A", "win_rate.B", "win_rate.C", "score.A", "score.B", "score.C", "mean_length"]
+    length = data["changes"][6]
     assert length["diff"] < 0 and length["diff_ci95"][1] < 0  # one round instead of four
+    assert length["changed"] and length["diff_ci"][1] < 0 and length["p_adjusted"] <= 0.05
     for c in data["changes"]:
-        assert set(c) == {"figure", "base", "patched", "diff", "diff_ci95"}
+        assert set(c) == {"figure", "base", "patched", "diff", "diff_ci95", "diff_ci", "p_value", "p_adjusted",
+                          "changed"}
+    assert data["marks"]["correction"] == "holm" and data["marks"]["figures_compared"] == len(figures)
 
 
 def test_without_the_sequential_test_every_look_goes_out_in_one_run(tmp_path: Path) -> None:
@@ -222,7 +225,10 @@ def test_both_arms_play_the_same_seeds(tmp_path: Path) -> None:
     base = simulate("kalua", 3, 16, seed=2, bots=["greedy"]).to_json()
     win = [c for c in data["changes"] if c["figure"] == "win_rate.A"][0]
     assert win["base"] == base["seats"][0]["win_rate"]
-    assert data["changes"][3]["base"] == base["mean_length"]
+    length = [c for c in data["changes"] if c["figure"] == "mean_length"][0]
+    assert length["base"] == base["mean_length"]
+    score = [c for c in data["changes"] if c["figure"] == "score.A"][0]
+    assert score["base"] == base["seats"][0]["mean_score"]
 
 
 def test_the_same_bytes_for_any_jobs_and_on_dasks_local_pool(tmp_path: Path) -> None:
@@ -392,7 +398,7 @@ def test_the_patched_cards_impact_in_each_arm_as_balance_cards_counts_it(tmp_pat
                     "games_with": [expected[0][1], expected[1][1]],
                     "games_without": [expected[0][2], expected[1][2]]}
     assert [c["card"] for c in data["cards"]] == ["yellow 14", "red 9"]
-    text = whatif.what_if_text(data)
+    text = whatif_text.what_if_text(data)
     assert "impact.yellow 14" in text and "yellow 14 (held as yellow 40 when patched)" in text
 
 
@@ -410,6 +416,13 @@ def test_every_pack_reports_its_patched_cards_impact(game: str, patch: str, game
         assert sum(card["games_with"]) > 0 and sum(card["games_without"]) > 0, card
         change = next(c for c in data["changes"] if c["figure"] == f"impact.{card['card']}")
         assert change["base"] is not None and change["patched"] is not None
+    # issue 34, item 4: a kCaloria what-if says which deck each seat played; the other packs label no seat
+    if game == "kcaloria":
+        assert data["seat_labels"] == [{"seat": "A", "labels": ["bayou-ambush"]},
+                                       {"seat": "B", "labels": ["caddo-harvest"]}]
+        assert "seats played: A bayou-ambush; B caddo-harvest" in whatif_text.what_if_text(data)
+    else:
+        assert data["seat_labels"] is None
 
 
 def test_an_added_card_has_an_impact_in_the_patched_arm_only(tmp_path: Path) -> None:
@@ -420,4 +433,4 @@ def test_an_added_card_has_an_impact_in_the_patched_arm_only(tmp_path: Path) -> 
     assert change["base"] is None and change["diff"] is None and change["patched"] is not None
     assert data["cards"][0]["held_as"] == [None, "Second Harvest"]
     assert data["cards"][0]["games_with"][0] == 0 < data["cards"][0]["games_with"][1]
-    assert "Second Harvest (added)" in whatif.what_if_text(data)
+    assert "Second Harvest (added)" in whatif_text.what_if_text(data)

@@ -12,8 +12,11 @@ holds it (kCaloria's decks differ by seat).
   counters that are added in chunk order -- the same bytes for any ``--jobs`` and on Dask.
 - Only games with a winner count (a game cut at the move cap, or won by nobody, says nothing of which
   cards win); a win shared by ``k`` players counts ``1/k`` (integers in units of ``lcm(1..n)``).
-- ``impact`` = win rate with - win rate without; its interval is Newcombe's hybrid score interval, and its
-  p-value the one that interval gives (:mod:`kcal.balance.compare`). The p-values of all the cards
+- ``impact`` = win rate with - win rate without; its interval is Newcombe's hybrid score interval on the
+  counts divided by the card's design effect (Rao and Scott 1992: the variance clustered by game over the
+  variance of independent player-games, :func:`design_effect`), and its p-value the one that interval
+  gives (:mod:`kcal.balance.compare`). So the game is the unit: one player's win is another's loss in the
+  same game. The p-values of all the cards
   compared (those seen both with and without) are adjusted by Holm (default) or Benjamini-Hochberg; a card
   is *strong* (impact above 0) or *weak* (below) when its adjusted p-value is at most 5 %, and every
   interval is drawn at the one level that makes "clear of 0" and the flag agree.
@@ -46,11 +49,15 @@ from kcal.sim.parallel import MAX_GAMES, Outcome, check_count, chunk_size, run_c
 #: the counters of a chunk: games played, decided (with a winner), player-games and their wins, and per
 #: card ``with:``/``won_with:`` (had it) and ``could:``/``won_could:`` (could have had it)
 GAMES, DECIDED, PLAYER_GAMES, WINS = "games", "decided", "player_games", "wins"
+#: the products of a game's four counts of a card (with, won with, without, won without: 0..3) summed per
+#: card as ``x{i}{j}:CARD``, for the variance of the impact clustered by game
+PRODUCTS = tuple((i, j) for i in range(4) for j in range(i, 4))
 
 METHODS = ("seats rotate (bot slot k sits in seat (k + i) mod n in game i); over the player-games of the games "
            "with a winner, a card's win rate when its player had it against when the player could have had it "
            "and did not (a win shared by k players counts 1/k); impact = the difference, with Newcombe's hybrid "
-           "score interval; p-values from the same interval, adjusted for the number of cards compared (Holm, "
+           "score interval on the counts divided by the design effect (the variance clustered by game over the "
+           "independent one, at least 1); p-values from the same interval, adjusted for the number of cards compared (Holm, "
            "family-wise, or Benjamini-Hochberg, false discovery rate); a card is strong or weak when its "
            "adjusted p-value is at most 5%, and every interval is drawn at the level at which clearing 0 and "
            "the flag agree")
@@ -105,15 +112,24 @@ def tally_game(counts: Counter[str], game: Any, hook: Any, plan: MatchPlan, stat
     if shares is None:
         return
     counts[DECIDED] += 1
+    game_parts: dict[str, list[int]] = {}
     for won, (had, could) in zip(shares, held_cards(game, hook, plan, state), strict=True):
         counts[PLAYER_GAMES] += 1
         counts[WINS] += won
         for name in could:
             counts[f"could:{name}"] += 1
             counts[f"won_could:{name}"] += won
+            parts = game_parts.setdefault(name, [0, 0, 0, 0])
+            k = 0 if name in had else 2
+            parts[k] += 1
+            parts[k + 1] += won
         for name in had:
             counts[f"with:{name}"] += 1
             counts[f"won_with:{name}"] += won
+    for name, parts in game_parts.items():  # the game's products, for the variance clustered by game
+        for i, j in PRODUCTS:
+            if parts[i] and parts[j]:
+                counts[f"x{i}{j}:{name}"] += parts[i] * parts[j]
 
 
 def card_figures(game: Any, hook: Any, plan: MatchPlan, state: Any, names: Sequence[str]
@@ -245,9 +261,14 @@ def impact_table(totals: Mapping[str, int], players: int, correction: str = "hol
             "win_rate_with": sig(float(w_with / n_with)) if n_with else None,
             "games_without": n_without,
             "win_rate_without": sig(float(w_without / n_without)) if n_without else None,
-            "impact": None, "impact_ci95": [None, None], "p_value": None, "p_adjusted": None, "flag": None}
+            "impact": None, "impact_ci95": [None, None], "p_value": None, "p_adjusted": None, "flag": None,
+            "design_effect": None}
         if n_with and n_without:
-            compared.append((len(rows), float(w_with), n_with, float(w_without), n_without))
+            deff = design_effect(totals, name, unit)
+            row["design_effect"] = sig(deff)
+            # Rao and Scott (1992): the counts divided by the design effect, then the interval of independent shares
+            compared.append((len(rows), float(w_with) / deff, n_with / deff, float(w_without) / deff,
+                             n_without / deff))
         rows.append(row)
     raw = [p_value(k1, n1, k2, n2) for _, k1, n1, k2, n2 in compared]
     adjusted = adjust(raw, correction)
@@ -265,6 +286,32 @@ def impact_table(totals: Mapping[str, int], players: int, correction: str = "hol
     return {"correction": correction, "alpha": alpha, "confidence": sig(1 - level), "cards_compared": len(compared),
             "mean_impact": sig(sum(impacts) / len(impacts)) if impacts else None,
             "flagged": {"strong": flagged["strong"], "weak": flagged["weak"]}, "cards": rows}
+
+
+def design_effect(totals: Mapping[str, int], name: str, unit: int) -> float:
+    """How much wider the impact's variance is with the game as the unit than with independent
+    player-games: the variance of the impact clustered by game (the delta method over games, from the
+    summed products of each game's four counts of the card) over the variance of two independent
+    binomial shares, at least 1 (1 when either cannot be estimated: no product sums, under two games, a
+    share of 0 or 1 on both sides). One player's win is another's loss in the same game, so the
+    independent variance is too small (docs/balance.md)."""
+    games = totals.get(DECIDED, 0)
+    n1, n2 = totals.get(f"with:{name}", 0), totals[f"could:{name}"] - totals.get(f"with:{name}", 0)
+    w1 = Fraction(totals.get(f"won_with:{name}", 0), unit)
+    w2 = Fraction(totals.get(f"won_could:{name}", 0), unit) - w1
+    if games < 2 or not n1 or not n2 or f"x00:{name}" not in totals and f"x22:{name}" not in totals:
+        return 1.0
+    r1, r2 = w1 / n1, w2 / n2
+    independent = r1 * (1 - r1) / n1 + r2 * (1 - r2) / n2
+    if independent <= 0:
+        return 1.0
+    # t_i = a . x_i with x_i = (n_with, won_with, n_without, won_without) of game i (wins in units)
+    a = [-r1 / n1, Fraction(1, unit * n1), r2 / n2, -Fraction(1, unit * n2)]
+    quad = Fraction(0)
+    for i, j in PRODUCTS:
+        quad += (1 if i == j else 2) * a[i] * a[j] * totals.get(f"x{i}{j}:{name}", 0)
+    clustered = quad * games / (games - 1)
+    return max(1.0, float(clustered / independent))
 
 
 # --- text and chart ---------------------------------------------------------------------------------

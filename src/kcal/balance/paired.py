@@ -12,28 +12,31 @@ however the games were spread over processes or machines.
 
 **The sequential test (SPRT).** After each look (a fixed schedule of game counts, :data:`LOOKS`), every
 seat's win-rate change is tested, as chess engines' test farms (fishtest) test an engine patch on the
-outcomes of game pairs: Wald's sequential probability ratio test with the normal (GSPRT)
-approximation of the log-likelihood ratio, the variance estimated from the differences,
-
-    LLR(delta) = n * (delta * mean(d) - delta**2 / 2) / var(d)
+outcomes of game pairs: Wald's sequential probability ratio test on fishtest's exact generalized
+log-likelihood ratio (:mod:`kcal.balance.glr`) over the counts of each possible difference ``d`` of the
+seat's share of the win (the grid of every share a game can give, its empty bins regularized as fishtest
+does).
 
 H0: the patch does not change the seat's win rate (``delta = 0``); H1: it changes it by
 :data:`EFFECT` (5 points) one way or the other. The two one-sided tests (``+EFFECT`` and ``-EFFECT``)
 share alpha = beta = 0.05, split over both directions and over the seats (Bonferroni), so the family of
 tests keeps its error rates: bounds ``A = ln((1 - beta) / alpha')`` and ``B = ln(beta / (1 - alpha'))``
 with ``alpha' = alpha / (2 * seats)``. A seat is decided for H1 when either LLR reaches ``A``, for H0
-when both fall to ``B``. The what-if stops (``stopped: "sprt"``) at the first look where every seat is
+when both fall to ``B``. No seat is decided before the first look (:data:`FIRST_LOOK` pairs: a run capped
+below it ends undecided). The what-if stops (``stopped: "sprt"``) at the first look where every seat is
 decided, else at the cap (``--games``, ``stopped: "cap"``).
 """
 
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from kcal.balance.glr import llr, regularize
 from kcal.core.stats import Z95, sig
 
 ALPHA = 0.05
@@ -43,6 +46,8 @@ EFFECT = 0.05
 #: the games played before each look of the sequential test (after the last, every 1,024 more)
 LOOKS = (128, 384, 896, 1920)
 LOOK_STEP = 1024
+#: no seat is decided on fewer pairs than this
+FIRST_LOOK = LOOKS[0]
 
 
 def looks(cap: int) -> list[int]:
@@ -55,21 +60,29 @@ def looks(cap: int) -> list[int]:
     return [*out, cap]
 
 
+#: a figure's value: an integer in units (wins, moves) or an exact score
+Num = int | Fraction
+
+
 @dataclass
 class Paired:
-    """Exact sums of one figure over game pairs; values are integers in ``unit``s of the figure."""
+    """Exact sums of one figure over game pairs; values are integers in ``unit``s of the figure, or exact
+    fractions (scores)."""
 
     unit: int = 1
     n: int = 0
-    base: int = 0
-    patched: int = 0
-    diff: int = 0
-    diff_sq: int = 0
-    base_sq: int = 0
-    patched_sq: int = 0
+    base: Num = 0
+    patched: Num = 0
+    diff: Num = 0
+    diff_sq: Num = 0
+    base_sq: Num = 0
+    patched_sq: Num = 0
+    #: how many pairs gave each difference (in units)
+    hist: Counter[Num] = field(default_factory=Counter)
 
-    def add(self, base: int, patched: int) -> None:
+    def add(self, base: Num, patched: Num) -> None:
         d = patched - base
+        self.hist[d] += 1
         self.n += 1
         self.base += base
         self.patched += patched
@@ -78,7 +91,7 @@ class Paired:
         self.base_sq += base * base
         self.patched_sq += patched * patched
 
-    def _var(self, total: int, squares: int) -> Fraction:
+    def _var(self, total: Num, squares: Num) -> Fraction:
         if self.n < 2:
             return Fraction(0)
         return (Fraction(squares) - Fraction(total * total, self.n)) / (self.n - 1) / (self.unit * self.unit)
@@ -99,11 +112,13 @@ class Paired:
         """SPEC's ``changes`` entry: the base and patched means, their difference and its paired 95 %
         interval (null with fewer than two pairs)."""
         if self.n == 0:
-            return {"figure": figure, "base": None, "patched": None, "diff": None, "diff_ci95": [None, None]}
+            return {"figure": figure, "base": None, "patched": None, "diff": None, "diff_ci95": [None, None],
+                    "se": None}
         base, patched, diff = self.means()
-        half = Z95 * math.sqrt(float(self.var_diff()) / self.n) if self.n >= 2 else None
-        ci = [sig(diff - half), sig(diff + half)] if half is not None else [None, None]
-        return {"figure": figure, "base": sig(base), "patched": sig(patched), "diff": sig(diff), "diff_ci95": ci}
+        se = math.sqrt(float(self.var_diff()) / self.n) if self.n >= 2 else None
+        ci = [sig(diff - Z95 * se), sig(diff + Z95 * se)] if se is not None else [None, None]
+        return {"figure": figure, "base": sig(base), "patched": sig(patched), "diff": sig(diff), "diff_ci95": ci,
+                "se": se, "exact_diff": diff}
 
 
 #: a card's per-game figures in one arm: player-games with it, their wins, player-games without it (could
@@ -166,18 +181,20 @@ class PairedImpact:
         gb, gp = self._gradient(0, games), self._gradient(1, games)
         out: dict[str, Any] = {"figure": figure, "base": None if base is None else sig(base),
                                "patched": None if patched is None else sig(patched), "diff": None,
-                               "diff_ci95": [None, None]}
+                               "diff_ci95": [None, None], "se": None}
         if base is None or patched is None or gb is None or gp is None:
             return out
         diff = patched - base
         out["diff"] = sig(diff)
+        out["exact_diff"] = diff
         if games >= 2:
             w = [-g for g in gb] + gp
             # the weighted per-game terms have mean 0, so their sample variance is sum((w . x_i)^2) / (G - 1)
             quad = sum((w[i] * w[j] * self.products[i][j] for i in range(len(w)) for j in range(len(w))
                         if self.products[i][j]), Fraction(0))
-            half = Z95 * math.sqrt(float(quad / (games - 1)) / games)
-            out["diff_ci95"] = [sig(diff - half), sig(diff + half)]
+            se = math.sqrt(float(quad / (games - 1)) / games)
+            out["se"] = se
+            out["diff_ci95"] = [sig(diff - Z95 * se), sig(diff + Z95 * se)]
         return out
 
 
@@ -213,12 +230,13 @@ class Sprt:
         return math.log(self.beta / (1 - a)), math.log((1 - self.beta) / a)
 
     def update(self, figures: Sequence[Paired]) -> bool:
-        """Test every seat on its pairs so far; True when every seat is decided."""
+        """Test every seat on its pairs so far; True when every seat is decided (never before
+        :data:`FIRST_LOOK` pairs)."""
         lower, upper = self.bounds
         for d, p in zip(self.decisions, figures, strict=True):
-            llr_up, llr_down = llrs(p, self.effect)
+            llr_up, llr_down = llrs(p, self.effect, len(self.seats))
             d.llr_up, d.llr_down = llr_up, llr_down
-            if d.decision is not None:
+            if d.decision is not None or p.n < FIRST_LOOK:
                 continue  # a decided seat stays decided (Wald's test stops at its first crossing)
             if max(llr_up, llr_down) >= upper:
                 d.decision = "H1"
@@ -230,18 +248,30 @@ class Sprt:
         lower, upper = self.bounds
         return {"h0": "the patch does not change a seat's win rate", "h1": f"it changes a seat's win rate "
                 f"by {self.effect * 100:g} points either way", "alpha": self.alpha, "beta": self.beta,
-                "effect": self.effect, "bounds": [sig(lower, 4), sig(upper, 4)],
+                "effect": self.effect, "bounds": [sig(lower, 4), sig(upper, 4)], "first_look": FIRST_LOOK,
+                "statistic": STATISTIC,
                 "seats": [d.to_json() for d in self.decisions]}
 
 
-def llrs(p: Paired, effect: float) -> tuple[float, float]:
-    """The GSPRT log-likelihood ratios of ``+effect`` and ``-effect`` against no change."""
+#: how the seats' log-likelihood ratios are computed (JSON ``sprt.statistic``)
+STATISTIC = ("fishtest's exact generalized log-likelihood ratio over the counts of each win-share difference "
+             "(empty bins of the grid regularized by 1e-3 of a count)")
+
+
+def share_grid(seats: int) -> list[int]:
+    """Every difference of a seat's share of the win between two games, in units of ``win_unit(seats)``:
+    the shares are 0 and ``unit / k`` for a win shared by ``k`` players."""
+    from kcal.sim.match_tally import win_unit
+
+    unit = win_unit(seats)
+    shares = {0, *(unit // k for k in range(1, seats + 1))}
+    return sorted({a - b for a in shares for b in shares})
+
+
+def llrs(p: Paired, effect: float, seats: int) -> tuple[float, float]:
+    """The exact generalized log-likelihood ratios of ``+effect`` and ``-effect`` against no change, over
+    the pairs' win-share differences (:mod:`kcal.balance.glr`); 0 with fewer than two pairs."""
     if p.n < 2:
         return 0.0, 0.0
-    mean = p.means()[2]
-    var = float(p.var_diff())
-    if var <= 0.0:  # every pair the same difference: the evidence is as strong as it can be
-        var = 1.0 / (4 * p.n * p.n)
-    up = p.n * (effect * mean - effect * effect / 2) / var
-    down = p.n * (-effect * mean - effect * effect / 2) / var
-    return up, down
+    counts = regularize({float(d) / p.unit: c for d, c in p.hist.items()}, [float(g) / p.unit for g in share_grid(seats)])
+    return llr(counts, 0.0, effect), llr(counts, 0.0, -effect)

@@ -19,11 +19,14 @@ or a Dask cluster.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Mapping, Sequence
+from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from kcal.balance.marks import check_correction, mark
 from kcal.balance.paired import CARD_PARTS, Paired, PairedImpact, Sprt, looks
 from kcal.balance.patch import Patch, load_patch
 from kcal.core.errors import UsageError
@@ -40,10 +43,14 @@ METHOD = ("paired games: both arms play the same seeds (common random numbers); 
           "of the per-game differences, with a 95 % interval mean +- 1.96 sd / sqrt(n); a win shared by k "
           "players counts 1/k; a patched card's impact (win rate with it minus without it, over the "
           "player-games of games with a winner) in each arm, its change with a 95 % interval by the delta "
-          "method over game pairs; SPRT on the seats' win-rate changes (docs/balance.md)")
+          "method over game pairs; the marks corrected for every figure of the run (Holm or Benjamini-Hochberg); SPRT "
+          "on the seats' win-rate changes with fishtest's exact generalized likelihood ratio, no seat decided "
+          "before the first look (docs/balance.md)")
 
-#: figures that are shares (or differences of shares), shown in points
-SHARES = ("win_rate.", "end_reason.", "impact.")
+MARKS = ("a figure is marked changed when its p-value (normal, from its paired interval), adjusted for "
+         "every figure of the run, is at most alpha; diff_ci is every interval at the one level at which "
+         "clearing 0 and the mark agree")
+
 
 
 def default_bot(game: Any) -> str:
@@ -67,6 +74,12 @@ class PairPlan:
     key: str
     #: each changed or added card: its name and the names the impact hook gives it in each arm
     held_as: tuple[tuple[str, str | None, str], ...] = ()
+    #: the patched arm's bots draw one extra number from their generator before each decision (a null
+    #: what-if whose games diverge without a change of balance: ``kcal balance calibrate``)
+    perturb: bool = False
+    #: a stated change for measuring power (``kcal balance calibrate``): ``(seat, chance)``, the patched
+    #: arm gives ``seat`` the whole win of game ``i`` when game ``i``'s own draw falls below ``chance``
+    inject: tuple[int, float] | None = None
 
 
 @dataclass
@@ -104,16 +117,19 @@ def _setup(pair: PairPlan) -> tuple[Any, list[_Arm], Any]:
         _WORKER.clear()
         game = load_game(pair.base.pack)
         table = game.bots()
-        arms = [_Arm(plan, [table[b] for b in plan.bots], _card_names(pair, k))
+        arms = [_Arm(plan, [_perturbed(table[b]) if k and pair.perturb else table[b] for b in plan.bots],
+                     _card_names(pair, k))
                 for k, plan in enumerate((pair.base, pair.patched))]
         hook = _impact_hook(pair.base.pack) if pair.held_as else None
         _WORKER[pair.key] = (game, arms, hook)
     return _WORKER[pair.key]
 
 
-#: one game of one arm: each seat's win (units), the moves, the end reason, and the patched cards'
-#: figures (:func:`kcal.balance.impact.card_figures`, by the card's patch name)
-Result = tuple[tuple[int, ...], int, str, tuple[tuple[str, tuple[int, ...]], ...]]
+#: one game of one arm: each seat's win (units), the moves, the end reason, the patched cards'
+#: figures (:func:`kcal.balance.impact.card_figures`, by the card's patch name), each seat's score (None: the
+#: game has no outcome) and each seat's label (the pack's optional ``seat_labels``, such as its deck)
+Result = tuple[tuple[int, ...], int, str, tuple[tuple[str, tuple[int, ...]], ...], tuple[Fraction, ...] | None,
+               tuple[str, ...] | None]
 
 
 def _result(game: Any, arm: _Arm, state: Any, moves: int, slots: list[int], hook: Any) -> Result:
@@ -124,7 +140,50 @@ def _result(game: Any, arm: _Arm, state: Any, moves: int, slots: list[int], hook
     add_game(t, game, plan, state, moves, slots, None)
     reason = next(iter(t.reasons))
     cards = card_figures(game, hook, plan, state, list(arm.cards)) if hook is not None else {}
-    return tuple(t.seat_wins), moves, reason, tuple(sorted((arm.cards[name], v) for name, v in cards.items()))
+    scores = tuple(m.total for m in t.seat_scores) if t.seat_scores[0].count else None
+    labels = seat_labels(game, state, len(plan.players))
+    return (tuple(t.seat_wins), moves, reason, tuple(sorted((arm.cards[name], v) for name, v in cards.items())),
+            scores, labels)
+
+
+def seat_labels(game: Any, state: Any, seats: int) -> tuple[str, ...] | None:
+    """What the pack says each seat played with (its optional ``seat_labels(state)``, such as each seat's deck),
+    checked; None when the pack says nothing."""
+    from kcal.core.errors import KcalError
+
+    fn = getattr(game, "seat_labels", None)
+    if fn is None:
+        return None
+    labels = fn(state)
+    if labels is None:
+        return None
+    labels = tuple(str(x) for x in labels)
+    if len(labels) != seats:
+        raise KcalError(f"the pack's seat_labels gave {len(labels)} labels for {seats} seats", code="bad-pack")
+    return labels
+
+
+def _perturbed(policy: Any) -> Any:
+    """The bot drawing one extra number from its generator before each decision: the same bot, other
+    tie-breaks and samples, so its games diverge from the unperturbed bot's with no change of balance."""
+    def choose(game: Any, state: Any, player: str, rng: Any) -> Any:
+        rng.next64()
+        return policy(game, state, player, rng)
+
+    return choose
+
+
+def _injected(result: Result, pair: PairPlan, index: int) -> Result:
+    """The patched arm's result with the stated change of :attr:`PairPlan.inject` applied to game ``index``."""
+    from kcal.core.rng import Rng
+    from kcal.core.seeding import derive_seed
+
+    assert pair.inject is not None
+    seat, chance = pair.inject
+    if Rng(derive_seed(pair.patched.seed, "calibrate-effect", index)).next64() >= chance * 2**64:
+        return result
+    wins = tuple(win_unit(len(result[0])) if s == seat else 0 for s in range(len(result[0])))
+    return (wins, *result[1:])  # type: ignore[return-value]
 
 
 def pair_chunk(pair: PairPlan, key: str, first: int, count: int) -> list[tuple[Result, Result]]:
@@ -138,6 +197,8 @@ def pair_chunk(pair: PairPlan, key: str, first: int, count: int) -> list[tuple[R
         for arm in arms:
             state, moves, slots = play_one(game, arm.plan, arm.bots, 0, i)
             results.append(_result(game, arm, state, moves, slots, hook))
+        if pair.inject is not None:
+            results[1] = _injected(results[1], pair, i)
         out.append((results[0], results[1]))
     return out
 
@@ -149,16 +210,29 @@ class Sums:
         self.seats = tuple(seats)
         self.unit = win_unit(len(seats))
         self.wins = [Paired(self.unit) for _ in seats]
+        self.scores = [Paired() for _ in seats]
         self.length = Paired()
+        #: each seat's labels in the base arm and the patched arm: how many pairs gave each
+        self.labels: list[Counter[tuple[str, str]]] = [Counter() for _ in seats]
         self.reasons: dict[str, Paired] = {}
         self.cards = {c: PairedImpact(self.unit) for c in cards}
         self.games = 0
+        #: pairs whose two games ended differently (a seat's win or score, the length or the end reason)
+        self.differing = 0
 
     def add(self, base: Result, patched: Result) -> None:
         self.games += 1
+        if base[:3] != patched[:3] or base[4] != patched[4]:
+            self.differing += 1
         for s, p in enumerate(self.wins):
             p.add(base[0][s], patched[0][s])
         self.length.add(base[1], patched[1])
+        if base[4] is not None and patched[4] is not None:
+            for s, p in enumerate(self.scores):
+                p.add(base[4][s], patched[4][s])
+        if base[5] is not None and patched[5] is not None:
+            for s, c in enumerate(self.labels):
+                c[(base[5][s], patched[5][s])] += 1
         for r in {base[2], patched[2]}:
             self.reasons.setdefault(r, _caught_up(self.games - 1))
         for r, p in self.reasons.items():
@@ -169,9 +243,25 @@ class Sums:
 
     def changes(self) -> list[dict[str, Any]]:
         out = [p.change(f"win_rate.{s}") for s, p in zip(self.seats, self.wins, strict=True)]
+        out += [p.change(f"score.{s}") for s, p in zip(self.seats, self.scores, strict=True) if p.n]
         out.append(self.length.change("mean_length"))
         out += [self.reasons[r].change(f"end_reason.{r}") for r in sorted(self.reasons)]
         out += [p.change(f"impact.{card}", self.games) for card, p in self.cards.items()]
+        return out
+
+    def played(self) -> list[dict[str, Any]] | None:
+        """Each seat's labels (the pack's ``seat_labels``, such as its deck) over both arms, with the pairs
+        that gave each; None when the pack labels no seat."""
+        if not any(self.labels):
+            return None
+        out = []
+        for seat, c in zip(self.seats, self.labels, strict=True):
+            seen: Counter[str] = Counter()
+            for (b, q), k in c.items():
+                seen[b] += k
+                if q != b:
+                    seen[q] += k
+            out.append({"seat": seat, "labels": sorted(seen)})
         return out
 
     def card_counts(self, held_as: Sequence[tuple[str, str | None, str]]) -> list[dict[str, Any]]:
@@ -243,19 +333,24 @@ def play_pairs(w: WhatIf, games: int, *, jobs: int = 1, runner: Callable[..., An
                on_done: Callable[[int], None] | None = None, sequential: bool = True) -> Played:
     """Play game pairs look by look (:func:`kcal.balance.paired.looks`) until the SPRT has decided every
     seat (``sequential``) or ``games`` pairs are played."""
+    return play_plan(w.pair, games, jobs=jobs, runner=runner, on_done=on_done, sequential=sequential)
+
+
+def play_plan(pair: PairPlan, games: int, *, jobs: int = 1, runner: Callable[..., Any] | None = None,
+              on_done: Callable[[int], None] | None = None, sequential: bool = True) -> Played:
+    """:func:`play_pairs` on a pair plan (a what-if's, or a calibration's null)."""
     from kcal.sim.backends import session
 
     with session(runner or run_chunks) as run:  # one cluster client, and one copy of the plan, for every look
-        return _looks(w, games, jobs, run, on_done, sequential)
+        return _looks(pair, games, jobs, run, on_done, sequential)
 
 
-def _looks(w: WhatIf, games: int, jobs: int, run: Callable[..., Any], on_done: Callable[[int], None] | None,
+def _looks(pair: PairPlan, games: int, jobs: int, run: Callable[..., Any], on_done: Callable[[int], None] | None,
            sequential: bool) -> Played:
     """The pairs, look by look. With the sequential test on, each look's chunks are one run, so that the
     test may stop before the next; with it off, every look's chunks go out in one run (one pool, one round
     trip to a cluster, no look waiting on its slowest chunk) and the looks read their results in order:
     the same sums and the same decisions at the same looks, so the same bytes."""
-    pair = w.pair
     sums = Sums(pair.base.players, [card for card, _, _ in pair.held_as])
     sprt = Sprt(pair.base.players)
     segments, done = [], 0
@@ -292,11 +387,18 @@ def _looks(w: WhatIf, games: int, jobs: int, run: Callable[..., Any], on_done: C
 def what_if(game_id: str, patch_path: str | Path, *, players: int | None = None, games: int = 2000,
             seed: int = 0, bots: Sequence[str] | None = None, jobs: int = 1,
             runner: Callable[..., Any] | None = None, on_done: Callable[[int], None] | None = None,
-            sequential: bool = True) -> dict[str, Any]:
+            sequential: bool = True, correction: str = "holm") -> dict[str, Any]:
     """Play the patched game against the base game on the same seeds (:func:`play_pairs`); SPEC's
     what-if JSON."""
+    check_correction(correction)
     w = prepare(game_id, patch_path, players=players, games=games, seed=seed, bots=bots)
     played = play_pairs(w, games, jobs=jobs, runner=runner, on_done=on_done, sequential=sequential)
+    return report(w, played, games, seed, correction)
+
+
+def report(w: WhatIf, played: Played, games: int, seed: int, correction: str = "holm") -> dict[str, Any]:
+    """SPEC's what-if JSON from the pairs played."""
+    changes, family = mark(played.sums.changes(), correction)
     return {
         "game": w.pack.id,
         "name": w.game.info.name,
@@ -309,72 +411,10 @@ def what_if(game_id: str, patch_path: str | Path, *, players: int | None = None,
         "cap": games,
         "stopped": played.stopped,
         "sprt": played.sprt.to_json(),
-        "changes": played.sums.changes(),
+        "marks": {**family, "method": MARKS},
+        "changes": changes,
+        "seat_labels": played.sums.played(),
         "cards": played.sums.card_counts(w.pair.held_as),
         "interrupted": played.interrupted,
         "methods": METHOD,
     }
-
-
-def what_if_text(d: Mapping[str, Any]) -> str:
-    """The what-if for people: the patch, how the test stopped, each change with its interval."""
-    from kcal.core.stats import sig
-
-    lines = [f"{d['name']}: what-if {d['patch']['file']} ({d['players']} players, bots "
-             f"{', '.join(sorted(set(d['bots'])))}, seed {d['seed']})"]
-    lines += [f"  patch: {line}" for line in d["patch_lines"]] or ["  patch: no change (an A/A test)"]
-    how = ("the sequential test decided every seat" if d["stopped"] == "sprt"
-           else f"the cap of {d['cap']:,} games was reached")
-    lines.append(f"{d['games']:,} games per arm, on the same seeds; stopped: {d['stopped']} ({how})"
-                 + ("; interrupted" if d["interrupted"] else ""))
-    lines.append(f"  {'figure':<26} {'base':>10} {'patched':>10} {'change':>10}  95% interval")
-    for c in d["changes"]:
-        if c["base"] is None and c["patched"] is None:
-            continue
-        pct = c["figure"].startswith(SHARES)
-
-        def f(v: float | None, pct: bool = pct, sign: str = "") -> str:
-            if v is None:
-                return "-"
-            return f"{v * 100:{sign}.1f}%" if pct else f"{sig(v, 4):{sign}g}"
-
-        lo, hi = c["diff_ci95"]
-        flag = "  *" if lo is not None and (lo > 0 or hi < 0) else ""
-        lines.append(f"  {c['figure']:<26} {f(c['base']):>10} {f(c['patched']):>10} {f(c['diff'], sign='+'):>10}"
-                     f"  [{f(lo, sign='+')}, {f(hi, sign='+')}]{flag}")
-    decided = ", ".join(f"{s['seat']} {s['decision'] or 'undecided'}" for s in d["sprt"]["seats"])
-    lines.append(f"SPRT (H0 no change, H1 {d['sprt']['effect'] * 100:g} points; alpha {d['sprt']['alpha']}, "
-                 f"beta {d['sprt']['beta']}): {decided}")
-    lines.append("* the interval excludes 0: the patch changed this figure")
-    if d["cards"]:
-        lines.append("impact.CARD: the holder's win rate with the card minus without it; player-games with / "
-                     "without it, base -> patched:")
-    for c in d["cards"]:
-        base, patched = c["held_as"]
-        shown = f"{c['card']}" + (f" (held as {patched} when patched)" if base is not None and patched != base
-                                   else " (added)" if base is None else "")
-        with_, without = c["games_with"], c["games_without"]
-        lines.append(f"  {shown}: {with_[0]:,} / {without[0]:,} -> {with_[1]:,} / {without[1]:,}")
-    return "\n".join(lines)
-
-
-def draw_what_if(d: Mapping[str, Any], path: Path) -> None:
-    """Each share's change (seats' win rates, end reasons, the patched cards' impact) in points, with its
-    paired 95 % interval."""
-    from kcal.print.charts import interval_chart, save_chart
-
-    rows = []
-    marks = []
-    for c in d["changes"]:
-        if c["diff"] is None or c["diff_ci95"][0] is None or not c["figure"].startswith(SHARES):
-            continue
-        lo, hi = c["diff_ci95"]
-        rows.append((c["figure"], c["diff"] * 100, lo * 100, hi * 100))
-        marks.append("above" if lo > 0 else "below" if hi < 0 else "")
-
-    def draw(surface: Any, box: Any) -> None:
-        interval_chart(surface, box, f"{d['name']}: what the patch changed ({d['games']:,} paired games)", rows,
-                       reference=0.0, x_fmt=lambda v: f"{v:+g}" if v else "0", x_label="change, points (95% paired interval)",
-                       marks=marks)
-
-    save_chart(path, 560, 60 + 22 * max(1, len(rows)), draw)

@@ -228,6 +228,9 @@ def what_if(
                               help="Most games per arm (the sequential test may stop sooner)."),
     players: int | None = PlayersOption,
     bots: list[str] = BotsOption,
+    correction: str = typer.Option("holm", "--correction", metavar="holm|bh",
+                                   help="Correct the marks for the number of figures compared: holm (family-wise) "
+                                        "or bh (Benjamini-Hochberg, false discovery rate)."),
     seed: int = SeedOption,
     jobs: int | None = JobsOption,
     backend: str = BackendOption,
@@ -240,13 +243,14 @@ def what_if(
 ) -> None:
     """What a patch changes, from paired games on the same seeds.
 
-    With 95% intervals: each seat's win rate, the mean game length, the end reasons and the impact of each card the patch
-    changes or adds, base against patched; a sequential test (SPRT) stops when every seat's answer is clear, --games is
-    the cap. Budget: at most --minutes of play (default 5; 0: no limit). Exit 2 on bad input (the patch's
-    file:line:column), 130 on Ctrl-C (with the figures of the finished games).
+    Each seat's win rate and score, the mean game length, the end reasons and the impact of each card the patch
+    changes or adds, base against patched, with intervals corrected for the figures compared (a * marks a change);
+    a sequential test (SPRT, fishtest's statistic) stops when every seat's answer is clear, looking first at 128
+    games; --games is the cap. Budget: at most --minutes of play (default 5; 0: no limit). Exit 2 on bad input (the
+    patch's file:line:column), 130 on Ctrl-C (with the figures of the finished games).
     """
-    from kcal.balance.whatif import draw_what_if, what_if_text
     from kcal.balance.whatif import what_if as run
+    from kcal.balance.whatif_text import draw_what_if, what_if_text
     from kcal.cli.sim import _runner
     from kcal.sim.progress import Progress, wanted
 
@@ -255,11 +259,57 @@ def what_if(
         show = wanted(quiet=quiet, json_out=fmt is OutputFormat.json)
         with Progress(games * 2, "what-if games", enabled=show) as bar:
             data = run(game, patch, players=players, games=games, seed=seed, bots=_bots(bots), jobs=_jobs(jobs),
-                       runner=_runner(backend, dask_address), on_done=lambda k: bar.update(2 * k))
+                       runner=_runner(backend, dask_address), on_done=lambda k: bar.update(2 * k),
+                       correction=correction)
         mark_limit(data, limit, minutes, bar.done)
         emit(data, fmt, what_if_text)
         if target is not None:
             draw_what_if(data, target)
+        if data["interrupted"]:
+            raise typer.Exit(130)
+
+
+@app.command("calibrate")
+def calibrate(
+    game: str = BalanceGameOption,
+    runs: int = typer.Option(20, "--runs", min=1, help="What-ifs of each kind: two nulls and the stated change."),
+    games: int = typer.Option(2000, "--games", "-n", min=2,
+                              help="Most games per arm of each what-if (the what-if's default budget)."),
+    effect: float = typer.Option(0.05, "--effect", metavar="SHARE",
+                                 help="The stated change whose power is measured: seat A's win rate up by SHARE "
+                                      "(0.05: 5 points)."),
+    players: int | None = PlayersOption,
+    bots: list[str] = BotsOption,
+    correction: str = typer.Option("holm", "--correction", metavar="holm|bh",
+                                   help="Correct the marks for the number of figures compared: holm (family-wise) "
+                                        "or bh (Benjamini-Hochberg, false discovery rate)."),
+    seed: int = SeedOption,
+    jobs: int | None = JobsOption,
+    backend: str = BackendOption,
+    dask_address: str | None = AddressOption,
+    quiet: bool = QuietOption,
+    fmt: OutputFormat = FormatOption,
+) -> None:
+    """How often what-if marks what is not there, and finds what is.
+
+    Null what-ifs whose games diverge with no change of balance (the game against itself on other seeds; bots
+    perturbed by an extra random draw) and what-ifs with a stated change (seat A's win rate up by --effect), each at
+    the what-if's budget: the rate of runs with any mark, the SPRT's false accepts, each figure's false marks and the
+    power, with 95% intervals (docs/balance.md). Up to 3 x --runs x --games game pairs: greedy bots and a few runs
+    take minutes. Exit 2 on bad input, 130 on Ctrl-C (with the runs finished).
+    """
+    from kcal.balance.calibrate import calibrate as run
+    from kcal.balance.calibrate import calibrate_text
+    from kcal.cli.sim import _runner
+    from kcal.sim.progress import Progress, wanted
+
+    with guarded():
+        show = wanted(quiet=quiet, json_out=fmt is OutputFormat.json)
+        with Progress(3 * runs * games * 2, "calibration games (at most)", enabled=show) as bar:
+            data = run(game, runs=runs, games=games, effect=effect, players=players, seed=seed, bots=_bots(bots),
+                       correction=correction, jobs=_jobs(jobs), runner=_runner(backend, dask_address),
+                       on_done=lambda k: bar.update(2 * k))
+        emit(data, fmt, calibrate_text)
         if data["interrupted"]:
             raise typer.Exit(130)
 

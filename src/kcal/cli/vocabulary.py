@@ -65,6 +65,8 @@ OPTIONS: dict[str, str] = {
     "--chart": "also draw the result as a chart (.png or .svg)",
     "--correction": "correct for the number of cards compared: holm (family-wise) or bh (false discovery rate)",
     "--patch": "a what-if patch: card changes and rule parameters (YAML)",
+    "--runs": "how many runs of a lab command to repeat (balance calibrate: what-ifs of each kind)",
+    "--effect": "the change a test looks for, as a share (0.05: a win rate moved by 5 points)",
     "--param": "a declared rule parameter and its range, NAME=A:B:STEP",
     "--gauntlet": "a deck to beat (deck build; repeatable)",
     "--features": "the two deck features of deck build's map (A,B)",

@@ -97,6 +97,16 @@ def _decks(raw: object, players: Sequence[str], mode: str) -> list[list[Tile]]:
     return [_deck(d, p) for d, p in zip(raw, players, strict=True)]
 
 
+@cache
+def _builtin_by_tiles() -> dict[tuple[str, ...], str]:
+    names = (*STANDARD_DECKS, SOLO_DECK)
+    return {tuple(sorted(t.name for t in builtin_deck(n))): n for n in names}
+
+
+def _deck_label(tiles: tuple[str, ...]) -> str:
+    return _builtin_by_tiles().get(tiles) or f"a deck of {len(tiles)} tiles"
+
+
 def _patched(decks: list[list[Tile]], tiles: object) -> list[list[Tile]]:
     """The decks with each tile of ``tiles`` (a what-if patch's) in place of the tile of its name."""
     if tiles is None:
@@ -205,6 +215,13 @@ class KCaloria:
 
     def clone(self, state: GameState) -> GameState:
         return state.copy()
+
+    def seat_labels(self, state: GameState) -> list[str] | None:
+        """Each seat's deck, by the built-in deck's name when its tiles are one's (a what-if's patched
+        tiles keep their names), else "a deck of N tiles" (the balance lab's optional hook, docs/packs.md)."""
+        if state.initial_decks is None:
+            return None
+        return [_deck_label(tuple(sorted(deck))) for deck in state.initial_decks]
 
     # --- moves -------------------------------------------------------------------------------------
     def to_move(self, state: GameState) -> tuple[str, ...]:
