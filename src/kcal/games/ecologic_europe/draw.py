@@ -39,7 +39,19 @@ from kcal.games.ecologic_europe.rules.moves import (
 from kcal.games.ecologic_europe.rules.scoring import board_types, diversity_points, score_parts
 from kcal.games.ecologic_europe.rules.state import EXCHANGE, OVER, PLACE, TRANSFER, Rules, State
 from kcal.games.ecologic_europe.rules.tables import sp
-from kcal.viewer.scene import Frame, Icon, Item, Rect, Section, Shape, Story, Text, box_points, refused_mark
+from kcal.viewer.scene import (
+    Frame,
+    Icon,
+    Item,
+    Rect,
+    Section,
+    Shape,
+    Story,
+    TableKeeper,
+    Text,
+    box_points,
+    refused_mark,
+)
 
 if TYPE_CHECKING:
     from kcal.games.ecologic_europe.files.cardset import Species
@@ -331,9 +343,10 @@ def story(path: str | Path, *, upto: int | None = None, coords: bool = False, ev
     state = GAME.new_state(Setup(tuple(rec.players), rec.variant, options), rec.seed)
     seat_of = state.rules.seat_of
     last = checked.moves_applied if upto is None else min(upto, checked.moves_applied)
+    keeper = TableKeeper()  # each frame kept as the change from the one before (issue 36)
     frames: list[Frame] = []
     if every or last == 0:
-        frames.append(Frame(items(state), "the table before the first move", (), summary(state)))
+        frames.append(Frame(keeper.whole(items(state)), "the table before the first move", (), summary(state)))
     for i, entry in enumerate(rec.moves[:last]):
         player, move = entry["player"], decode_move(entry)
         assert state.log is not None
@@ -350,14 +363,14 @@ def story(path: str | Path, *, upto: int | None = None, coords: bool = False, ev
                              f"has moved",)
                 else:
                     lines = (f"the step is resolved; now {season_text(state)}",)
-            frames.append(Frame(items(state), f"{i + 1}. {words}", (Section("What happened", lines),), summary(state),
+            frames.append(Frame(keeper.whole(items(state)), f"{i + 1}. {words}", (Section("What happened", lines),), summary(state),
                                 step=i + 1))
     if checked.illegal is not None and (upto is None or upto > checked.moves_applied):
         ill = checked.illegal
         entry = rec.moves[ill.index]
         seat, bad = seat_of[entry["player"]], decode_move(entry)
         words = move_text(state, seat, bad)
-        frames.append(Frame.refused(items(state), ill.index, words, ill.reason,
+        frames.append(Frame.refused(keeper.whole(items(state)), ill.index, words, ill.reason,
                                     f"{checked.path}:{ill.line}:{ill.column}", summary(state), checked.moves_applied,
                                     refused_at(state, seat, bad)))
     title = f"{GAME_NAME}: {Path(str(checked.path)).name} ({', '.join(state.rules.players)})"

@@ -27,6 +27,7 @@ from kcal.viewer.scene import (
     Section,
     Shape,
     Story,
+    TableKeeper,
     Text,
     box_points,
     refused_also,
@@ -316,10 +317,11 @@ def story(path: str | Path, *, upto: int | None = None, coords: bool = False, ev
     state = GAME.new_state(loaded.setup, loaded.seed)
     painter = _Painter(state)
     last = checked.moves_applied if upto is None else min(upto, checked.moves_applied)
+    keeper = TableKeeper()  # each frame kept as the change from the one before (issue 36)
     frames: list[Frame] = []
     if every or last == 0:
         lines = tuple(_event_lines(state, state.events()))
-        frames.append(Frame(painter.items(state), "the table before the first move",
+        frames.append(Frame(keeper.whole(painter.items(state)), "the table before the first move",
                             (Section("Events", lines),) if lines else (), _summary(state)))
     for i, rm in enumerate(loaded.moves[:last]):
         mark = state.log
@@ -327,13 +329,13 @@ def story(path: str | Path, *, upto: int | None = None, coords: bool = False, ev
         if every or i == last - 1:
             new = [e for e in _since(state, mark) if e[0] != "play"]
             sections = (Section("What happened", tuple(_event_lines(state, new))),) if new else ()
-            frames.append(Frame(painter.items(state), f"{i + 1}. {rm.player} {_verb(rm.move)}", sections, _summary(state),
+            frames.append(Frame(keeper.whole(painter.items(state)), f"{i + 1}. {rm.player} {_verb(rm.move)}", sections, _summary(state),
                                 step=i + 1))
     if checked.illegal is not None and (upto is None or upto > checked.moves_applied):
         ill = checked.illegal
         bad = loaded.moves[ill.index]
         words = f"{bad.player} {_verb(bad.move)}"
-        frames.append(Frame.refused(painter.items(state), ill.index, words, ill.reason,
+        frames.append(Frame.refused(keeper.whole(painter.items(state)), ill.index, words, ill.reason,
                                     f"{checked.path}:{ill.line}:{ill.column}", _summary(state), checked.moves_applied,
                                     refused_at(state, bad.player, bad.move, words)))
     title = f"{GAME_NAME}: {Path(str(checked.path)).name} ({', '.join(state.rules.players)})"

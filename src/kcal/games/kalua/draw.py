@@ -43,6 +43,7 @@ from kcal.viewer.scene import (
     Section,
     Shape,
     Story,
+    TableKeeper,
     Text,
     box_points,
     refused_also,
@@ -454,10 +455,11 @@ def story(path: str | Path, *, upto: int | None = None, coords: bool = False, ev
     state = start_state(GAME, loaded.doc, loaded.setup, loaded.seed)
     painter = _Painter(state)
     last = checked.moves_applied if upto is None else min(upto, checked.moves_applied)
+    keeper = TableKeeper()  # each frame kept as the change from the one before (issue 36)
     frames: list[Frame] = []
     if every or last == 0:
         lines = _event_lines(state, state.events())
-        frames.append(Frame(painter.items(state), "the table before the first move",
+        frames.append(Frame(keeper.whole(painter.items(state)), "the table before the first move",
                             (Section("Events", lines),) if lines else (), _summary(state)))
     for i, rm in enumerate(loaded.moves[:last]):
         mark = state.log
@@ -465,13 +467,13 @@ def story(path: str | Path, *, upto: int | None = None, coords: bool = False, ev
         if every or i == last - 1:
             new = _event_lines(state, _since(state, mark))
             sections = (Section("What happened", new),) if new else ()
-            frames.append(Frame(painter.items(state), f"{i + 1}. {caption(rm.player, rm.move)}", sections,
+            frames.append(Frame(keeper.whole(painter.items(state)), f"{i + 1}. {caption(rm.player, rm.move)}", sections,
                                 _summary(state), step=i + 1))
     ill = checked.illegal
     if ill is not None and (upto is None or upto > checked.moves_applied):
         bad = loaded.moves[ill.index]
         words = caption(bad.player, bad.move)
-        frames.append(Frame.refused(painter.items(state), ill.index, words, ill.reason,
+        frames.append(Frame.refused(keeper.whole(painter.items(state)), ill.index, words, ill.reason,
                                     f"{checked.path}:{ill.line}:{ill.column}", _summary(state), checked.moves_applied,
                                     refused_at(state, bad.player, bad.move, words)))
     title = f"{GAME_NAME}: {Path(str(checked.path)).name} ({', '.join(state.rules.players)})"
