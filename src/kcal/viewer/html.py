@@ -58,6 +58,7 @@ def story_data(story: Story) -> dict[str, Any]:
     boxes: dict[int, tuple[float, float, float, float]] = {}
     frag_text: list[str] = []
     keys: dict[str, int] = {}
+    icons: dict[str, str] = {}
     frames: list[dict[str, Any]] = []
     shown: dict[int, tuple] = {}  # the table as the page shows it after the frame before: key -> entry
     box: tuple[float, float, float, float] | None = None
@@ -90,7 +91,7 @@ def story_data(story: Story) -> dict[str, Any]:
                 f = frags.get(it.shapes)
                 if f is None:
                     f = frags[it.shapes] = len(frag_text)
-                    frag_text.append(svg.shapes(it.shapes))
+                    frag_text.append(svg.shapes(it.shapes, icons))
                 by_id[id(it.shapes)] = f
                 alive.append(it.shapes)
             k = keys.setdefault(it.key, len(keys))
@@ -126,7 +127,7 @@ def story_data(story: Story) -> dict[str, Any]:
                   f'viewBox="{_r(x)} {_r(y)} {_r(w)} {_r(h)}" role="img" aria-label="legend">'
                   + "".join(svg.item(i) for i in story.legend) + "</svg>")
     return {"title": story.title, "frags": frag_text, "frames": frames, "notes": list(story.notes),
-            "legend": legend}
+            "legend": legend, "defs": svg.defs(icons)}
 
 
 def _around(boxes: Iterable[tuple[float, float, float, float]]) -> tuple[float, float, float, float] | None:
@@ -160,6 +161,7 @@ def page(story: Story) -> str:
     data = story_data(story)
     legend = data.pop("legend")
     return fill_slots(_TEMPLATE, {"TITLE": svg.text(story.title), "FONT": svg.FONT, "LEGEND": legend,
+                                  "DEFS": data.pop("defs"),
                                   "DATA": _json(data), "SCRIPT": _SCRIPT})
 
 
@@ -236,7 +238,7 @@ kbd { border: 1px solid #999; border-radius: 3px; padding: 0 3px; background: #f
 </div>
 <main>
 <div id="boardwrap"><svg id="board" xmlns="http://www.w3.org/2000/svg" role="img" aria-label="the table"
- tabindex="0" font-family="@FONT@" preserveAspectRatio="xMinYMin meet"><g id="layer0"></g><g id="layer1"></g><g id="layer2"></g></svg></div>
+ tabindex="0" font-family="@FONT@" preserveAspectRatio="xMinYMin meet"><defs>@DEFS@</defs><g id="layer0"></g><g id="layer1"></g><g id="layer2"></g></svg></div>
 <aside id="aside">
 <div id="summary"></div>
 <div id="sections"></div>
