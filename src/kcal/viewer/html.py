@@ -191,6 +191,9 @@ main { display: flex; flex: 1; min-height: 0; }
 #boardwrap { flex: 1; min-width: 0; position: relative; background: #fff; }
 #board { position: absolute; top: 0; left: 0; width: 100%; height: 100%; display: block; touch-action: none;
   cursor: grab; }
+#empty { position: absolute; top: 40%; left: 0; right: 0; margin: 0; padding: 0 16px; text-align: center;
+  color: #555; pointer-events: none; }
+#empty[hidden] { display: none; }
 #board:focus { outline: 2px solid #24523a; outline-offset: -2px; }
 aside { width: 360px; flex: none; overflow-y: auto; padding: 8px 14px; border-left: 1px solid #ccc;
   box-sizing: border-box; }
@@ -238,7 +241,8 @@ kbd { border: 1px solid #999; border-radius: 3px; padding: 0 3px; background: #f
 </div>
 <main>
 <div id="boardwrap"><svg id="board" xmlns="http://www.w3.org/2000/svg" role="img" aria-label="the table"
- tabindex="0" font-family="@FONT@" preserveAspectRatio="xMinYMin meet"><defs>@DEFS@</defs><g id="layer0"></g><g id="layer1"></g><g id="layer2"></g></svg></div>
+ tabindex="0" font-family="@FONT@" preserveAspectRatio="xMinYMin meet"><defs>@DEFS@</defs><g id="layer0"></g><g id="layer1"></g><g id="layer2"></g></svg>
+<p id="empty" hidden>Nothing is on the table yet: step forward (&#x25B6; or <kbd>&#x2192;</kbd>) to see the first move.</p></div>
 <aside id="aside">
 <div id="summary"></div>
 <div id="sections"></div>
@@ -398,6 +402,7 @@ _SCRIPT = r"""
       cur = i;
     }
     const fr = D.frames[i];
+    document.getElementById("empty").hidden = nodes.size > 0 || i === last;  // an empty table says so
     box = fr.b;
     focus = fr.z || null;
     paint();

@@ -60,7 +60,7 @@ if TYPE_CHECKING:
 
 INK = "#1f2a1f"
 GREY = "#555555"
-CW, CH = 104.0, 62.0  #: a place's width and height
+CW, CH = 104.0, 70.0  #: a place's width and height (a name of two lines: issue 34, item 5)
 GAP = 6.0
 LABEL = 150.0  #: the habitat column left of a board's fields
 HEAD = 30.0  #: a player's heading above the boards
@@ -80,6 +80,18 @@ def _fit(text: str, size: float, width: float) -> str:
     """``text`` cut with an ellipsis to about ``width`` pixels at ``size``."""
     room = max(int(width / (size * 0.56)), 2)
     return text if len(text) <= room else text[:room - 1] + "…"
+
+
+def _lines(text: str, size: float, width: float) -> list[str]:
+    """``text`` in one line, or two cut between words, the second cut with an ellipsis if it must be
+    (a species' name on the table: "Freshwater pearl mussel" was cut to "Freshwater pear…")."""
+    room = max(int(width / (size * 0.56)), 2)
+    if len(text) <= room:
+        return [text]
+    cut = text.rfind(" ", 0, room + 1)
+    if cut <= 0:
+        return [_fit(text, size, width)]
+    return [text[:cut], _fit(text[cut + 1:], size, width)]
 
 
 def _text_on(colour: str) -> str:
@@ -121,9 +133,8 @@ def place_shapes(state: State, seat: int, q: int, tint: str) -> tuple[Shape, ...
     out += chip(s.type, CW - 27, 3)
     if s.points:
         out.append(Text(CW - 31, 12, f"{s.points} pt", 8, fill=INK, anchor="end", bold=True))
-    out += [Text(5, 26, _fit(s.name, 10, CW - 10), 10, bold=True),
-            Text(5, 38, _fit(s.latin, 8, CW - 10), 8, fill=GREY),
-            picture(s, 30, 2.5, PICTURE)]
+    out += [Text(5, 25 + 11 * k, line, 10, bold=True) for k, line in enumerate(_lines(s.name, 10, CW - 10))]
+    out += [Text(5, 47, _fit(s.latin, 8, CW - 10), 8, fill=GREY), picture(s, 30, 2.5, PICTURE)]
     bio, rem = state.bio[seat][q], state.rem[seat][q]
     tokens = []
     if bio:
@@ -132,7 +143,7 @@ def place_shapes(state: State, seat: int, q: int, tint: str) -> tuple[Shape, ...
         tokens.append((f"{rem} remains", REM))
     x = 5.0
     for word, colour in tokens:
-        out.append(Text(x, 52, word, 8, fill=colour, bold=True))
+        out.append(Text(x, 59, word, 8, fill=colour, bold=True))
         x += len(word) * 8 * 0.56 + 8
     if len(stack) > 1:
         out.append(Text(CW - 5, CH - 3, f"+{len(stack) - 1} under", 7, fill=GREY, anchor="end"))

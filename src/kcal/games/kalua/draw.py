@@ -514,8 +514,8 @@ def printed_card(name: str, kind: int, cost: int, copies: int, lines: Sequence[s
     price = f"pay 0, {PROTECTION_COST} or {DOUBLE_COST} PP" if kind == GLOBAL else f"costs {cost} PP"
     out += [Rect(8, y - 6, FACE_W - 16, 16, fill=st.pale, rx=3),
             Text(FACE_W / 2, y + 6, price, 9, fill=INK, anchor="middle", bold=True)]
-    out.append(Icon(FACE_W / 2 - 15, y + 2, 30, icon, st.dark))
-    y += 58
+    out.append(Icon(FACE_W / 2 - 15, y + 14, 30, icon, st.dark))  # under the price's band, not over it
+    y += 60
     body = [piece for line in lines if not line.startswith("Pay 0") for piece in _wrap(line, 27)]
     room = int((FACE_H - 18 - y) // 10.5)
     if len(body) > room:

@@ -151,6 +151,8 @@ PICTURE_TOP = 2.5
 #: the baseline of the cost row, above the name's first line (``NAME_Y``), where the hex is wide enough
 #: for two alternatives; the room inside the type's inner border, as the hexagon's circumradius
 COST_Y = -R * 0.38
+#: the owner's badge: on the hexagon's left corner, over the owner's border
+BADGE_X = -R * 0.8
 NAME_Y = -R * 0.2
 INNER = R - 9
 
@@ -207,9 +209,11 @@ def face(info: TileInfo, owner: int, owner_name: str, *, yield_y: float = R * 0.
         out.append(Text(0, yield_y - 1, "no yield", 7.5, fill=INK, anchor="middle"))
     # the owner's pointer, toward their seat (south, north, west, east), and badge on the left edge
     out.append(Poly(SEAT_POINTER[owner % len(SEAT_POINTER)], fill=pc, stroke="#ffffff", width=1))
-    bx = -R * 0.66
-    out += [Circle(bx, 0, 8.5, fill=pc, stroke="#ffffff", width=1),
-            Text(bx, 3.5, owner_name[:1].upper() or "?", 10, fill="#ffffff", anchor="middle", bold=True)]
+    # the badge on the left corner, over the owner's border: clear of a name's lines (issue 34, item 5:
+    # at -0.66 R it hid the "le" of leguminosarum)
+    bx = BADGE_X
+    out += [Circle(bx, 0, 7.5, fill=pc, stroke="#ffffff", width=1),
+            Text(bx, 3.5, owner_name[:1].upper() or "?", 9.5, fill="#ffffff", anchor="middle", bold=True)]
     return tuple(out)
 
 
@@ -227,14 +231,15 @@ def overlay(vec: tuple[int, ...], dice: tuple, barricade: tuple[int, int] | None
             cell: Hex | None) -> tuple[Shape, ...]:
     """A tile's unused cubes (count and glyph per colour), collapse dice, barricade timer, coordinates."""
     out: list[Shape] = []
-    parts = []
-    for c, n in enumerate(vec):
-        if n:
-            glyph = list(cube_glyph(0, 0, c, 13))
-            glyph.append(Text(15, -2, f"×{n}", 10, fill=INK, bold=True))
-            parts.append((glyph, 15 + 6 * (len(str(n)) + 1)))
-    for k, row in enumerate((parts[:3], parts[3:])):
-        out += [_shift(s, 0, R * 0.28 + k * 16) for s in _centred(row, 0, gap=4)] if row else []
+    # beside the picture, never over it (issue 34, item 5): the first colour on its right, the next on
+    # its left, and so on down, each count ending at the picture's edge on the left and starting there on
+    # the right
+    side = PICTURE / 2 + 2
+    for k, (c, n) in enumerate((c, n) for c, n in enumerate(vec) if n):
+        y = PICTURE_TOP + 12 + (k // 2) * 14
+        w = 12 + 2 + len(f"×{n}") * 9.5 * 0.56
+        x = side if k % 2 == 0 else -side - w
+        out += [*cube_glyph(x, y, c, 12), Text(x + 14, y - 2, f"×{n}", 9.5, fill=INK, bold=True)]
     for k, d in enumerate(dice):  # on the top-right edge, clear of the name and the cubes
         who = players[d[0]][:1].upper() if 0 <= d[0] < len(players) else "?"
         out += die_glyph(R * 0.36 + k * 9, -R * 0.78 + k * 21, d[1], who)
