@@ -409,6 +409,7 @@ def printed_card(s: Species) -> tuple[Shape, ...]:
                 Text(x + width / 2, 68, short, 8, fill=_text_on(tint), anchor="middle", bold=True)]
         x += width + 3
     y = 88.0
+    below = y + 20  # the top of the picture: under the production line, or under the chips eaten
     if s.production is not None:
         out.append(Text(6, y, "biomass made per season", 8, fill=GREY))
         for k, (season, v) in enumerate(zip(SEASONS, s.production, strict=True)):
@@ -422,7 +423,10 @@ def printed_card(s: Species) -> tuple[Shape, ...]:
                     x, row = 6.0, row + 16
                 out += chip(t, x, row)
                 x += 25
-    out.append(picture(s, (w - 34) / 2, 108, 34))
+                below = row + 17
+    # between what it makes or eats and the line of marks (issue 34, item 5: it was drawn over the marks)
+    size = max(16.0, min(30.0, h - 34 - below))
+    out.append(picture(s, (w - size) / 2, below, size))
     marks = [m for m, on in (("edge", s.edge), (s.bonus or "", bool(s.bonus))) if on]
     marks += sorted(s.features)
     if marks:

@@ -604,10 +604,10 @@ def printed_face(info: TileInfo) -> tuple[Shape, ...]:
     biomes = [b.value for b in tile.biomes]
     for k, code in enumerate(biomes[:3]):
         shown = code + ("…" if k == 2 and len(biomes) > 3 else "")
-        out.append(Text(-R * 0.62, 4.0 + 8.5 * k, shown, 7, fill="#2e5d3a", anchor="middle", bold=True))
+        out.append(Text(-R * 0.62, 7.0 + 8.0 * k, shown, 7, fill="#2e5d3a", anchor="middle", bold=True))
     mods = ", ".join(m.name.replace("_", " ") for m in tile.modifiers)
-    if mods:
-        out.append(Text(0, 25.5, mods[:23] + ("…" if len(mods) > 23 else ""), 7, fill="#5d4037", anchor="middle"))
+    if mods:  # right of the biome column, clear of it (issue 34, item 5)
+        out.append(Text(8, 27.5, mods[:15] + ("…" if len(mods) > 15 else ""), 7, fill="#5d4037", anchor="middle"))
     return tuple(out)
 
 
