@@ -289,7 +289,7 @@ def test_kalua_a_leader_action_is_marked_on_the_leader_and_where_it_takes_from(t
     assert reason in (last.illegal or "")
     [main], also = _outlines(_mark(story)), _also(story)
     god_a = _item(last, "god0")
-    leader = next(_moved(s.bbox(), god_a) for s in god_a.shapes if isinstance(s, Circle) and s.r == 8 and s.cx > 200)
+    leader = next(_moved(s.bbox(), god_a) for s in god_a.shapes if isinstance(s, Circle) and s.r == 8 and s.cy > 0)  # not the name's marker
     _snug(main, _union(leader, _text(god_a, "leader")), 20)
     assert len(also) == 1
     if "believer" in move:
@@ -318,7 +318,7 @@ def test_kalua_a_draw_a_target_or_a_shout(tmp_path, move, index, key, reason):
     if "draw" in move:
         _snug(main, _text(god, "hand: 0 cards"), 12)
     else:
-        row = next(_moved(s.bbox(), god) for s in god.shapes if isinstance(s, Rect) and s.w > 800)
+        row = next(_moved(s.bbox(), god) for s in god.shapes if isinstance(s, Rect) and s.w >= 300)  # the row's box
         _snug(main, row, 4)
 
 
