@@ -86,6 +86,12 @@ _TEMPLATE = """<!DOCTYPE html>
 body { font-family: @FONT@; margin: 0; color: #1a1a1a; background: #f4f4f0; }
 header { padding: 8px 14px; background: #24523a; color: #fff; }
 header h1 { font-size: 18px; margin: 0; }
+header { display: flex; flex-wrap: wrap; gap: 4px 14px; align-items: baseline; }
+#todeck { color: #fff; font-weight: bold; font-size: 15px; }
+#todeck[hidden] { display: none; }
+#deck { scroll-margin-top: 52px; }
+#deck .how { font-size: 12px; color: #555; margin: 0 0 6px; }
+#totop { display: none; font-size: 13px; margin-top: 6px; }
 main { display: flex; gap: 12px; padding: 10px 14px; align-items: flex-start; }
 #filters { width: 210px; flex: none; }
 #filters fieldset { border: 1px solid #ccc; background: #fff; margin: 0 0 8px; padding: 4px 8px; }
@@ -119,23 +125,29 @@ main { display: flex; gap: 12px; padding: 10px 14px; align-items: flex-start; }
   #filters fieldset { max-height: 9.5em; overflow: auto; }
   #search { flex-basis: 100%; }
   #deck { position: static; }
+  header { position: sticky; top: 0; z-index: 2; }
+  #totop { display: block; }
   #grid { justify-content: center; }
 }
 </style>
 </head>
 <body>
-<header><h1 id="title">@TITLE@</h1></header>
+<header><h1 id="title">@TITLE@</h1>
+<a id="todeck" href="#deck" hidden>Deck builder (<span id="deckcount">0</span> cards) &#x2193;</a></header>
 <main>
 <div id="filters"><input type="search" id="search" placeholder="search by name" aria-label="search by name"></div>
 <div id="cards"><p id="shown"></p><div id="grid"></div></div>
 <aside id="deck" hidden>
 <h2>Deck</h2>
+<p class="how">Click a card to add it; &#x2212; and + change a count. The deck is checked as
+<code>kcal deck validate</code> checks it, and downloads as a deck file.</p>
 <label>Name <input type="text" id="deckname" value="My deck"></label>
 <div id="legality"></div>
 <div id="odds"></div>
 <ul id="decklist"></ul>
 <button type="button" id="download">Download deck (YAML)</button>
 <button type="button" id="clear">Clear</button>
+<a id="totop" href="#title">&#x2191; back to the cards</a>
 </aside>
 </main>
 <script type="application/json" id="catalog-data">@DATA@</script>
@@ -241,6 +253,7 @@ _SCRIPT = r"""
       if (D.cards[i].tags.indexOf(R.tag) >= 0) tagged += n;
       if (n > R.max) over.push(D.cards[i].name);
     });
+    document.getElementById("deckcount").textContent = String(total);
     const leg = document.getElementById("legality");
     leg.replaceChildren();
     const sizeOk = R.exact ? total === R.size : total >= R.size;
@@ -292,6 +305,7 @@ _SCRIPT = r"""
   }
   if (R) {
     document.getElementById("deck").hidden = false;
+    document.getElementById("todeck").hidden = false;
     document.getElementById("download").addEventListener("click", function () {
       const a = document.createElement("a");
       a.href = URL.createObjectURL(new Blob([yaml()], { type: "application/x-yaml" }));

@@ -2,9 +2,13 @@
 
 The page carries the game as data, not as one picture per step: every distinct group of shapes (a
 tile's face, the cubes on it) is written once as SVG text, and each step lists only the items that
-changed (key, position, which group). Every :data:`KEYFRAME` th step lists all its items, so a jump
-replays at most ``KEYFRAME - 1`` small steps; a game of 10,000 moves stays a few megabytes and steps
-in well under a frame (``bench/bench_viewer.py`` measures both).
+changed (key, position, which group). A step lists all its items (a keyframe) when at least
+:data:`KEYFRAME` steps have passed since the last one and the changes listed since then are as many as
+the items on the table, so a jump replays at most about a table's worth of changes, and the keyframes
+together are never longer than the changes: the page grows with the game's changes, not with its steps
+times its table (issue 36). A game of 10,000 moves stays a few megabytes and steps in well under a
+frame (``bench/bench_viewer.py`` measures both; ``bench/bench_replay_html.py`` the growth with long
+games).
 
 The data sits in a ``<script type="application/json">`` block with ``<``, ``>`` and ``&`` written as
 ``\\u`` escapes, so no text from the game can close the block; the script puts text into the page
@@ -15,11 +19,11 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from kcal.viewer import svg
-from kcal.viewer.scene import Frame, Story, bbox_of, bounds
+from kcal.viewer.scene import Item, Story, Table, bbox_of, bounds
 
 KEYFRAME = 64
 MARGIN = 12.0
@@ -42,60 +46,88 @@ def _r(v: float) -> float | int:
 
 
 def story_data(story: Story) -> dict[str, Any]:
-    """The page's data: shared SVG groups, item keys, and per frame the changes and the words."""
+    """The page's data: shared SVG groups, item keys, and per frame the changes and the words.
+
+    A frame whose items are a :class:`~kcal.viewer.scene.Table` made after the frame before it is read
+    as its change alone; any other frame (a tuple of every item on the table) is compared with the table
+    before it. So a game whose pack draws each step as a change costs time and memory in proportion to
+    its changes, not to its steps times its table (issue 36)."""
     frags: dict[tuple, int] = {}
     by_id: dict[int, int] = {}
     alive: list[tuple] = []
     boxes: dict[int, tuple[float, float, float, float]] = {}
     frag_text: list[str] = []
     keys: dict[str, int] = {}
+    icons: dict[str, str] = {}
     frames: list[dict[str, Any]] = []
-    prev: dict[int, tuple] = {}
+    shown: dict[int, tuple] = {}  # the table as the page shows it after the frame before: key -> entry
     box: tuple[float, float, float, float] | None = None
+    last: Sequence[Item] | None = None
+    keyframe = work = 0  # the last keyframe; the entries written since it, and one a frame
+
+    def box_of(shapes: tuple) -> tuple[float, float, float, float]:
+        b = boxes.get(id(shapes))
+        if b is None:
+            b = boxes[id(shapes)] = bbox_of(shapes)
+            alive.append(shapes)  # ids stay unique while the tuples live
+        return b
+
     for n, frame in enumerate(story.frames):
-        cur: dict[int, tuple] = {}
-        where: dict[int, tuple[float, float, float, float]] = {}
-        for it in frame.items:
+        items = frame.items
+        if isinstance(items, Table) and items.before is not None and items.before is last:
+            put: Iterable[Item] = items.put
+            gone_keys = [keys[k] for k in items.gone if k in keys]
+        else:  # every item on the table: what is not among them has gone
+            whole = {keys.setdefault(it.key, len(keys)): it for it in items}
+            put = whole.values()
+            gone_keys = [k for k in shown if k not in whole]
+        last = items
+        changed: list[tuple] = []
+        where: list[tuple[float, float, float, float]] = []
+        came: set[int] = set()
+        for it in put:
             f = by_id.get(id(it.shapes))  # packs reuse one tuple for one look: no hashing of shapes
             if f is None:
                 f = frags.get(it.shapes)
                 if f is None:
                     f = frags[it.shapes] = len(frag_text)
-                    frag_text.append(svg.shapes(it.shapes))
+                    frag_text.append(svg.shapes(it.shapes, icons))
                 by_id[id(it.shapes)] = f
-                alive.append(it.shapes)  # ids stay unique while the tuples live
+                alive.append(it.shapes)
             k = keys.setdefault(it.key, len(keys))
-            cur[k] = (k, _r(it.x), _r(it.y), f, it.layer)
-            b = boxes.get(id(it.shapes))
-            if b is None:
-                b = boxes[id(it.shapes)] = bbox_of(it.shapes)
-            where[k] = (b[0] + it.x, b[1] + it.y, b[2] + it.x, b[3] + it.y)
-        box = _grow(box, frame, boxes)
-        entry: dict[str, Any] = {"c": frame.caption, "n": frame.step, "b": [_r(v) for v in box],
-                                 "s": [[s.title, list(s.lines)] for s in frame.sections], "m": list(frame.summary)}
+            came.add(k)
+            entry = (k, _r(it.x), _r(it.y), f, it.layer)
+            if shown.get(k) != entry:
+                shown[k] = entry
+                changed.append(entry)
+                b = box_of(it.shapes)
+                where.append((b[0] + it.x, b[1] + it.y, b[2] + it.x, b[3] + it.y))
+        gone = [k for k in gone_keys if k not in came and shown.pop(k, None) is not None]
+        box = _grow(box, where)
+        data: dict[str, Any] = {"c": frame.caption, "n": frame.step, "b": [_r(v) for v in box],
+                                "s": [[s.title, list(s.lines)] for s in frame.sections], "m": list(frame.summary)}
         if frame.illegal:
-            entry["i"] = frame.illegal
-        changed = [v for k, v in cur.items() if prev.get(k) != v]
-        focus = frame.focus or _around(where[v[0]] for v in changed)
+            data["i"] = frame.illegal
+        focus = frame.focus or _around(where)
         if focus is not None:
-            entry["z"] = [_r(v) for v in focus]
-        if n % KEYFRAME == 0:
-            entry["f"] = list(cur.values())
+            data["z"] = [_r(v) for v in focus]
+        work += len(changed) + len(gone) + 1
+        if n == 0 or (n - keyframe >= KEYFRAME and work >= len(shown)):
+            data["f"] = list(shown.values())
+            keyframe, work = n, 0
         else:
-            entry["d"] = changed
-            gone = [k for k in prev if k not in cur]
+            data["d"] = changed
             if gone:
-                entry["r"] = gone
-        frames.append(entry)
-        prev = cur
+                data["r"] = gone
+        frames.append(data)
     legend = ""
     if story.legend:
         x, y, w, h = bounds(story.legend, 4)
         legend = (f'<svg xmlns="http://www.w3.org/2000/svg" class="legend" width="{_r(w)}" height="{_r(h)}" '
                   f'viewBox="{_r(x)} {_r(y)} {_r(w)} {_r(h)}" role="img" aria-label="legend">'
                   + "".join(svg.item(i) for i in story.legend) + "</svg>")
-    return {"title": story.title, "frags": frag_text, "keyframe": KEYFRAME, "frames": frames,
-            "notes": list(story.notes), "legend": legend}
+    return {"title": story.title, "frags": frag_text, "frames": frames, "notes": list(story.notes),
+            "legend": legend, "defs": svg.defs(icons)}
 
 
 def _around(boxes: Iterable[tuple[float, float, float, float]]) -> tuple[float, float, float, float] | None:
@@ -107,21 +139,17 @@ def _around(boxes: Iterable[tuple[float, float, float, float]]) -> tuple[float, 
     return None if x0 == float("inf") else (x0, y0, x1, y1)
 
 
-def _grow(box: tuple[float, float, float, float] | None, frame: Frame,
-          boxes: dict[int, tuple[float, float, float, float]]) -> tuple[float, float, float, float]:
-    """The view only grows, so the table does not jump about while a game is stepped through.
-    ``boxes``: the box of each shapes tuple seen (by id; the caller keeps the tuples alive)."""
-    if not frame.items:
+def _grow(box: tuple[float, float, float, float] | None, where: list[tuple[float, float, float, float]]
+          ) -> tuple[float, float, float, float]:
+    """The view only grows, so the table does not jump about while a game is stepped through: the box
+    before, grown to hold what the step put on the table (``where``: their boxes), with a margin (so it
+    holds every item on the table: each was put there by some step)."""
+    if not where:
         return box or (-100.0, -100.0, 200.0, 200.0)
-    x0 = y0 = float("inf")
-    x1 = y1 = float("-inf")
-    for it in frame.items:
-        b = boxes.get(id(it.shapes))
-        if b is None:
-            b = boxes[id(it.shapes)] = bbox_of(it.shapes)
-        x0, y0 = min(x0, b[0] + it.x), min(y0, b[1] + it.y)
-        x1, y1 = max(x1, b[2] + it.x), max(y1, b[3] + it.y)
-    x0, y0, x1, y1 = x0 - MARGIN, y0 - MARGIN, x1 + MARGIN, y1 + MARGIN
+    x0 = min(b[0] for b in where) - MARGIN
+    y0 = min(b[1] for b in where) - MARGIN
+    x1 = max(b[2] for b in where) + MARGIN
+    y1 = max(b[3] for b in where) + MARGIN
     if box is not None:
         x0, y0 = min(x0, box[0]), min(y0, box[1])
         x1, y1 = max(x1, box[0] + box[2]), max(y1, box[1] + box[3])
@@ -133,6 +161,7 @@ def page(story: Story) -> str:
     data = story_data(story)
     legend = data.pop("legend")
     return fill_slots(_TEMPLATE, {"TITLE": svg.text(story.title), "FONT": svg.FONT, "LEGEND": legend,
+                                  "DEFS": data.pop("defs"),
                                   "DATA": _json(data), "SCRIPT": _SCRIPT})
 
 
@@ -162,6 +191,9 @@ main { display: flex; flex: 1; min-height: 0; }
 #boardwrap { flex: 1; min-width: 0; position: relative; background: #fff; }
 #board { position: absolute; top: 0; left: 0; width: 100%; height: 100%; display: block; touch-action: none;
   cursor: grab; }
+#empty { position: absolute; top: 40%; left: 0; right: 0; margin: 0; padding: 0 16px; text-align: center;
+  color: #555; pointer-events: none; }
+#empty[hidden] { display: none; }
 #board:focus { outline: 2px solid #24523a; outline-offset: -2px; }
 aside { width: 360px; flex: none; overflow-y: auto; padding: 8px 14px; border-left: 1px solid #ccc;
   box-sizing: border-box; }
@@ -209,7 +241,8 @@ kbd { border: 1px solid #999; border-radius: 3px; padding: 0 3px; background: #f
 </div>
 <main>
 <div id="boardwrap"><svg id="board" xmlns="http://www.w3.org/2000/svg" role="img" aria-label="the table"
- tabindex="0" font-family="@FONT@" preserveAspectRatio="xMinYMin meet"><g id="layer0"></g><g id="layer1"></g><g id="layer2"></g></svg></div>
+ tabindex="0" font-family="@FONT@" preserveAspectRatio="xMinYMin meet"><defs>@DEFS@</defs><g id="layer0"></g><g id="layer1"></g><g id="layer2"></g></svg>
+<p id="empty" hidden>Nothing is on the table yet: step forward (&#x25B6; or <kbd>&#x2192;</kbd>) to see the first move.</p></div>
 <aside id="aside">
 <div id="summary"></div>
 <div id="sections"></div>
@@ -238,6 +271,8 @@ _SCRIPT = r"""
   const nodes = new Map();
   const slider = document.getElementById("slider");
   const last = D.frames.length - 1;
+  const keyOf = new Int32Array(D.frames.length);  // the keyframe each frame is replayed from
+  for (let j = 0, k = 0; j <= last; j++) { if (D.frames[j].f) k = j; keyOf[j] = k; }
   let cur = -1;
   let timer = null;
   slider.max = String(last);
@@ -354,7 +389,7 @@ _SCRIPT = r"""
       if (i === cur + 1) {
         apply(i);
       } else {  // a jump: fold the keyframe and the changes after it, then touch the page once
-        const k = i - (i % D.keyframe);
+        const k = keyOf[i];
         const want = new Map();
         D.frames[k].f.forEach(function (e) { want.set(e[0], e); });
         for (let j = k + 1; j <= i; j++) {
@@ -367,6 +402,7 @@ _SCRIPT = r"""
       cur = i;
     }
     const fr = D.frames[i];
+    document.getElementById("empty").hidden = nodes.size > 0 || i === last;  // an empty table says so
     box = fr.b;
     focus = fr.z || null;
     paint();

@@ -86,6 +86,9 @@ def _shape(draw: Any, s: Any, ox: float, oy: float, k: float) -> None:
         raise TypeError(f"not a shape: {s!r}")
 
 
+EPS = 1e-6
+
+
 def _dashed(draw: Any, pts: list[tuple[float, float]], fill: str, width: int, on: float, off: float) -> None:
     """A line through ``pts`` in dashes ``on`` long with gaps ``off``, the pattern running on round the
     corners as an SVG dash array does."""
@@ -96,8 +99,10 @@ def _dashed(draw: Any, pts: list[tuple[float, float]], fill: str, width: int, on
     for (x0, y0), (x1, y1) in zip(pts, pts[1:], strict=False):
         length = hypot(x1 - x0, y1 - y0)
         t = 0.0
-        while t < length:
-            if phase < on:
+        # boundaries compared within EPS: a phase a rounding short of the dash's end once made no progress
+        # (end == t) and looped for ever
+        while length - t > EPS:
+            if on - phase > EPS:
                 end = min(length, t + on - phase)
                 a, b = t / length, end / length
                 draw.line([(x0 + (x1 - x0) * a, y0 + (y1 - y0) * a), (x0 + (x1 - x0) * b, y0 + (y1 - y0) * b)],
@@ -105,4 +110,6 @@ def _dashed(draw: Any, pts: list[tuple[float, float]], fill: str, width: int, on
             else:
                 end = min(length, t + period - phase)
             phase = (phase + end - t) % period
+            if period - phase <= EPS:
+                phase = 0.0
             t = end

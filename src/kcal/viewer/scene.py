@@ -10,8 +10,9 @@ on the table, the move in words and its details. :mod:`kcal.viewer.svg`, :mod:`k
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import overload
 
 #: Width of one character as a share of the font size (DejaVu Sans Condensed, a little generous):
 #: used to reserve room for text, never to place it.
@@ -148,6 +149,103 @@ def bounds(items: Iterable[Item], margin: float = 0.0) -> tuple[float, float, fl
     return (x0, y0, max(b[2] for b in boxes) + margin - x0, max(b[3] for b in boxes) + margin - y0)
 
 
+class Table(Sequence[Item]):
+    """The items on the table after a step, kept as the change from the table before it: ``put`` (new
+    items, or new looks of items already there, by key) and ``gone`` (keys that left), after ``before``
+    (None: an empty table). A game of n steps whose table grows by a tile a step so holds n changes, not
+    n tables of up to n items (issue 36: a 4,000-move page held 3 GB).
+
+    It reads as the sequence of the items on the table (in the order they first came, a key that left
+    and came back at the end), built from the changes each time it is read: a picture reads one step's
+    table; the page (:mod:`kcal.viewer.html`) reads only the changes. Make them with a
+    :class:`TableKeeper`."""
+
+    __slots__ = ("before", "put", "gone")
+
+    def __init__(self, put: Iterable[Item] = (), gone: Iterable[str] = (), before: Table | None = None) -> None:
+        self.before = before
+        self.put = tuple(put)
+        self.gone = tuple(gone)
+
+    def _now(self) -> dict[str, Item]:
+        chain: list[Table] = []
+        t: Table | None = self
+        while t is not None:
+            chain.append(t)
+            t = t.before
+        out: dict[str, Item] = {}
+        for t in reversed(chain):
+            for k in t.gone:
+                out.pop(k, None)
+            for it in t.put:
+                out[it.key] = it
+        return out
+
+    def __iter__(self) -> Iterator[Item]:
+        return iter(self._now().values())
+
+    def __len__(self) -> int:
+        return len(self._now())
+
+    @overload
+    def __getitem__(self, i: int) -> Item: ...
+    @overload
+    def __getitem__(self, i: slice) -> tuple[Item, ...]: ...
+    def __getitem__(self, i: int | slice) -> Item | tuple[Item, ...]:
+        return tuple(self)[i]
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Table | tuple | list):
+            return tuple(self) == tuple(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __add__(self, more: Iterable[Item]) -> Table:
+        """This table with ``more`` items drawn over it (a refused move's mark)."""
+        return Table(more, (), self)
+
+    def __repr__(self) -> str:
+        return f"Table(put={len(self.put)}, gone={len(self.gone)})"
+
+
+class TableKeeper:
+    """Makes a game's :class:`Table` s step after step, each the change from the one before: hand it the
+    changes (:meth:`change`: a pack that knows what a move touched) or the whole table (:meth:`whole`:
+    compared here with the table before, item by item, so a step costs the table's size in time but only
+    its change in memory)."""
+
+    __slots__ = ("_now", "_last")
+
+    def __init__(self) -> None:
+        self._now: dict[str, Item] = {}
+        self._last: Table | None = None
+
+    def change(self, put: Iterable[Item] = (), gone: Iterable[str] = ()) -> Table:
+        """The table after a step that put ``put`` (by key: new items, or new looks of items already
+        there) and took the keys ``gone`` away."""
+        now = self._now
+        left = [k for k in dict.fromkeys(gone) if now.pop(k, None) is not None]
+        came = []
+        for it in put:
+            if now.get(it.key) != it:
+                now[it.key] = it
+                came.append(it)
+        self._last = Table(came, left, self._last)
+        return self._last
+
+    def whole(self, items: Iterable[Item]) -> Table:
+        """The table after a step, given as every item on it."""
+        by_key = {it.key: it for it in items}
+        return self.change(by_key.values(), [k for k in self._now if k not in by_key])
+
+    @property
+    def items(self) -> tuple[Item, ...]:
+        """The items on the table now."""
+        return tuple(self._now.values())
+
+
 #: a dashed line (``Poly.dash``): its dashes and the gaps between them, in scene units, in SVG and PNG alike
 DASH = (4.0, 3.0)
 #: the colour of a refused move's mark, the red of the page's "Illegal move" line
@@ -195,7 +293,7 @@ class Frame:
     ``caption`` is the move in words (``"A places Bayou at [0, 0]"``); ``illegal`` says why a move
     was refused (the replay stops there); ``summary`` is always shown (scores, intake)."""
 
-    items: tuple[Item, ...]
+    items: Sequence[Item]  #: a tuple, or a :class:`Table` (the change from the frame before)
     caption: str
     sections: tuple[Section, ...] = ()
     summary: tuple[str, ...] = ()
@@ -205,13 +303,14 @@ class Frame:
     focus: tuple[float, float, float, float] | None = None
 
     @classmethod
-    def refused(cls, items: tuple[Item, ...], index: int, words: str, reason: str, where: str,
+    def refused(cls, items: Sequence[Item], index: int, words: str, reason: str, where: str,
                 summary: tuple[str, ...], step: int, mark: tuple[Item, ...] = ()) -> Frame:
         """The last frame of a record whose move ``index`` (``words``) was refused, and why; ``mark``:
         items drawn over the table, any more places of the move first (:func:`refused_also`), then, over
         them, where it was tried (:func:`refused_mark`): the frame's focus, which the page brings into view."""
         focus = mark[-1].bbox() if mark else None
-        return cls(items + mark, f"{index + 1}. {words} (refused)", (Section("Illegal move", (reason, f"at {where}")),),
+        table = items + mark if isinstance(items, Table) else (*items, *mark)
+        return cls(table, f"{index + 1}. {words} (refused)", (Section("Illegal move", (reason, f"at {where}")),),
                    summary, illegal=reason, step=step, focus=focus)
 
 
@@ -238,5 +337,6 @@ class Story:
 
 
 __all__ = ["Rect", "Poly", "Circle", "Line", "Text", "Icon", "Shape", "Item", "Section", "Frame", "Story", "bounds",
+           "Table", "TableKeeper",
            "bbox_of", "CHAR_WIDTH", "NAME_SIZE", "DASH", "REFUSED", "box_points", "refused_mark",
            "refused_also"]

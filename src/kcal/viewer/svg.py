@@ -46,8 +46,11 @@ def _colour(c: str | None) -> str:
     return c
 
 
-def shape(s: Shape) -> str:
-    """One shape as an SVG element."""
+def shape(s: Shape, icons: dict[str, str] | None = None) -> str:
+    """One shape as an SVG element. With ``icons`` (icon name -> element id, filled in here), an
+    :class:`Icon` is a ``<use>`` of the icon's path written once in the page's ``<defs>`` (:func:`defs`),
+    not the path itself: a page repeats a picture in many groups (issue 36: a How many Calories? page of
+    1,700 moves was 60 MB of the same paths)."""
     if isinstance(s, Text):
         anchor = "" if s.anchor == "start" else f' text-anchor="{s.anchor}"'
         weight = ' font-weight="bold"' if s.bold else ""
@@ -66,6 +69,13 @@ def shape(s: Shape) -> str:
     if isinstance(s, Icon):
         from kcal.print.pictures import svg as icon_svg
 
+        if icons is not None:
+            from kcal.print.pictures import GRID
+
+            ref = icons.setdefault(s.name, f"icon{len(icons)}")
+            return (f'<use href="#{ref}" transform="translate({_num(s.x)},{_num(s.y)}) scale({s.size / GRID:.5g})" '
+                    f'fill="{_colour(s.fill)}"/>')
+
         return icon_svg(s.name, s.x, s.y, s.size, _colour(s.fill))
     if isinstance(s, Line):
         return (f'<line x1="{_num(s.x1)}" y1="{_num(s.y1)}" x2="{_num(s.x2)}" y2="{_num(s.y2)}" '
@@ -73,8 +83,15 @@ def shape(s: Shape) -> str:
     raise TypeError(f"not a shape: {s!r}")
 
 
-def shapes(items: tuple[Shape, ...]) -> str:
-    return "".join(shape(s) for s in items)
+def shapes(items: tuple[Shape, ...], icons: dict[str, str] | None = None) -> str:
+    return "".join(shape(s, icons) for s in items)
+
+
+def defs(icons: dict[str, str]) -> str:
+    """The paths of the icons that :func:`shape` referred to (``icons``: name -> id), for a ``<defs>``."""
+    from kcal.print.pictures import path_data
+
+    return "".join(f'<path id="{ref}" d="{path_data(name)}"/>' for name, ref in icons.items())
 
 
 def item(it: Item) -> str:

@@ -39,7 +39,19 @@ from kcal.games.ecologic_europe.rules.moves import (
 from kcal.games.ecologic_europe.rules.scoring import board_types, diversity_points, score_parts
 from kcal.games.ecologic_europe.rules.state import EXCHANGE, OVER, PLACE, TRANSFER, Rules, State
 from kcal.games.ecologic_europe.rules.tables import sp
-from kcal.viewer.scene import Frame, Icon, Item, Rect, Section, Shape, Story, Text, box_points, refused_mark
+from kcal.viewer.scene import (
+    Frame,
+    Icon,
+    Item,
+    Rect,
+    Section,
+    Shape,
+    Story,
+    TableKeeper,
+    Text,
+    box_points,
+    refused_mark,
+)
 
 if TYPE_CHECKING:
     from kcal.games.ecologic_europe.files.cardset import Species
@@ -48,10 +60,16 @@ if TYPE_CHECKING:
 
 INK = "#1f2a1f"
 GREY = "#555555"
-CW, CH = 104.0, 62.0  #: a place's width and height
-GAP = 6.0
-LABEL = 150.0  #: the habitat column left of a board's fields
-HEAD = 30.0  #: a player's heading above the boards
+#: the table fits a phone's width at the page's opening zoom (issue 34, item 5: the fields' columns were
+#: cut off on the right at 390 px): a habitat's name in a strip across its fields, three fields a line,
+#: the edge places between two habitats in a line of their own under the first
+CW, CH = 100.0, 70.0  #: a place's width and height (a name of two lines)
+GAP = 4.0
+COLS = 3  #: fields a line
+WIDTH = COLS * CW + (COLS - 1) * GAP  #: a player's ecosystem across
+STRIP = 34.0  #: a habitat's strip above its fields
+EDGE_HEAD = 16.0  #: the words above a line of edge places
+HEAD = 46.0  #: a player's heading above the boards
 BIO = "#2e7d32"  #: biomass tokens
 REM = "#8d6e63"  #: remains tokens
 STEP_WORDS = {EXCHANGE: "step 1: exchange a card (or keep)", PLACE: "step 2: place a card, trade or pass",
@@ -68,6 +86,18 @@ def _fit(text: str, size: float, width: float) -> str:
     """``text`` cut with an ellipsis to about ``width`` pixels at ``size``."""
     room = max(int(width / (size * 0.56)), 2)
     return text if len(text) <= room else text[:room - 1] + "…"
+
+
+def _lines(text: str, size: float, width: float) -> list[str]:
+    """``text`` in one line, or two cut between words, the second cut with an ellipsis if it must be
+    (a species' name on the table: "Freshwater pearl mussel" was cut to "Freshwater pear…")."""
+    room = max(int(width / (size * 0.56)), 2)
+    if len(text) <= room:
+        return [text]
+    cut = text.rfind(" ", 0, room + 1)
+    if cut <= 0:
+        return [_fit(text, size, width)]
+    return [text[:cut], _fit(text[cut + 1:], size, width)]
 
 
 def _text_on(colour: str) -> str:
@@ -109,9 +139,8 @@ def place_shapes(state: State, seat: int, q: int, tint: str) -> tuple[Shape, ...
     out += chip(s.type, CW - 27, 3)
     if s.points:
         out.append(Text(CW - 31, 12, f"{s.points} pt", 8, fill=INK, anchor="end", bold=True))
-    out += [Text(5, 26, _fit(s.name, 10, CW - 10), 10, bold=True),
-            Text(5, 38, _fit(s.latin, 8, CW - 10), 8, fill=GREY),
-            picture(s, 30, 2.5, PICTURE)]
+    out += [Text(5, 25 + 11 * k, line, 10, bold=True) for k, line in enumerate(_lines(s.name, 10, CW - 10))]
+    out += [Text(5, 47, _fit(s.latin, 8, CW - 10), 8, fill=GREY), picture(s, 30, 2.5, PICTURE)]
     bio, rem = state.bio[seat][q], state.rem[seat][q]
     tokens = []
     if bio:
@@ -120,7 +149,7 @@ def place_shapes(state: State, seat: int, q: int, tint: str) -> tuple[Shape, ...
         tokens.append((f"{rem} remains", REM))
     x = 5.0
     for word, colour in tokens:
-        out.append(Text(x, 52, word, 8, fill=colour, bold=True))
+        out.append(Text(x, 59, word, 8, fill=colour, bold=True))
         x += len(word) * 8 * 0.56 + 8
     if len(stack) > 1:
         out.append(Text(CW - 5, CH - 3, f"+{len(stack) - 1} under", 7, fill=GREY, anchor="end"))
@@ -132,33 +161,45 @@ def ecosystem(state: State, seat: int, moving: bool) -> tuple[Shape, ...]:
     rules = state.rules
     d, c, unfilled = score_parts(state, seat)
     mark = "  ◀ to move" if moving else ""
-    row = CH + GAP
-    width = LABEL + FIELDS * (CW + GAP) + 12 + EDGE_SLOTS * (CW + GAP) + 4
-    height = HEAD + rules.boards * row + 28
-    out: list[Shape] = [Rect(-8, -20, width + 8, height, fill="#fafaf5", stroke="#cccccc", width=1, rx=6),
+    out: list[Shape] = [Rect(-6, -20, WIDTH + 12, _height(rules), fill="#fafaf5", stroke="#cccccc", width=1, rx=6),
                         Text(0, 0, f"{rules.players[seat]}{mark}", 14, bold=True),
-                        Text(0, 16, f"score {d + c} = {d} diversity + {c} card points; {unfilled} unfilled fields; "
-                             f"{_n(len(state.hands[seat]), 'card')} in hand; {_n(state.jokers[seat], 'joker')}", 10, fill=GREY)]
+                        Text(0, 16, f"score {d + c} = {d} diversity + {c} card points", 10, fill=GREY),
+                        Text(0, 30, f"{unfilled} unfilled fields; {_n(len(state.hands[seat]), 'card')} in hand; "
+                             f"{_n(state.jokers[seat], 'joker')}", 10, fill=GREY)]
     for b, h in enumerate(state.habitat[seat]):
-        y = HEAD + b * row
+        y = HEAD + _board_top(b)
         short, tint = HABITAT_STYLE[BOARD_HABITATS[h].value]
         kinds = board_types(state, seat, b)
         pale = _pale(tint)
-        out += [Rect(0, y, LABEL - 8, CH, fill=tint, rx=4),
-                Text(6, y + 15, f"habitat {b + 1} ({short})", 9, fill=_text_on(tint), bold=True),
-                Text(6, y + 30, _fit(BOARD_HABITATS[h].label, 9, LABEL - 18), 9, fill=_text_on(tint)),
-                Text(6, y + 50, f"{_n(kinds, 'type')}: {diversity_points(kinds)} diversity", 9, fill=_text_on(tint))]
+        which = f"habitat {b + 1} ({short})"
+        after = 6 + len(which) * 9 * 0.6 + 8  # the habitat's name after its number, on the same line
+        out += [Rect(0, y, WIDTH, STRIP - 4, fill=tint, rx=4),
+                Text(6, y + 12, which, 9, fill=_text_on(tint), bold=True),
+                Text(after, y + 12, _fit(BOARD_HABITATS[h].label, 9, WIDTH - after - 6), 9, fill=_text_on(tint)),
+                Text(6, y + 25, f"{_n(kinds, 'type')}: {diversity_points(kinds)} diversity", 9, fill=_text_on(tint))]
         for k in range(FIELDS):
             q = b * FIELDS + k
             out += [_moved(s, *place_origin(rules.boards, q)) for s in place_shapes(state, seat, q, pale)]
-    if rules.boards > 1:
-        out.append(Text(EDGE_X, HEAD - 4, "edge places (between two habitats)", 9, fill=GREY))
+        if b < rules.boards - 1:
+            out.append(Text(0, y + STRIP + _field_rows() * (CH + GAP) + EDGE_HEAD - 5,
+                            f"edge places between habitats {b + 1} and {b + 2}", 9, fill=GREY))
     for q in range(rules.boards * FIELDS, rules.boards * FIELDS + (rules.boards - 1) * EDGE_SLOTS):
         out += [_moved(s, *place_origin(rules.boards, q)) for s in place_shapes(state, seat, q, "#f0f0f0")]
     return tuple(out)
 
 
-EDGE_X = LABEL + FIELDS * (CW + GAP) + 12  #: where the edge places begin, right of the fields
+def _field_rows() -> int:
+    return -(-FIELDS // COLS)
+
+
+def _board_top(b: int) -> float:
+    """The top of habitat board ``b``'s strip, below a player's heading."""
+    return b * (STRIP + _field_rows() * (CH + GAP) + EDGE_HEAD + CH + GAP + 6)
+
+
+def _height(rules: Rules) -> float:
+    """A player's ecosystem from the top of its box to the bottom."""
+    return 20 + HEAD + _board_top(rules.boards - 1) + STRIP + _field_rows() * (CH + GAP) + 8
 
 
 def place_origin(boards: int, q: int) -> tuple[float, float]:
@@ -166,9 +207,10 @@ def place_origin(boards: int, q: int) -> tuple[float, float]:
     ecosystem."""
     row = CH + GAP
     if q < boards * FIELDS:
-        return (LABEL + (q % FIELDS) * (CW + GAP), HEAD + (q // FIELDS) * row)
+        b, k = divmod(q, FIELDS)
+        return ((k % COLS) * (CW + GAP), HEAD + _board_top(b) + STRIP + (k // COLS) * row)
     e, k = divmod(q - boards * FIELDS, EDGE_SLOTS)
-    return (EDGE_X + k * (CW + GAP), HEAD + e * row + row / 2)
+    return (k * (CW + GAP), HEAD + _board_top(e) + STRIP + _field_rows() * row + EDGE_HEAD)
 
 
 def _n(k: int, word: str) -> str:
@@ -193,8 +235,10 @@ def items(state: State) -> tuple[Item, ...]:
 
     rules = state.rules
     moving = set(to_move(state))
-    head = (Text(0, 0, f"Season: {season_text(state)}", 14, bold=True),
-            Text(0, 18, f"to move: {', '.join(p for p in rules.players if p in moving) or '-'}", 11, fill=GREY))
+    season, _, step = season_text(state).partition(", ")  # in two lines, as wide as the table
+    head = (Text(0, 0, f"Season: {season}", 14, bold=True),
+            Text(0, 34, f"to move: {', '.join(p for p in rules.players if p in moving) or '-'}", 11, fill=GREY),
+            Text(0, 18, step, 11, fill=INK))
     out = [Item("season", 0, 0, head)]
     for s, p in enumerate(rules.players):
         out.append(Item(f"player{s}", 0, _top(rules, s), ecosystem(state, s, p in moving)))
@@ -203,7 +247,7 @@ def items(state: State) -> tuple[Item, ...]:
 
 def _top(rules: Rules, seat: int) -> float:
     """Where a player's ecosystem begins on the table, one below the other."""
-    return 56 + seat * (HEAD + rules.boards * (CH + GAP) + 34)
+    return 72 + seat * (_height(rules) + 8)
 
 
 def refused_at(state: State, seat: int, move: Move) -> tuple[Item, ...]:
@@ -217,8 +261,7 @@ def refused_at(state: State, seat: int, move: Move) -> tuple[Item, ...]:
         outline = box_points(x - 3, y - 3, x + CW + 3, y + CH + 3)
         label = f"refused: {format_place(spot)}"
     else:
-        width = EDGE_X + EDGE_SLOTS * (CW + GAP) + 4
-        outline = box_points(-10, -22, width + 2, HEAD + rules.boards * (CH + GAP) + 10)
+        outline = box_points(-8, -22, WIDTH + 8, _height(rules) - 18)
         label = f"refused: {rules.players[seat]}'s move"
     return (Item("refused", 0, _top(rules, seat), refused_mark(outline, label), 2),)
 
@@ -331,9 +374,10 @@ def story(path: str | Path, *, upto: int | None = None, coords: bool = False, ev
     state = GAME.new_state(Setup(tuple(rec.players), rec.variant, options), rec.seed)
     seat_of = state.rules.seat_of
     last = checked.moves_applied if upto is None else min(upto, checked.moves_applied)
+    keeper = TableKeeper()  # each frame kept as the change from the one before (issue 36)
     frames: list[Frame] = []
     if every or last == 0:
-        frames.append(Frame(items(state), "the table before the first move", (), summary(state)))
+        frames.append(Frame(keeper.whole(items(state)), "the table before the first move", (), summary(state)))
     for i, entry in enumerate(rec.moves[:last]):
         player, move = entry["player"], decode_move(entry)
         assert state.log is not None
@@ -350,14 +394,14 @@ def story(path: str | Path, *, upto: int | None = None, coords: bool = False, ev
                              f"has moved",)
                 else:
                     lines = (f"the step is resolved; now {season_text(state)}",)
-            frames.append(Frame(items(state), f"{i + 1}. {words}", (Section("What happened", lines),), summary(state),
+            frames.append(Frame(keeper.whole(items(state)), f"{i + 1}. {words}", (Section("What happened", lines),), summary(state),
                                 step=i + 1))
     if checked.illegal is not None and (upto is None or upto > checked.moves_applied):
         ill = checked.illegal
         entry = rec.moves[ill.index]
         seat, bad = seat_of[entry["player"]], decode_move(entry)
         words = move_text(state, seat, bad)
-        frames.append(Frame.refused(items(state), ill.index, words, ill.reason,
+        frames.append(Frame.refused(keeper.whole(items(state)), ill.index, words, ill.reason,
                                     f"{checked.path}:{ill.line}:{ill.column}", summary(state), checked.moves_applied,
                                     refused_at(state, seat, bad)))
     title = f"{GAME_NAME}: {Path(str(checked.path)).name} ({', '.join(state.rules.players)})"
@@ -385,6 +429,7 @@ def printed_card(s: Species) -> tuple[Shape, ...]:
                 Text(x + width / 2, 68, short, 8, fill=_text_on(tint), anchor="middle", bold=True)]
         x += width + 3
     y = 88.0
+    below = y + 20  # the top of the picture: under the production line, or under the chips eaten
     if s.production is not None:
         out.append(Text(6, y, "biomass made per season", 8, fill=GREY))
         for k, (season, v) in enumerate(zip(SEASONS, s.production, strict=True)):
@@ -398,7 +443,10 @@ def printed_card(s: Species) -> tuple[Shape, ...]:
                     x, row = 6.0, row + 16
                 out += chip(t, x, row)
                 x += 25
-    out.append(picture(s, (w - 34) / 2, 108, 34))
+                below = row + 17
+    # between what it makes or eats and the line of marks (issue 34, item 5: it was drawn over the marks)
+    size = max(16.0, min(30.0, h - 34 - below))
+    out.append(picture(s, (w - size) / 2, below, size))
     marks = [m for m, on in (("edge", s.edge), (s.bonus or "", bool(s.bonus))) if on]
     marks += sorted(s.features)
     if marks:

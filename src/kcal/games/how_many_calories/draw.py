@@ -27,6 +27,7 @@ from kcal.viewer.scene import (
     Section,
     Shape,
     Story,
+    TableKeeper,
     Text,
     box_points,
     refused_also,
@@ -41,13 +42,16 @@ CW, CH = 34.0, 48.0  #: a card's width and height on the table
 INK = "#1a1a1a"
 WIN = "#d4a017"  #: the winning card's frame
 TAKE = "#b00020"  #: the card taken in
-ROW = 118.0  #: height of a player's row
+#: a player's row fits a phone at the page's opening zoom (issue 34, item 5: 330 units across): the bar,
+#: the intake under it, the hand, and the cards taken under the hand
+ROW = 206.0  #: height of a player's row
 BAR = 220.0  #: the intake bar's width at the limit
-ROW_WIDTH = 820.0
+ROW_WIDTH = 312.0
 TRICK_STEP = 70.0  #: from one card of the trick to the next
 TRICK_CARD_Y = 28.0  #: the top of a trick's cards in the trick's item
 SEATS_TOP = 170.0  #: where the players' rows begin
-HAND_X, HAND_Y = 28.0, 30.0  #: the first card of a hand in a player's row
+HAND_X, HAND_Y = 0.0, 56.0  #: the first card of a hand in a player's row
+TAKEN_Y = 126.0  #: the top of the cards a player took, in a player's row
 
 
 def card(number: int, colour: int, *, plus: int = 0, frame: str | None = None, icon: str | None = None
@@ -123,8 +127,9 @@ class _Painter:
         if done is not None:
             taken = f"{players[done.winner]} takes {self.rules.card_text(done.won)} ({kcal_text(done.kcal)})"
             lowest = f"{players[done.loser]} played it" + ("" if done.ends_round else " and leads next")
-            out.append(Text(0, 28 + CH + 42, f"{taken}; {lowest}"
-                            + ("; " + players[done.winner] + " is out" if done.went_out else ""), 11))
+            # in lines, so the trick fits a phone's width (issue 34, item 5)
+            lines = [taken, lowest] + ([players[done.winner] + " is out"] if done.went_out else [])
+            out += [Text(0, 28 + CH + 42 + 14 * k, line, 11) for k, line in enumerate(lines)]
         return tuple(out)
 
     def seat(self, state: State, s: int) -> tuple[Shape, ...]:
@@ -149,15 +154,13 @@ class _Painter:
         out += [Rect(0, 8, BAR * 1.25, 12, fill="#eeeeee", stroke="#999999", width=0.5),
                 Rect(0, 8, BAR * frac, 12, fill=TAKE if over else "#2e7d32"),
                 Rect(BAR - 1, 4, 2, 20, fill=INK),
-                Text(BAR * 1.25 + 8, 18, f"{state.intake[s]:,} of {limit:,} kcal this round; total "
-                     f"{state.totals[s]:,}", 10)]
-        out.append(Text(0, 44, "hand", 9, fill="#555555"))
+                Text(0, 34, f"{state.intake[s]:,} of {limit:,} kcal this round; total {state.totals[s]:,}", 10)]
+        out.append(Text(0, HAND_Y - 5, "hand", 9, fill="#555555"))
         for k, n in enumerate(_hand_order(state, s)):
             out += [_moved(x, HAND_X + k * (CW + 3), HAND_Y) for x in card(n, colour_of[n], icon=self.icon(n))]
-        x0 = 28 + rules.hand_size * (CW + 3) + 14
-        out.append(Text(x0, 44, "taken", 9, fill="#555555"))
+        out.append(Text(0, TAKEN_Y - 5, "taken", 9, fill="#555555"))
         for k, n in enumerate(state.won[s]):
-            out += [_moved(x, x0 + 32 + k * (CW + 3), 30) for x in card(n, colour_of[n], icon=self.icon(n))]
+            out += [_moved(x, HAND_X + k * (CW + 3), TAKEN_Y) for x in card(n, colour_of[n], icon=self.icon(n))]
         return tuple(out)
 
     def items(self, state: State) -> tuple[Item, ...]:
@@ -316,10 +319,11 @@ def story(path: str | Path, *, upto: int | None = None, coords: bool = False, ev
     state = GAME.new_state(loaded.setup, loaded.seed)
     painter = _Painter(state)
     last = checked.moves_applied if upto is None else min(upto, checked.moves_applied)
+    keeper = TableKeeper()  # each frame kept as the change from the one before (issue 36)
     frames: list[Frame] = []
     if every or last == 0:
         lines = tuple(_event_lines(state, state.events()))
-        frames.append(Frame(painter.items(state), "the table before the first move",
+        frames.append(Frame(keeper.whole(painter.items(state)), "the table before the first move",
                             (Section("Events", lines),) if lines else (), _summary(state)))
     for i, rm in enumerate(loaded.moves[:last]):
         mark = state.log
@@ -327,13 +331,13 @@ def story(path: str | Path, *, upto: int | None = None, coords: bool = False, ev
         if every or i == last - 1:
             new = [e for e in _since(state, mark) if e[0] != "play"]
             sections = (Section("What happened", tuple(_event_lines(state, new))),) if new else ()
-            frames.append(Frame(painter.items(state), f"{i + 1}. {rm.player} {_verb(rm.move)}", sections, _summary(state),
+            frames.append(Frame(keeper.whole(painter.items(state)), f"{i + 1}. {rm.player} {_verb(rm.move)}", sections, _summary(state),
                                 step=i + 1))
     if checked.illegal is not None and (upto is None or upto > checked.moves_applied):
         ill = checked.illegal
         bad = loaded.moves[ill.index]
         words = f"{bad.player} {_verb(bad.move)}"
-        frames.append(Frame.refused(painter.items(state), ill.index, words, ill.reason,
+        frames.append(Frame.refused(keeper.whole(painter.items(state)), ill.index, words, ill.reason,
                                     f"{checked.path}:{ill.line}:{ill.column}", _summary(state), checked.moves_applied,
                                     refused_at(state, bad.player, bad.move, words)))
     title = f"{GAME_NAME}: {Path(str(checked.path)).name} ({', '.join(state.rules.players)})"

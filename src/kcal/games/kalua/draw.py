@@ -43,6 +43,7 @@ from kcal.viewer.scene import (
     Section,
     Shape,
     Story,
+    TableKeeper,
     Text,
     box_points,
     refused_also,
@@ -56,22 +57,29 @@ if TYPE_CHECKING:
 INK = "#1a1a1a"
 GREY = "#666666"
 LIGHT = "#dddddd"
-ROW = 92.0  #: height of a god's row
-ROW_WIDTH = 900.0
+#: the table fits a phone's width at the page's opening zoom (issue 34, item 5: PP, happiness and the hand
+#: were cut off on the right at 390 px): 330 units across, the gods' rows in lines, the happiness track,
+#: the island and the action-card window one under the other
+WIDTH = 330.0
+ROW = 170.0  #: height of a god's row
+ROW_WIDTH = WIDTH - 8
 FAMILY_PX = 7.0  #: the families bar: pixels per family
 FAMILY_BAR = 30  #: families the bar shows before it is full (the number is always exact)
-CELL = 52.0  #: one space of the happiness track
+CELL = 30.0  #: one space of the happiness track
 CHIP_W, CHIP_H = 120.0, 22.0  #: a card's chip (kept cards, the action-card window)
 WINDOW_ROWS = 8  #: the action-card window shows this many cards; earlier ones are counted
-TOP = 96.0  #: where the gods' rows begin
+TOP = 124.0  #: where the gods' rows begin
 ROW_X = 8.0  #: where the gods' rows begin across
 BAR_X = 78.0  #: the families bar in a god's row
-LEADER_X = BAR_X + FAMILY_BAR * FAMILY_PX + 24  #: the leader's disc and word in a god's row
-PP_X = LEADER_X + 100  #: the praying points, the happiness and the hand in a god's row
-HAND_X = PP_X + 172  #: "hand: N cards" and the hand's card backs in a god's row
+LINE2 = 50.0  #: the baseline of a god's leader, praying points and happiness
+LEADER_X = 0.0  #: the leader's disc and word in a god's row
+PP_X = 96.0  #: the praying points and the happiness in a god's row
+LINE3 = 76.0  #: the baseline of a god's hand
+HAND_X = 0.0  #: "hand: N cards" and the hand's card backs in a god's row
+KEPT_Y = 88.0  #: the top of a god's first row of kept cards
+KEPT_SHOWN = 4  #: kept cards a god's row shows, two a line
 HAND_BACKS = 12  #: card backs a hand shows at most
-SLOT = 46.0  #: from one card of the action-card window to the next
-CARDS_X, CARDS_Y = ROW_WIDTH + 30, TOP - 14  #: the action-card window's place on the table
+SLOT = 62.0  #: from one card of the action-card window to the next
 ISLAND_W, ISLAND_H = 200.0, 60.0
 #: what the god to move decides, by step (state.STEPS)
 DECIDES = ("draws a starting card", "draws", "activates their leader or not", "plays a card or shouts Convert!",
@@ -179,17 +187,19 @@ class _Painter:
             title = f"Setup: each god draws 5 cards ({players[state.active]} starts)"
         else:
             title = f"Turn {state.turn}: {players[state.active]}'s turn"
-        out: list[Shape] = [Text(0, 0, title, 16, bold=True)]
-        x = 0.0
+        out: list[Shape] = [Text(0, 0, title, 14, bold=True)]
+        x, y = 0.0, 12.0
         for k in range(1, 6):
             on = phase == k
             word = f"{k} {PHASE_NAMES[k]}"
             w = len(word) * 11 * 0.56 + 20
-            out += [Rect(x, 12, w, 22, fill="#2b4c7e" if on else "#f2f2f2", stroke="#2b4c7e" if on else LIGHT, rx=4),
-                    Text(x + w / 2, 28, word, 11, fill="#ffffff" if on else GREY, anchor="middle", bold=on)]
+            if x + w > WIDTH:  # the phases in lines, as wide as the table
+                x, y = 0.0, y + 28
+            out += [Rect(x, y, w, 22, fill="#2b4c7e" if on else "#f2f2f2", stroke="#2b4c7e" if on else LIGHT, rx=4),
+                    Text(x + w / 2, y + 16, word, 11, fill="#ffffff" if on else GREY, anchor="middle", bold=on)]
             x += w + 6
         if state.step != OVER:
-            out.append(Text(x + 10, 28, f"to move: {players[state.cursor]} {DECIDES[state.step]}", 12, bold=True))
+            out.append(Text(0, y + 44, f"to move: {players[state.cursor]} {DECIDES[state.step]}", 12, bold=True))
         return tuple(out)
 
     def god(self, state: State, s: int) -> tuple[Shape, ...]:
@@ -218,24 +228,27 @@ class _Painter:
             out.append(Text(BAR_X + 2 + bar, 25, "▶", 10, fill=INK))
         x = LEADER_X
         lead = state.leader[s]
-        out += [Circle(x + 8, 20, 8, fill=god_colour(s) if lead else None, stroke=INK if lead else "#aaaaaa", width=1.5),
-                Text(x + 22, 25, "leader" if lead else "no leader", 11, fill=INK if lead else GREY, bold=lead)]
+        out += [Circle(x + 8, LINE2 - 5, 8, fill=god_colour(s) if lead else None, stroke=INK if lead else "#aaaaaa",
+                       width=1.5),
+                Text(x + 22, LINE2, "leader" if lead else "no leader", 11, fill=INK if lead else GREY, bold=lead)]
         x = PP_X
-        out += [Text(x, 25, f"{state.pp[s]} PP", 13, bold=True),
-                Text(x + 62, 25, f"happiness {state.happy[s]}", 12),
-                Text(HAND_X, 25, f"hand: {len(state.hands[s])} card" + ("" if len(state.hands[s]) == 1 else "s"),
+        out += [Text(x, LINE2, f"{state.pp[s]} PP", 13, bold=True),
+                Text(x + 62, LINE2, f"happiness {state.happy[s]}", 12),
+                Text(HAND_X, LINE3, f"hand: {len(state.hands[s])} card" + ("" if len(state.hands[s]) == 1 else "s"),
                      11)]
         for k in range(min(len(state.hands[s]), HAND_BACKS)):
-            out.append(Rect(HAND_X + 90 + k * 5, 12, 9, 14, fill="#8c8c8c", stroke="#ffffff", width=0.8, rx=1))
-        out.append(Text(0, 56, "kept", 9, fill=GREY))
+            out.append(Rect(HAND_X + 90 + k * 5, LINE3 - 13, 9, 14, fill="#8c8c8c", stroke="#ffffff", width=0.8,
+                            rx=1))
+        out.append(Text(0, KEPT_Y + 16, "kept", 9, fill=GREY))
         kept = state.kept[s]
         if not kept:
-            out.append(Text(30, 56, "no cards kept", 10, fill=GREY))
-        for k, c in enumerate(kept[:6]):
+            out.append(Text(30, KEPT_Y + 16, "no cards kept", 10, fill=GREY))
+        for k, c in enumerate(kept[:KEPT_SHOWN]):
             d = self.rules.cards.def_of(c)
-            out += [_moved(sh, 30 + k * (CHIP_W + 6), 40) for sh in chip(d.name, d.kind, icon=icon_of(d.entry))]
-        if len(kept) > 6:
-            out.append(Text(30 + 6 * (CHIP_W + 6), 56, f"+{len(kept) - 6} more", 10))
+            out += [_moved(sh, 30 + (k % 2) * (CHIP_W + 6), KEPT_Y + (k // 2) * (CHIP_H + 4))
+                    for sh in chip(d.name, d.kind, icon=icon_of(d.entry))]
+        if len(kept) > KEPT_SHOWN:
+            out.append(Text(30, KEPT_Y + 2 * (CHIP_H + 4) + 12, f"+{len(kept) - KEPT_SHOWN} more", 10))
         return tuple(out)
 
     def track(self, state: State) -> tuple[Shape, ...]:
@@ -254,9 +267,18 @@ class _Painter:
                 out += marker(s, self.rules.players[s], x + CELL / 2 - 1, 25 + k * 20)
         return tuple(out)
 
-    def island_at(self) -> tuple[float, float]:
-        """The island's place on the table: right of the happiness track, below the gods' rows."""
-        return (self.top + 1) * CELL + 30, TOP + self.rules.n * ROW - 8
+    def cards_at(self) -> tuple[float, float]:
+        """The action-card window's place on the table: under the gods' rows (a card played and the hand it
+        left in one view)."""
+        return 0.0, TOP + self.rules.n * ROW
+
+    def track_at(self, state: State) -> float:
+        """The top of the happiness track: under the action-card window as it is now."""
+        return self.cards_at()[1] + self.window(state)[1] + 34
+
+    def island_at(self, state: State) -> tuple[float, float]:
+        """The island's place on the table: under the happiness track."""
+        return 0.0, self.track_at(state) + 80
 
     def island(self, state: State) -> tuple[Shape, ...]:
         out: list[Shape] = [Rect(0, 0, ISLAND_W, ISLAND_H, fill="#bfe3f2", stroke="#5a9ab8", rx=24),
@@ -291,15 +313,16 @@ class _Painter:
             else:
                 paid = f"paid {p.pay} PP"
             who = f"{'answered by' if p.reply else 'played by'} {players[p.seat]}, {paid}"
-            out.append(Text(180, y + 10, who, 10, bold=not p.reply))
+            out.append(Text(4, y + 34, who, 10, bold=not p.reply))
             if p.resolved:
                 res = "resolved" + (f" on {players[p.target]}" if p.target >= 0 else "")
             else:
                 res = "waiting to resolve"
             res += "".join("; " + n for n in p.notes)
-            out.append(Text(180, y + 22, res, 10, fill="#2e7d32" if p.resolved else "#b00020"))
+            out.append(Text(4, y + 46, res if len(res) <= 56 else res[:55] + "…", 10,
+                            fill="#2e7d32" if p.resolved else "#b00020"))
             does = "; ".join(line for line in card_lines(d.entry) if not line.startswith("Pay 0"))
-            out.append(Text(4, y + 34, does if len(does) <= 78 else does[:77] + "…", 9, fill=GREY))
+            out.append(Text(4, y + 57, does if len(does) <= 64 else does[:63] + "…", 9, fill=GREY))
             y += SLOT
         if passed:
             out.append(Text(0, y + 12, "no answer: " + ", ".join(players[s] for s in passed), 10, fill=GREY))
@@ -310,10 +333,9 @@ class _Painter:
         n = self.rules.n
         out = [Item("phase", 0, 0, self.header(state))]
         out += [Item(f"god{s}", ROW_X, TOP + s * ROW, self.god(state, s)) for s in range(n)]
-        below = TOP + n * ROW
-        out.append(Item("track", 0, below, self.track(state)))
-        out.append(Item("island", *self.island_at(), self.island(state)))
-        out.append(Item("cards", CARDS_X, CARDS_Y, self.cards(state)))
+        out.append(Item("cards", *self.cards_at(), self.cards(state)))
+        out.append(Item("track", 0, self.track_at(state), self.track(state)))
+        out.append(Item("island", *self.island_at(state), self.island(state)))
         return tuple(out)
 
 
@@ -401,7 +423,7 @@ def refused_at(state: State, player: str, move: Move, words: str) -> tuple[Item,
 
     def hand(s: int) -> tuple[tuple[float, float], ...]:  # "hand: N cards" and the backs shown
         backs = min(len(state.hands[s]), HAND_BACKS)
-        return _box(*row(s), HAND_X - 4, 4, HAND_X + (90 + (backs - 1) * 5 + 13 if backs else 88), 32)
+        return _box(*row(s), HAND_X - 4, LINE3 - 21, HAND_X + (90 + (backs - 1) * 5 + 13 if backs else 88), LINE3 + 7)
 
     painter = _Painter(state)
     mark: tuple[Shape, ...] = ()
@@ -415,8 +437,9 @@ def refused_at(state: State, player: str, move: Move, words: str) -> tuple[Item,
             tried = (Rect(0, 0, 170, CHIP_H, fill="#f4f4f4", stroke=GREY, width=2, rx=3),
                      Text(6, 15, move.card if len(move.card) <= 26 else move.card[:25] + "…", 10, fill=INK))
         held = seat is not None and d is not None and hand_card(state, seat, d) >= 0
-        mark = refused_mark(_box(CARDS_X, CARDS_Y + y, -4, -14, 174, CHIP_H + 4), label,
-                            tried=tuple(_moved(sh, CARDS_X, CARDS_Y + y) for sh in tried))
+        cx, cy = painter.cards_at()
+        mark = refused_mark(_box(cx, cy + y, -4, -14, 174, CHIP_H + 4), label,
+                            tried=tuple(_moved(sh, cx, cy + y) for sh in tried))
         if held and seat is not None:
             also.append(hand(seat))
     elif seat is None:
@@ -424,11 +447,11 @@ def refused_at(state: State, player: str, move: Move, words: str) -> tuple[Item,
     elif isinstance(move, Lead):
         source = rules.seat_of.get(move.source or "")
         if move.action is LeaderAction.ATHEISTS:
-            also.append(_box(*painter.island_at(), -4, -4, ISLAND_W + 4, ISLAND_H + 4))
+            also.append(_box(*painter.island_at(state), -4, -4, ISLAND_W + 4, ISLAND_H + 4))
         elif move.action is LeaderAction.BELIEVER and source is not None and source != seat:
             also.append(_box(*row(source), -4, 8, BAR_X + FAMILY_BAR * FAMILY_PX + 4, 32))
         word = len("leader" if state.leader[seat] else "no leader") * 11 * CHAR_WIDTH  # as god() writes it
-        mark = refused_mark(_box(*row(seat), LEADER_X - 4, 4, LEADER_X + 28 + word, 32), label)
+        mark = refused_mark(_box(*row(seat), LEADER_X - 4, LINE2 - 21, LEADER_X + 28 + word, LINE2 + 7), label)
     elif isinstance(move, Draw | Buy | Discard):
         mark = refused_mark(hand(seat), label)
     else:
@@ -454,10 +477,11 @@ def story(path: str | Path, *, upto: int | None = None, coords: bool = False, ev
     state = start_state(GAME, loaded.doc, loaded.setup, loaded.seed)
     painter = _Painter(state)
     last = checked.moves_applied if upto is None else min(upto, checked.moves_applied)
+    keeper = TableKeeper()  # each frame kept as the change from the one before (issue 36)
     frames: list[Frame] = []
     if every or last == 0:
         lines = _event_lines(state, state.events())
-        frames.append(Frame(painter.items(state), "the table before the first move",
+        frames.append(Frame(keeper.whole(painter.items(state)), "the table before the first move",
                             (Section("Events", lines),) if lines else (), _summary(state)))
     for i, rm in enumerate(loaded.moves[:last]):
         mark = state.log
@@ -465,13 +489,13 @@ def story(path: str | Path, *, upto: int | None = None, coords: bool = False, ev
         if every or i == last - 1:
             new = _event_lines(state, _since(state, mark))
             sections = (Section("What happened", new),) if new else ()
-            frames.append(Frame(painter.items(state), f"{i + 1}. {caption(rm.player, rm.move)}", sections,
+            frames.append(Frame(keeper.whole(painter.items(state)), f"{i + 1}. {caption(rm.player, rm.move)}", sections,
                                 _summary(state), step=i + 1))
     ill = checked.illegal
     if ill is not None and (upto is None or upto > checked.moves_applied):
         bad = loaded.moves[ill.index]
         words = caption(bad.player, bad.move)
-        frames.append(Frame.refused(painter.items(state), ill.index, words, ill.reason,
+        frames.append(Frame.refused(keeper.whole(painter.items(state)), ill.index, words, ill.reason,
                                     f"{checked.path}:{ill.line}:{ill.column}", _summary(state), checked.moves_applied,
                                     refused_at(state, bad.player, bad.move, words)))
     title = f"{GAME_NAME}: {Path(str(checked.path)).name} ({', '.join(state.rules.players)})"
@@ -512,8 +536,8 @@ def printed_card(name: str, kind: int, cost: int, copies: int, lines: Sequence[s
     price = f"pay 0, {PROTECTION_COST} or {DOUBLE_COST} PP" if kind == GLOBAL else f"costs {cost} PP"
     out += [Rect(8, y - 6, FACE_W - 16, 16, fill=st.pale, rx=3),
             Text(FACE_W / 2, y + 6, price, 9, fill=INK, anchor="middle", bold=True)]
-    out.append(Icon(FACE_W / 2 - 15, y + 2, 30, icon, st.dark))
-    y += 58
+    out.append(Icon(FACE_W / 2 - 15, y + 14, 30, icon, st.dark))  # under the price's band, not over it
+    y += 60
     body = [piece for line in lines if not line.startswith("Pay 0") for piece in _wrap(line, 27)]
     room = int((FACE_H - 18 - y) // 10.5)
     if len(body) > room:

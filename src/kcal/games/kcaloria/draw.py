@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from math import cos, radians, sin, sqrt
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from kcal.core.results import game_over_line
 from kcal.games.kcaloria.print.palette import BACKGROUND, BORDER, CUBE
@@ -22,6 +22,7 @@ from kcal.games.kcaloria.rules.effects import EFFECTS, pair_effects
 from kcal.games.kcaloria.rules.hexgrid import Hex, format_hex, neighbours
 from kcal.games.kcaloria.rules.moves import Move, MoveKind
 from kcal.games.kcaloria.rules.render import cubes_text
+from kcal.games.kcaloria.rules.scores import ScoreKeeper
 from kcal.games.kcaloria.rules.state import GameState
 from kcal.games.kcaloria.rules.tiles import COLORS, TileInfo
 from kcal.games.kcaloria.rules.yields import PaymentContext
@@ -37,6 +38,8 @@ from kcal.viewer.scene import (
     Section,
     Shape,
     Story,
+    Table,
+    TableKeeper,
     Text,
     refused_mark,
 )
@@ -148,6 +151,8 @@ PICTURE_TOP = 2.5
 #: the baseline of the cost row, above the name's first line (``NAME_Y``), where the hex is wide enough
 #: for two alternatives; the room inside the type's inner border, as the hexagon's circumradius
 COST_Y = -R * 0.38
+#: the owner's badge: on the hexagon's left corner, over the owner's border
+BADGE_X = -R * 0.8
 NAME_Y = -R * 0.2
 INNER = R - 9
 
@@ -204,9 +209,11 @@ def face(info: TileInfo, owner: int, owner_name: str, *, yield_y: float = R * 0.
         out.append(Text(0, yield_y - 1, "no yield", 7.5, fill=INK, anchor="middle"))
     # the owner's pointer, toward their seat (south, north, west, east), and badge on the left edge
     out.append(Poly(SEAT_POINTER[owner % len(SEAT_POINTER)], fill=pc, stroke="#ffffff", width=1))
-    bx = -R * 0.66
-    out += [Circle(bx, 0, 8.5, fill=pc, stroke="#ffffff", width=1),
-            Text(bx, 3.5, owner_name[:1].upper() or "?", 10, fill="#ffffff", anchor="middle", bold=True)]
+    # the badge on the left corner, over the owner's border: clear of a name's lines (issue 34, item 5:
+    # at -0.66 R it hid the "le" of leguminosarum)
+    bx = BADGE_X
+    out += [Circle(bx, 0, 7.5, fill=pc, stroke="#ffffff", width=1),
+            Text(bx, 3.5, owner_name[:1].upper() or "?", 9.5, fill="#ffffff", anchor="middle", bold=True)]
     return tuple(out)
 
 
@@ -224,14 +231,15 @@ def overlay(vec: tuple[int, ...], dice: tuple, barricade: tuple[int, int] | None
             cell: Hex | None) -> tuple[Shape, ...]:
     """A tile's unused cubes (count and glyph per colour), collapse dice, barricade timer, coordinates."""
     out: list[Shape] = []
-    parts = []
-    for c, n in enumerate(vec):
-        if n:
-            glyph = list(cube_glyph(0, 0, c, 13))
-            glyph.append(Text(15, -2, f"×{n}", 10, fill=INK, bold=True))
-            parts.append((glyph, 15 + 6 * (len(str(n)) + 1)))
-    for k, row in enumerate((parts[:3], parts[3:])):
-        out += [_shift(s, 0, R * 0.28 + k * 16) for s in _centred(row, 0, gap=4)] if row else []
+    # beside the picture, never over it (issue 34, item 5): the first colour on its right, the next on
+    # its left, and so on down, each count ending at the picture's edge on the left and starting there on
+    # the right
+    side = PICTURE / 2 + 2
+    for k, (c, n) in enumerate((c, n) for c, n in enumerate(vec) if n):
+        y = PICTURE_TOP + 12 + (k // 2) * 14
+        w = 12 + 2 + len(f"×{n}") * 9.5 * 0.56
+        x = side if k % 2 == 0 else -side - w
+        out += [*cube_glyph(x, y, c, 12), Text(x + 14, y - 2, f"×{n}", 9.5, fill=INK, bold=True)]
     for k, d in enumerate(dice):  # on the top-right edge, clear of the name and the cubes
         who = players[d[0]][:1].upper() if 0 <= d[0] < len(players) else "?"
         out += die_glyph(R * 0.36 + k * 9, -R * 0.78 + k * 21, d[1], who)
@@ -256,31 +264,80 @@ def timer_glyph(x: float, y: float, turns: int) -> tuple[Shape, ...]:
             Text(x + 17, y + 10, str(turns), 9, fill="#ffffff", anchor="middle", bold=True))
 
 
-class _Painter:
-    """Builds a frame's items, reusing the shapes of faces and overlays seen before."""
+class _Before:
+    """The table as it was before a move, as the step's words read it (tiles, cubes, the tile table):
+    the painter's copy of the table as last drawn, which it brings up to date after the words are
+    written, so no move copies the whole state (issue 36)."""
 
-    def __init__(self, players: tuple[str, ...], coords: bool) -> None:
-        self.players = players
+    __slots__ = ("tiles", "cubes", "table")
+
+    def __init__(self, tiles: dict[Hex, Placed], cubes: dict[Hex, tuple[int, ...]], table: Any) -> None:
+        self.tiles, self.cubes, self.table = tiles, cubes, table
+
+
+class _Painter:
+    """Builds each frame's items as the change from the frame before: the cells a move touched (their
+    cubes set or dropped: ``GameState.touched``, which a :class:`ScoreKeeper` collects), the cell it was
+    played at, and those whose collapse dice or barricade changed; faces and overlays seen before are
+    reused."""
+
+    def __init__(self, state: GameState, coords: bool) -> None:
+        self.players = state.players
         self.coords = coords
         self.faces: dict[tuple[int, int], tuple[Shape, ...]] = {}
         self.overlays: dict[tuple, tuple[Shape, ...]] = {}
+        self.keeper = TableKeeper()
+        self.scores = ScoreKeeper(state)  # attaches state.touched
+        #: the table as last drawn: the state before the move being played
+        self.before = _Before({}, {}, state.table)
+        self.dice: dict[Hex, tuple] = {}
+        self.barricades: dict[Hex, tuple[int, int]] = {}
+        self.table = self._step(state, set(state.tiles))
 
-    def items(self, state: GameState) -> tuple[Item, ...]:
-        out: list[Item] = []
-        for cell, p in sorted(state.tiles.items(), key=lambda kv: kv[1].uid):
+    def step(self, state: GameState, at: Hex | None) -> Table:
+        """The table after the move just played (at ``at``), as a change."""
+        touched = state.touched
+        assert touched is not None  # the score keeper's
+        cells = set(touched)
+        if at is not None:
+            cells.add(at)
+        self.scores.update(state)
+        self.table = self._step(state, cells)
+        return self.table
+
+    def _step(self, state: GameState, cells: set[Hex]) -> Table:
+        for mine, theirs in ((self.dice, state.dice), (self.barricades, state.barricades)):
+            if mine or theirs:  # a few tiles at a time carry dice or a barricade
+                cells.update(c for c in mine.keys() | theirs.keys() if mine.get(c) != theirs.get(c))
+                mine.clear()
+                mine.update(theirs)
+        tiles, cubes = self.before.tiles, self.before.cubes
+        put: list[Item] = []
+        gone: list[str] = []
+        on = [(p.uid, cell, p) for cell in cells if (p := state.tiles.get(cell)) is not None]
+        for cell in cells:
+            if cell not in state.tiles and tiles.pop(cell, None) is not None:
+                cubes.pop(cell, None)
+                gone += [f"t{cell[0]},{cell[1]}", f"c{cell[0]},{cell[1]}"]
+        for _, cell, p in sorted(on, key=lambda t: t[0]):
             x, y = center(cell)
             key = (p.info.idx, p.owner)
             shapes = self.faces.get(key)
             if shapes is None:
                 shapes = self.faces[key] = face(p.info, p.owner, self.players[p.owner])
-            out.append(Item(f"t{cell[0]},{cell[1]}", x, y, shapes, 0))
+            put.append(Item(f"t{cell[0]},{cell[1]}", x, y, shapes, 0))
             okey = (state.cubes[cell], state.dice.get(cell, ()), state.barricades.get(cell),
                     cell if self.coords else None)
             ov = self.overlays.get(okey)
             if ov is None:
                 ov = self.overlays[okey] = overlay(*okey[:3], self.players, okey[3])
-            out.append(Item(f"c{cell[0]},{cell[1]}", x, y, ov, 1))
-        return tuple(out)
+            put.append(Item(f"c{cell[0]},{cell[1]}", x, y, ov, 1))
+            tiles[cell] = p
+            cubes[cell] = state.cubes[cell]
+        return self.keeper.change(put, gone)
+
+    def summary(self, state: GameState) -> tuple[str, ...]:
+        return _summary(state, self.scores.totals)
 
 
 def _pretty(src: str) -> str:
@@ -306,7 +363,7 @@ def _effect_words(kind: str, val: Any, src: str, other: str) -> str:
     return f"{kind} {val}: {_pretty(src)} ({other})"
 
 
-def yield_reasons(before: GameState, after: GameState, move: Move) -> tuple[list[str], list[str]]:
+def yield_reasons(before: GameState | _Before, after: GameState, move: Move) -> tuple[list[str], list[str]]:
     """Why the new tile got what it got, and what its arrival did to its neighbours, in words (the
     same pair effects and payment hooks the engine applies, read from the table before the move)."""
     cell = move.at
@@ -327,7 +384,7 @@ def yield_reasons(before: GameState, after: GameState, move: Move) -> tuple[list
         theirs += [f"{where}: " + _effect_words(k, v, s, f"next to {info.name}") for k, v, s in on_old]
     pay = tuple((src, c, n) for _, src, c, n in placed.paid)
     if pay:
-        ctx = PaymentContext(before, cell, placed.owner, pay)
+        ctx = PaymentContext(cast("GameState", before), cell, placed.owner, pay)  # it reads only tiles
         for eff in EFFECTS.values():
             if eff.payment is not None:
                 for params in info.mods.get(eff.name, ()):
@@ -347,7 +404,7 @@ def yield_reasons(before: GameState, after: GameState, move: Move) -> tuple[list
     return own, theirs
 
 
-def _payment_lines(state: GameState, placed: Placed) -> list[str]:
+def _payment_lines(state: GameState | _Before, placed: Placed) -> list[str]:
     out = []
     for _, src, c, n in placed.paid:
         p = state.tiles.get(src)
@@ -356,9 +413,12 @@ def _payment_lines(state: GameState, placed: Placed) -> list[str]:
     return out
 
 
-def _changes(before: GameState, after: GameState, skip: Hex | None) -> list[str]:
+def _changes(before: GameState | _Before, after: GameState, skip: Hex | None, cells: Iterable[Hex]) -> list[str]:
+    """The cubes the move changed on the tiles among ``cells`` (the cells it touched) that were on the
+    table before it, in the order they came."""
     out = []
-    for cell, p in sorted(after.tiles.items(), key=lambda kv: kv[1].uid):
+    on = [(p.uid, cell, p) for cell in cells if (p := after.tiles.get(cell)) is not None]
+    for _, cell, p in sorted(on, key=lambda t: t[0]):
         if cell == skip or cell not in before.cubes:
             continue
         old, new = before.cubes[cell], after.cubes[cell]
@@ -383,8 +443,10 @@ def _timers(state: GameState) -> list[str]:
     return out
 
 
-def _summary(state: GameState) -> tuple[str, ...]:
-    lines = [f"{p}: {n}" for p, n in state.scores().items()]
+def _summary(state: GameState, totals: Sequence[int] | None = None) -> tuple[str, ...]:
+    """The scores (``totals``, in seat order, when a score keeper follows the game) and who plays next."""
+    scores = state.scores() if totals is None else dict(zip(state.players, totals, strict=True))
+    lines = [f"{p}: {n}" for p, n in scores.items()]
     if state.ended:
         lines.append(game_over_line(state.ended.end_reason, state.ended.winners))
     else:
@@ -392,7 +454,9 @@ def _summary(state: GameState) -> tuple[str, ...]:
     return tuple(lines)
 
 
-def _step_sections(before: GameState, after: GameState, move: Move, events: list[str]) -> tuple[Section, ...]:
+def _step_sections(before: GameState | _Before, after: GameState, move: Move, events: list[str],
+                   cells: Iterable[Hex]) -> tuple[Section, ...]:
+    """The step's words: ``before`` the table before the move, ``cells`` the cells the move touched."""
     out: list[Section] = []
     placed = after.tiles.get(move.at) if move.at is not None else None
     if move.kind is MoveKind.PLACE:
@@ -403,14 +467,14 @@ def _step_sections(before: GameState, after: GameState, move: Move, events: list
             got = cubes_text(after.cubes[move.at]) if move.at in after.cubes else "(already gone)"
             lines = [f"{info.name} gets {got}", f"printed yield: {cubes_text(info.base)}"] + own
             out.append(Section("Yield and why", tuple(lines)))
-            changed = _changes(before, after, move.at)
+            changed = _changes(before, after, move.at, cells)
             if theirs or changed:
                 out.append(Section("Other tiles", tuple(theirs + changed)))
         elif move.tile is not None:
             out.append(Section("Placed and gone", (f"{move.tile} left the table the same turn",)))
     elif move.kind is MoveKind.RESCUE and placed is not None:
         out.append(Section("Payment", tuple(_payment_lines(before, placed))))
-        changed = _changes(before, after, None)
+        changed = _changes(before, after, None, cells)
         if changed:
             out.append(Section("Cubes", tuple(changed)))
     elif move.kind is MoveKind.DISCARD:
@@ -491,31 +555,33 @@ def story(path: str | Path, *, upto: int | None = None, coords: bool = False, ev
     specs = ["builtin"] if record.catalogs is None else list(record.catalogs)
     library = load_library(specs, base=Path(path).parent) if specs else None
     state = replay(record.model_copy(update={"moves": ()}), library).state  # the same deal, no move yet
-    painter = _Painter(state.players, coords)
+    painter = _Painter(state, coords)
     last = checked.moves_applied if upto is None else min(upto, checked.moves_applied)
     frames: list[Frame] = []
     if every or last == 0:
-        frames.append(Frame(painter.items(state), "the table before the first move", (), _summary(state), step=0))
+        frames.append(Frame(painter.table, "the table before the first move", (), painter.summary(state), step=0))
     for i, entry in enumerate(record.moves[:last]):
         move = Move.from_record(entry)
         want = every or i == last - 1
-        before = state.copy() if want else None
         state.events = []
         state.apply(move)
-        if want and before is not None:
+        sections: tuple[Section, ...] = ()
+        if want:  # the words first, while the painter still holds the table before the move
             last_played: Any = state.history  # (previous, move): the move as the game spells its player
             move = last_played[1]
-            frames.append(Frame(painter.items(state), f"{i + 1}. {move}", _step_sections(before, state, move,
-                                                                                      state.events or []),
-                                _summary(state), step=i + 1))
+            sections = _step_sections(painter.before, state, move, state.events or [], set(state.touched or ()))
+        table = painter.step(state, move.at)
+        if want:
+            frames.append(Frame(table, f"{i + 1}. {move}", sections, painter.summary(state), step=i + 1))
     state.events = None
+    state.touched = None
     if checked.illegal_index is not None and (upto is None or upto > checked.moves_applied):
         bad = record.moves[checked.illegal_index]
         words = str(Move.from_record(bad))
         ill = checked.illegal
         where = f"{source}:{ill.line}:{ill.column or 1}" if ill is not None and ill.line else source
-        frames.append(Frame.refused(painter.items(state), checked.illegal_index, words, checked.illegal_reason or "",
-                                    where, _summary(state), checked.moves_applied, refused_at(state, Move.from_record(bad))))
+        frames.append(Frame.refused(painter.table, checked.illegal_index, words, checked.illegal_reason or "",
+                                    where, painter.summary(state), checked.moves_applied, refused_at(state, Move.from_record(bad))))
     title = f"kCaloria: {Path(str(source)).name} ({', '.join(state.players)}, {state.mode})"
     return Story.told(title, frames, every, legend(state.players))
 
@@ -538,10 +604,10 @@ def printed_face(info: TileInfo) -> tuple[Shape, ...]:
     biomes = [b.value for b in tile.biomes]
     for k, code in enumerate(biomes[:3]):
         shown = code + ("…" if k == 2 and len(biomes) > 3 else "")
-        out.append(Text(-R * 0.62, 4.0 + 8.5 * k, shown, 7, fill="#2e5d3a", anchor="middle", bold=True))
+        out.append(Text(-R * 0.62, 7.0 + 8.0 * k, shown, 7, fill="#2e5d3a", anchor="middle", bold=True))
     mods = ", ".join(m.name.replace("_", " ") for m in tile.modifiers)
-    if mods:
-        out.append(Text(0, 25.5, mods[:23] + ("…" if len(mods) > 23 else ""), 7, fill="#5d4037", anchor="middle"))
+    if mods:  # right of the biome column, clear of it (issue 34, item 5)
+        out.append(Text(8, 27.5, mods[:15] + ("…" if len(mods) > 15 else ""), 7, fill="#5d4037", anchor="middle"))
     return tuple(out)
 
 
