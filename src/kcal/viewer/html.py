@@ -299,8 +299,10 @@ _SCRIPT = r"""
   }
   function bring(z) {  // the opening view moved, when it must, to show z (a refused move's mark) whole
     const w = vw / cam.s, h = vh / cam.s;
-    if (z[0] < cam.x || z[2] > cam.x + w) cam.x = Math.min(z[0] - 8, (z[0] + z[2] - w) / 2);
-    if (z[1] < cam.y || z[3] > cam.y + h) cam.y = Math.min(z[1] - 24, (z[1] + z[3] - h) / 2);
+    // never above or left of the table's edge (the box holds the mark's label): a change taller than the
+    // view shows its top from the table's top
+    if (z[0] < cam.x || z[2] > cam.x + w) cam.x = Math.max(box[0], Math.min(z[0] - 8, (z[0] + z[2] - w) / 2));
+    if (z[1] < cam.y || z[3] > cam.y + h) cam.y = Math.max(box[1], Math.min(z[1] - 24, (z[1] + z[3] - h) / 2));
   }
   function paint() {
     if (cam.mode === "open") {

@@ -49,6 +49,9 @@ if TYPE_CHECKING:
     from kcal.games.kcaloria.rules.state import Placed
     from kcal.viewer.catalog import CatalogPage
 
+#: the table is a map of tiles that grows in every direction: a phone pans it (the other packs' tables fit a
+#: phone's width: tests/viewer/test_browser_text_boxes.py)
+MAP = True
 R = 60.0  #: hex circumradius, in SVG units (pixels at 100%)
 SQ3 = sqrt(3.0)
 LETTER = {"blue": "B", "green": "G", "yellow": "Y", "orange": "O", "red": "R", "purple": "P"}
