@@ -70,8 +70,11 @@ def play(
             path = save_table_record(store, save_game, output or Path(f"play-{save_game}.yaml"), force=force)
             typer.echo(f"saved table {save_game} to {path}", err=True)
             return
+        from kcal.play.launch import bind
+
+        sock = bind(host or "127.0.0.1", port)  # a port in use is found before any table is made
         table = _table(store, resume, decks, game, players, bots, seat, variant, option, seed)
-        _run(store, table, host, port, open_browser, pace)
+        _run(store, table, sock, host, open_browser, pace)
 
 
 def _table(store, resume, decks, game, players, bots, seat, variant, option, seed):  # type: ignore[no-untyped-def]
@@ -93,11 +96,10 @@ def _table(store, resume, decks, game, players, bots, seat, variant, option, see
                         store)
 
 
-def _run(store, table, host: str | None, port: int, open_browser: bool, pace: float) -> None:  # type: ignore[no-untyped-def]
-    from kcal.play.launch import bind, serve
+def _run(store, table, sock, host: str | None, open_browser: bool, pace: float) -> None:  # type: ignore[no-untyped-def]
+    from kcal.play.launch import serve
     from kcal.play.server import Hub, invitation
 
-    sock = bind(host or "127.0.0.1", port)
     shown_host = host or "127.0.0.1"
     if shown_host in ("0.0.0.0", "::"):
         import socket

@@ -51,6 +51,15 @@
       const p = el("span"); p.append(el("span", k.replace(/_/g, " ") + ": ")); p.append(el("b", view[k]));
       box.append(p);
     }
+    // per-seat figures: a mapping of every player to a number (intake, hand sizes, families...)
+    for (const [k, v] of Object.entries(view)) {
+      if (k === "scores" || !v || typeof v !== "object" || Array.isArray(v)) continue;
+      const names = Object.keys(v);
+      if (!names.length || !names.every((n) => last && last.players.includes(n) && typeof v[n] === "number")) continue;
+      const p = el("span"); p.append(el("span", k.replace(/_/g, " ") + ": "));
+      p.append(el("b", names.map((n) => n + " " + v[n]).join(", ")));
+      box.append(p);
+    }
     const scores = view.scores;
     if (scores && typeof scores === "object") {
       const p = el("span"); p.append(el("span", "scores: "));
