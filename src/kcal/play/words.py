@@ -56,7 +56,7 @@ def _views(game: Any, state: Any, players: Iterable[str]) -> dict[str, str]:
 #: shown itself to by then, so the table stays fast)
 MAX_ALTERNATIVES = 400
 #: the worlds (the state redealt as a seat may imagine it) in which a move is looked for
-WORLDS = 2
+WORLDS = 1
 
 
 def _dump(view: Any) -> str:

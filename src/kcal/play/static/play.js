@@ -123,6 +123,8 @@
     if (!tried || tried.moves !== m.moves) { $("refusal").hidden = true; tried = null; }
     moves(m);
     picture(m);
+    // when each move's table was drawn (ms since the epoch): what bench/bench_play.py reads
+    (window.kcalDrawn = window.kcalDrawn || {})[m.moves] = Date.now();
   }
 
   function moves(m) {
