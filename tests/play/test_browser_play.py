@@ -124,3 +124,43 @@ def test_two_browsers_and_a_bot_play_a_whole_game(pack_id, browsers, kcal_play, 
     for w in result["winners"]:
         assert w in end["sentence"].split(";")[-1]
     served.stop()
+
+
+PICTURED = [p for p in PACK_IDS if registry.get(p).has("draw") and registry.get(p).offers("draw", "table_picture")]
+
+
+@pytest.mark.parametrize("pack_id", PICTURED)
+def test_a_game_played_by_clicking_the_picture(pack_id, browsers, kcal_play):
+    """A pack that draws its table (the draw hook's ``table_picture``): one person plays a whole game
+    against bots by clicking the cards of the picture (a card with several moves narrows the list to them,
+    whose first is clicked)."""
+    from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
+
+    served = kcal_play(["--game", pack_id, "--players", str(players_for(pack_id)), "--bots", "random", "--seed", "3",
+                        "--port", "0"]).start()
+    page = browsers[0]
+    page.get(next(iter(served.links.values())))
+    rng = random.Random(1)
+    clicked, pictured = -1, 0
+    deadline = time.monotonic() + GAME_SECONDS
+    while time.monotonic() < deadline:
+        s = page_state(page)
+        if s["over"]:
+            break
+        if not s["mine"] or not s["connected"] or s["moves"] == clicked:
+            time.sleep(0.03)
+            continue
+        try:
+            targets = page.find_elements("css selector", "#picture .target")
+            assert targets, "the picture offers no target on the seat's turn"
+            targets[rng.randrange(len(targets))].click()
+            pictured += 1
+            if page_state(page)["moves"] == s["moves"]:  # several moves: the list narrowed to them
+                buttons = page.find_elements("css selector", "#moves button")
+                if buttons and page_state(page)["moves"] == s["moves"]:
+                    buttons[0].click()
+            clicked = s["moves"]
+        except (StaleElementReferenceException, WebDriverException):
+            continue
+    assert page_state(page)["sentence"].startswith("game over (") and pictured > 3
+    served.stop()

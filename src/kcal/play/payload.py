@@ -69,6 +69,8 @@ def seat_payload(table: Any, seat: str | None) -> dict[str, Any]:
         for move in table.legal(seat)[:MAX_LISTED]:
             legal.append({"entry": game.encode_move(move), "words": table.words(move)})
     log = [p.line_for(seat) for p in table.played[-LOG_LINES:]]
+    from kcal.play.picture import picture
+
     return {
         "type": "state",
         "table": table.id,
@@ -85,4 +87,5 @@ def seat_payload(table: Any, seat: str | None) -> dict[str, Any]:
         "log": log,
         "over": over_json(game.outcome(state)),
         "undo": seat is not None and table.can_undo(seat),
+        "picture": picture(table.pack, view, [m["entry"] for m in legal]),
     }

@@ -7,7 +7,7 @@
   const tableId = decodeURIComponent(location.pathname.split("/")[2] || "");
   const frag = new URLSearchParams(location.hash.slice(1));
   const token = frag.get("token");
-  let ws = null, last = null, retry = 400, tried = null, hinted = null;
+  let ws = null, last = null, retry = 400, tried = null, hinted = null, only = null;
 
   function el(tag, text, cls) {
     const e = document.createElement(tag);
@@ -119,7 +119,7 @@
     }
     $("undo").hidden = !m.undo;
     $("hint").hidden = !m.your_turn;
-    $("hinted").hidden = true; hinted = null;
+    $("hinted").hidden = true; hinted = null; only = null;
     if (!tried || tried.moves !== m.moves) { $("refusal").hidden = true; tried = null; }
     moves(m);
     picture(m);
@@ -132,12 +132,13 @@
     const filter = $("filter").value.trim().toLowerCase();
     m.legal.forEach((mv, i) => {
       if (filter && !mv.words.toLowerCase().includes(filter)) return;
+      if (only && !only.has(i)) return;
       const li = el("li"); const b = el("button", mv.words); b.type = "button";
       b.dataset.index = i; b.dataset.key = key(mv.entry);
       b.addEventListener("click", () => play(mv.entry, b));
       li.append(b); list.append(li);
     });
-    $("moves-title").textContent = m.your_turn ? "Your moves (" + m.legal.length + ")" : "Your moves";
+    $("moves-title").textContent = m.your_turn ? "Your moves (" + (only ? only.size + " of " : "") + m.legal.length + ")" : "Your moves";
     $("nomoves").textContent = m.over ? "" : m.your_turn ? "" : m.seat ? "Not your turn." : "Spectators make no moves.";
     $("filter").parentElement.hidden = !m.your_turn;
   }
@@ -157,7 +158,7 @@
       g.setAttribute("aria-label", words.join("; "));
       const go = () => {
         if (indexes.length === 1) play(m.legal[indexes[0]].entry, g);
-        else { $("filter").value = ""; moves(m); const b = $("moves").querySelector('[data-index="' + indexes[0] + '"]'); if (b) b.focus(); }
+        else { $("filter").value = ""; only = new Set(indexes); moves(m); const b = $("moves").querySelector('[data-index="' + indexes[0] + '"]'); if (b) b.focus(); }
       };
       g.addEventListener("click", go);
       g.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); go(); } });
@@ -200,7 +201,7 @@
     if (b) { b.classList.add("hinted"); b.scrollIntoView({ block: "nearest" }); }
   }
 
-  $("filter").addEventListener("input", () => { if (last) moves(last); });
+  $("filter").addEventListener("input", () => { only = null; if (last) moves(last); });
   $("hint").addEventListener("click", () => send({ type: "hint" }));
   $("undo").addEventListener("click", () => send({ type: "undo" }));
   $("rematch").addEventListener("click", () => send({ type: "rematch" }));
