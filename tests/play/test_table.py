@@ -25,6 +25,8 @@ from kcal.sim.records import write_record
 PACK_IDS = registry.ids()
 by_pack = pytest.mark.parametrize("pack_id", PACK_IDS)
 MAX_MOVES = 5000
+#: the moves a table started from a record plays on (a shipped record may be early in a long game)
+START_MOVES = 60
 
 
 @cache
@@ -70,7 +72,8 @@ def test_a_whole_game_through_the_table_is_stored_restored_and_replays(pack_id, 
     # the exported record replays to the same end
     path = write_record(table.record(), tmp_path / "game.yaml")
     result = registry.get(pack_id).hook("replay").replay(path).to_json()
-    assert result["legal"] and result["ended"], result.get("illegal_move")
+    assert result["legal"] and result["ended"] == table.over, result.get("illegal_move")
+    assert result["to_move"] == list(table.game.to_move(table.state))
     assert result["end_reason"] == outcome.reason
     assert sorted(result["winners"]) == sorted(outcome.winners)
     assert {p: float(v) for p, v in result["scores"].items() if p in players} == \
@@ -258,3 +261,51 @@ def test_a_saved_table_is_listed(tmp_path):
     assert saved.id == table.id and saved.game == pack_id and moves == 0
     with pytest.raises(KcalError, match="no saved table"):
         store.load("nope")
+
+
+def _unfinished_examples(pack_id: str) -> list[Path]:
+    """The records a pack ships whose game goes on (each replays legally and is not over)."""
+    from kcal.core.examples import shipped
+
+    pack = registry.get(pack_id)
+    out = []
+    for ex in shipped(pack):
+        result = pack.hook("replay").replay(ex.path)
+        if result.exit_code == 0 and not result.to_json()["ended"]:
+            out.append(ex.path)
+    return out
+
+
+@by_pack
+def test_a_table_goes_on_from_a_shipped_record(pack_id, tmp_path):
+    """``kcal play --start RECORD``: the record's game and players, its moves replayed by the pack's
+    ``replay`` hook; the table plays on (:data:`START_MOVES` random moves, or to the end), comes back
+    from the store, goes back to where it started, and its record replays."""
+    from kcal.play.launch import NewTable, create_table
+
+    starts = _unfinished_examples(pack_id)
+    assert starts, f"{pack_id} ships no record of an unfinished game"
+    store = Store(tmp_path / "data")
+    table = create_table(NewTable(start=starts[0], bots=["random"], seed=4), store)
+    first = views(table)
+    assert table.pack.id == pack_id
+    rng = Rng(2)
+    for _ in range(START_MOVES):
+        if table.over:
+            break
+        bot = table.bot_to_move()
+        if bot is not None:
+            table.bot_move(bot)
+            continue
+        me = table.game.to_move(table.state)[0]
+        legal = table.legal(me)
+        table.move(table.seats[me].token, table.game.encode_move(legal[rng.below(len(legal))]))
+    assert len(table.played) > 0
+    again = Table.restore(Store(tmp_path / "data").load(table.id))
+    assert views(again) == views(table)
+    again._rebuild(0)
+    assert views(again) == first
+    path = write_record(table.record(), tmp_path / "game.yaml")
+    result = registry.get(pack_id).hook("replay").replay(path).to_json()
+    assert result["legal"] and result["ended"] == table.over, result.get("illegal_move")
+    assert result["to_move"] == list(table.game.to_move(table.state))

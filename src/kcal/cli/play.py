@@ -29,6 +29,9 @@ def play(
                                    "or one per bot seat (any bot sim match takes, mcts:N included)."),
     seat: list[str] = typer.Option([], "--seat", metavar="NAME", help="A seat a person takes (repeatable; default: "
                                    "the first seat, or the seats --bots leaves)."),
+    start: Path | None = typer.Option(None, "--start", metavar="RECORD", help="Go on from a game record (or a "
+                                      "start: position), its game, players and moves as kcal rules replay reads "
+                                      "them."),
     variant: str | None = typer.Option(None, "--variant", help="A rule variant of the game."),
     option: list[str] = typer.Option([], "--option", "-O", help="KEY=VALUE, a game option (repeatable)."),
     seed: int | None = typer.Option(None, "--seed", "-s", min=0, help="The game's seed (default: a random one)."),
@@ -73,17 +76,17 @@ def play(
         from kcal.play.launch import bind
 
         sock = bind(host or "127.0.0.1", port)  # a port in use is found before any table is made
-        table = _table(store, resume, decks, game, players, bots, seat, variant, option, seed)
+        table = _table(store, resume, decks, game, players, bots, seat, variant, option, seed, start)
         _run(store, table, sock, host, open_browser, pace)
 
 
-def _table(store, resume, decks, game, players, bots, seat, variant, option, seed):  # type: ignore[no-untyped-def]
+def _table(store, resume, decks, game, players, bots, seat, variant, option, seed, start):  # type: ignore[no-untyped-def]
     from kcal.core.errors import UsageError
     from kcal.play.launch import NewTable, create_table
     from kcal.play.table import Table
 
     if resume is not None:
-        if decks or game or players or bots or seat or variant or option or seed is not None:
+        if decks or game or players or bots or seat or variant or option or seed is not None or start:
             raise UsageError("--resume ID takes the table as it was saved; give no other game options")
         return Table.restore(store.load(resume), store)
     from kcal.cli.sim import _bot_names
@@ -92,8 +95,8 @@ def _table(store, resume, decks, game, players, bots, seat, variant, option, see
     options = parse_options(option, {})
     if any(isinstance(v, list) for v in options.values()):
         raise UsageError("--option takes one value per key at a table (a list sweeps only in sim match)")
-    return create_table(NewTable(game, players, _bot_names(bots), seat, variant, options, tuple(decks or ()), seed),
-                        store)
+    return create_table(NewTable(game, players, _bot_names(bots), seat, variant, options, tuple(decks or ()), seed,
+                                 start), store)
 
 
 def _run(store, table, sock, host: str | None, open_browser: bool, pace: float) -> None:  # type: ignore[no-untyped-def]

@@ -78,6 +78,7 @@ OPTIONS: dict[str, str] = {
     "--example": "an example record the game ships, by name (kcal rules examples lists them)",
     # playing at a table (kcal play)
     "--seat": "a seat a person takes at the table (repeatable)",
+    "--start": "a game record (or a start: position) the table goes on from",
     "--host": "the address the table listens on (default 127.0.0.1: this machine only)",
     "--port": "the port the table listens on",
     "--open": "open the table in the browser (--no-open: leave the browser alone)",

@@ -30,6 +30,8 @@ class NewTable:
     options: dict[str, Any] | None = None
     decks: Sequence[Path] = ()
     seed: int | None = None
+    #: a game record (or a start: position) to go on from
+    start: Path | None = None
 
 
 def create_table(spec: NewTable, store: Store | None) -> Table:
@@ -38,6 +40,8 @@ def create_table(spec: NewTable, store: Store | None) -> Table:
     from kcal.sim.match import load_game, seat_names
 
     options = dict(spec.options or {})
+    if spec.start is not None:
+        return _started_table(spec, store)
     if spec.decks:
         from kcal.core.gamefile import game_of
 
@@ -71,6 +75,32 @@ def create_table(spec: NewTable, store: Store | None) -> Table:
     seed = spec.seed if spec.seed is not None else secrets.randbits(63)
     game.new_state(setup, seed)  # the setup checked before the table is saved
     return Table.create(game_id, setup, seed, make_seats(players, humans, bots), store)
+
+
+def _started_table(spec: NewTable, store: Store | None) -> Table:
+    """A table that goes on from a game record: the record's game, players and seed; its moves replayed
+    by the pack's ``replay`` hook, as ``kcal rules replay`` replays them."""
+    from kcal.core import registry
+    from kcal.core.gamefile import game_of
+    from kcal.play.table import read_start, start_state
+    from kcal.sim.match import load_game, resolve_bots
+
+    if spec.decks or spec.players is not None or spec.variant is not None or spec.options:
+        raise UsageError("--start takes the game, players and options of its record; give no decks, "
+                         "--players, --variant or --option with it")
+    game_id = game_of(spec.start, spec.game) if spec.start is not None else ""
+    pack = registry.get(game_id)
+    game = load_game(pack)
+    start = read_start(spec.start or "")
+    state = start_state(pack, start)
+    record = game.record(state)
+    players = tuple(str(p) for p in record.get("players") or ())
+    if not game.to_move(state):
+        raise UsageError(f"{spec.start}: the game in this record is over; nothing to play")
+    seed = spec.seed if spec.seed is not None else int(record.get("seed") or 0)
+    bots = list(spec.bots or []) or [resolve_bots(game, None, 1)[0]]
+    seats = make_seats(players, _humans(players, spec.seats, spec.bots), bots)
+    return Table.create(game_id, Setup(players), seed, seats, store, start=start)
 
 
 def _humans(players: Sequence[str], seats: Sequence[str], bots: Sequence[str] | None) -> list[str]:

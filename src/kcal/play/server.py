@@ -196,7 +196,7 @@ class Hub:
             raise Refused("a rematch is offered when the game is over")
         seats = [Seat(s.player, s.kind, s.bot, s.token if s.kind == "human" else None) for s in table.seats.values()]
         again = Table.create(table.pack.id, table.setup, derive_seed(table.seed, "rematch") & ((1 << 63) - 1), seats,
-                             self.store)
+                             self.store, start=table.start)
         self.add(again)
         if self.on_new_table is not None:
             self.on_new_table(again)

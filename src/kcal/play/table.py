@@ -20,6 +20,7 @@ import hmac
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from kcal.core.errors import KcalError, UsageError
@@ -29,6 +30,8 @@ from kcal.core.seeding import derive_seed
 from kcal.play.words import move_words, readers, said_by
 
 HUMAN, BOT = "human", "bot"
+#: the largest start record a table keeps (its text is stored with the table)
+START_BYTES = 8 << 20
 
 
 class Refused(KcalError):
@@ -93,7 +96,7 @@ class Table:
     """One game at a table. Not thread-safe: one caller at a time (the server's event loop)."""
 
     def __init__(self, table_id: str, game_id: str, setup: Setup, seed: int, seats: Sequence[Seat],
-                 store: Any = None) -> None:
+                 store: Any = None, start: Mapping[str, str] | None = None) -> None:
         from kcal.core import registry
         from kcal.sim.match import bot_policy, load_game, resolve_bots
 
@@ -111,25 +114,35 @@ class Table:
                 name = resolve_bots(self.game, [s.bot or ""], 1)[0]
                 self._policies[s.player] = bot_policy(self.game, name)
         self.store = store
-        self.state: Any = self.game.new_state(setup, seed)
+        #: the game record the table went on from (``--start``): its text and the path it was read from
+        self.start = dict(start) if start else None
+        self.state: Any = self._initial()
         self.played: list[Played] = []
         self._everyone = frozenset(setup.players)
+
+    def _initial(self) -> Any:
+        """The state before the table's first move: the setup's new state, or where the start record
+        leads (replayed by the pack's ``replay`` hook, as ``kcal rules replay`` replays it)."""
+        if self.start is None:
+            return self.game.new_state(self.setup, self.seed)
+        return start_state(self.pack, self.start)
 
     # -- making and restoring ------------------------------------------------------------------------
 
     @classmethod
     def create(cls, game_id: str, setup: Setup, seed: int, seats: Sequence[Seat], store: Any = None,
-               table_id: str | None = None) -> Table:
-        table = cls(table_id or secrets.token_hex(4), game_id, setup, seed, seats, store)
+               table_id: str | None = None, start: Mapping[str, str] | None = None) -> Table:
+        table = cls(table_id or secrets.token_hex(4), game_id, setup, seed, seats, store, start)
         if store is not None:
-            store.add_table(table.id, game_id, setup_json(setup), seed, [s.stored() for s in seats])
+            stored = setup_json(setup) | ({"start": dict(start)} if start else {})
+            store.add_table(table.id, game_id, stored, seed, [s.stored() for s in seats])
         return table
 
     @classmethod
     def restore(cls, saved: Any, store: Any = None) -> Table:
         """A stored table at its last accepted move (its moves replayed from the setup and the seed)."""
         seats = [Seat(s["player"], s["kind"], s.get("bot"), s.get("token")) for s in saved.seats]
-        table = cls(saved.id, saved.game, setup_of(saved.setup), saved.seed, seats, store)
+        table = cls(saved.id, saved.game, setup_of(saved.setup), saved.seed, seats, store, saved.setup.get("start"))
         for m in saved.moves:
             move = table.game.decode_move(m.entry)
             reason = table.game.why_illegal(table.state, m.player, move)
@@ -239,7 +252,7 @@ class Table:
     def _rebuild(self, keep: int) -> None:
         """The state after the first ``keep`` moves, replayed from the setup and the seed."""
         moves = self.played[:keep]
-        self.state = self.game.new_state(self.setup, self.seed)
+        self.state = self._initial()
         self.played = []
         for p in moves:
             self._apply(p.player, self.game.decode_move(p.entry), p.bot, p.entry)
@@ -307,3 +320,35 @@ def setup_json(setup: Setup) -> dict[str, Any]:
 
 def setup_of(data: Mapping[str, Any]) -> Setup:
     return Setup(tuple(data["players"]), data.get("variant"), dict(data.get("options") or {}))
+
+
+def read_start(path: str | Path) -> dict[str, str]:
+    """A game record (or a ``start:`` position) to go on from: its text and where it was read."""
+    from kcal.core.source import decode_utf8, read_source
+
+    raw = read_source(path, max_bytes=START_BYTES, what="a game record")
+    return {"text": decode_utf8(raw, str(path)), "path": str(Path(path).resolve())}
+
+
+def start_state(pack: Any, start: Mapping[str, str]) -> Any:
+    """Where a start record leads: replayed from its own path while that file still holds the same text
+    (its decks and catalogs are found beside it), else from a copy of the text the table keeps."""
+    import tempfile
+
+    replay = pack.hook("replay").replay
+    path = Path(start["path"])
+    try:
+        same = path.read_text(encoding="utf-8") == start["text"]
+    except (OSError, UnicodeDecodeError):
+        same = False
+    if same:
+        result = replay(path)
+    else:
+        with tempfile.TemporaryDirectory(prefix="kcal-play-") as folder:
+            copy = Path(folder) / path.name
+            copy.write_text(start["text"], encoding="utf-8")
+            result = replay(copy)
+    if result.exit_code != 0:
+        raise KcalError(f"{start['path']}: the start record has an illegal move; kcal rules replay says where",
+                        code="illegal-move")
+    return result.state
