@@ -142,6 +142,17 @@ def test_a_game_played_by_clicking_the_picture(pack_id, browsers, kcal_play):
     page.get(next(iter(served.links.values())))
     rng = random.Random(1)
     clicked, pictured = -1, 0
+    # the hint: the shared searcher's move and its share of the visits, shown and marked on the list
+    deadline = time.monotonic() + 60
+    while not page_state(page)["mine"]:
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    page.find_element("id", "hint").click()
+    while not page.find_element("id", "hinted").is_displayed():
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    assert "% of the search's visits" in page.find_element("id", "hinted").text
+    assert page.find_elements("css selector", "#moves button.hinted")
     deadline = time.monotonic() + GAME_SECONDS
     while time.monotonic() < deadline:
         s = page_state(page)
