@@ -39,6 +39,7 @@ GROUPS = [
     ("export", "export", "Export cards for Tabletop Simulator and print-on-demand shops."),
     ("balance", "balance", "Measure balance: bot ladders, card impact, what-if patches, sweeps."),
     ("games", "games", "List the installed games."),
+    ("play", "play", "Play a game in the browser, against bots or friends."),
 ]
 
 

@@ -79,6 +79,16 @@ OPTIONS: dict[str, str] = {
     "--upto": "draw the table after N moves",
     "--coords": "write each cell's coordinates on the pictures",
     "--example": "an example record the game ships, by name (kcal rules examples lists them)",
+    # playing at a table (kcal play)
+    "--seat": "a seat a person takes at the table (repeatable)",
+    "--start": "a game record (or a start: position) the table goes on from",
+    "--host": "the address the table listens on (default 127.0.0.1: this machine only)",
+    "--port": "the port the table listens on",
+    "--open": "open the table in the browser (--no-open: leave the browser alone)",
+    "--data": "the folder of the table database",
+    "--list": "list the saved tables",
+    "--resume": "resume a saved table, by its id",
+    "--pace": "seconds between bot moves at the table",
     # printing
     "--paper": "paper size: letter or a4",
     "--size": "the printed size of a face: a card size (poker, WxH) or a hex tile's width across the flats",

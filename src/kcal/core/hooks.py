@@ -211,6 +211,18 @@ class DrawHook(Protocol):
     def catalog_page(self, catalogs: Sequence[Path] | None = ..., no_builtin: bool = ..., /) -> Any: ...
 
 
+class TablePicture(Protocol):
+    """The optional ``table_picture`` of a pack's ``draw`` hook, for ``kcal play`` (docs/play.md): a picture
+    of one seat's view where each legal move can be clicked. ``view`` is the pack's ``Game.view`` of that
+    seat (nothing more reaches the picture); ``legal`` the seat's legal moves as record entries, in the
+    order the table lists them. Returns the picture's :class:`kcal.viewer.scene.Item` list and, for an
+    item's key, the indexes in ``legal`` of the moves a click on it plays (one: played at once; several:
+    the table lists them). A pack without it still gets the table, with its moves in words."""
+
+    def table_picture(self, view: Mapping[str, Any], legal: Sequence[Mapping[str, Any]], /
+                      ) -> tuple[Sequence[Any], Mapping[str, Sequence[int]]]: ...
+
+
 class PatchHook(Protocol):
     """The rule parameters a pack declares and how a what-if patch reaches its games (docs/balance.md).
 
