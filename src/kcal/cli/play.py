@@ -5,12 +5,14 @@ Imports only typer and light kcal modules at its top; uvicorn and Starlette load
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import typer
 
-from kcal.cli.common import ForceOption, FormatOption, OutputFormat, emit, guarded
+from kcal.cli.common import ForceOption, FormatOption, OutputFormat, emit, guarded, write_text
 from kcal.cli.complete import complete_bot
+from kcal.cli.output import say
 
 app = typer.Typer(pretty_exceptions_enable=False, rich_markup_mode=None, subcommand_metavar="",
                   context_settings={"allow_interspersed_args": True})  # DECK files and options in any order
@@ -71,7 +73,7 @@ def play(
             from kcal.play.launch import save_table_record
 
             path = save_table_record(store, save_game, output or Path(f"play-{save_game}.yaml"), force=force)
-            typer.echo(f"saved table {save_game} to {path}", err=True)
+            say(f"saved table {save_game} to {path}")
             return
         from kcal.play.launch import bind
 
@@ -112,12 +114,14 @@ def _run(store, table, sock, host: str | None, open_browser: bool, pace: float) 
     hub = Hub(store, pace=pace)
     hub.add(table)
     humans = table.humans()
-    typer.echo(f"table {table.id}: {table.game.info.name}, {len(table.played)} moves; Ctrl-C stops "
-               f"(resume with: kcal play --resume {table.id})")
+    lines = [f"table {table.id}: {table.game.info.name}, {len(table.played)} moves; Ctrl-C stops "
+             f"(resume with: kcal play --resume {table.id})\n"]
     links = [(s.player, invitation(base, table, s)) for s in humans]
-    for player, link in links if (host is not None or len(links) > 1) else links[:1]:
-        typer.echo(f"seat {player}: {link}")
-    typer.echo(f"spectators: {base}/t/{table.id}")
+    lines += [f"seat {player}: {link}\n"
+              for player, link in (links if (host is not None or len(links) > 1) else links[:1])]
+    lines.append(f"spectators: {base}/t/{table.id}\n")
+    write_text(lines)
+    sys.stdout.flush()
 
     def ready() -> None:
         if open_browser and links:
@@ -130,4 +134,4 @@ def _run(store, table, sock, host: str | None, open_browser: bool, pace: float) 
     except KeyboardInterrupt:  # uvicorn stopped cleanly and passes Ctrl-C on
         pass
     store.close()
-    typer.echo(f"stopped; every move is saved (kcal play --resume {table.id})", err=True)
+    say(f"stopped; every move is saved (kcal play --resume {table.id})")
