@@ -40,11 +40,15 @@ DEFAULT_GAME = "kcaloria"
 class Pack(NamedTuple):
     info: GameInfo
     hooks: Mapping[str, str] = {}  # noqa: RUF012 - a NamedTuple default, never mutated
+    #: what the shared tests try the pack with (docs/packs.md): ``card`` (a card's name), ``deck`` (a deck
+    #: or card-set file, relative to the pack's folder; ``other`` a second one, ``solo`` a one-player one),
+    #: ``only`` (``(a card's name, its label, a kind of card)`` for ``print cards --only``)
+    samples: Mapping[str, Any] = {}  # noqa: RUF012 - a NamedTuple default, never mutated
 
     @classmethod
-    def build(cls, info: GameInfo, hooks: Mapping[str, str]) -> Pack:
+    def build(cls, info: GameInfo, hooks: Mapping[str, str], samples: Mapping[str, Any] | None = None) -> Pack:
         """A pack whose ``info.supports`` is derived from its hooks (never written by hand)."""
-        return cls(info._replace(supports=supports(hooks)), hooks)
+        return cls(info._replace(supports=supports(hooks)), hooks, dict(samples or {}))
 
     @property
     def id(self) -> str:

@@ -44,4 +44,6 @@ PACK = Pack.build(
         rulebook="ecologic-europe-rulebook.txt",
     ),
     hooks=skeleton_hooks(__name__),
+    samples={"card": "roe deer", "deck": "data/species-base.yaml",
+             "only": ("Dandelion", "Taraxacum officinale", "weather card")},
 )

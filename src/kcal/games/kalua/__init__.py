@@ -36,4 +36,5 @@ PACK = Pack.build(
         rulebook="kalua-rulebook.txt",
     ),
     hooks=skeleton_hooks(__name__),
+    samples={"card": "Temple", "deck": "data/cards.yaml", "only": ("Good Harvest", "Good Harvest", "bonus deck")},
 )

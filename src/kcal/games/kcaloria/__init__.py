@@ -46,4 +46,6 @@ PACK = Pack.build(
         start_positions=True,  # a record's start: (files/position.py), the replay's state in its shape
     ),
     hooks=skeleton_hooks(__name__, deck=f"{__name__}.deck.check", commands=f"{__name__}.sim.commands"),
+    samples={"card": "Bayou", "deck": "data/decks/bayou-ambush.yaml", "other": "data/decks/caddo-harvest.yaml",
+             "solo": "data/decks/solo-piney-trail.yaml", "only": ("Bayou", "ETPW-001 Bayou", "carnivore")},
 )
