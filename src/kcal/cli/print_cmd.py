@@ -180,8 +180,11 @@ def rulebook_cmd(
     Rendered from the game's Jinja2 templates (or --templates) and its data.
     """
     with guarded(), writing(force):
-        _report(pack_of(game).hook("print").print_rulebook(output, paper=paper.value, templates=templates,
-                                                         catalog=card_set), fmt, "")
+        pack = pack_of(game)
+        hook = pack.hook("print")
+        if not hasattr(hook, "print_rulebook"):
+            raise UsageError(f"{pack.info.name} ({pack.id}) has no rulebook to print")
+        _report(hook.print_rulebook(output, paper=paper.value, templates=templates, catalog=card_set), fmt, "")
 
 
 @app.command("board")

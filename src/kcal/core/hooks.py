@@ -55,7 +55,7 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("sim match DECK DECK", "commands", ""),
     ("balance cards", "impact", ""),
     ("print cards", "print", ""),
-    ("print rulebook", "print", ""),
+    ("print rulebook", "print", "print_rulebook"),
     ("print board", "print", "print_board"),
     ("export tts", "print", "export_cards"),
     ("export png", "print", "export_cards"),
@@ -205,18 +205,17 @@ class ImpactHook(Protocol):
 
 
 class PrintHook(Protocol):
-    """``kcal print cards|rulebook`` with the options every pack is given; ``print_board`` and
-    ``export_cards`` are optional (``kcal print board`` and ``kcal export tts|png`` ask for them by name:
-    ``export_cards(source, size=, bleed=)`` returns a :class:`kcal.print.export.ExportSet`)."""
+    """``kcal print cards`` with the options every pack is given (:func:`kcal.print.cardsheet.card_printer`
+    makes one from the pack's faces); ``print_rulebook(output, *, paper, templates, catalog)``,
+    ``print_board`` and ``export_cards`` are optional (``kcal print rulebook|board`` and ``kcal export
+    tts|png`` ask for them by name: ``export_cards(source, size=, bleed=)`` returns a
+    :class:`kcal.print.export.ExportSet`)."""
 
     def print_cards(self, output: Path, /, *, paper: str, backs: bool, flip: str, bleed: float,
                     split: int | None, size: str, back_offset: tuple[float, float], gutter: float,
                     catalog: Path | None, cut_lines: bool, crop_marks: bool, alignment_page: bool,
                     cut_svg: bool, fonts: tuple[Path | None, Path | None], only: Sequence[str] = ...,
                     copies: int = ...) -> Any: ...
-
-    def print_rulebook(self, output: Path, /, *, paper: str, templates: Path | None,
-                       catalog: Path | None) -> Any: ...
 
 
 class DrawHook(Protocol):
