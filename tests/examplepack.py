@@ -31,6 +31,5 @@ def install() -> Path:
         [p for p in (os.environ.get("PYTHONPATH"), str(SOURCE), str(where)) if p])
     from kcal.core import registry
 
-    for cached in (registry.get, registry._all_entry_points):  # noqa: SLF001 - the registry's own caches
-        cached.cache_clear()
+    registry.rescan()
     return where

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from kcal.core.errors import KcalError
-from kcal.core.gameinfo import GameInfo
+from kcal.core.gameinfo import CatalogFilter, GameInfo
 from kcal.core.hooks import COMMANDS, supports
 
 GROUP = "kcal.games"
@@ -44,11 +44,15 @@ class Pack(NamedTuple):
     #: or card-set file, relative to the pack's folder; ``other`` a second one, ``solo`` a one-player one),
     #: ``only`` (``(a card's name, its label, a kind of card)`` for ``print cards --only``)
     samples: Mapping[str, Any] = {}  # noqa: RUF012 - a NamedTuple default, never mutated
+    #: ``catalog list`` filters of this game's own, beside the ones kcal's games share
+    #: (:data:`kcal.core.gameinfo.CATALOG_FILTERS`)
+    filters: tuple[CatalogFilter, ...] = ()
 
     @classmethod
-    def build(cls, info: GameInfo, hooks: Mapping[str, str], samples: Mapping[str, Any] | None = None) -> Pack:
+    def build(cls, info: GameInfo, hooks: Mapping[str, str], samples: Mapping[str, Any] | None = None,
+              filters: tuple[CatalogFilter, ...] = ()) -> Pack:
         """A pack whose ``info.supports`` is derived from its hooks (never written by hand)."""
-        return cls(info._replace(supports=supports(hooks)), hooks, dict(samples or {}))
+        return cls(info._replace(supports=supports(hooks)), hooks, dict(samples or {}), filters)
 
     @property
     def id(self) -> str:
@@ -218,6 +222,13 @@ def get(game_id: str) -> Pack:
         raise KcalError(f"unknown game {game_id!r}{did_you_mean(game_id, known)}; installed games: "
                         f"{', '.join(known) or 'none'}", code="unknown-game")
     return _load(ep)
+
+
+def rescan() -> None:
+    """Forget the packs found so far, so that a pack installed while kcal runs is found (the tests install
+    the example pack of docs/packs.md this way)."""
+    for cached in (get, _all_entry_points, _own_entry_points, contributors, contributions):
+        cached.cache_clear()
 
 
 def ids() -> list[str]:

@@ -4,7 +4,7 @@ card data) and ``replay.py`` (the record codec); it has no optional hooks."""
 
 from __future__ import annotations
 
-from kcal.core.gameinfo import GameInfo
+from kcal.core.gameinfo import CatalogFilter, GameInfo
 from kcal.core.hooks import skeleton_hooks
 from kcal.core.registry import Pack
 
@@ -12,5 +12,6 @@ PACK = Pack.build(
     info=GameInfo(id="food-chain", name="Food Chain", min_players=2, max_players=4, simultaneous=False,
                   hidden_information=True, chance=True, file_kinds=("catalog", "game")),
     hooks=skeleton_hooks(__name__),
-    samples={"card": "Fox", "deck": "data/cards.yaml"},
+    samples={"card": "Fox", "deck": "data/cards.yaml", "only": ("Fox", "Fox", "carnivore")},
+    filters=(CatalogFilter("level", "N", "Level in the food chain (1 producer to 4 apex)."),),
 )

@@ -17,7 +17,7 @@ from kcal.core.suggest import lookup
 
 BUILTIN = Path(__file__).parent / "data" / "cards.yaml"
 LEVELS = {1: "producer", 2: "herbivore", 3: "carnivore", 4: "apex"}
-FILTERS = ("type", "name")
+FILTERS = ("type", "level", "name")
 
 
 class Card(BaseModel):
@@ -67,8 +67,10 @@ def list_cards(filters: Mapping[str, Any] | None, catalogs: Sequence[Path] | Non
     filters = dict(filters or {})
     check_filters(filters, FILTERS)
     types, part = set(filters.get("type") or ()), str(filters.get("name") or "").lower()
+    levels = set(filters.get("level") or ())
     rows = [row(c) for s in card_sets(catalogs, no_builtin, load, builtin) for c in s.cards
-            if (not types or LEVELS[c.level] in types) and part in c.name.lower()]
+            if (not types or LEVELS[c.level] in types) and (not levels or str(c.level) in levels)
+            and part in c.name.lower()]
     return {"game": "food-chain", "count": len(rows), "cards": rows}
 
 
