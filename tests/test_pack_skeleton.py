@@ -53,7 +53,6 @@ def test_every_pack_has_the_required_core(game: str) -> None:
 def test_every_hook_offers_its_protocol(game: str) -> None:
     """Each hook, imported, has what its Protocol asks (kcal.core.hooks.problems), callable as it is
     called: the check each pack's ``__init__`` once wrote out under ``TYPE_CHECKING``."""
-    importlib.import_module("kcal.cli.sim")  # a pack's commands import the options of their group first
     pack = registry.get(game)
     found = {name: problems(name, pack.hook(name)) for name in pack.hooks}
     assert not any(found.values()), {k: v for k, v in found.items() if v}
@@ -149,3 +148,20 @@ def test_the_forwarding_check_finds_a_forwarder() -> None:
     source = '"""x"""\nfrom a import b\n\n\ndef check(doc):\n    """y"""\n    b(doc, 1)\n'
     assert _only_forwards(ast.parse(source))
     assert not _only_forwards(ast.parse(source + "\n\nX = 1\n"))
+
+
+#: the modules of ``kcal.cli`` a pack's own commands may import: the public options and helpers, the
+#: shared command plumbing, completion; never a command group's module (it imports the packs' commands)
+CLI_FOR_PACKS = {"kcal.cli.options", "kcal.cli.common", "kcal.cli.complete"}
+
+
+@pytest.mark.parametrize("pack", PACKS)
+def test_a_packs_commands_import_only_the_public_cli_modules(pack: str) -> None:
+    found = []
+    for path in sorted((GAMES / pack).rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("kcal.cli"):
+                private = [a.name for a in node.names if a.name.startswith("_")]
+                if node.module not in CLI_FOR_PACKS or private:
+                    found.append(f"{path.relative_to(GAMES)}: {node.module} {private or ''}")
+    assert not found, found

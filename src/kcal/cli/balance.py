@@ -13,31 +13,17 @@ from pathlib import Path
 import typer
 
 from kcal.cli.common import ForceOption, FormatOption, OutputFormat, emit, guarded, writing
-from kcal.cli.sim import AddressOption as AddressOption
-from kcal.cli.sim import BackendOption as BackendOption
-from kcal.cli.sim import JobsOption as JobsOption
-from kcal.cli.sim import QuietOption as QuietOption
-from kcal.cli.sim import SeedOption as SeedOption
+from kcal.cli.options import AddressOption as AddressOption
+from kcal.cli.options import BackendOption as BackendOption
+from kcal.cli.options import ChartOption as ChartOption
+from kcal.cli.options import JobsOption as JobsOption
+from kcal.cli.options import QuietOption as QuietOption
+from kcal.cli.options import SeedOption as SeedOption
+from kcal.cli.options import chart_target as chart_target
 
 app = typer.Typer(no_args_is_help=True, pretty_exceptions_enable=False, rich_markup_mode=None)
 
-ChartOption = typer.Option(None, "--chart", metavar="FILE.png|svg",
-                           help="Also draw the result as a chart (PNG or SVG, by the file's suffix).")
 BalanceGameOption = typer.Option(..., "--game", "-g", metavar="ID", help="Game pack id (kcal games lists them).")
-
-
-def chart_target(chart: Path | None) -> Path | None:
-    """Check ``--chart`` before any game is played (its suffix, its folder, the overwrite policy)."""
-    from kcal.core.atomic import check_output_path
-    from kcal.core.errors import UsageError
-    from kcal.print.charts import chart_suffix_problem
-
-    if chart is None:
-        return None
-    problem = chart_suffix_problem(chart)
-    if problem is not None:
-        raise UsageError(problem)
-    return check_output_path(chart)
 
 
 @app.callback()
@@ -71,7 +57,9 @@ def bots(
     Exit 2 on bad input, 130 on Ctrl-C (with the ratings of the matchups finished).
     """
     from kcal.balance.ladder import draw_ladder, ladder, ladder_text, planned_games
-    from kcal.cli.sim import _bot_names, _jobs, _runner
+    from kcal.cli.options import bot_names as _bot_names
+    from kcal.cli.options import jobs_of as _jobs
+    from kcal.cli.options import runner_of as _runner
     from kcal.print.charts import save_chart
     from kcal.sim.progress import Progress, wanted
 
@@ -123,7 +111,9 @@ def cards(
     on Ctrl-C (with the figures of the finished games).
     """
     from kcal.balance.impact import card_impact, chart_size, draw_chart, impact_text
-    from kcal.cli.sim import _bot_names, _jobs, _runner
+    from kcal.cli.options import bot_names as _bot_names
+    from kcal.cli.options import jobs_of as _jobs
+    from kcal.cli.options import runner_of as _runner
     from kcal.print.charts import save_chart
     from kcal.sim.progress import Progress, wanted
 
@@ -148,7 +138,7 @@ BotsOption = typer.Option([], "--bots", "-b", metavar="BOTS",
 
 
 def _bots(bots: list[str]) -> list[str] | None:
-    from kcal.cli.sim import _bot_names
+    from kcal.cli.options import bot_names as _bot_names
 
     return _bot_names(bots)
 
@@ -202,7 +192,7 @@ def what_if(
     """
     from kcal.balance.whatif import draw_what_if, what_if_text
     from kcal.balance.whatif import what_if as run
-    from kcal.cli.sim import _runner
+    from kcal.cli.options import runner_of as _runner
     from kcal.sim.progress import Progress, wanted
 
     with guarded(), writing(force):
@@ -242,7 +232,7 @@ def sweep(
     """
     from kcal.balance.sweep import draw_sweep, parse_range, sweep_text
     from kcal.balance.sweep import sweep as run
-    from kcal.cli.sim import _runner
+    from kcal.cli.options import runner_of as _runner
     from kcal.core import registry
     from kcal.sim.progress import Progress, wanted
 

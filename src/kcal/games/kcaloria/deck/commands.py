@@ -16,10 +16,9 @@ from pathlib import Path
 
 import typer
 
-from kcal.cli.balance import ChartOption
 from kcal.cli.common import ForceOption, FormatOption, OutputFormat, emit, guarded, refuse_other_game, writing
 from kcal.cli.complete import complete_bot
-from kcal.cli.sim import AddressOption, BackendOption, JobsOption, QuietOption, SeedOption
+from kcal.cli.options import AddressOption, BackendOption, ChartOption, JobsOption, QuietOption, SeedOption
 from kcal.core.text import shown_path
 from kcal.games.kcaloria import PACK
 
@@ -339,8 +338,7 @@ def build(
     prints their win rates with 95% intervals. The same seed gives the same decks for any --jobs.
     Exit 2 on bad input, 130 on Ctrl-C (the archive so far is written).
     """
-    from kcal.cli.balance import chart_target
-    from kcal.cli.sim import _bot_names, _jobs, _runner
+    from kcal.cli.options import bot_names, chart_target, jobs_of, runner_of
     from kcal.sim.progress import Progress, wanted
 
     with guarded(), writing(force):
@@ -368,12 +366,12 @@ def build(
         opponents, deck_inputs = load_gauntlet(list(gauntlet), extra)
         inputs = [*lib_inputs, *deck_inputs]
         spec = check_build(space, opponents, pair, bins=bins, evaluations=evaluations, games=games, seed=seed,
-                           bots=_bot_names(bots))
+                           bots=bot_names(bots))
         check_folder(output, bins, inputs)
         chart_path = chart_target(chart)
         show = wanted(quiet=quiet, json_out=fmt is OutputFormat.json)
         with Progress(len(opponents) + evaluations, "deck build decks", enabled=show) as bar:
-            result = build_decks(spec, jobs=_jobs(jobs), runner=_runner(backend, dask_address),
+            result = build_decks(spec, jobs=jobs_of(jobs), runner=runner_of(backend, dask_address),
                                  on_progress=bar.update)
         data = to_json(result, output)
         write_archive(result, output, extra, inputs)
