@@ -308,7 +308,7 @@ def test_a_game_without_parameters_is_named() -> None:
     class Bare:
         id = "bare"
 
-        class info:  # noqa: N801 - stands for GameInfo
+        class info:  # stands for GameInfo
             name = "Bare"
 
         @staticmethod

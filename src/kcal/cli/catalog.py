@@ -96,7 +96,7 @@ def _filters_by_game() -> list[tuple[str, str]]:
                 words = list(values(f)) if values is not None else []
                 more = ", ..." if len(words) > 4 else ""
                 shown_filters.append(f"--{f}" + (f" ({', '.join(words[:4])}{more})" if words else ""))
-        except Exception:  # noqa: BLE001 - help must show even when one pack cannot load
+        except Exception:  # help must show even when one pack cannot load
             continue
         rows.append((pack.id, "; ".join(shown_filters)))
     return rows

@@ -41,7 +41,7 @@ class GameInfo(NamedTuple):
     supports: tuple[str, ...] = ()
     rulebook: str = ""  # file name under the shared rules folder
     #: players allowed only under a variant (e.g. 2 players with a house rule): count -> variant id
-    player_variants: Mapping[int, str] = {}  # noqa: RUF012 - a NamedTuple default, never mutated
+    player_variants: Mapping[int, str] = {}  # a NamedTuple default, never mutated
     #: the player counts in the rulebook's words, when the range alone would mislead (``2-4 (+1 per
     #: expansion)``); ``kcal games`` shows it (default: the range, and the counts a variant allows)
     players_text: str = ""

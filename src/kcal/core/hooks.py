@@ -27,7 +27,7 @@ offers it by adding the module of that room.
 ``commands`` what the shared commands ask of a game that only some games have: the deck match of
              ``kcal sim match DECK DECK`` (:class:`CommandsHook`). The commands a pack adds to kcal's
              command groups are not a hook: they are entry points (``kcal.commands``, see
-             :func:`kcal.core.registry.contributions`)
+             :func:`kcal.core.registry.contributors`)
 """
 
 from __future__ import annotations

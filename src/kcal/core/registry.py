@@ -39,11 +39,11 @@ DEFAULT_GAME = "kcaloria"
 
 class Pack(NamedTuple):
     info: GameInfo
-    hooks: Mapping[str, str] = {}  # noqa: RUF012 - a NamedTuple default, never mutated
+    hooks: Mapping[str, str] = {}  # a NamedTuple default, never mutated
     #: what the shared tests try the pack with (docs/packs.md): ``card`` (a card's name), ``deck`` (a deck
     #: or card-set file, relative to the pack's folder; ``other`` a second one, ``solo`` a one-player one),
     #: ``only`` (``(a card's name, its label, a kind of card)`` for ``print cards --only``)
-    samples: Mapping[str, Any] = {}  # noqa: RUF012 - a NamedTuple default, never mutated
+    samples: Mapping[str, Any] = {}  # a NamedTuple default, never mutated
     #: ``catalog list`` filters of this game's own, beside the ones kcal's games share
     #: (:data:`kcal.core.gameinfo.CATALOG_FILTERS`)
     filters: tuple[CatalogFilter, ...] = ()
@@ -227,7 +227,7 @@ def get(game_id: str) -> Pack:
 def rescan() -> None:
     """Forget the packs found so far, so that a pack installed while kcal runs is found (the tests install
     the example pack of docs/packs.md this way)."""
-    for cached in (get, _all_entry_points, _own_entry_points, contributors, contributions):
+    for cached in (get, _all_entry_points, _own_entry_points, contributors):
         cached.cache_clear()
 
 
@@ -238,21 +238,6 @@ def ids() -> list[str]:
 def packs() -> list[Pack]:
     """Every installed pack, sorted by id (imports each pack's metadata only)."""
     return [get(i) for i in ids()]
-
-
-@cache
-def contributions(group: str, *, with_pack: bool = False) -> tuple[Any, ...]:
-    """The Typer apps whose commands the installed packs add to ``kcal GROUP``, in entry-point name order
-    (``with_pack``: ``(pack id, app)`` pairs, the id from the entry point's name ``GROUP.PACK``).
-
-    kcal's own packs are read from its ``entry_points.txt`` as :func:`get` reads them (no
-    :mod:`importlib.metadata`, which costs a twentieth of a warm command); other distributions' are found
-    through :mod:`importlib.metadata` when kcal's own file is not found that way. Importing a
-    contribution imports that pack's command module only (typer and light kcal modules).
-    """
-    if with_pack:
-        return contributors(group)
-    return tuple(app for _, app in contributors(group))
 
 
 @cache
