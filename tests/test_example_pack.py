@@ -15,7 +15,7 @@ from tests.examplepack import GAME_ID, ROOT, SOURCE
 #: the shared "every pack" tests the example pack must pass
 SHARED = ("tests/test_pack_skeleton.py", "tests/conformance/test_conformance.py",
           "tests/cli/test_games_commands.py", "tests/cli/test_examples.py", "tests/sim/test_search.py",
-          "tests/cli/test_catalog_filters_of_each_game.py")
+          "tests/cli/test_catalog_filters_of_each_game.py", "tests/core/test_replay_collector.py")
 
 
 def test_the_example_pack_passes_the_shared_suite() -> None:

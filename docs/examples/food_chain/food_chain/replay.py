@@ -13,7 +13,7 @@ from food_chain.game import GAME, State
 from kcal.core.errors import KcalError
 from kcal.core.game import Setup
 from kcal.core.packfile import read_record
-from kcal.core.replay import Replay, replay_moves, start_state
+from kcal.core.replay import Replay, collector_paused, replay_moves, start_state
 from kcal.core.results import game_over_line
 
 
@@ -46,6 +46,7 @@ class ReplayResult(Replay[State]):
         return "\n".join(lines)
 
 
+@collector_paused
 def replay(path: str | Path) -> ReplayResult:
     doc, model = read_record(path, RecordFile, GAME.info)
     moves = []
