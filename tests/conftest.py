@@ -16,6 +16,11 @@ from tests.hypothesis_profile import PROFILE_SUPPRESSED as PROFILE_SUPPRESSED
 settings.load_profile("kcal")
 os.environ.setdefault("KCAL_CACHE_DIR", tempfile.mkdtemp(prefix="kcal-test-cache-"))
 
+if os.environ.get("KCAL_EXAMPLE_PACK") == "1":  # the example pack of docs/packs.md as a fifth game
+    from tests.examplepack import install
+
+    install()
+
 
 @pytest.fixture
 def work(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest) -> Path:

@@ -15,9 +15,9 @@ from kcal.balance import paired, whatif, whatif_text
 from kcal.balance.patch import load_patch
 from kcal.cli.app import app
 from kcal.core.errors import KcalError, UsageError
-from kcal.core.registry import get
+from kcal.core.registry import get, ids
 
-GAMES = ("kcaloria", "how-many-calories", "kalua", "ecologic-europe")
+GAMES = [g for g in ids() if get(g).has("patch")]  # the games a what-if can patch
 runner = CliRunner()
 
 
@@ -314,7 +314,7 @@ def test_a_game_without_parameters_is_named() -> None:
     class Bare:
         id = "bare"
 
-        class info:  # noqa: N801 - stands for GameInfo
+        class info:  # stands for GameInfo
             name = "Bare"
 
         @staticmethod

@@ -6,10 +6,11 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from kcal.cli.app import app
-from kcal.core.registry import packs
+from kcal.core.registry import get, ids, packs
 
 ROOT = Path(__file__).resolve().parents[2]
 #: words of one game's catalog that shared code used to carry (filter help, completion examples)
@@ -42,3 +43,18 @@ def test_a_filter_completes_with_the_values_of_the_game_asked() -> None:
 
     assert complete(["catalog", "list"], "cost", "gr") == ["green"]
     assert complete(["catalog", "list"], "class_", "mam") == ["mammal"]
+
+
+@pytest.mark.parametrize("game", ids())
+def test_every_filter_a_game_takes_is_an_option_of_catalog_list(game: str) -> None:
+    """A game's filters are the shared words (kcal.core.gameinfo.CATALOG_FILTERS) or its own, declared on
+    its pack (``Pack.filters``): ``catalog list`` takes each, with no change to the shared command."""
+    from kcal.cli.catalog import catalog_filters
+
+    pack = get(game)
+    takes = set(pack.hook("catalog").FILTERS)
+    assert takes <= {f.name for f in catalog_filters()}, takes
+    assert {f.name for f in pack.filters} <= takes, "a filter declared on the pack that its catalog does not take"
+    for f in takes:
+        r = CliRunner().invoke(app, ["catalog", "list", "--game", game, f"--{f}", "zzz-no-such-value"])
+        assert "does not apply" not in r.stderr and "No such option" not in r.stderr, (f, r.stderr)

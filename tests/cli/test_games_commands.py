@@ -13,20 +13,12 @@ from typer.testing import CliRunner
 
 from kcal.cli.app import app
 from kcal.core import examples
-from kcal.core.registry import get
+from kcal.core.registry import get, ids
+from tests.packs import samples
 
-ROOT = Path(__file__).resolve().parents[2]
-GAMES = ROOT / "src" / "kcal" / "games"
-
-#: each game's own files and a card name (a deck or card-set file, a second one, a record)
-INPUTS = {
-    "kcaloria": {"deck": GAMES / "kcaloria" / "data" / "decks" / "bayou-ambush.yaml",
-                 "other": GAMES / "kcaloria" / "data" / "decks" / "caddo-harvest.yaml",
-                 "solo": GAMES / "kcaloria" / "data" / "decks" / "solo-piney-trail.yaml", "card": "Bayou"},
-    "how-many-calories": {"deck": GAMES / "how_many_calories" / "data" / "foods.yaml", "card": "yellow 14"},
-    "kalua": {"deck": GAMES / "kalua" / "data" / "cards.yaml", "card": "Temple"},
-    "ecologic-europe": {"deck": GAMES / "ecologic_europe" / "data" / "species-base.yaml", "card": "roe deer"},
-}
+#: each game's own files and a card name (a deck or card-set file, a second one, a record): the samples its
+#: pack declares (``Pack.samples``)
+INPUTS = {g: {k: v for k, v in samples(g).items() if k in ("deck", "other", "solo", "card")} for g in ids()}
 
 #: how each command is run; ``{game}`` ``{deck}`` ``{other}`` ``{solo}`` ``{record}`` ``{card}`` ``{out}``
 #: name the game's inputs. Commands whose invocation names no game (``deck import`` reads a tile list)

@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from kcal.core.registry import get
+from kcal.core.registry import get, ids
 from kcal.core.replay import collector_paused
 
-PACKS = ["kcaloria", "how-many-calories", "kalua", "ecologic-europe"]
+PACKS = ids()  # every registered pack
 
 
 def _record(tmp_path: Path, moves: int) -> Path:

@@ -129,30 +129,30 @@ class Recorder(Canvas):
         box = self._page_box(x, y - 0.2 * size, x + w, y + 0.72 * size)
         (self._recording[-1][1] if self._recording else self.texts).append((box, text))
 
-    def drawString(self, x: float, y: float, text: str, *args: Any, **kw: Any) -> Any:  # noqa: N802
+    def drawString(self, x: float, y: float, text: str, *args: Any, **kw: Any) -> Any:
         self._text(x, y, text)
         return super().drawString(x, y, text, *args, **kw)
 
-    def drawCentredString(self, x: float, y: float, text: str, *args: Any, **kw: Any) -> Any:  # noqa: N802
+    def drawCentredString(self, x: float, y: float, text: str, *args: Any, **kw: Any) -> Any:
         self._text(x - self.stringWidth(text, self._fontname, self._fontsize) / 2, y, text)
         return super().drawCentredString(x, y, text, *args, **kw)
 
-    def drawRightString(self, x: float, y: float, text: str, *args: Any, **kw: Any) -> Any:  # noqa: N802
+    def drawRightString(self, x: float, y: float, text: str, *args: Any, **kw: Any) -> Any:
         self._text(x - self.stringWidth(text, self._fontname, self._fontsize), y, text)
         return super().drawRightString(x, y, text, *args, **kw)
 
-    def beginForm(self, name: str, *args: Any, **kw: Any) -> Any:  # noqa: N802
+    def beginForm(self, name: str, *args: Any, **kw: Any) -> Any:
         self._recording.append((name, [], self._currentMatrix))
         self._currentMatrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
         return super().beginForm(name, *args, **kw)
 
-    def endForm(self, *args: Any, **kw: Any) -> Any:  # noqa: N802
+    def endForm(self, *args: Any, **kw: Any) -> Any:
         name, texts, matrix = self._recording.pop()
         self._forms[name] = texts
         self._currentMatrix = matrix
         return super().endForm(*args, **kw)
 
-    def doForm(self, name: str) -> Any:  # noqa: N802
+    def doForm(self, name: str) -> Any:
         for (x0, y0, x1, y1), text in self._forms.get(name, []):
             box = self._page_box(x0, y0, x1, y1)
             (self._recording[-1][1] if self._recording else self.texts).append((box, text))

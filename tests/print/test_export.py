@@ -34,11 +34,12 @@ from typer.testing import CliRunner
 from kcal.cli.app import app
 from kcal.core.registry import get, ids
 from kcal.print.export import TTS_MAX_PX, pixel_size, sheet_grid, slug
+from tests.packs import samples, with_sample
 
 runner = CliRunner()
 ROOT = Path(__file__).resolve().parents[2]
 DECK = ROOT / "src/kcal/games/kcaloria/data/decks/bayou-ambush.yaml"
-GAMES = sorted(ids())
+GAMES = [g for g in sorted(ids()) if get(g).offers("print", "export_cards")]  # the games export serves
 
 #: TTS's card shapes (Custom Card ``type``), by what they are
 TTS_ROUNDED_RECTANGLE, TTS_RECTANGLE, TTS_ROUNDED_HEX, TTS_HEX, TTS_CIRCLE = range(5)
@@ -270,12 +271,7 @@ def test_tts_sheets_stay_within_4096_pixels() -> None:
 
 
 #: a card of each game by one of its names (kCaloria: a tile of the deck by its common name), and a kind
-ONLY = {
-    "kcaloria": ("Bayou", "ETPW-001 Bayou", "carnivore"),
-    "how-many-calories": ("Shrimp, boiled", "red 1", "food card"),
-    "kalua": ("Good Harvest", "Good Harvest", "bonus deck"),
-    "ecologic-europe": ("Dandelion", "Taraxacum officinale", "weather card"),
-}
+ONLY = {g: samples(g)["only"] for g in with_sample("only") if g in GAMES}
 
 
 @pytest.mark.parametrize("game", GAMES)

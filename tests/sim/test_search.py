@@ -12,7 +12,7 @@ import pytest
 
 from kcal.core import registry
 from kcal.core.errors import UsageError
-from kcal.core.game import Setup, play, win_shares
+from kcal.core.game import Setup, extras, play, win_shares
 from kcal.core.rng import Rng
 from kcal.core.stats import proportion
 from kcal.sim import search
@@ -20,6 +20,17 @@ from kcal.sim.match import bot_names, bot_policy, resolve_bots, simulate
 
 PACK_IDS = registry.ids()
 by_pack = pytest.mark.parametrize("pack_id", PACK_IDS)
+
+
+def _declaring(name: str) -> list[str]:
+    """The packs whose game declares the optional attribute ``name`` (kcal.core.game.Extras)."""
+    return [i for i in PACK_IDS if name in extras(registry.get(i).hook("game"))]
+
+
+def test_kcals_own_packs_give_the_searcher_an_evaluation_and_a_playout_bot() -> None:
+    """Optional for a pack (the example pack has neither), but every pack kcal ships declares both."""
+    own = [i for i in PACK_IDS if registry.get(i).hooks["game"].startswith("kcal.games.")]
+    assert own and set(own) <= set(_declaring("evaluate")) & set(_declaring("rollout_bot"))
 
 
 def _game(pack_id: str) -> Any:
@@ -219,7 +230,7 @@ def test_win_shares_are_shares_of_one_win_ordered_by_points() -> None:
     assert win_shares({"A": 5.0}, 2.0) == {"A": 1.0}
 
 
-@by_pack
+@pytest.mark.parametrize("pack_id", _declaring("evaluate"))
 def test_each_pack_evaluates_a_position_as_shares_of_the_win(pack_id: str) -> None:
     """The optional ``evaluate`` hook (docs/packs.md) of every built-in pack: a share in [0, 1] for every
     player, adding up to 1, from a state it leaves alone; and the shares move as the game goes on."""
@@ -245,7 +256,7 @@ def test_each_pack_evaluates_a_position_as_shares_of_the_win(pack_id: str) -> No
     assert len(seen) > 1
 
 
-@by_pack
+@pytest.mark.parametrize("pack_id", _declaring("rollout_bot"))
 def test_each_pack_names_a_playout_bot_of_its_own(pack_id: str) -> None:
     game = _game(pack_id)
     playout = search.playout_of(game)

@@ -9,12 +9,12 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from kcal.core.registry import get
+from kcal.core.registry import get, ids
 from kcal.print import pictures
 from kcal.viewer import png, svg
 from kcal.viewer.scene import Icon, Item
 
-GAMES = ("kcaloria", "how-many-calories", "kalua", "ecologic-europe")
+GAMES = [g for g in ids() if get(g).has("draw")]  # the games that draw
 EXAMPLES = Path(__file__).resolve().parents[2] / "src" / "kcal" / "games"
 
 

@@ -8,73 +8,26 @@ plain-data result to :func:`kcal.cli.common.emit`; ``--chart FILE.png|svg`` draw
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
 
 import typer
 
 from kcal.cli.common import ForceOption, FormatOption, OutputFormat, emit, guarded, writing
+from kcal.cli.options import AddressOption as AddressOption
+from kcal.cli.options import BackendOption as BackendOption
+from kcal.cli.options import ChartOption as ChartOption
+from kcal.cli.options import JobsOption as JobsOption
+from kcal.cli.options import MinutesOption as MinutesOption
+from kcal.cli.options import QuietOption as QuietOption
+from kcal.cli.options import SeedOption as SeedOption
+from kcal.cli.options import chart_target as chart_target
+from kcal.cli.options import lab_limit as lab_limit
+from kcal.cli.options import mark_limit as mark_limit
 from kcal.cli.output import say
-from kcal.cli.sim import AddressOption as AddressOption
-from kcal.cli.sim import BackendOption as BackendOption
-from kcal.cli.sim import JobsOption as JobsOption
-from kcal.cli.sim import QuietOption as QuietOption
-from kcal.cli.sim import SeedOption as SeedOption
 
 app = typer.Typer(no_args_is_help=True, pretty_exceptions_enable=False, rich_markup_mode=None)
 
-ChartOption = typer.Option(None, "--chart", metavar="FILE.png|svg",
-                           help="Also draw the result as a chart (PNG or SVG, by the file's suffix).")
 BalanceGameOption = typer.Option(..., "--game", "-g", metavar="ID", help="Game pack id (kcal games lists them).")
-#: a lab run's default time limit: the defaults finish in minutes on 2 cores; --minutes 0 for the long runs
-DEFAULT_MINUTES = 5.0
-MinutesOption = typer.Option(DEFAULT_MINUTES, "--minutes", min=0.0, metavar="M",
-                             help="Time limit: no new games start after M minutes (default 5, so a run at its "
-                                  "defaults ends in minutes on 2 cores; the games under way finish and the figures "
-                                  "cover the games played). 0: no limit, every game however long.")
-
-
-@contextmanager
-def lab_limit(minutes: float) -> Iterator[Any]:
-    """A lab command's run under ``--minutes`` (:func:`kcal.sim.parallel.time_limit`)."""
-    from kcal.core.errors import UsageError
-    from kcal.sim.parallel import time_limit
-
-    if not 0 <= minutes <= 10_000_000:
-        raise UsageError(f"--minutes {minutes:g}: give 0 (no limit) to 10,000,000")
-    with time_limit(minutes * 60) as limit:
-        yield limit
-
-
-def mark_limit(data: dict[str, Any], limit: Any, minutes: float, played: int | None = None) -> None:
-    """Say in the result whether the run stopped at its time limit (``minutes``, ``time_limit_reached``):
-    then the run was not interrupted, and stderr says so with the games played."""
-    data["minutes"] = minutes
-    data["time_limit_reached"] = bool(limit.reached)
-    if limit.reached:
-        if "interrupted" in data:
-            data["interrupted"] = False
-        from kcal.core.plural import count
-
-        games = f"the {count(played, 'game')} played" if played is not None else "the games played"
-        say(f"stopped at the time limit (--minutes {minutes:g}): the figures cover {games}; "
-            "--minutes 0 plays every game")
-
-
-def chart_target(chart: Path | None) -> Path | None:
-    """Check ``--chart`` before any game is played (its suffix, its folder, the overwrite policy)."""
-    from kcal.core.atomic import check_output_path
-    from kcal.core.errors import UsageError
-    from kcal.print.charts import chart_suffix_problem
-
-    if chart is None:
-        return None
-    problem = chart_suffix_problem(chart)
-    if problem is not None:
-        raise UsageError(problem)
-    return check_output_path(chart)
 
 
 @app.callback()
@@ -110,7 +63,9 @@ def bots(
     bad input, 130 on Ctrl-C (with the ratings of the matchups finished).
     """
     from kcal.balance.ladder import draw_ladder, ladder, ladder_text, planned_games
-    from kcal.cli.sim import _bot_names, _jobs, _runner
+    from kcal.cli.options import bot_names as _bot_names
+    from kcal.cli.options import jobs_of as _jobs
+    from kcal.cli.options import runner_of as _runner
     from kcal.print.charts import save_chart
     from kcal.sim.progress import Progress, wanted
 
@@ -165,7 +120,9 @@ def cards(
     all). Exit 2 on bad input, 130 on Ctrl-C (with the figures of the finished games).
     """
     from kcal.balance.impact import card_impact, chart_size, draw_chart, impact_text
-    from kcal.cli.sim import _bot_names, _jobs, _runner
+    from kcal.cli.options import bot_names as _bot_names
+    from kcal.cli.options import jobs_of as _jobs
+    from kcal.cli.options import runner_of as _runner
     from kcal.print.charts import save_chart
     from kcal.sim.progress import Progress, wanted
 
@@ -191,7 +148,7 @@ BotsOption = typer.Option([], "--bots", "-b", metavar="BOTS",
 
 
 def _bots(bots: list[str]) -> list[str] | None:
-    from kcal.cli.sim import _bot_names
+    from kcal.cli.options import bot_names as _bot_names
 
     return _bot_names(bots)
 
@@ -251,7 +208,7 @@ def what_if(
     """
     from kcal.balance.whatif import what_if as run
     from kcal.balance.whatif_text import draw_what_if, what_if_text
-    from kcal.cli.sim import _runner
+    from kcal.cli.options import runner_of as _runner
     from kcal.sim.progress import Progress, wanted
 
     with guarded(), writing(force), lab_limit(minutes) as limit:
@@ -339,7 +296,7 @@ def sweep(
     """
     from kcal.balance.sweep import draw_sweep, parse_range, sweep_text
     from kcal.balance.sweep import sweep as run
-    from kcal.cli.sim import _runner
+    from kcal.cli.options import runner_of as _runner
     from kcal.core import registry
     from kcal.sim.progress import Progress, wanted
 

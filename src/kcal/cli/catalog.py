@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -22,6 +23,7 @@ from kcal.cli.common import (
 )
 from kcal.cli.output import error_dict, print_problems, say
 from kcal.core.errors import KcalError
+from kcal.core.gameinfo import CatalogFilter
 from kcal.core.text import shown_path
 
 app = typer.Typer(no_args_is_help=True, rich_markup_mode=None)
@@ -94,40 +96,77 @@ def _filters_by_game() -> list[tuple[str, str]]:
                 words = list(values(f)) if values is not None else []
                 more = ", ..." if len(words) > 4 else ""
                 shown_filters.append(f"--{f}" + (f" ({', '.join(words[:4])}{more})" if words else ""))
-        except Exception:  # noqa: BLE001 - help must show even when one pack cannot load
+        except Exception:  # help must show even when one pack cannot load
             continue
         rows.append((pack.id, "; ".join(shown_filters)))
     return rows
 
 
-@app.command("list", cls=_FiltersCommand)
-def list_(
-    type_: list[str] | None = _filter("--type", "-t", metavar="TYPE", help="Card type."),
-    class_: list[str] | None = _filter("--class", metavar="CLASS", help="Classification."),
-    rarity: list[str] | None = _filter("--rarity", "-r", metavar="RARITY", help="Rarity."),
-    biome: list[str] | None = _filter("--biome", metavar="CODE", help="Biome (or habitat) code."),
-    modifier: list[str] | None = _filter("--modifier", "-m", metavar="NAME", help="Modifier name."),
-    cost: list[str] | None = _filter("--cost", metavar="COLOUR", help="A colour some cost alternative uses."),
-    colour: list[str] | None = _filter("--colour", metavar="COLOUR", help="Card colour."),
-    name: str | None = typer.Option(None, "--name", metavar="TEXT", show_default=False,
-                                    help="Part of the name, common name or id."),
-    catalogs: list[Path] | None = CatalogOption,
-    no_builtin: bool = NoBuiltinOption,
-    game: str | None = GameOption,
-    fmt: OutputFormat = FormatOption,
-) -> None:
-    """List the cards that match every filter given.
+def catalog_filters() -> tuple[CatalogFilter, ...]:
+    """The ``catalog list`` filters: the words kcal's games share, then each installed game's own
+    (``Pack.filters``), each word once; reading them imports each pack's metadata only."""
+    from kcal.core.gameinfo import CATALOG_FILTERS
+    from kcal.core.registry import packs
 
-    Several values of one filter match any of them; several filters must all match.
-    """
-    asked = {"type": type_, "class": class_, "rarity": rarity, "biome": biome, "modifier": modifier,
-             "cost": cost, "colour": colour, "name": name}
-    with guarded():
-        pack = pack_of(game)
-        module = pack.hook("catalog")
-        _refuse_unknown(asked, module.FILTERS, pack.info.name)
-        result = module.list_cards({k: v for k, v in asked.items() if v}, catalogs, no_builtin)
-    emit(result, fmt, module.list_text)
+    found = {f.name: f for f in CATALOG_FILTERS}
+    try:
+        own = [f for pack in packs() for f in pack.filters]
+    except KcalError:  # a broken pack must not take the other games' filters with it
+        own = []
+    for f in own:
+        found.setdefault(f.name, f)
+    return tuple(found.values())
+
+
+def _param_name(f: CatalogFilter) -> str:
+    """The filter's parameter name: its word, with ``_`` after a Python keyword or builtin (``type_``)."""
+    import builtins
+    import keyword
+
+    word = f.name.replace("-", "_")
+    return f"{word}_" if keyword.iskeyword(word) or hasattr(builtins, word) else word
+
+
+def _parameter(f: CatalogFilter) -> inspect.Parameter:
+    names = (f"--{f.name}", f.short) if f.short else (f"--{f.name}",)
+    if f.text:
+        option = typer.Option(None, *names, metavar=f.metavar, show_default=False, help=f.help)
+    else:
+        option = _filter(*names, metavar=f.metavar, help=f.help)
+    return inspect.Parameter(_param_name(f), inspect.Parameter.KEYWORD_ONLY, default=option,
+                             annotation=str | None if f.text else list[str] | None)
+
+
+def _list_command() -> Any:
+    """``catalog list``, with one option per filter of :func:`catalog_filters`."""
+    filters = catalog_filters()
+
+    def list_(**values: Any) -> None:
+        """List the cards that match every filter given.
+
+        Several values of one filter match any of them; several filters must all match.
+        """
+        asked = {f.name: values[_param_name(f)] for f in filters}
+        with guarded():
+            pack = pack_of(values["game"])
+            module = pack.hook("catalog")
+            _refuse_unknown(asked, module.FILTERS, pack.info.name)
+            result = module.list_cards({k: v for k, v in asked.items() if v}, values["catalogs"],
+                                       values["no_builtin"])
+        emit(result, values["fmt"], module.list_text)
+
+    keyword = inspect.Parameter.KEYWORD_ONLY
+    params = [_parameter(f) for f in filters] + [
+        inspect.Parameter("catalogs", keyword, default=CatalogOption, annotation=list[Path] | None),
+        inspect.Parameter("no_builtin", keyword, default=NoBuiltinOption, annotation=bool),
+        inspect.Parameter("game", keyword, default=GameOption, annotation=str | None),
+        inspect.Parameter("fmt", keyword, default=FormatOption, annotation=OutputFormat)]
+    list_.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
+    list_.__annotations__ = {p.name: p.annotation for p in params} | {"return": None}
+    return list_
+
+
+app.command("list", cls=_FiltersCommand)(_list_command())
 
 
 def _refuse_unknown(asked: dict[str, Any], filters: Iterable[str], game_name: str) -> None:

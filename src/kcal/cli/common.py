@@ -188,9 +188,9 @@ def contribute(app: typer.Typer, group: str) -> None:
     """Add to the command group ``app`` (``kcal deck``, ``kcal print``, ``kcal sim``) the commands the
     installed packs contribute to it (the ``kcal.commands`` entry points ``GROUP.PACK``: a Typer app each),
     noting which pack each came from (a command of one game's, refused ``--game`` in words)."""
-    from kcal.core.registry import contributions
+    from kcal.core.registry import contributors
 
-    for pack_id, sub in contributions(group, with_pack=True):
+    for pack_id, sub in contributors(group):
         app.registered_commands.extend(sub.registered_commands)
         for info in sub.registered_commands:
             name = info.name or (info.callback.__name__.replace("_", "-") if info.callback else "")

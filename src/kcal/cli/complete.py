@@ -39,7 +39,7 @@ def _matching(words: list[str], incomplete: str) -> list[str]:
 def _safe(fetch: Callable[[], list[str]]) -> list[str]:
     try:
         return list(fetch())
-    except Exception:  # noqa: BLE001 - completion must never break the shell
+    except Exception:  # completion must never break the shell
         return []
 
 

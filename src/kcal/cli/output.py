@@ -31,11 +31,6 @@ _JSON: ContextVar[bool] = ContextVar("kcal_json_errors", default=False)
 _RED, _YELLOW, _BOLD, _RESET = "\033[31m", "\033[33m", "\033[1m", "\033[0m"
 
 
-def set_json(on: bool) -> None:
-    """Report errors as one JSON document on stdout (``--format json``)."""
-    _JSON.set(on)
-
-
 def json_mode() -> bool:
     return _JSON.get()
 
@@ -218,7 +213,7 @@ def _whole_tree(root: Any) -> Any:
 
     try:
         return typer.main.get_command(build_app())
-    except Exception:  # noqa: BLE001 - a usage message never fails: the groups already loaded will do
+    except Exception:  # a usage message never fails: the groups already loaded will do
         return root
 
 

@@ -91,7 +91,7 @@ def _table(store, resume, decks, game, players, bots, seat, variant, option, see
         if decks or game or players or bots or seat or variant or option or seed is not None or start:
             raise UsageError("--resume ID takes the table as it was saved; give no other game options")
         return Table.restore(store.load(resume), store)
-    from kcal.cli.sim import _bot_names
+    from kcal.cli.options import bot_names as _bot_names
     from kcal.sim.options import parse_options
 
     options = parse_options(option, {})

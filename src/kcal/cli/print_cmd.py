@@ -8,9 +8,7 @@ Pillow load inside the commands.
 
 from __future__ import annotations
 
-from enum import StrEnum
 from pathlib import Path
-from typing import Any
 
 import typer
 
@@ -20,114 +18,39 @@ from kcal.cli.common import (
     GameOption,
     OutputFormat,
     contribute,
-    emit,
     guarded,
     pack_of,
     writing,
 )
-from kcal.cli.complete import complete_card
+from kcal.cli.options import (
+    AlignOption,
+    BacksOption,
+    BleedOption,
+    BoardOnlyOption,
+    BoldFontOption,
+    CardCropOption,
+    CardCutOption,
+    CardSetOption,
+    CardSizeOption,
+    CopiesOption,
+    CutSvgOption,
+    FlipChoice,
+    FlipOption,
+    FontOption,
+    GutterOption,
+    OffsetOption,
+    OnlyOption,
+    OutOption,
+    PaperChoice,
+    PaperOption,
+    SplitOption,
+    TemplatesOption,
+)
+from kcal.cli.options import back_offset_of as _offset
+from kcal.cli.options import report_printed as _report
 from kcal.core.errors import UsageError
-from kcal.core.text import shown_path
 
 app = typer.Typer(no_args_is_help=True, help="Render print-and-play PDFs and previews.")
-
-
-class PaperChoice(StrEnum):
-    letter = "letter"
-    a4 = "a4"
-
-
-class FlipChoice(StrEnum):
-    long = "long"
-    short = "short"
-
-
-OutOption = typer.Option(..., "--output", "-o", help="File to write (written atomically; kcal replaces its own "
-                         "earlier output, anything else only with --force; an input never).")
-PaperOption = typer.Option(PaperChoice.letter, "--paper", help="Paper size.")
-BacksOption = typer.Option(False, "--backs", help="Add a back page after each front page, mirrored for duplex.")
-FlipOption = typer.Option(FlipChoice.long, "--flip", help="Duplex flip edge of your printer (long or short).")
-OffsetOption = typer.Option("0,0", "--back-offset", metavar="X,Y",
-                            help="Move the backs by X,Y millimetres as seen from the front (x right, y up) "
-                                 "to cancel printer drift; read it off the alignment test sheet.")
-BleedOption = typer.Option(0.0, "--bleed", metavar="MM",
-                           help="Bleed around each face in millimetres: the art runs past the cut line (e.g. 3; "
-                                "0: none).")
-TileSizeOption = typer.Option(64.0, "--size", metavar="MM", help="Tile size across the flats, in millimetres.")
-SplitOption = typer.Option(None, "--split", metavar="N", help="Write a new file every N pages (OUT-1.pdf, OUT-2.pdf...).")
-AlignOption = typer.Option(False, "--alignment-page", help="Start with a duplex alignment test sheet.")
-CutOption = typer.Option(True, "--cut-lines/--no-cut-lines", help="Draw the cut line around each tile.")
-CropOption = typer.Option(True, "--crop-marks/--no-crop-marks", help="Draw crop ticks at the tiles' corners.")
-CatalogOption = typer.Option([], "--catalog", "-c", metavar="PATH", help="Extra catalog file (repeatable).")
-FontOption = typer.Option(None, "--font", metavar="TTF",
-                          help="Print with this TrueType font instead of DejaVu Sans (e.g. one with CJK glyphs).")
-BoldFontOption = typer.Option(None, "--bold-font", metavar="TTF", help="Bold face to go with --font (default: --font).")
-CutSvgOption = typer.Option(False, "--cut-svg", help="Also write OUT-cut-N.svg: sheet N's cut lines for a cutting machine.")
-DeckArgument = typer.Argument(..., help="Deck file (YAML).")
-CatalogsArgument = typer.Argument(None, help="Catalog files (default: the built-in catalogs).")
-TemplatesOption = typer.Option(None, "--templates", help="Folder of your own .j2 templates (sandboxed).")
-NameArgument = typer.Argument(..., metavar="NAME", autocompletion=complete_card,
-                              help="Tile name, id or common name (case and spacing do not matter).")
-DpiOption = typer.Option(200, "--dpi", help="Resolution of the PNG.")
-CardSizeOption = typer.Option("poker", "--size", metavar="SIZE",
-                              help="poker (63x88), bridge (57x89), tarot (70x120), mini (44x63), square (70x70), "
-                                   "or WxH in millimetres.")
-GutterOption = typer.Option(0.0, "--gutter", metavar="MM", help="Extra space between cards (cards share cut lines at 0).")
-CardCutOption = typer.Option(True, "--cut-lines/--no-cut-lines", help="Draw the cut line around each card.")
-CardCropOption = typer.Option(True, "--crop-marks/--no-crop-marks", help="Draw crop marks outside the card grid.")
-OnlyOption = typer.Option([], "--only", metavar="NAME|KIND",
-                          help="Print only this card (one of it, by any of its names) or this kind of card (as the "
-                               "set has it); repeatable. Reprints a lost card.")
-TileOnlyOption = typer.Option([], "--only", metavar="NAME|KIND",
-                              help="Print only this tile (one of it, by its name, common name or id) or this tile "
-                                   "type (water, plant...; every such tile as the deck or catalog has it); "
-                                   "repeatable. Reprints a lost tile.")
-BoardOnlyOption = typer.Option([], "--only", metavar="NAME|KIND",
-                               help="Print only this board (one of it, by its id, e.g. B07, or its habitats); "
-                                    "repeatable. Reprints a lost board (games whose boards are separate sheets).")
-CopiesOption = typer.Option(1, "--copies", metavar="N", help="Print what you chose N times (1 to 20).")
-CardSetOption = typer.Option(None, "--card-set", metavar="PATH",
-                             help="A card-set file of the game to print instead of its built-in set (a house rule).")
-
-
-def _offset(text: str) -> tuple[float, float]:
-    try:
-        x, y = (float(v) for v in text.split(","))
-    except ValueError:
-        raise UsageError(f"--back-offset expects X,Y in millimetres (e.g. 0.5,-1), not {text!r}") from None
-    return x, y
-
-
-def _report(result: Any, fmt: OutputFormat, what: str) -> None:
-    data = result.as_dict()
-    from kcal.cli.output import warn
-
-    for w in data["warnings"]:
-        warn(w)  # "warning: ...", yellow on a terminal
-
-    def text(d: dict) -> str:
-        files = ", ".join(shown_path(f) for f in d["files"])
-        from kcal.core.plural import count
-
-        n = d.get("tiles", d.get(what, 0)) if what else 0
-        singular = what[:-1] if what.endswith("s") else what
-        extra = f", {count(n, singular)}" if n else ""
-        duplex = f" on {count(d.get('sheets') or 0, 'sheet')}: print double-sided" if d.get("duplex") else ""
-        pictures = all(str(f).lower().endswith(".png") for f in d["files"]) and d["files"]
-        return f"wrote {files}: {count(d['pages'], 'picture' if pictures else 'page')}{extra}{duplex}"
-
-    emit(data, fmt, text)
-
-
-def _sheet_kwargs(paper: PaperChoice, backs: bool, flip: FlipChoice, back_offset: str, bleed: float,
-                  tile_size: float, alignment_page: bool, cut_lines: bool,
-                  crop_marks: bool) -> dict[str, Any]:
-    """The tile-sheet options of a print command, ``--bleed`` checked under its name."""
-    from kcal.print.options import MAX_BLEED_MM, check_length
-
-    bleed = check_length(bleed, "--bleed", MAX_BLEED_MM)
-    return dict(paper=paper.value, backs=backs, flip=flip.value, back_offset=_offset(back_offset), bleed=bleed,
-                tile_size=tile_size, alignment_page=alignment_page, cut_lines=cut_lines, crop_marks=crop_marks)
 
 
 @app.command("cards")
@@ -182,8 +105,11 @@ def rulebook_cmd(
     Rendered from the game's Jinja2 templates (or --templates) and its data.
     """
     with guarded(), writing(force):
-        _report(pack_of(game).hook("print").print_rulebook(output, paper=paper.value, templates=templates,
-                                                         catalog=card_set), fmt, "")
+        pack = pack_of(game)
+        hook = pack.hook("print")
+        if not hasattr(hook, "print_rulebook"):
+            raise UsageError(f"{pack.info.name} ({pack.id}) has no rulebook to print")
+        _report(hook.print_rulebook(output, paper=paper.value, templates=templates, catalog=card_set), fmt, "")
 
 
 @app.command("board")

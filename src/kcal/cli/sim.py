@@ -2,88 +2,35 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
 
 import typer
 
 from kcal.cli.common import ForceOption as ForceOption
 from kcal.cli.common import FormatOption, OutputFormat, commands_of, contribute, emit, guarded
 from kcal.cli.complete import complete_bot
+from kcal.cli.options import (
+    AddressOption,
+    BackendOption,
+    CatalogOption,
+    JobsOption,
+    QuietOption,
+    RecordOption,
+    SaveGameOption,
+    SeedOption,
+)
+from kcal.cli.options import bot_names as _bot_names
+from kcal.cli.options import interrupted_note as _interrupted_note
+from kcal.cli.options import jobs_of as _jobs
+from kcal.cli.options import runner_of as _runner
+from kcal.cli.options import save_target as _save_target
 from kcal.cli.output import say
 
 app = typer.Typer(no_args_is_help=True, pretty_exceptions_enable=False, rich_markup_mode=None)
 
-SeedOption = typer.Option(0, "--seed", "-s", min=0, help="Master seed; every game's seed derives from it.")
-JobsOption = typer.Option(
-    None, "--jobs", "-j", min=1, help="Worker processes (default: all cores). Output is the same for any N."
-)
-QuietOption = typer.Option(False, "--quiet", "-q", help="No progress bar.")
-CatalogOption = typer.Option([], "--catalog", "-c", metavar="PATH", help="Extra catalog file(s) to load.")
-BackendOption = typer.Option(
-    "local", "--backend", help="local (processes on this machine) or dask (optional; same output)."
-)
-AddressOption = typer.Option(None, "--scheduler", metavar="ADDRESS",
-                             help="Dask scheduler address, with --backend dask (default: a local Dask pool).")
-
-
-def _runner(backend: str, address: str | None) -> Callable[..., Any]:
-    from kcal.sim.backends import choose
-
-    return choose(backend, address)
-
-
 @app.callback()
 def _sim() -> None:
     """Simulate opening hands, solo games and bot matches."""
-
-
-def _jobs(jobs: int | None) -> int:
-    from kcal.sim.parallel import default_jobs
-
-    return jobs if jobs is not None else default_jobs()
-
-
-def _interrupted_note(result: dict) -> None:
-    if result.get("interrupted"):
-        say("interrupted: the figures cover the work finished before Ctrl-C")
-
-
-SaveGameOption = typer.Option(None, "--save-game", min=0, help="Save game K (0-based) as a game record.")
-RecordOption = typer.Option(None, "--output", "-o", metavar="PATH",
-                            help="Where --save-game writes (default: solo-game-K.yaml or match-game-K.yaml).")
-
-BotOption = typer.Option("greedy", "--bots", "-b", metavar="BOT", autocompletion=complete_bot,
-                         help="The bot: greedy, random or lookahead (one-ply with mobility).")
-
-
-def _save_target(save_game: int | None, games: int, out: Path | None, default_name: str,
-                 inputs: Iterable[str | Path], force: bool = False) -> Path | None:
-    """Check ``--save-game``/``--output`` before any game is played; the path to write, or None."""
-    from kcal.core.atomic import check_output_path
-    from kcal.core.errors import UsageError
-
-    if save_game is None:
-        return None
-    if not 0 <= save_game < max(games, 1):
-        raise UsageError(f"--save-game {save_game}: games are numbered 0 to {games - 1}")
-    path = out if out is not None else Path(default_name.format(k=save_game))
-    return check_output_path(path, inputs=inputs, force=force)
-
-
-def _save(state_fn: Callable[[int], Any], save_game: int | None, path: Path | None,
-          inputs: Iterable[str | Path], force: bool) -> None:
-    """Write game ``save_game`` as a game record (``kcal rules replay`` replays it); without ``force`` the
-    file is created exclusively (:func:`kcal.sim.records.write_record`)."""
-    from kcal.sim.records import write_record
-
-    if save_game is None or path is None:
-        return
-    state = state_fn(save_game)
-    write_record(state.to_record(), path, comment=f"kcal sim game {save_game}; replay with: kcal rules replay "
-                 f"{path}", inputs=inputs, force=force)
-    say(f"saved game {save_game} to {path}")
 
 
 GameOption = typer.Option(None, "--game", "-g", metavar="ID", help="Game pack id (kcal games lists them); without it, "
@@ -159,16 +106,6 @@ def match(
             players = default_players(load_game(registry.get(game)).info)
         _game_match(game, players, games, names, variant, option, limit, seed, jobs, save_game, record_out,
                     force, backend, dask_address, quiet, fmt)
-
-
-def _bot_names(bots: list[str]) -> list[str] | None:
-    """``--bots a,b --bots c``: the names in order (None: none given)."""
-    from kcal.core.errors import UsageError
-
-    names = [b.strip() for given in bots for b in given.split(",")]
-    if any(not b for b in names):
-        raise UsageError(f"--bots {','.join(bots)!r}: an empty bot name")
-    return names or None
 
 
 def _game_match(game: str, players: int, games: int, names: list[str] | None, variant: str | None,

@@ -63,7 +63,7 @@ def _expect_illegal(p: _Play, state: Any, player: str, move: Any, what: str, ste
         game.apply(state, player, move)
     except IllegalMove:
         pass
-    except Exception as exc:  # noqa: BLE001 - the finding is the wrong exception type
+    except Exception as exc:  # the finding is the wrong exception type
         fail(p.where(step), f"apply raised {type(exc).__name__} for {what} ({exc}); an illegal move "
                             f"raises IllegalMove")
     else:
@@ -92,7 +92,7 @@ def _deep(p: _Play, state: Any, acting: Sequence[str], rng: Rng, step: int) -> N
             move = game.decode_move(junk)
         except KcalError:
             continue
-        except Exception as exc:  # noqa: BLE001 - the finding is the wrong exception type
+        except Exception as exc:  # the finding is the wrong exception type
             fail(p.where(step), f"decode_move({junk!r}) raised {type(exc).__name__}: {exc}; bad input "
                                 f"must raise KcalError")
         for x in acting:

@@ -31,13 +31,13 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypedDict, TypeVar, Unpack, cast
 
 from kcal.core.errors import Exit, KcalError
 from kcal.core.gameinfo import GameInfo, Variant
 from kcal.core.text import players_problem
 
-__all__ = ["Bot", "Game", "GameInfo", "IllegalMove", "Outcome", "Setup", "Variant", "play", "win_shares"]
+__all__ = ["Bot", "Extras", "Game", "GameInfo", "IllegalMove", "Outcome", "Setup", "Variant", "play", "win_shares"]
 
 StateT = TypeVar("StateT")
 MoveT = TypeVar("MoveT")
@@ -122,13 +122,41 @@ class Game(Protocol, Generic[StateT, MoveT]):
     def bots(self) -> Mapping[str, Bot]: ...
 
 
+class Extras(TypedDict, total=False):
+    """The optional attributes of a :class:`Game` that the shared code reads, declared here and nowhere
+    else (``RulesGame(..., **extras)`` takes them; :func:`extras` reads them off any game):
+
+    ``max_moves``      the move cap of ``sim match`` (default :data:`kcal.sim.match.DEFAULT_MAX_MOVES`)
+    ``default_bot``    the bot a match seats when none is named (default: ``greedy``, else the first)
+    ``strongest_bot``  the strongest bot of the bot ladder (docs/balance.md)
+    ``rollout_bot``    the searcher's playout bot: one of ``bots()`` by name, or a bot of its own
+    ``rollout_depth``  how many moves a playout runs before ``evaluate`` judges it
+    ``rollout_cut``    ``cut(state)``: a playout may stop early where this is true (a turn's start)
+    ``prior_bot``      the bot whose move the searcher's root favours
+    ``evaluate``       ``evaluate(state)``: each player's share of the win now (:func:`win_shares`)
+    """
+
+    max_moves: int
+    default_bot: str
+    strongest_bot: str
+    rollout_bot: str | Bot
+    rollout_depth: int
+    rollout_cut: Callable[[Any], bool]
+    prior_bot: str | Bot
+    evaluate: Callable[[Any], Mapping[str, float]]
+
+
+def extras(game: object) -> Extras:
+    """The optional attributes :class:`Extras` declares that ``game`` has (as attributes or methods)."""
+    return cast(Extras, {name: getattr(game, name) for name in Extras.__annotations__ if hasattr(game, name)})
+
+
 class RulesGame(Generic[StateT, MoveT]):
     """A :class:`Game` made of a pack's rule functions, each named once: the dispatch every pack would
     otherwise write out method by method. The functions are kept on the object, so ``GAME.legal_moves``
     costs what the rule function costs; :meth:`apply` checks with ``why_illegal`` and then plays with
     ``execute`` (a pack whose moves can skip the check, such as moves its own move list built, gives
-    its own ``apply``). ``extra`` are further attributes the shared code reads (``max_moves``,
-    ``default_bot``, ``strongest_bot``: the strongest bot of the bot ladder, docs/balance.md)."""
+    its own ``apply``). ``extra`` are the optional attributes the shared code reads (:class:`Extras`)."""
 
     def __init__(self, info: GameInfo, *, new_state: Callable[[Setup, int], StateT],
                  clone: Callable[[StateT], StateT], to_move: Callable[[StateT], tuple[str, ...]],
@@ -140,7 +168,7 @@ class RulesGame(Generic[StateT, MoveT]):
                  encode_move: Callable[[MoveT], dict[str, Any]],
                  decode_move: Callable[[Mapping[str, Any]], MoveT],
                  record: Callable[[StateT], dict[str, Any]], bots: Callable[[], Mapping[str, Bot]],
-                 apply: Callable[[StateT, str, MoveT], None] | None = None, **extra: Any) -> None:
+                 apply: Callable[[StateT, str, MoveT], None] | None = None, **extra: Unpack[Extras]) -> None:
         self.info = info
         self.new_state = new_state
         self.clone = clone

@@ -41,7 +41,7 @@ class GameInfo(NamedTuple):
     supports: tuple[str, ...] = ()
     rulebook: str = ""  # file name under the shared rules folder
     #: players allowed only under a variant (e.g. 2 players with a house rule): count -> variant id
-    player_variants: Mapping[int, str] = {}  # noqa: RUF012 - a NamedTuple default, never mutated
+    player_variants: Mapping[int, str] = {}  # a NamedTuple default, never mutated
     #: the player counts in the rulebook's words, when the range alone would mislead (``2-4 (+1 per
     #: expansion)``); ``kcal games`` shows it (default: the range, and the counts a variant allows)
     players_text: str = ""
@@ -75,3 +75,29 @@ class GameInfo(NamedTuple):
         hint = f" (or {count} with --variant {needed}, a house rule)" if needed else ""
         raise KcalError(f"{self.name} is played by {self.min_players} to {self.max_players} players, "
                         f"not {count}{hint}", code="player-count")
+
+
+class CatalogFilter(NamedTuple):
+    """A ``kcal catalog list`` filter: ``--NAME METAVAR`` (``short``: its one-letter name), what it filters
+    by (``help``), repeatable unless ``text`` (one piece of text, such as ``--name``). The words every game
+    shares are :data:`CATALOG_FILTERS`; a pack whose cards have another declares it (``Pack.filters``)."""
+
+    name: str
+    metavar: str
+    help: str
+    short: str = ""
+    text: bool = False
+
+
+#: the ``catalog list`` filters kcal's games share (docs/cli.md); which of them a game takes is its
+#: catalog hook's ``FILTERS``
+CATALOG_FILTERS: tuple[CatalogFilter, ...] = (
+    CatalogFilter("type", "TYPE", "Card type.", "-t"),
+    CatalogFilter("class", "CLASS", "Classification."),
+    CatalogFilter("rarity", "RARITY", "Rarity.", "-r"),
+    CatalogFilter("biome", "CODE", "Biome (or habitat) code."),
+    CatalogFilter("modifier", "NAME", "Modifier name.", "-m"),
+    CatalogFilter("cost", "COLOUR", "A colour some cost alternative uses."),
+    CatalogFilter("colour", "COLOUR", "Card colour."),
+    CatalogFilter("name", "TEXT", "Part of the name, common name or id.", text=True),
+)

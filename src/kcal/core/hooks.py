@@ -1,12 +1,15 @@
 """The hook contract: what each hook of a pack (:class:`~kcal.core.registry.Pack`) must offer, as typed
-Protocols that mypy checks every pack against.
+Protocols, and which hooks a pack must have.
 
-A pack names its hooks as ``"module:attribute"`` strings, imported only when a command asks for one (so
-listing the packs imports no rules). Each pack's ``__init__`` holds, under ``TYPE_CHECKING``, one
-assignment per hook (``_catalog: hooks.CatalogHook = catalog``): mypy checks the module against the
-Protocol (a module implements a Protocol by its functions and constants), and nothing is imported at run
-time. :data:`HOOKS` is the list of hook names in the order ``kcal games`` shows them; what a pack
-"supports" is derived from the hooks it has (:func:`supports`).
+A pack gives what a game is: its :class:`~kcal.core.gameinfo.GameInfo`, the ``game`` object with its rules,
+its card data (``catalog``) with a ``schema``, and its record codec (``replay``). Every other hook is
+optional: a pack has it when the module of its room is there (:data:`TABLE`, :func:`skeleton_hooks`),
+and what the pack "supports" follows from the hooks it has (:func:`supports`). A hook is imported only when
+a command asks for it (so listing the packs imports no rules); :func:`problems` checks a hook against its
+Protocol at run time (``tests/test_pack_skeleton.py`` runs it for every registered pack).
+
+Declaring a new optional hook is one line of :data:`TABLE` (its name, its room, its Protocol); a pack
+offers it by adding the module of that room.
 
 ``game``     the rules: an object implementing :class:`~kcal.core.game.Game`
 ``catalog``  ``kcal catalog validate|list|show`` over the pack's card data, and the names cards answer
@@ -24,19 +27,14 @@ time. :data:`HOOKS` is the list of hook names in the order ``kcal games`` shows 
 ``commands`` what the shared commands ask of a game that only some games have: the deck match of
              ``kcal sim match DECK DECK`` (:class:`CommandsHook`). The commands a pack adds to kcal's
              command groups are not a hook: they are entry points (``kcal.commands``, see
-             :func:`kcal.core.registry.contributions`)
+             :func:`kcal.core.registry.contributors`)
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, Protocol
-
-#: every hook name, in the order ``kcal games`` lists what a pack supports (``game`` is every pack's)
-HOOKS = ("game", "catalog", "deck", "replay", "explain", "schema", "sim", "impact", "print", "draw", "patch",
-         "commands")
-
+from typing import Any, NamedTuple, Protocol
 
 #: the shared commands and what each asks of a pack: ``(command, hook, the optional function of the hook it
 #: calls, or "")``,
@@ -57,23 +55,39 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("sim match DECK DECK", "commands", ""),
     ("balance cards", "impact", ""),
     ("print cards", "print", ""),
-    ("print rulebook", "print", ""),
+    ("print rulebook", "print", "print_rulebook"),
     ("print board", "print", "print_board"),
     ("export tts", "print", "export_cards"),
     ("export png", "print", "export_cards"),
 )
 
 
-#: where each hook lives in a pack of the skeleton (docs/packs.md): a module of its name, ``print/api.py``
-#: for ``print`` and the ``GAME`` object of ``game.py`` for ``game``
-_ROOMS = {"game": "game:GAME", "print": "print.api"}
+def skeleton_hooks(package: str, **other: str) -> dict[str, str]:
+    """The hook table of the pack ``package`` (its ``__name__``): every hook of :data:`TABLE` whose room is
+    there (``catalog.py``, ``print/api.py``: a file looked up, nothing imported), in :data:`TABLE` order;
+    ``other`` gives a hook that lives elsewhere (kCaloria's ``deck`` is ``deck/check.py``)."""
+    import os
+    import sys
 
+    module = sys.modules.get(package)
+    if module is not None and getattr(module, "__path__", None):
+        folder = list(module.__path__)[0]
+    else:
+        from importlib.util import find_spec
 
-def skeleton_hooks(package: str, names: tuple[str, ...] = HOOKS[:-1], **other: str) -> dict[str, str]:
-    """The hook table of a pack laid out as the skeleton says: each of ``names`` in its room under
-    ``package``; ``other`` gives a hook that lives elsewhere (kCaloria's ``deck`` is ``deck/check.py``)."""
-    table = {name: f"{package}.{_ROOMS.get(name, name)}" for name in names}
-    table.update(other)
+        spec = find_spec(package)
+        folder = list(spec.submodule_search_locations or [])[0] if spec is not None else ""
+    table = {}
+    for hook in TABLE:
+        if hook.name in other:
+            table[hook.name] = other[hook.name]
+            continue
+        where = hook.room.partition(":")[0]
+        if os.path.isfile(os.path.join(folder, *where.split(".")) + ".py"):
+            table[hook.name] = f"{package}.{hook.room}"
+    unknown = sorted(set(other) - set(HOOKS))
+    if unknown:
+        raise ValueError(f"unknown hooks {', '.join(unknown)}; a pack's hooks are {', '.join(HOOKS)}")
     return table
 
 
@@ -84,6 +98,11 @@ def supports(hooks: Mapping[str, str]) -> tuple[str, ...]:
     if unknown:
         raise ValueError(f"unknown hooks {', '.join(unknown)}; a pack's hooks are {', '.join(HOOKS)}")
     return tuple(h for h in HOOKS[1:] if h in hooks)
+
+
+def missing(hooks: Mapping[str, str]) -> tuple[str, ...]:
+    """The hooks of the required core (:data:`REQUIRED`) that a pack with these hooks lacks."""
+    return tuple(h for h in REQUIRED if h not in hooks)
 
 
 class CatalogHook(Protocol):
@@ -186,18 +205,17 @@ class ImpactHook(Protocol):
 
 
 class PrintHook(Protocol):
-    """``kcal print cards|rulebook`` with the options every pack is given; ``print_board`` and
-    ``export_cards`` are optional (``kcal print board`` and ``kcal export tts|png`` ask for them by name:
-    ``export_cards(source, size=, bleed=)`` returns a :class:`kcal.print.export.ExportSet`)."""
+    """``kcal print cards`` with the options every pack is given (:func:`kcal.print.cardsheet.card_printer`
+    makes one from the pack's faces); ``print_rulebook(output, *, paper, templates, catalog)``,
+    ``print_board`` and ``export_cards`` are optional (``kcal print rulebook|board`` and ``kcal export
+    tts|png`` ask for them by name: ``export_cards(source, size=, bleed=)`` returns a
+    :class:`kcal.print.export.ExportSet`)."""
 
     def print_cards(self, output: Path, /, *, paper: str, backs: bool, flip: str, bleed: float,
                     split: int | None, size: str, back_offset: tuple[float, float], gutter: float,
                     catalog: Path | None, cut_lines: bool, crop_marks: bool, alignment_page: bool,
                     cut_svg: bool, fonts: tuple[Path | None, Path | None], only: Sequence[str] = ...,
                     copies: int = ...) -> Any: ...
-
-    def print_rulebook(self, output: Path, /, *, paper: str, templates: Path | None,
-                       catalog: Path | None) -> Any: ...
 
 
 class DrawHook(Protocol):
@@ -255,3 +273,78 @@ class CommandsHook(Protocol):
     def deck_match(self, decks: list[Path], games: int, bots: list[str], seed: int, jobs: int | None,
                    save_game: int | None, record_out: Path | None, force: bool, catalog: list[Path],
                    backend: str, dask_address: str | None, quiet: bool, fmt: Any, /) -> None: ...
+
+
+class Hook(NamedTuple):
+    """One hook of the contract: its name, the room it lives in (a module under the pack, dotted;
+    ``:ATTR`` names an object of it) and the Protocol it offers (``None``: the ``Game`` protocol of
+    :mod:`kcal.core.game`)."""
+
+    name: str
+    room: str
+    protocol: type | None
+    required: bool = False
+
+
+#: every hook, in the order ``kcal games`` lists what a pack supports. The required core first: what a
+#: game is. A new optional hook is one more line.
+TABLE: tuple[Hook, ...] = (
+    Hook("game", "game:GAME", None, required=True),
+    Hook("catalog", "catalog", CatalogHook, required=True),
+    Hook("deck", "deck", DeckHook),
+    Hook("replay", "replay", ReplayHook, required=True),
+    Hook("explain", "explain", ExplainHook),
+    Hook("schema", "schema", SchemaHook, required=True),
+    Hook("sim", "sim", SimHook),
+    Hook("impact", "impact", ImpactHook),
+    Hook("print", "print.api", PrintHook),
+    Hook("draw", "draw", DrawHook),
+    Hook("patch", "patch", PatchHook),
+    Hook("commands", "commands", CommandsHook),
+)
+
+#: every hook name, in :data:`TABLE` order (``game`` is every pack's)
+HOOKS = tuple(h.name for h in TABLE)
+#: the hooks every pack has: what a game is
+REQUIRED = tuple(h.name for h in TABLE if h.required)
+
+
+def problems(name: str, obj: Any) -> list[str]:
+    """What the hook ``obj`` lacks of its Protocol (:data:`TABLE`): each member missing, and each function
+    that cannot be called as the Protocol calls it (its positional arguments, its keyword arguments). The
+    run-time check of every hook of every registered pack (``tests/test_pack_skeleton.py``), in place of
+    a type-check block in each pack."""
+    import inspect
+
+    if name == "game":
+        from kcal.core.game import Game
+
+        protocol: type = Game
+    else:
+        found = [h.protocol for h in TABLE if h.name == name and h.protocol is not None]
+        if not found:
+            return [f"{name!r} is not a hook ({', '.join(HOOKS)})"]
+        protocol = found[0]
+    out = []
+    members = {k: v for k, v in vars(protocol).items() if not k.startswith("_")}
+    for attr in sorted(set(members) | set(getattr(protocol, "__annotations__", {}))):
+        if not hasattr(obj, attr):
+            out.append(f"lacks {attr}")
+            continue
+        wanted = members.get(attr)
+        if not inspect.isfunction(wanted):
+            continue
+        have = getattr(obj, attr)
+        if not callable(have):
+            out.append(f"{attr} is not callable")
+            continue
+        params = list(inspect.signature(wanted).parameters.values())[1:]
+        positional = [None for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+        keywords = {p.name: None for p in params if p.kind is p.KEYWORD_ONLY}
+        try:
+            inspect.signature(have).bind(*positional, **keywords)
+        except TypeError as e:
+            out.append(f"{attr}{inspect.signature(have)} cannot be called as {attr}{inspect.signature(wanted)}: {e}")
+        except ValueError:  # a builtin without a signature
+            continue
+    return out

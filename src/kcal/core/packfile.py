@@ -39,7 +39,7 @@ def _installed() -> list[str]:
         from kcal.core.registry import ids
 
         return ids()
-    except Exception:  # noqa: BLE001 - a broken installation must not hide the message being written
+    except Exception:  # a broken installation must not hide the message being written
         return []
 
 

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from kcal.core.errors import KcalError
-from kcal.core.gameinfo import GameInfo
+from kcal.core.gameinfo import CatalogFilter, GameInfo
 from kcal.core.hooks import COMMANDS, supports
 
 GROUP = "kcal.games"
@@ -39,12 +39,20 @@ DEFAULT_GAME = "kcaloria"
 
 class Pack(NamedTuple):
     info: GameInfo
-    hooks: Mapping[str, str] = {}  # noqa: RUF012 - a NamedTuple default, never mutated
+    hooks: Mapping[str, str] = {}  # a NamedTuple default, never mutated
+    #: what the shared tests try the pack with (docs/packs.md): ``card`` (a card's name), ``deck`` (a deck
+    #: or card-set file, relative to the pack's folder; ``other`` a second one, ``solo`` a one-player one),
+    #: ``only`` (``(a card's name, its label, a kind of card)`` for ``print cards --only``)
+    samples: Mapping[str, Any] = {}  # a NamedTuple default, never mutated
+    #: ``catalog list`` filters of this game's own, beside the ones kcal's games share
+    #: (:data:`kcal.core.gameinfo.CATALOG_FILTERS`)
+    filters: tuple[CatalogFilter, ...] = ()
 
     @classmethod
-    def build(cls, info: GameInfo, hooks: Mapping[str, str]) -> Pack:
+    def build(cls, info: GameInfo, hooks: Mapping[str, str], samples: Mapping[str, Any] | None = None,
+              filters: tuple[CatalogFilter, ...] = ()) -> Pack:
         """A pack whose ``info.supports`` is derived from its hooks (never written by hand)."""
-        return cls(info._replace(supports=supports(hooks)), hooks)
+        return cls(info._replace(supports=supports(hooks)), hooks, dict(samples or {}), filters)
 
     @property
     def id(self) -> str:
@@ -233,6 +241,13 @@ def _suggest_game(word: str, known: list[str]) -> str:
     return f" (did you mean {or_list(ids)}?)" if ids else did_you_mean(word, known)
 
 
+def rescan() -> None:
+    """Forget the packs found so far, so that a pack installed while kcal runs is found (the tests install
+    the example pack of docs/packs.md this way)."""
+    for cached in (get, _all_entry_points, _own_entry_points, contributors):
+        cached.cache_clear()
+
+
 def ids() -> list[str]:
     return sorted(_all_entry_points())
 
@@ -240,21 +255,6 @@ def ids() -> list[str]:
 def packs() -> list[Pack]:
     """Every installed pack, sorted by id (imports each pack's metadata only)."""
     return [get(i) for i in ids()]
-
-
-@cache
-def contributions(group: str, *, with_pack: bool = False) -> tuple[Any, ...]:
-    """The Typer apps whose commands the installed packs add to ``kcal GROUP``, in entry-point name order
-    (``with_pack``: ``(pack id, app)`` pairs, the id from the entry point's name ``GROUP.PACK``).
-
-    kcal's own packs are read from its ``entry_points.txt`` as :func:`get` reads them (no
-    :mod:`importlib.metadata`, which costs a twentieth of a warm command); other distributions' are found
-    through :mod:`importlib.metadata` when kcal's own file is not found that way. Importing a
-    contribution imports that pack's command module only (typer and light kcal modules).
-    """
-    if with_pack:
-        return contributors(group)
-    return tuple(app for _, app in contributors(group))
 
 
 @cache

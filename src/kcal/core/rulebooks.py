@@ -7,12 +7,13 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-#: the source checkout's sibling folder: <checkout>/../shared/rules
-_BESIDE_CHECKOUT = Path(__file__).resolve().parent.parent.parent / "shared" / "rules"
+#: the source checkout's sibling folder: <checkout>/../shared/rules (this file is
+#: <checkout>/src/kcal/core/rulebooks.py, so the checkout is ``parents[3]``)
+BESIDE_CHECKOUT = Path(__file__).resolve().parents[3].parent / "shared" / "rules"
 
 
 def rulebook_path(filename: str) -> Path | None:
     """The rulebook file ``filename`` if it can be found, else None."""
-    folder = Path(os.environ["KCAL_RULES_DIR"]) if os.environ.get("KCAL_RULES_DIR") else _BESIDE_CHECKOUT
+    folder = Path(os.environ["KCAL_RULES_DIR"]) if os.environ.get("KCAL_RULES_DIR") else BESIDE_CHECKOUT
     p = folder / filename
     return p if p.is_file() else None

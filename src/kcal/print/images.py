@@ -219,7 +219,7 @@ def _pixels_class() -> Any:
                 self._dataA = None
                 self.mode = "RGB"
 
-            def getTransparent(self) -> None:  # noqa: N802 - ReportLab's name
+            def getTransparent(self) -> None:  # ReportLab's name
                 return None
 
         _PIXELS_CLASS.append(PixelsReader)

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kcal.core.errors import KcalError, UsageError
-from kcal.core.game import IllegalMove, Setup, play
+from kcal.core.game import IllegalMove, Setup, extras, play
 from kcal.core.rng import Rng
 from kcal.core.seeding import derive_seed
 from kcal.core.stats import sig
@@ -121,7 +121,7 @@ def resolve_bots(game: Any, names: Sequence[str] | None, n: int) -> tuple[str, .
     available = bot_names(game)
     by_fold = {b.casefold(): b for b in own}
     if not names:
-        default = getattr(game, "default_bot", None)
+        default = extras(game).get("default_bot")
         names = [default if isinstance(default, str) and default in own
                  else by_fold.get("greedy", own[0])]
     names = list(names) * n if len(names) == 1 else list(names)
@@ -310,7 +310,7 @@ def _prepare(game_id: str, players: int, games: int, seed: int, bots: Sequence[s
             raise UsageError(f"--save-game {save_game}: games are numbered 0 to {games - 1}")
     check_count("games in all sweep blocks", games * len(blocks), MAX_GAMES, least=1)
     sim = load_sim(pack)
-    cap = max_moves or getattr(game, "max_moves", None) or getattr(info, "max_moves", None) or DEFAULT_MAX_MOVES
+    cap = max_moves or extras(game).get("max_moves") or DEFAULT_MAX_MOVES
     check_count("max moves", int(cap), 10**9, least=1)
     plan = MatchPlan(pack, seat_names(players), names, variant, tuple(blocks), seed, int(cap), seated).keyed()
     policies = [bot_policy(game, b) for b in names]

@@ -42,9 +42,10 @@ import math
 import re
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from kcal.core.errors import UsageError
+from kcal.core.game import extras
 
 __all__ = ["DEFAULT_ITERATIONS", "NAME", "Budget", "Playout", "mcts_bot", "parse_spec", "playout_of", "search"]
 
@@ -164,10 +165,10 @@ class Playout:
     prior: Any = None
 
 
-def _bot_named(game: Any, bots: dict[str, Any], hook: str, default: Any) -> Any:
+def _bot_named(game: Any, bots: dict[str, Any], hook: Literal["rollout_bot", "prior_bot"], default: Any) -> Any:
     """The bot a pack's optional ``hook`` names: one of its ``bots()`` by name, or a bot itself (a
     ``bot(game, state, player, rng)`` the pack keeps for the searcher alone); ``default`` without it."""
-    named = getattr(game, hook, None)
+    named = extras(game).get(hook)
     if named is None:
         return default
     if callable(named):
@@ -184,9 +185,10 @@ def playout_of(game: Any) -> Playout:
     bots = dict(game.bots())
     noise = bots.get("random")
     bot = _bot_named(game, bots, "rollout_bot", noise)
-    evaluate = getattr(game, "evaluate", None)
-    depth = int(getattr(game, "rollout_depth", ROLLOUT_DEPTH)) if evaluate is not None else ROLLOUT_CAP
-    cut = getattr(game, "rollout_cut", None) if evaluate is not None else None
+    found = extras(game)
+    evaluate = found.get("evaluate")
+    depth = int(found.get("rollout_depth", ROLLOUT_DEPTH)) if evaluate is not None else ROLLOUT_CAP
+    cut = found.get("rollout_cut") if evaluate is not None else None
     prior = _bot_named(game, bots, "prior_bot", None)
     return Playout(bot, noise if bot is not noise else None, evaluate, min(depth, ROLLOUT_CAP), cut, prior)
 

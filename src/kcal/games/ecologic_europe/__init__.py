@@ -19,8 +19,6 @@ command asks for a hook. The pack has the skeleton every pack has (docs/packs.md
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from kcal.core.gameinfo import GameInfo, Variant
 from kcal.core.hooks import skeleton_hooks
 from kcal.core.registry import Pack
@@ -46,20 +44,6 @@ PACK = Pack.build(
         rulebook="ecologic-europe-rulebook.txt",
     ),
     hooks=skeleton_hooks(__name__),
+    samples={"card": "roe deer", "deck": "data/species-base.yaml",
+             "only": ("Dandelion", "Taraxacum officinale", "weather card")},
 )
-
-
-if TYPE_CHECKING:  # mypy checks each hook against its Protocol (kcal.core.hooks); nothing is imported
-    from kcal.core import hooks
-    from kcal.games.ecologic_europe import catalog, deck, draw, explain, impact, patch, replay, schema, sim
-    from kcal.games.ecologic_europe.print import api as _print_module
-    _catalog: hooks.CatalogHook = catalog
-    _deck: hooks.DeckHook = deck
-    _replay: hooks.ReplayHook = replay
-    _explain: hooks.ExplainHook = explain
-    _schema: hooks.SchemaHook = schema
-    _sim: hooks.SimHook = sim
-    _impact: hooks.ImpactHook = impact
-    _print: hooks.PrintHook = _print_module
-    _draw: hooks.DrawHook = draw
-    _patch: hooks.PatchHook = patch

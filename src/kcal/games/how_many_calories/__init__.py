@@ -16,8 +16,6 @@ command asks for one of the hooks. The pack has the skeleton every pack has (doc
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from kcal.core.gameinfo import GameInfo, Variant
 from kcal.core.hooks import skeleton_hooks
 from kcal.core.registry import Pack
@@ -42,20 +40,5 @@ PACK = Pack.build(
         player_variants={2: "two-player"},
     ),
     hooks=skeleton_hooks(__name__),
+    samples={"card": "yellow 14", "deck": "data/foods.yaml", "only": ("Shrimp, boiled", "red 1", "food card")},
 )
-
-
-if TYPE_CHECKING:  # mypy checks each hook against its Protocol (kcal.core.hooks); nothing is imported
-    from kcal.core import hooks
-    from kcal.games.how_many_calories import catalog, deck, draw, explain, impact, patch, replay, schema, sim
-    from kcal.games.how_many_calories.print import api as _print_module
-    _catalog: hooks.CatalogHook = catalog
-    _deck: hooks.DeckHook = deck
-    _replay: hooks.ReplayHook = replay
-    _explain: hooks.ExplainHook = explain
-    _schema: hooks.SchemaHook = schema
-    _sim: hooks.SimHook = sim
-    _impact: hooks.ImpactHook = impact
-    _print: hooks.PrintHook = _print_module
-    _draw: hooks.DrawHook = draw
-    _patch: hooks.PatchHook = patch

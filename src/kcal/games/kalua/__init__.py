@@ -17,8 +17,6 @@ command asks for one of the hooks. The pack has the skeleton every pack has (doc
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from kcal.core.gameinfo import GameInfo
 from kcal.core.hooks import skeleton_hooks
 from kcal.core.registry import Pack
@@ -38,20 +36,5 @@ PACK = Pack.build(
         rulebook="kalua-rulebook.txt",
     ),
     hooks=skeleton_hooks(__name__),
+    samples={"card": "Temple", "deck": "data/cards.yaml", "only": ("Good Harvest", "Good Harvest", "bonus deck")},
 )
-
-
-if TYPE_CHECKING:  # mypy checks each hook against its Protocol (kcal.core.hooks); nothing is imported
-    from kcal.core import hooks
-    from kcal.games.kalua import catalog, deck, draw, explain, impact, patch, replay, schema, sim
-    from kcal.games.kalua.print import api as _print_module
-    _catalog: hooks.CatalogHook = catalog
-    _deck: hooks.DeckHook = deck
-    _replay: hooks.ReplayHook = replay
-    _explain: hooks.ExplainHook = explain
-    _schema: hooks.SchemaHook = schema
-    _sim: hooks.SimHook = sim
-    _impact: hooks.ImpactHook = impact
-    _print: hooks.PrintHook = _print_module
-    _draw: hooks.DrawHook = draw
-    _patch: hooks.PatchHook = patch

@@ -81,7 +81,7 @@ def _pay(pay: int, global_card: bool) -> str:
 
 
 # kept whole: one branch per kind of event in a game's history, read top to bottom as the list of what can happen
-def _line(state: State, event: tuple) -> str | None:  # noqa: PLR0911, PLR0912 - one branch per event
+def _line(state: State, event: tuple) -> str | None:  # one branch per event
     p = state.rules.players
     name = state.card_name
     kind = event[0]

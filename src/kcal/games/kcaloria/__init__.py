@@ -22,8 +22,6 @@ command asks for a hook. The pack has the skeleton every pack has (docs/packs.md
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from kcal.core.gameinfo import GameInfo, Variant
 from kcal.core.hooks import skeleton_hooks
 from kcal.core.registry import Pack
@@ -47,25 +45,7 @@ PACK = Pack.build(
         rulebook="kcaloria-rulebook.txt",
         start_positions=True,  # a record's start: (files/position.py), the replay's state in its shape
     ),
-    hooks=skeleton_hooks(__name__, ("game", "catalog", "replay", "explain", "schema", "impact", "print", "draw",
-                                    "patch"),
-                         deck=f"{__name__}.deck.check", commands=f"{__name__}.sim.commands"),
+    hooks=skeleton_hooks(__name__, deck=f"{__name__}.deck.check", commands=f"{__name__}.sim.commands"),
+    samples={"card": "Bayou", "deck": "data/decks/bayou-ambush.yaml", "other": "data/decks/caddo-harvest.yaml",
+             "solo": "data/decks/solo-piney-trail.yaml", "only": ("Bayou", "ETPW-001 Bayou", "carnivore")},
 )
-
-
-if TYPE_CHECKING:  # mypy checks each hook against its Protocol (kcal.core.hooks); nothing is imported
-    from kcal.core import hooks
-    from kcal.games.kcaloria import catalog, draw, explain, impact, patch, replay, schema
-    from kcal.games.kcaloria.deck import check as _deck_module
-    from kcal.games.kcaloria.print import api as _print_module
-    from kcal.games.kcaloria.sim import commands as _commands_module
-    _catalog: hooks.CatalogHook = catalog
-    _deck: hooks.DeckHook = _deck_module
-    _replay: hooks.ReplayHook = replay
-    _explain: hooks.ExplainHook = explain
-    _schema: hooks.SchemaHook = schema
-    _impact: hooks.ImpactHook = impact
-    _print: hooks.PrintHook = _print_module
-    _draw: hooks.DrawHook = draw
-    _patch: hooks.PatchHook = patch
-    _commands: hooks.CommandsHook = _commands_module

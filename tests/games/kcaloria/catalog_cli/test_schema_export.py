@@ -103,7 +103,7 @@ tiles:
 """
 
 
-def tile(type="plant", klass="flower", cost="[]", yield_="{green: 1}", mods="[]") -> str:  # noqa: A002
+def tile(type="plant", klass="flower", cost="[]", yield_="{green: 1}", mods="[]") -> str:
     return TILE % {"type": type, "klass": klass, "cost": cost, "yield_": yield_, "mods": mods}
 
 

@@ -304,7 +304,7 @@ class TestCommand:
 
     def test_ctrl_c_writes_the_archive_so_far_and_exits_130(self, tmp_path: Path,
                                                             monkeypatch: pytest.MonkeyPatch) -> None:
-        import kcal.cli.sim as sim_cli
+        import kcal.cli.options as options_cli
         from kcal.sim.parallel import run_chunks
 
         calls = []
@@ -316,7 +316,7 @@ class TestCommand:
                 return Outcome([None] * len(tasks), True) if len(calls) == 2 else out
             return run
 
-        monkeypatch.setattr(sim_cli, "_runner", interrupting)
+        monkeypatch.setattr(options_cli, "runner_of", interrupting)
         out = tmp_path / "a"
         r = build("-o", str(out), *SMALL, "-f", "json")
         assert r.exit_code == 130

@@ -66,7 +66,7 @@ class TestImport:
         assert r.stderr.strip() == ("out.yaml: already exists and kcal did not write it (or it was changed since); "
                                     "use --force to replace it")
         assert (work / "out.yaml").read_text() == "keep me\n"
-        assert sorted(os.listdir(work)) == sorted(os.listdir(work))  # noqa: PLR0124
+        assert sorted(os.listdir(work)) == sorted(os.listdir(work))
         assert not [p for p in work.iterdir() if p.name.endswith(".tmp")]
         r = run(app, "import", "list.txt", "-c", "mini.yaml", "--no-builtin", "-o", "out.yaml", "--force")
         assert r.exit_code == 0, r.output

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 from kcal.games.ecologic_europe.print.faces import (
     Context,
@@ -26,13 +27,13 @@ from kcal.games.ecologic_europe.print.faces import (
 )
 from kcal.games.ecologic_europe.print.picture import key_icon
 from kcal.games.ecologic_europe.rules.domain import FOOD_TYPES, GAME_ID, GAME_NAME
-from kcal.print.cardgrid import DEFAULT_CARD, DEFAULT_CORNER_MM, CardSize, grid_shape
-from kcal.print.cutfile import card_cut_files, write_cut_files
+from kcal.print.cardgrid import DEFAULT_CARD, DEFAULT_CORNER_MM, CardSize
+from kcal.print.cardsheet import write_card_sheets
 from kcal.print.export import ExportSet
 from kcal.print.output import PdfMeta, Printed, write_pdf
 from kcal.print.pictures import CREDIT
 from kcal.print.report import Report
-from kcal.print.sheets import Face, chunk_faces, face_pages
+from kcal.print.sheets import Face
 
 SPECIES_KIND, WEATHER_KIND, HUMAN_KIND = "species card", "weather card", "human impact card"
 KEY_KIND, TOKEN_KIND = "symbol key card", "token sheet"
@@ -77,7 +78,7 @@ def print_cards(output: str | Path, paper: str = "letter", backs: bool = False, 
                 fonts: tuple[str | Path | None, str | Path | None] = (None, None), invariant: bool = True,
                 only: Sequence[str] = (), copies: int = 1) -> Printed:
     from kcal.games.ecologic_europe.print.tokens import token_pages
-    from kcal.print.fonts import font_inputs, override
+    from kcal.print.fonts import font_inputs
     from kcal.print.options import card_sheet_options
     from kcal.print.selection import check_copies, select_faces
     from kcal.print.sheets import sheet_layout
@@ -92,31 +93,29 @@ def print_cards(output: str | Path, paper: str = "letter", backs: bool = False, 
     chosen = select_faces(everything, only, copies, game=GAME_NAME)
     faces = [f for f in chosen if f.kind != TOKEN_KIND]
     token_sheets = len(chosen) - len(faces)
-    inputs = [*inputs, *font_inputs(fonts)]
-    with override(*fonts):
-        pages = face_pages(faces, opts) if faces else []
-        tokens: dict[str, int] = {}
+    tokens: dict[str, int] = {}
+
+    def token_sheet_pages() -> list[Any]:
+        nonlocal tokens
+        pages: list[Any] = []
         for _ in range(token_sheets):
             more, tokens = token_pages(opts.paper_size, GAME_NAME, backs=backs, flip=opts.flip,
                                        back_offset=opts.back_offset_mm)
             pages += more
-        svgs = card_cut_files(faces, opts, output, inputs) if cut_svg and faces else []
-        paper_size = opts.paper_size
-        meta = PdfMeta(title=title, subject=f"{GAME_NAME}: {len(faces)} cards",
-                       pagesize=(paper_size.width, paper_size.height), invariant=invariant)
-        written = write_pdf(pages, output, meta, inputs=inputs, split_every=split, pair=backs or alignment_page)
-    files = [*written.files, *write_cut_files(svgs, inputs)]
-    layout, chunks = chunk_faces(faces, opts)
-    cols, rows = grid_shape(layout)
+        return pages
+
+    sheets = write_card_sheets(output, faces, opts, game_name=GAME_NAME, title=title,
+                               inputs=[*inputs, *font_inputs(fonts)], fonts=fonts, split=split, cut_svg=cut_svg,
+                               invariant=invariant, pair=backs or alignment_page, more_pages=token_sheet_pages)
     assert opts.card is not None  # card_sheet_options always sets the card size
     counts = {"species_cards": sum(f.kind == SPECIES_KIND for f in faces),
               "weather_cards": sum(f.kind == WEATHER_KIND for f in faces),
               "human_cards": sum(f.kind == HUMAN_KIND for f in faces),
               "key_cards": sum(f.kind == KEY_KIND for f in faces), "token_sheets": token_sheets,
               "tokens": {kind: n * token_sheets for kind, n in tokens.items()}}
-    extra = {"game": GAME_ID, "card_size": opts.card.label, "per_sheet": layout.per_page, "grid": f"{cols} x {rows}",
-             "sheets": len(chunks), **counts}
-    return Printed(files, written.pages, len(faces), "cards", ctx.report.warnings, extra)
+    extra = {"game": GAME_ID, "card_size": opts.card.label, "per_sheet": sheets.per_sheet,
+             "grid": sheets.grid(turned_mark=False), "sheets": sheets.sheets, **counts}
+    return Printed(sheets.files, sheets.pages, len(faces), "cards", ctx.report.warnings, extra)
 
 
 def print_rulebook(output: str | Path, paper: str = "letter", *, templates: str | Path | None = None,

@@ -19,13 +19,13 @@ from kcal.games.how_many_calories.files.cardset import FoodSet
 from kcal.games.how_many_calories.print.faces import Context, draw_back, draw_food, draw_plus
 from kcal.games.how_many_calories.print.picture import plus_icon
 from kcal.games.how_many_calories.rules.domain import COLOUR_INDEX, GAME_ID, GAME_NAME, Card, format_card
-from kcal.print.cardgrid import DEFAULT_CARD, DEFAULT_CORNER_MM, CardSize, grid_shape
-from kcal.print.cutfile import card_cut_files, write_cut_files
+from kcal.print.cardgrid import DEFAULT_CARD, DEFAULT_CORNER_MM, CardSize
+from kcal.print.cardsheet import write_card_sheets
 from kcal.print.export import ExportSet
-from kcal.print.output import PdfMeta, Printed, write_pdf
+from kcal.print.output import Printed
 from kcal.print.pictures import CREDIT
 from kcal.print.report import Report
-from kcal.print.sheets import Box, Face, chunk_faces, face_pages
+from kcal.print.sheets import Box, Face
 
 PLUS_COPIES = 4  #: one +5 card per player (the rulebook's setup), at most 4 players (ruling print-plus-cards)
 MAX_PLUS = 10
@@ -78,7 +78,7 @@ def print_cards(output: str | Path, paper: str = "letter", backs: bool = False, 
                 only: Sequence[str] = (), copies: int = 1) -> Printed:
     """Print every card of the set (32 food cards and ``plus_copies`` +5 cards) at ``size``; ``only`` and
     ``copies`` choose what (:func:`kcal.print.selection.select_faces`)."""
-    from kcal.print.fonts import font_inputs, override
+    from kcal.print.fonts import font_inputs
     from kcal.print.options import card_sheet_options
     from kcal.print.selection import check_copies, select_faces
 
@@ -92,23 +92,14 @@ def print_cards(output: str | Path, paper: str = "letter", backs: bool = False, 
                               alignment_page=alignment_page, title=title)._replace(credit=CREDIT)
     ctx = Context(Report(), locate)
     faces = select_faces(card_faces(foodset, ctx, plus_copies), only, copies, game=GAME_NAME)
-    inputs = [set_path, *font_inputs(fonts)]
-    with override(*fonts):
-        pages = face_pages(faces, opts)
-        svgs = card_cut_files(faces, opts, output, inputs) if cut_svg else []
-        paper_size = opts.paper_size
-        meta = PdfMeta(title=title, subject=f"{GAME_NAME}: {len(faces)} cards", pagesize=(paper_size.width,
-                       paper_size.height), invariant=invariant)
-        written = write_pdf(pages, output, meta, inputs=inputs, split_every=split, pair=backs or alignment_page)
-    files = [*written.files, *write_cut_files(svgs, inputs)]
-    layout, chunks = chunk_faces(faces, opts)
-    cols, rows = grid_shape(layout)
+    sheets = write_card_sheets(output, faces, opts, game_name=GAME_NAME, title=title,
+                               inputs=[set_path, *font_inputs(fonts)], fonts=fonts, split=split, cut_svg=cut_svg,
+                               invariant=invariant, pair=backs or alignment_page)
     assert opts.card is not None  # card_sheet_options always sets the card size
-    extra = {"game": GAME_ID, "card_size": opts.card.label, "per_sheet": layout.per_page,
-             "grid": f"{cols} x {rows}" + (" (turned)" if layout.slots[0].rotated else ""),
-             "sheets": len(chunks), "food_cards": sum(f.kind == FOOD_KIND for f in faces),
+    extra = {"game": GAME_ID, "card_size": opts.card.label, "per_sheet": sheets.per_sheet, "grid": sheets.grid(),
+             "sheets": sheets.sheets, "food_cards": sum(f.kind == FOOD_KIND for f in faces),
              "plus_cards": sum(f.kind == PLUS_KIND for f in faces)}
-    return Printed(files, written.pages, len(faces), "cards", ctx.report.warnings, extra)
+    return Printed(sheets.files, sheets.pages, len(faces), "cards", ctx.report.warnings, extra)
 
 
 def print_rulebook(output: str | Path, paper: str = "letter", *, templates: str | Path | None = None,

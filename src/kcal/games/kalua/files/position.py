@@ -185,7 +185,7 @@ def _placed_problems(pos: Position, players: Sequence[str], cards: CardSet, used
 
 
 # kept whole: what each step of a turn needs of the position, in the order of the steps
-def _step_problems(pos: Position, players: Sequence[str], cards: CardSet, active: str,  # noqa: PLR0912
+def _step_problems(pos: Position, players: Sequence[str], cards: CardSet, active: str,
                    gone: list[str]) -> list[Problem]:
     """A position in the middle of a phase: whose decision it is, and the table and owed discards that
     step has."""

@@ -30,13 +30,13 @@ from kcal.games.kalua.print.faces import (
     draw_help_back,
 )
 from kcal.games.kalua.rules.domain import GAME_ID, GAME_NAME, Kind
-from kcal.print.cardgrid import DEFAULT_CARD, DEFAULT_CORNER_MM, CardSize, grid_shape
-from kcal.print.cutfile import card_cut_files, write_cut_files
+from kcal.print.cardgrid import DEFAULT_CARD, DEFAULT_CORNER_MM, CardSize
+from kcal.print.cardsheet import write_card_sheets
 from kcal.print.export import ExportSet
 from kcal.print.output import PdfMeta, Printed, write_pdf
 from kcal.print.pictures import CREDIT
 from kcal.print.report import Report
-from kcal.print.sheets import Box, Face, FaceDraw, chunk_faces, face_pages
+from kcal.print.sheets import Box, Face, FaceDraw
 
 
 def _action(c: Any, box: Any, *, entry: Any, ctx: Any) -> None:
@@ -119,7 +119,6 @@ def print_cards(output: str | Path, paper: str = "letter", backs: bool = False, 
                 invariant: bool = True, only: Sequence[str] = (), copies: int = 1) -> Printed:
     """Print every action card of the set (each copy) and the player help cards at ``size``; ``only`` and
     ``copies`` choose what (:func:`kcal.print.selection.select_faces`)."""
-    from kcal.print.fonts import override
     from kcal.print.options import card_sheet_options
     from kcal.print.selection import check_copies, select_faces
 
@@ -132,23 +131,13 @@ def print_cards(output: str | Path, paper: str = "letter", backs: bool = False, 
     ctx = Context(Report(), locate)
     groups = card_groups(cardset, ctx, help_cards)
     faces = select_faces([f for _, group in groups for f in group], only, copies, game=GAME_NAME)
-    inputs = [set_path]
-    with override(*fonts):
-        pages = face_pages(faces, opts)
-        svgs = card_cut_files(faces, opts, output, inputs) if cut_svg else []
-        paper_size = opts.paper_size
-        meta = PdfMeta(title=title, subject=f"{GAME_NAME}: {len(faces)} cards",
-                       pagesize=(paper_size.width, paper_size.height), invariant=invariant)
-        written = write_pdf(pages, output, meta, inputs=inputs, split_every=split, pair=backs or alignment_page)
-    files = [*written.files, *write_cut_files(svgs, inputs)]
-    layout, chunks = chunk_faces(faces, opts)
-    cols, rows = grid_shape(layout)
+    sheets = write_card_sheets(output, faces, opts, game_name=GAME_NAME, title=title, inputs=[set_path], fonts=fonts,
+                               split=split, cut_svg=cut_svg, invariant=invariant, pair=backs or alignment_page)
     counts = {label.replace(" ", "_"): sum(f.kind == group[0].kind for f in faces) for label, group in groups}
-    extra = {"game": GAME_ID, "card_size": opts.card.label if opts.card else "", "per_sheet": layout.per_page,
-             "grid": f"{cols} x {rows}" + (" (turned)" if layout.slots[0].rotated else ""),
-             "sheets": len(chunks), "action_cards": sum(f.kind != "player help card" for f in faces),
-             **counts}
-    return Printed(files, written.pages, len(faces), "cards", ctx.report.warnings, extra)
+    extra = {"game": GAME_ID, "card_size": opts.card.label if opts.card else "", "per_sheet": sheets.per_sheet,
+             "grid": sheets.grid(), "sheets": sheets.sheets,
+             "action_cards": sum(f.kind != "player help card" for f in faces), **counts}
+    return Printed(sheets.files, sheets.pages, len(faces), "cards", ctx.report.warnings, extra)
 
 
 def print_board(output: str | Path, paper: str = "letter", *, catalog: str | Path | None = None,

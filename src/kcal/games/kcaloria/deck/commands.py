@@ -16,11 +16,18 @@ from pathlib import Path
 
 import typer
 
-from kcal.cli.balance import ChartOption, MinutesOption
 from kcal.cli.common import ForceOption, FormatOption, OutputFormat, emit, guarded, refuse_other_game, writing
 from kcal.cli.complete import complete_bot
+from kcal.cli.options import (
+    AddressOption,
+    BackendOption,
+    ChartOption,
+    JobsOption,
+    MinutesOption,
+    QuietOption,
+    SeedOption,
+)
 from kcal.cli.output import say
-from kcal.cli.sim import AddressOption, BackendOption, JobsOption, QuietOption, SeedOption
 from kcal.core.text import shown_path
 from kcal.games.kcaloria import PACK
 
@@ -342,8 +349,7 @@ def build(
     Budget: at most --minutes of play (default 5; the archive found by then is written; --minutes 0 runs
     every evaluation). Exit 2 on bad input, 130 on Ctrl-C (the archive so far is written).
     """
-    from kcal.cli.balance import chart_target, lab_limit, mark_limit
-    from kcal.cli.sim import _bot_names, _jobs, _runner
+    from kcal.cli.options import bot_names, chart_target, jobs_of, lab_limit, mark_limit, runner_of
     from kcal.sim.progress import Progress, wanted
 
     with guarded(), writing(force), lab_limit(minutes) as limit:
@@ -374,11 +380,11 @@ def build(
             opponents, deck_inputs = load_gauntlet(list(gauntlet), extra)
             inputs = [*lib_inputs, *deck_inputs]
             spec = check_build(space, opponents, pair, bins=bins, evaluations=evaluations, games=games, seed=seed,
-                               bots=_bot_names(bots))
+                               bots=bot_names(bots))
             check_folder(output, bins, inputs)
             chart_path = chart_target(chart)
             bar.total = len(opponents) + evaluations
-            result = build_decks(spec, jobs=_jobs(jobs), runner=_runner(backend, dask_address),
+            result = build_decks(spec, jobs=jobs_of(jobs), runner=runner_of(backend, dask_address),
                                  on_progress=bar.update)
         data = to_json(result, output)
         mark_limit(data, limit, minutes)

@@ -12,12 +12,11 @@ from pathlib import Path
 import typer
 
 from kcal.cli.common import FormatOption, OutputFormat, guarded, refuse_other_game, writing
-from kcal.cli.print_cmd import (
+from kcal.cli.options import (
     AlignOption,
     BacksOption,
     BleedOption,
     BoldFontOption,
-    CatalogOption,
     CatalogsArgument,
     CopiesOption,
     CropOption,
@@ -34,12 +33,13 @@ from kcal.cli.print_cmd import (
     OutOption,
     PaperChoice,
     PaperOption,
+    PrintCatalogOption,
     SplitOption,
     TileOnlyOption,
     TileSizeOption,
-    _offset,
-    _report,
-    _sheet_kwargs,
+    back_offset_of,
+    report_printed,
+    sheet_kwargs,
 )
 from kcal.games.kcaloria import PACK
 
@@ -63,7 +63,7 @@ def deck_cmd(
     cut_svg: bool = CutSvgOption,
     font: Path | None = FontOption,
     bold_font: Path | None = BoldFontOption,
-    catalog: list[Path] = CatalogOption,
+    catalog: list[Path] = PrintCatalogOption,
     only: list[str] = TileOnlyOption,
     copies: int = CopiesOption,
     force: bool = ForceOption,
@@ -79,9 +79,9 @@ def deck_cmd(
 
         result = render_deck_pdf(deck, output, catalogs=catalog, split_every=split, cut_svg=cut_svg,
                                  fonts=(font, bold_font), only=tuple(only), copies=copies,
-                                 **_sheet_kwargs(paper, backs, flip, back_offset, bleed,
+                                 **sheet_kwargs(paper, backs, flip, back_offset, bleed,
                                                  tile_size, alignment_page, cut_lines, crop_marks))
-        _report(result, fmt, "tiles")
+        report_printed(result, fmt, "tiles")
 
 
 @app.command("catalog")
@@ -114,9 +114,9 @@ def catalog_cmd(
 
         result = render_catalog_pdf(catalogs or None, output, split_every=split, cut_svg=cut_svg,
                                     fonts=(font, bold_font), only=tuple(only), copies=copies,
-                                    **_sheet_kwargs(paper, backs, flip, back_offset, bleed,
+                                    **sheet_kwargs(paper, backs, flip, back_offset, bleed,
                                                     tile_size, False, cut_lines, crop_marks))
-        _report(result, fmt, "tiles")
+        report_printed(result, fmt, "tiles")
 
 
 @app.command("tile")
@@ -127,7 +127,7 @@ def tile_cmd(
     tile_size: float = TileSizeOption,
     font: Path | None = FontOption,
     bold_font: Path | None = BoldFontOption,
-    catalog: list[Path] = CatalogOption,
+    catalog: list[Path] = PrintCatalogOption,
     force: bool = ForceOption,
     fmt: OutputFormat = FormatOption,
 ) -> None:
@@ -135,7 +135,7 @@ def tile_cmd(
     with guarded(), writing(force):
         from kcal.games.kcaloria.print.api import render_tile_png
 
-        _report(render_tile_png(name, output, catalogs=catalog, dpi=dpi, tile_size=tile_size,
+        report_printed(render_tile_png(name, output, catalogs=catalog, dpi=dpi, tile_size=tile_size,
                                 fonts=(font, bold_font)), fmt, "tile")
 
 
@@ -152,5 +152,5 @@ def alignment_cmd(
     with guarded(), writing(force):
         from kcal.games.kcaloria.print.api import render_alignment_pdf
 
-        _report(render_alignment_pdf(output, paper=paper.value, flip=flip.value,
-                                     back_offset=_offset(back_offset)), fmt, "")
+        report_printed(render_alignment_pdf(output, paper=paper.value, flip=flip.value,
+                                     back_offset=back_offset_of(back_offset)), fmt, "")

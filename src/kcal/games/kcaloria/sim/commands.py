@@ -12,8 +12,7 @@ from pathlib import Path
 import typer
 
 from kcal.cli.common import FormatOption, OutputFormat, emit, guarded, refuse_other_game
-from kcal.cli.output import say
-from kcal.cli.sim import (
+from kcal.cli.options import (
     AddressOption,
     BackendOption,
     BotOption,
@@ -24,12 +23,13 @@ from kcal.cli.sim import (
     RecordOption,
     SaveGameOption,
     SeedOption,
-    _interrupted_note,
-    _jobs,
-    _runner,
-    _save,
-    _save_target,
+    interrupted_note,
+    jobs_of,
+    runner_of,
+    save_game_record,
+    save_target,
 )
+from kcal.cli.output import say
 from kcal.games.kcaloria import PACK
 
 app = typer.Typer(rich_markup_mode=None)
@@ -69,10 +69,10 @@ def goldfish(
         show = wanted(quiet=quiet, json_out=fmt is OutputFormat.json)
         with Progress(hands + games, "goldfish", enabled=show) as bar:
             result = simulate_goldfish(
-                profile, hands=hands, games=games, turns=turns, seed=seed, jobs=_jobs(jobs), on_progress=bar.update,
-                runner=_runner(backend, dask_address),
+                profile, hands=hands, games=games, turns=turns, seed=seed, jobs=jobs_of(jobs), on_progress=bar.update,
+                runner=runner_of(backend, dask_address),
             )
-        _interrupted_note(result)
+        interrupted_note(result)
         emit(result, fmt, goldfish_text)
         if result.get("interrupted"):
             raise typer.Exit(130)
@@ -111,16 +111,16 @@ def solo(
         loaded = load_deck(deck, catalog)
         tiles = playable_tiles(loaded)  # no water: an error that names the file, as goldfish's does
         inputs = loaded.input_paths()
-        record_path = _save_target(save_game, games, record_out, "solo-game-{k}.yaml", inputs, force)
+        record_path = save_target(save_game, games, record_out, "solo-game-{k}.yaml", inputs, force)
         show = wanted(quiet=quiet, json_out=fmt is OutputFormat.json)
         with Progress(games, "solo games", enabled=show) as bar:
             result = simulate_solo(tiles, deck_name=loaded.deck.name, games=games, seed=seed, bot=bot,
-                                   jobs=_jobs(jobs), on_progress=bar.update, runner=_runner(backend, dask_address))
-        _interrupted_note(result)
+                                   jobs=jobs_of(jobs), on_progress=bar.update, runner=runner_of(backend, dask_address))
+        interrupted_note(result)
         advice = report_advice({"solo": result, "colours": colour_balance(tiles)})
         emit({**result, "advice": advice}, fmt,
              lambda r: solo_text(r) + "".join(f"\n  advice: {a}" for a in r["advice"]))
-        _save(lambda k: replay_solo_game(tiles, bot, seed, k), save_game, record_path, inputs, force)
+        save_game_record(lambda k: replay_solo_game(tiles, bot, seed, k), save_game, record_path, inputs, force)
         if result.get("interrupted"):
             raise typer.Exit(130)
 
@@ -144,12 +144,12 @@ def deck_match(decks: list[Path], games: int, bots: list[str], seed: int, jobs: 
     tile_lists = [playable_tiles(ld) for ld in loaded]
     names = [ld.deck.name for ld in loaded]
     inputs = [p for ld in loaded for p in ld.input_paths()]
-    record_path = _save_target(save_game, games, record_out, "match-game-{k}.yaml", inputs, force)
+    record_path = save_target(save_game, games, record_out, "match-game-{k}.yaml", inputs, force)
     show = wanted(quiet=quiet, json_out=fmt is OutputFormat.json)
     with Progress(games, "match games", enabled=show) as bar:
-        result = play_match(tile_lists, names=names, games=games, seed=seed, bots=bots, jobs=_jobs(jobs),
-                            save_game=save_game, on_progress=bar.update, runner=_runner(backend, dask_address))
-    _interrupted_note(result.data)
+        result = play_match(tile_lists, names=names, games=games, seed=seed, bots=bots, jobs=jobs_of(jobs),
+                            save_game=save_game, on_progress=bar.update, runner=runner_of(backend, dask_address))
+    interrupted_note(result.data)
     emit(result.data, fmt, deck_match_text)
     if result.record is not None and record_path is not None:
         write_record(result.record, record_path, comment=f"kcal sim match DECK DECK, seed {seed}: game {save_game}"
