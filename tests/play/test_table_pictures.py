@@ -6,8 +6,9 @@ level, over whole games of random moves of every pack that draws one:
   card, a deck draws from that deck, a god's card names that god...);
 - nothing from outside the seat's view is drawn: a world redealt behind the seat's back (the pack's
   ``Game.determinize``, the same view) gives the very same picture and targets;
-- every target is large enough to touch on a phone (44 px) at the page's scale (the picture fits a
-  390 px wide screen and 45% of its height), and no two targets overlap.
+- every target is large enough to touch (44 px) at the page's scale on a phone (the picture takes a
+  390 px wide screen's width) and at 1280x900 (the picture at most 45% of the window's height), and no
+  two targets overlap.
 """
 
 from __future__ import annotations
@@ -24,9 +25,11 @@ from kcal.core.rng import Rng
 from kcal.play.picture import MARGIN, offers
 from kcal.sim.match import load_game, seat_names
 
-#: the picture's box on a 390x844 phone (measured in Chromium: the page's padding and borders), and the
-#: height the page gives it at most (``max-height: 45vh``)
-PHONE_W, PHONE_H = 356.0, 0.45 * 844
+#: the picture's width on a 390 px wide phone (one column: the page's padding and borders; the picture
+#: takes the full width, whatever its height), and its box at 1280x900 (measured in Chromium: 665 px
+#: across, at most 45% of the 757 px of the window's page)
+PHONE_W = 350.0
+DESK_W, DESK_H = 665.0, 0.45 * 757
 TOUCH = 44.0
 CHECK_EVERY = 3  #: the determinized world is compared every this many moves
 
@@ -45,7 +48,25 @@ AGREES: dict[str, dict[str, Callable[[str, Mapping[str, Any], Mapping[str, Any]]
         "hand": lambda name, e, v: _card_of(e) == v["hand"][int(name)],
         "no-answer": lambda name, e, v: e.get("reply") == "none",
     },
+    "ecologic-europe": {
+        "spot": lambda name, e, v: e.get("at") == name and "place" in e,
+        "pile": lambda name, e, v: e.get("draw") == name,
+        "hand": lambda name, e, v: v["hand"][int(name)] in json.dumps(e),
+        "jokers": lambda name, e, v: isinstance(e.get("exchange"), list) and "draw" not in e,
+        "keep": lambda name, e, v: e.get("exchange") == "none",
+        "trade": lambda name, e, v: "trade" in e,
+        "pass-keep": lambda name, e, v: e.get("pass") == "keep",
+        "pass-discard": lambda name, e, v: e.get("pass") == "discard",
+        "other": lambda name, e, v: not ({"trade", "pass"} & set(e)) and "at" not in e,
+    },
+    "kcaloria": {
+        "hex": lambda name, e, v: list(e.get("at") or ()) == [int(x) for x in name.split(",")] and "tile" in e,
+        "hand": lambda name, e, v: e.get("tile") == v["hand"][int(name)] or e.get("discard") == [v["hand"][int(name)]],
+        "discard-several": lambda name, e, v: len(e.get("discard") or ()) > 1,
+    },
 }
+#: targets a pack draws only in variants or rare positions the random games here need not reach
+RARE: dict[str, set[str]] = {"ecologic-europe": {"other"}}
 
 
 def pictured(pack_id: str) -> bool:
@@ -111,7 +132,7 @@ def test_every_target_plays_the_legal_moves_of_what_it_shows(pack_id):
 
     for seed in (1, 2):
         _walk(pack_id, seed, check)
-    assert seen == set(agrees), f"targets never drawn: {set(agrees) - seen}"
+    assert set(agrees) - RARE.get(pack_id, set()) <= seen, f"targets never drawn: {set(agrees) - seen}"
     # most moves are played from the picture (the rest from the list, the fallback)
     assert reached[0] >= 0.8 * reached[1], reached
 
@@ -138,13 +159,13 @@ def test_the_picture_is_drawn_from_the_seats_view_alone(pack_id):
 
 
 @pytest.mark.parametrize("pack_id", PACKS)
-def test_targets_are_large_enough_to_touch_on_a_phone(pack_id):
+def test_targets_are_large_enough_to_touch(pack_id):
     from kcal.viewer.scene import bounds
 
     def check(game: Any, state: Any, seat: str, k: int) -> None:
         items, targets, _ = _picture(pack_id, game, state, seat)
         _, _, w, h = bounds(items, MARGIN)
-        scale = min(PHONE_W / w, PHONE_H / h)
+        scale = min(PHONE_W / w, DESK_W / w, DESK_H / h)
         boxes = {i.key: _box(i) for i in items if i.key in targets}
         for key, (x0, y0, x1, y1) in boxes.items():
             assert min(x1 - x0, y1 - y0) * scale >= TOUCH, (key, (x1 - x0) * scale, (y1 - y0) * scale)

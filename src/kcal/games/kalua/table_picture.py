@@ -25,32 +25,32 @@ from kcal.viewer.scene import CHAR_WIDTH, Item, Rect, Shape, Text
 WIDTH = 330.0  #: the picture fits a phone's width (390 px) at a scale of about 1
 GAP = 6.0
 DECK_W, DECK_H = 96.0, 52.0
-GODS_Y = 62.0
-GOD_H = 74.0
-TABLE_Y = GODS_Y + GOD_H + 10
+GODS_Y = 58.0
+GOD_H = 66.0
+TABLE_Y = GODS_Y + GOD_H + 4
 TABLE_CARD_W, TABLE_CARD_H = 104.0, 46.0
-HAND_Y = TABLE_Y + 20 + TABLE_CARD_H + 10
-CARD_W, CARD_H = 78.0, 48.0  #: a card in hand: four a line
-PER_LINE = 4
+HAND_Y = TABLE_Y + 18 + TABLE_CARD_H + 4
+PER_LINE = 5  #: cards in hand a line: ten in two lines keep the picture under 45% of a 900 px window
+CARD_W, CARD_H = (WIDTH - (PER_LINE - 1) * GAP) / PER_LINE, 48.0
 TARGET = "#0b6e4f"  #: the frame of a thing that can be touched now
 
 
-def _fit(text: str, width: float, size: float) -> str:
-    room = max(1, int(width / (size * CHAR_WIDTH)))
+def _fit(text: str, width: float, size: float, bold: bool = False) -> str:
+    room = max(1, int(width / (size * (CHAR_WIDTH + (0.08 if bold else 0.0)))))
     return text if len(text) <= room else text[: room - 1] + "…"
 
 
 def _lines(name: str, width: float, size: float) -> list[str]:
     """``name`` in at most two lines of ``width``, by words (the second cut short if it must be)."""
-    room = max(1, int(width / (size * CHAR_WIDTH)))
+    room = max(1, int(width / (size * (CHAR_WIDTH + 0.04))))  # bold, a name of the hand
     if len(name) <= room:
         return [name]
     words, first = name.split(" "), ""
     while words and len((first + " " + words[0]).strip()) <= room:
         first = (first + " " + words.pop(0)).strip()
     if not first:
-        return [_fit(name, width, size)]
-    return [first, _fit(" ".join(words), width, size)]
+        return [_fit(name, width, size, True)]
+    return [first, _fit(" ".join(words), width, size, True)]
 
 
 def _face(name: str, w: float, h: float, live: bool, size: float = 10.0) -> tuple[Shape, ...]:
@@ -121,10 +121,10 @@ def table_picture(view: Mapping[str, Any], legal: Sequence[Mapping[str, Any]]
                        stroke=TARGET if moves else god_colour(s), width=3 if moves else 2, rx=5),
                   *marker(s, p, 13, 14),
                   Text(26, 18, _fit(p + (" (you)" if mine else ""), god_w - 30, 10), 10, bold=True),
-                  Text(6, 36, _fit(f"{int(g.get('families') or 0)} families", god_w - 10, 10), 10),
-                  Text(6, 50, _fit(f"{int(g.get('pp') or 0)} PP, joy {int(g.get('happiness') or 0)}", god_w - 10, 10),
+                  Text(6, 33, _fit(f"{int(g.get('families') or 0)} families", god_w - 10, 10), 10),
+                  Text(6, 46, _fit(f"{int(g.get('pp') or 0)} PP, joy {int(g.get('happiness') or 0)}", god_w - 10, 10),
                        10),
-                  Text(6, 66, _fit("out" if g.get("out") else "leader" if g.get("leader") else "no leader",
+                  Text(6, 59, _fit("out" if g.get("out") else "leader" if g.get("leader") else "no leader",
                                    god_w - 10, 10), 10, fill=GREY))
         add(f"god:{p}", s * (god_w + GAP), GODS_Y, shapes, moves)
 
@@ -134,25 +134,25 @@ def table_picture(view: Mapping[str, Any], legal: Sequence[Mapping[str, Any]]
     words = "Action cards on the table" if table else "No action card on the table"
     if len(table) > len(shown):
         words += f" ({len(table) - len(shown)} more under them)"
-    add("table-label", 0, TABLE_Y, (Text(0, 12, _fit(words, WIDTH, 11), 11, bold=True),), [])
+    add("table-label", 0, TABLE_Y, (Text(0, 11, _fit(words, WIDTH, 11), 11, bold=True),), [])
     for k, played in enumerate(shown):
         face = _face(str(played.get("card", "")), TABLE_CARD_W, TABLE_CARD_H - 12, False)
         note = Text(TABLE_CARD_W / 2, TABLE_CARD_H - 1, _fit(f"{played.get('player')}, {played.get('pay')} PP",
                                                             TABLE_CARD_W, 9), 9, fill=GREY, anchor="middle")
-        add(f"table:{k}", k * (TABLE_CARD_W + GAP), TABLE_Y + 20, (*face, note), [])
+        add(f"table:{k}", k * (TABLE_CARD_W + GAP), TABLE_Y + 18, (*face, note), [])
     no_answer = _moves(legal, lambda e: e.get("reply") == "none")
     if no_answer:
         w = WIDTH - 2 * (TABLE_CARD_W + GAP)
-        add("no-answer", 2 * (TABLE_CARD_W + GAP), TABLE_Y + 20,
+        add("no-answer", 2 * (TABLE_CARD_W + GAP), TABLE_Y + 18,
             (Rect(0, 0, w, TABLE_CARD_H, fill="#f4f7f4", stroke=TARGET, width=3, rx=5),
              Text(w / 2, TABLE_CARD_H / 2 + 4, "No answer", 12, fill=TARGET, anchor="middle", bold=True)), no_answer)
 
     # the hand: play, answer or discard a card
     hand = [str(c) for c in view.get("hand") or ()]
     label = "Your hand" if hand else "Your hand is empty"
-    add("hand-label", 0, HAND_Y, (Text(0, 12, label, 11, bold=True),), [])
+    add("hand-label", 0, HAND_Y, (Text(0, 11, label, 11, bold=True),), [])
     for k, name in enumerate(hand):
         moves = _moves(legal, lambda e, c=name: c in (e.get("play"), e.get("reply"), e.get("discard")))
-        x, y = (k % PER_LINE) * (CARD_W + GAP), HAND_Y + 20 + (k // PER_LINE) * (CARD_H + GAP)
-        add(f"hand:{k}", x, y, _face(name, CARD_W, CARD_H, bool(moves)), moves)
+        x, y = (k % PER_LINE) * (CARD_W + GAP), HAND_Y + 18 + (k // PER_LINE) * (CARD_H + GAP)
+        add(f"hand:{k}", x, y, _face(name, CARD_W, CARD_H, bool(moves), 9), moves)
     return items, targets
