@@ -31,6 +31,8 @@ GAP = 4.0
 CARD_COLS = 5
 CARD_W, CARD_H = (WIDTH - (CARD_COLS - 1) * GAP) / CARD_COLS, 52.0
 TARGET = "#0b6e4f"
+#: a cube count's ink by the cube's colour word (yellow reads badly on a tile: ink)
+CUBE_INK = {c.value: (INK if c.value == "yellow" else v) for c, v in CUBE.items()}
 SPAN = 6  #: hexes across at most the map shows
 ROWS = 3  #: rows of hexes at most the map shows (the places outside are played from the list)
 
@@ -113,7 +115,7 @@ def table_picture(view: Mapping[str, Any], legal: Sequence[Mapping[str, Any]]
                 if words:
                     first = next(iter(cubes))
                     shapes.append(Text(0, 16, _fit(words, SQ3 * HR - 12, 8, True), 8,
-                                       fill=CUBE.get(str(first), INK) if len(cubes) == 1 else INK,
+                                       fill=CUBE_INK.get(str(first), INK) if len(cubes) == 1 else INK,
                                        anchor="middle", bold=True))
             else:
                 shapes.append(Poly(_hexagon(0, 0, HR - 2), fill="#ffffff", stroke=TARGET, width=2.5, dash=True))
