@@ -77,18 +77,19 @@ def pictured(pack_id: str) -> bool:
 PACKS = [p for p in registry.ids() if pictured(p)]
 
 
-def _setup(game: Any, pack_id: str) -> Setup:
+def _setup(game: Any, most: bool = False) -> Setup:
     info = game.info
-    n = min(max(info.min_players, 3), info.max_players)
+    n = info.max_players if most else min(max(info.min_players, 3), info.max_players)
     return Setup(players=seat_names(n))
 
 
-def _walk(pack_id: str, seed: int, check: Callable[[Any, Any, str, int], None], max_moves: int = 3000) -> int:
+def _walk(pack_id: str, seed: int, check: Callable[[Any, Any, str, int], None], max_moves: int = 3000,
+          most: bool = False) -> int:
     """A whole game; ``check(game, state, seat, k)`` before each move of the seat to move. Half the moves
     are a random legal move, half a random target of the picture clicked (as a player at the table: a
     kCaloria hand's many discards would otherwise leave its map empty)."""
     game = load_game(registry.get(pack_id))
-    state = game.new_state(_setup(game, pack_id), seed)
+    state = game.new_state(_setup(game, most), seed)
     rng = Rng(seed)
     k = 0
     while game.outcome(state) is None and k < max_moves:
@@ -165,8 +166,9 @@ def test_the_picture_is_drawn_from_the_seats_view_alone(pack_id):
     assert compared > 10
 
 
+@pytest.mark.parametrize("most", [False, True], ids=["3 players", "most players"])
 @pytest.mark.parametrize("pack_id", PACKS)
-def test_targets_are_large_enough_to_touch(pack_id):
+def test_targets_are_large_enough_to_touch(pack_id, most):
     from kcal.viewer.scene import bounds
 
     def check(game: Any, state: Any, seat: str, k: int) -> None:
@@ -181,4 +183,4 @@ def test_targets_are_large_enough_to_touch(pack_id):
             for b, q in boxes.items():
                 assert a == b or not (q[0] < mx < q[2] and q[1] < my < q[3]), (a, b)
 
-    _walk(pack_id, 3, check)
+    _walk(pack_id, 3, check, most=most)

@@ -58,7 +58,7 @@ def _face(name: str, w: float, h: float, live: bool, size: float = 10.0) -> tupl
     st = STYLES[Kind.BONUS]
     out: list[Shape] = [Rect(0, 0, w, h, fill="#ffffff" if not live else st.pale,
                              stroke=TARGET if live else "#8a8a8a", width=3 if live else 1, rx=4)]
-    lines = _lines(name, w - 8, size)
+    lines = _lines(name, w - 6, size)
     top = h / 2 - (len(lines) - 1) * (size + 2) / 2 + size * 0.35
     out += [Text(w / 2, top + k * (size + 2), line, size, fill=INK, anchor="middle", bold=True)
             for k, line in enumerate(lines)]
@@ -117,15 +117,21 @@ def table_picture(view: Mapping[str, Any], legal: Sequence[Mapping[str, Any]]
         else:
             moves = _moves(legal, lambda e, p=p: e.get("from") == p or e.get("target") == p)
         mine = p == me
-        shapes = (Rect(0, 0, god_w, GOD_H, fill="#ffffff" if not g.get("out") else "#eeeeee",
+        families, pp, joy = int(g.get("families") or 0), int(g.get("pp") or 0), int(g.get("happiness") or 0)
+        leader = "out" if g.get("out") else "leader" if g.get("leader") else "no leader"
+        if god_w >= 90:
+            lines = [f"{families} families", f"{pp} PP, joy {joy}", leader]
+        else:  # four or five gods: shorter words
+            lines = [f"{families} fam.", f"{pp} PP", f"joy {joy}"]
+            leader = "out" if g.get("out") else "lead" if g.get("leader") else ""
+        name = (p + (" (you)" if mine else "")) if god_w >= 90 else leader
+        fill = "#eeeeee" if g.get("out") else "#eef6f0" if mine else "#ffffff"  # one's own god: tinted
+        shapes = (Rect(0, 0, god_w, GOD_H, fill=fill,
                        stroke=TARGET if moves else god_colour(s), width=3 if moves else 2, rx=5),
                   *marker(s, p, 13, 14),
-                  Text(26, 18, _fit(p + (" (you)" if mine else ""), god_w - 30, 10), 10, bold=True),
-                  Text(6, 33, _fit(f"{int(g.get('families') or 0)} families", god_w - 10, 10), 10),
-                  Text(6, 46, _fit(f"{int(g.get('pp') or 0)} PP, joy {int(g.get('happiness') or 0)}", god_w - 10, 10),
-                       10),
-                  Text(6, 59, _fit("out" if g.get("out") else "leader" if g.get("leader") else "no leader",
-                                   god_w - 10, 10), 10, fill=GREY))
+                  Text(26, 18, _fit(name, god_w - 30, 10, True), 10, bold=True),
+                  *(Text(6, 33 + 13 * k, _fit(line, god_w - 10, 10), 10, fill=GREY if k == 2 and god_w >= 90 else INK)
+                    for k, line in enumerate(lines)))
         add(f"god:{p}", s * (god_w + GAP), GODS_Y, shapes, moves)
 
     # the action cards on the table (the last two, the earlier ones counted) and "No answer"
