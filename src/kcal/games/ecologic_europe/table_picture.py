@@ -35,10 +35,13 @@ CARD_W, CARD_H = (WIDTH - (CARD_COLS - 1) * GAP) / CARD_COLS, 48.0
 BUTTON_H = 48.0
 TARGET = "#0b6e4f"  #: the frame of a thing that can be touched now
 BACK_NAMES = tuple(b for b in BACKS if b and b != "human-impact")
+#: a card back's name on its stack, in two lines where one is too long
+BACK_LINES = {b: tuple(b.split("-")) if "-" in b else ("inverte-", "brates") if b == "invertebrates" else (b,)
+              for b in BACK_NAMES}
 
 
 def _fit(text: str, width: float, size: float, bold: bool = False) -> str:
-    room = max(1, int(width / (size * (CHAR_WIDTH + (0.08 if bold else 0.0)))))
+    room = max(1, int(width / (size * (CHAR_WIDTH + (0.04 if bold else 0.0)))))
     return text if len(text) <= room else text[: room - 1] + "…"
 
 
@@ -153,9 +156,10 @@ def _piles(items: list[Item], targets: dict[str, list[int]], y: float, view: Map
         fill = _pale(colour)
         shapes: tuple[Shape, ...] = (
             _frame(SPOT_W, SPOT_H, fill, bool(moves), colour),
-            Text(SPOT_W / 2, 16, _fit(back, SPOT_W - 4, 8, True), 8, fill=INK, anchor="middle", bold=True),
-            Text(SPOT_W / 2, 32, f"{int(stack.get(back) or 0)} / {int(discarded.get(back) or 0)}", 10, fill=INK,
-                 anchor="middle"))
+            *(Text(SPOT_W / 2, 13 + 10 * k, _fit(line, SPOT_W - 4, 8), 8, fill=INK, anchor="middle")
+              for k, line in enumerate(BACK_LINES[back])),
+            Text(SPOT_W / 2, 40, f"{int(stack.get(back) or 0)} / {int(discarded.get(back) or 0)}", 10, fill=INK,
+                 anchor="middle", bold=True))
         key = f"pile:{back}"
         items.append(Item(key, (k % PILE_COLS) * (SPOT_W + GAP), y + LABEL + (k // PILE_COLS) * (SPOT_H + GAP),
                           shapes))
