@@ -36,5 +36,6 @@ PACK = Pack.build(
         rulebook="kalua-rulebook.txt",
     ),
     hooks=skeleton_hooks(__name__),
-    samples={"card": "Temple", "deck": "data/cards.yaml", "only": ("Good Harvest", "Good Harvest", "bonus deck")},
+    samples={"card": "Temple", "deck": "data/cards.yaml", "only": ("Good Harvest", "Good Harvest", "bonus deck"),
+             "out_of_turn": ("decision", "; ")},
 )
