@@ -45,5 +45,5 @@ PACK = Pack.build(
     ),
     hooks=skeleton_hooks(__name__),
     samples={"card": "roe deer", "deck": "data/species-base.yaml",
-             "only": ("Dandelion", "Taraxacum officinale", "weather card")},
+             "only": ("Dandelion", "Taraxacum officinale", "weather card"), "print_card": "Vulpes vulpes"},
 )
