@@ -115,7 +115,7 @@ def view(state: State, player: str) -> dict[str, Any]:
 def determinize(state: State, player: str, seed: int) -> State:
     """The cards ``player`` cannot see (the others' hands and the pile) dealt again from ``seed``."""
     out = state.copy()
-    unseen = out.pile + [c for p, h in out.hands.items() if p != player for c in h]
+    unseen = sorted(out.pile + [c for p, h in out.hands.items() if p != player for c in h])  # canonical
     Rng(seed).shuffle(unseen)
     for p in out.players:
         if p != player:
