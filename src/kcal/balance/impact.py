@@ -32,6 +32,7 @@ from typing import Any
 
 from kcal.balance.compare import ALPHA, CORRECTIONS, adjust, corrected_alpha, newcombe, p_value, z_of
 from kcal.core.errors import KcalError, UsageError
+from kcal.core.game import extras
 from kcal.core.plural import count
 from kcal.core.stats import sig
 from kcal.sim.match import (
@@ -66,7 +67,8 @@ METHODS = ("seats rotate (bot slot k sits in seat (k + i) mod n in game i); over
 def strongest_bot(game: Any) -> str:
     """The bot a balance figure is measured with unless the user names one: the strongest on the ladder
     (``strongest_bot``), else the pack's default bot, else greedy."""
-    return (getattr(game, "strongest_bot", None) or getattr(game, "default_bot", None) or "greedy")
+    found = extras(game)
+    return found.get("strongest_bot") or found.get("default_bot") or "greedy"
 
 
 def load_impact(pack: Any) -> Any:
@@ -187,7 +189,7 @@ def plan_for(game_id: str, players: int | None, seed: int, bots: Sequence[str] |
         raise UsageError(f"--players {n}: a card's impact compares its holder with the other players; give 2 or more")
     info.check_players(n, None)
     names = resolve_bots(game, list(bots) if bots else [strongest_bot(game)], n)
-    cap = getattr(game, "max_moves", None) or getattr(info, "max_moves", None) or DEFAULT_MAX_MOVES
+    cap = extras(game).get("max_moves") or DEFAULT_MAX_MOVES
     plan = MatchPlan(pack, seat_names(n), names, None, ({},), seed, int(cap)).keyed()
     return pack, game, plan
 

@@ -40,7 +40,7 @@ from kcal.sim.options import plain, sweep_blocks
 from kcal.sim.parallel import MAX_GAMES, check_count, chunk_size, game_done, run_chunks
 
 CHUNK_GAMES = 8
-#: the move cap when the pack names none (``max_moves`` on its game object or GameInfo)
+#: the move cap when the pack names none (its game's ``max_moves``, :class:`kcal.core.game.Extras`)
 DEFAULT_MAX_MOVES = 10_000
 #: engine seeds are 63-bit, as kCaloria's, so they fit every integer field a record goes through
 _SEED_MASK = (1 << 63) - 1
