@@ -11,7 +11,7 @@ from pydantic import BaseModel, ConfigDict
 
 from food_chain.game import GAME, State
 from kcal.core.errors import KcalError
-from kcal.core.fields import NAME_IS_TEXT
+from kcal.core.fields import NAME_IS_TEXT, Seed
 from kcal.core.game import Setup
 from kcal.core.packfile import read_record
 from kcal.core.replay import Replay, collector_paused, replay_moves, start_state
@@ -23,7 +23,7 @@ class RecordFile(BaseModel):
     game: str = "food-chain"
     players: list[Annotated[str, NAME_IS_TEXT]]  # a bare 1 is a number: says a name is text
     variant: None = None
-    seed: int
+    seed: Seed
     moves: list[dict[str, Any]] = []
 
 
