@@ -37,5 +37,5 @@ PACK = Pack.build(
     ),
     hooks=skeleton_hooks(__name__),
     samples={"card": "Temple", "deck": "data/cards.yaml", "only": ("Good Harvest", "Good Harvest", "bonus deck"),
-             "out_of_turn": ("decision", "; ")},
+             "out_of_turn": ("decision", "; "), "refused_shows": "Miracle"},
 )
