@@ -46,5 +46,5 @@ PACK = Pack.build(
     hooks=skeleton_hooks(__name__),
     samples={"card": "roe deer", "deck": "data/species-base.yaml",
              "only": ("Dandelion", "Taraxacum officinale", "weather card"), "print_card": "Vulpes vulpes",
-             "table_names": "label"},
+             "table_names": "label", "icon": ("data/species-base.yaml", "icon: oak,", "icon: oaak,")},
 )
