@@ -17,7 +17,6 @@ from kcal.games.ecologic_europe.rules.domain import (
     MAMMALS_AND_BIRDS,
     PLANT_LIKE,
     PLANT_REMAINS,
-    SEASONS,
     TROPHIC_LEVEL,
     TYPE_INDEX,
     WINTER_FORBIDDEN,
@@ -55,10 +54,6 @@ def back(state: State, card: int) -> int:
 
 def is_human(state: State, card: int) -> bool:
     return card >= state.rules.species_count
-
-
-def season_name(state: State) -> str:
-    return "express" if state.rules.express else SEASONS[state.season].value
 
 
 # -- what eats what ---------------------------------------------------------------------------------

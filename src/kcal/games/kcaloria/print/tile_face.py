@@ -23,7 +23,7 @@ from kcal.games.kcaloria.rules.domain import Color
 from kcal.print import pictures
 from kcal.print.fonts import BOLD, REGULAR, printable
 from kcal.print.images import ArtCache, ArtProblem
-from kcal.print.layout import MM, SQRT3, TileGeometry, hex_half_width, hex_points
+from kcal.print.layout import MM, SQRT3, TileGeometry, hex_half_width
 from kcal.print.report import Report
 from kcal.print.text import fit, width
 
@@ -575,7 +575,3 @@ def _text_block(c: Canvas, tile: Tile, plan: TextPlan, cx: float, cy: float, k: 
         c.setLineWidth(0.5)
         c.line(cx - 7.0 * k, cy + plan.rule_y * k, cx + 7.0 * k, cy + plan.rule_y * k)
         c.restoreState()
-
-
-def corner_points(cx: float, cy: float, geom: TileGeometry) -> list[tuple[float, float]]:
-    return hex_points(cx, cy, geom.across)
