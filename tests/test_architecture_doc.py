@@ -10,7 +10,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 DOC = (ROOT / "docs" / "ARCHITECTURE.md").read_text(encoding="utf-8")
-SHARED = ("core", "conformance", "sim", "print", "viewer", "cli", "balance")
+SHARED = ("core", "conformance", "sim", "print", "viewer", "cli", "balance", "play")
 
 
 def _row(package: str) -> str:

@@ -26,6 +26,7 @@ from typer.testing import CliRunner
 
 from kcal.cli.app import app
 from kcal.core.text import shown
+from tests.hypothesis_profile import PROFILE_SUPPRESSED
 
 ROOT = Path(__file__).resolve().parents[2]
 SRC = ROOT / "src" / "kcal"
@@ -134,8 +135,7 @@ def _safe(text: str) -> None:
 
 @pytest.mark.parametrize("mode", MODES)
 @pytest.mark.parametrize("command", COMMANDS)
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
-                                                                 HealthCheck.too_slow])
+@settings(max_examples=8, suppress_health_check=[*PROFILE_SUPPRESSED, HealthCheck.function_scoped_fixture])
 @given(name=hostile_names)
 def test_a_hostile_path_never_reaches_an_output_raw(tmp_path_factory: pytest.TempPathFactory, command: str,
                                                    mode: str, name: str) -> None:

@@ -15,12 +15,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from kcal.cli.app import app
 from kcal.sim import backends
+from tests.hypothesis_profile import PROFILE_SUPPRESSED
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -52,7 +53,7 @@ def test_a_scheduler_without_the_dask_backend_is_refused(command: str) -> None:
     _one_error(_run(command, "--scheduler", "tcp://127.0.0.1:8786"), "is for --backend dask")
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=40, suppress_health_check=[*PROFILE_SUPPRESSED])
 @given(st.one_of(st.text(max_size=30), st.sampled_from(
     ["tcp://", "tcp://host", "tcp://:1", "tcp://h:0", "tcp://h:65536", "tcp://h:99999999999", "http://h:80",
      "tcp://h: 80", "tcp://[::1]", "inproc://x", "h:-1", "tcp://a b:1", "\x1b[31m:1", "tcp://h:8786/x"])))

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from kcal.core.yamlsafe import parse_yaml
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(st.lists(st.text("abcXYZ é-", min_size=1, max_size=6).map(str.strip).filter(bool), min_size=1,
                 max_size=300, unique=True),
        st.integers(min_value=0, max_value=3))

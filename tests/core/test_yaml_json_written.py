@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SRC = ROOT / "src" / "kcal" / "games"
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(st.dictionaries(st.text(st.characters(exclude_categories=["Cs", "Cc"]), min_size=1, max_size=8),
                        st.text(st.characters(exclude_categories=["Cs", "Cc"]), max_size=12), min_size=1, max_size=5))
 def test_json_dumps_defaults_read_back_as_written(data: dict[str, str]) -> None:

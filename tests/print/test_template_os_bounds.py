@@ -15,6 +15,7 @@ from typer.testing import CliRunner
 
 from kcal.cli.app import app
 from kcal.print import sandbox
+from tests.hypothesis_profile import PROFILE_SUPPRESSED
 
 #: templates whose cost is made in C, past every check on a value (each is at most ~100 bytes)
 COSTLY = {
@@ -51,8 +52,7 @@ def test_a_costly_template_is_stopped_by_the_system(tmp_path: Path, tight: None,
     assert not (tmp_path / "r.pdf").exists()
 
 
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
-                                                                 HealthCheck.too_slow])
+@settings(max_examples=6, suppress_health_check=[*PROFILE_SUPPRESSED, HealthCheck.function_scoped_fixture])
 @given(st.sampled_from(["<", "<b>", "&", "<i>x", "<br/>", "x" * 50, "| a |", "# h", "- li", " "]),
        st.integers(min_value=1_000, max_value=60_000))
 def test_layout_of_any_markup_is_bounded(tmp_path_factory: pytest.TempPathFactory, tight: None, unit: str,

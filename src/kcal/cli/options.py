@@ -16,7 +16,7 @@ import typer
 from kcal.cli.common import ForceOption as ForceOption
 from kcal.cli.common import OutputFormat, emit
 from kcal.cli.complete import complete_bot, complete_card
-from kcal.cli.output import say
+from kcal.cli.output import say as say
 from kcal.core.errors import UsageError
 from kcal.core.text import shown_path
 

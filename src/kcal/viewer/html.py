@@ -52,82 +52,104 @@ def story_data(story: Story) -> dict[str, Any]:
     as its change alone; any other frame (a tuple of every item on the table) is compared with the table
     before it. So a game whose pack draws each step as a change costs time and memory in proportion to
     its changes, not to its steps times its table (issue 36)."""
-    frags: dict[tuple, int] = {}
-    by_id: dict[int, int] = {}
-    alive: list[tuple] = []
-    boxes: dict[int, tuple[float, float, float, float]] = {}
-    frag_text: list[str] = []
-    keys: dict[str, int] = {}
-    icons: dict[str, str] = {}
-    frames: list[dict[str, Any]] = []
-    shown: dict[int, tuple] = {}  # the table as the page shows it after the frame before: key -> entry
-    box: tuple[float, float, float, float] | None = None
-    last: Sequence[Item] | None = None
-    keyframe = work = 0  # the last keyframe; the entries written since it, and one a frame
+    page = _PageData()
+    frames = [page.frame(n, frame) for n, frame in enumerate(story.frames)]
+    return {"title": story.title, "frags": page.frag_text, "frames": frames, "notes": list(story.notes),
+            "legend": _legend(story), "defs": svg.defs(page.icons)}
 
-    def box_of(shapes: tuple) -> tuple[float, float, float, float]:
-        b = boxes.get(id(shapes))
+
+class _PageData:
+    """What the page's frames share while they are read in order: the SVG groups written once, the item
+    keys, and the table as the page shows it after the frame before."""
+
+    def __init__(self) -> None:
+        self.frags: dict[tuple, int] = {}
+        self.by_id: dict[int, int] = {}
+        self.alive: list[tuple] = []  # ids stay unique while the tuples live
+        self.boxes: dict[int, tuple[float, float, float, float]] = {}
+        self.frag_text: list[str] = []
+        self.keys: dict[str, int] = {}
+        self.icons: dict[str, str] = {}
+        self.shown: dict[int, tuple] = {}  # key -> entry
+        self.box: tuple[float, float, float, float] | None = None
+        self.last: Sequence[Item] | None = None
+        self.keyframe = self.work = 0  # the last keyframe; the entries written since it, and one a frame
+
+    def box_of(self, shapes: tuple) -> tuple[float, float, float, float]:
+        b = self.boxes.get(id(shapes))
         if b is None:
-            b = boxes[id(shapes)] = bbox_of(shapes)
-            alive.append(shapes)  # ids stay unique while the tuples live
+            b = self.boxes[id(shapes)] = bbox_of(shapes)
+            self.alive.append(shapes)
         return b
 
-    for n, frame in enumerate(story.frames):
-        items = frame.items
-        if isinstance(items, Table) and items.before is not None and items.before is last:
-            put: Iterable[Item] = items.put
-            gone_keys = [keys[k] for k in items.gone if k in keys]
-        else:  # every item on the table: what is not among them has gone
-            whole = {keys.setdefault(it.key, len(keys)): it for it in items}
-            put = whole.values()
-            gone_keys = [k for k in shown if k not in whole]
-        last = items
+    def fragment(self, shapes: tuple) -> int:
+        """The index of the SVG group that draws ``shapes``, written the first time they are seen."""
+        f = self.by_id.get(id(shapes))  # packs reuse one tuple for one look: no hashing of shapes
+        if f is None:
+            f = self.frags.get(shapes)
+            if f is None:
+                f = self.frags[shapes] = len(self.frag_text)
+                self.frag_text.append(svg.shapes(shapes, self.icons))
+            self.by_id[id(shapes)] = f
+            self.alive.append(shapes)
+        return f
+
+    def changes(self, items: Sequence[Item]) -> tuple[Iterable[Item], list[int]]:
+        """What a frame puts on the table, and the keys of what may have left it."""
+        if isinstance(items, Table) and items.before is not None and items.before is self.last:
+            return items.put, [self.keys[k] for k in items.gone if k in self.keys]
+        whole = {self.keys.setdefault(it.key, len(self.keys)): it for it in items}  # every item on the table
+        return whole.values(), [k for k in self.shown if k not in whole]
+
+    def frame(self, n: int, frame: Any) -> dict[str, Any]:
+        put, gone_keys = self.changes(frame.items)
+        self.last = frame.items
         changed: list[tuple] = []
         where: list[tuple[float, float, float, float]] = []
         came: set[int] = set()
         for it in put:
-            f = by_id.get(id(it.shapes))  # packs reuse one tuple for one look: no hashing of shapes
-            if f is None:
-                f = frags.get(it.shapes)
-                if f is None:
-                    f = frags[it.shapes] = len(frag_text)
-                    frag_text.append(svg.shapes(it.shapes, icons))
-                by_id[id(it.shapes)] = f
-                alive.append(it.shapes)
-            k = keys.setdefault(it.key, len(keys))
+            k = self.keys.setdefault(it.key, len(self.keys))
             came.add(k)
-            entry = (k, _r(it.x), _r(it.y), f, it.layer)
-            if shown.get(k) != entry:
-                shown[k] = entry
+            entry = (k, _r(it.x), _r(it.y), self.fragment(it.shapes), it.layer)
+            if self.shown.get(k) != entry:
+                self.shown[k] = entry
                 changed.append(entry)
-                b = box_of(it.shapes)
+                b = self.box_of(it.shapes)
                 where.append((b[0] + it.x, b[1] + it.y, b[2] + it.x, b[3] + it.y))
-        gone = [k for k in gone_keys if k not in came and shown.pop(k, None) is not None]
-        box = _grow(box, where)
-        data: dict[str, Any] = {"c": frame.caption, "n": frame.step, "b": [_r(v) for v in box],
-                                "s": [[s.title, list(s.lines)] for s in frame.sections], "m": list(frame.summary)}
-        if frame.illegal:
-            data["i"] = frame.illegal
-        focus = frame.focus or _around(where)
-        if focus is not None:
-            data["z"] = [_r(v) for v in focus]
-        work += len(changed) + len(gone) + 1
-        if n == 0 or (n - keyframe >= KEYFRAME and work >= len(shown)):
-            data["f"] = list(shown.values())
-            keyframe, work = n, 0
+        gone = [k for k in gone_keys if k not in came and self.shown.pop(k, None) is not None]
+        self.box = _grow(self.box, where)
+        data = _frame_words(frame, self.box, where)
+        self.work += len(changed) + len(gone) + 1
+        if n == 0 or (n - self.keyframe >= KEYFRAME and self.work >= len(self.shown)):
+            data["f"] = list(self.shown.values())
+            self.keyframe, self.work = n, 0
         else:
             data["d"] = changed
             if gone:
                 data["r"] = gone
-        frames.append(data)
-    legend = ""
-    if story.legend:
-        x, y, w, h = bounds(story.legend, 4)
-        legend = (f'<svg xmlns="http://www.w3.org/2000/svg" class="legend" width="{_r(w)}" height="{_r(h)}" '
-                  f'viewBox="{_r(x)} {_r(y)} {_r(w)} {_r(h)}" role="img" aria-label="legend">'
-                  + "".join(svg.item(i) for i in story.legend) + "</svg>")
-    return {"title": story.title, "frags": frag_text, "frames": frames, "notes": list(story.notes),
-            "legend": legend, "defs": svg.defs(icons)}
+        return data
+
+
+def _frame_words(frame: Any, box: tuple[float, float, float, float],
+                 where: list[tuple[float, float, float, float]]) -> dict[str, Any]:
+    """A frame's caption, step, view box, sections, summary, refused move and focus."""
+    data: dict[str, Any] = {"c": frame.caption, "n": frame.step, "b": [_r(v) for v in box],
+                            "s": [[s.title, list(s.lines)] for s in frame.sections], "m": list(frame.summary)}
+    if frame.illegal:
+        data["i"] = frame.illegal
+    focus = frame.focus or _around(where)
+    if focus is not None:
+        data["z"] = [_r(v) for v in focus]
+    return data
+
+
+def _legend(story: Story) -> str:
+    if not story.legend:
+        return ""
+    x, y, w, h = bounds(story.legend, 4)
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" class="legend" width="{_r(w)}" height="{_r(h)}" '
+            f'viewBox="{_r(x)} {_r(y)} {_r(w)} {_r(h)}" role="img" aria-label="legend">'
+            + "".join(svg.item(i) for i in story.legend) + "</svg>")
 
 
 def _around(boxes: Iterable[tuple[float, float, float, float]]) -> tuple[float, float, float, float] | None:

@@ -9,7 +9,7 @@ import re
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kcal.core.errors import KcalError
@@ -19,6 +19,7 @@ from kcal.games.ecologic_europe.replay import replay
 from kcal.games.ecologic_europe.rules import beginning, seasons
 from kcal.games.ecologic_europe.rules.state import State
 from kcal.sim.records import record_yaml
+from tests.hypothesis_profile import PROFILE_SUPPRESSED
 
 from .conftest import FILLER, HABITATS, at, card
 
@@ -130,7 +131,7 @@ MEADOW_AND_FOREST = [RYEGRASS, BEECH, BUTTERFLY, LADYBIRD, EARTHWORM, PENNY_BUN,
                      "Vulpes vulpes", "Erinaceus europaeus"]
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=40, suppress_health_check=[*PROFILE_SUPPRESSED])
 @given(st.lists(st.tuples(st.sampled_from(MEADOW_AND_FOREST), st.integers(0, 3), st.integers(0, 2)),
                 min_size=2, max_size=8),
        st.integers(1, 3), st.integers(0, 2))

@@ -22,7 +22,7 @@ def _most(boards: list[tuple[int, ...]]) -> int:
     return max(len(set(sides)) for sides in itertools.product(*boards))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(st.lists(st.sampled_from(BOARDS), min_size=1, max_size=4), st.integers(0, 2**64 - 1))
 def test_game_preparation_the_sides_give_the_most_different_habitats_the_boards_allow(boards, seed):
     sides = board_sides(boards, Rng(seed))

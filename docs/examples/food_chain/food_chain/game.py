@@ -113,9 +113,10 @@ def view(state: State, player: str) -> dict[str, Any]:
 
 
 def determinize(state: State, player: str, seed: int) -> State:
-    """The cards ``player`` cannot see (the others' hands and the pile) dealt again from ``seed``."""
+    """The cards ``player`` cannot see (the others' hands and the pile) dealt again from ``seed``: sorted
+    first, so the world depends only on what ``player`` sees and the seed, never on where the cards were."""
     out = state.copy()
-    unseen = sorted(out.pile + [c for p, h in out.hands.items() if p != player for c in h])  # canonical
+    unseen = sorted(out.pile + [c for p, h in out.hands.items() if p != player for c in h])
     Rng(seed).shuffle(unseen)
     for p in out.players:
         if p != player:

@@ -8,12 +8,13 @@ from __future__ import annotations
 import re
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kcal.core.errors import KcalError
 from kcal.games.kcaloria.deck import importer
 from kcal.games.kcaloria.deck.importer import MAX_SUGGESTIONS, _strip_suffixes, parse_list, resolve
+from tests.hypothesis_profile import PROFILE_SUPPRESSED
 
 # --- the former reading, one suffix per pass (copying the line each time): the oracle ----------------
 
@@ -79,7 +80,7 @@ _PIECES = [" [Water]", " [ETPW]", " (ETPW)", " (ETPW) 12", " 12a", " ^Have,#37d6
            " [Sideboard{noDeck}]", " [A, B]", "  ", " ", "]", "[", "^", "*", "x", " (", ")", "\t", " [", "[x]"]
 
 
-@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=600, suppress_health_check=[*PROFILE_SUPPRESSED])
 @given(st.text("Bayou x", min_size=1, max_size=8), st.lists(st.sampled_from(_PIECES), max_size=12))
 def test_suffixes_read_from_the_end_as_one_per_pass_read_them(name: str, pieces: list[str]) -> None:
     body = (name + "".join(pieces)).strip()
@@ -104,7 +105,7 @@ def test_a_long_run_of_suffixes_is_read_in_one_pass_over_the_line(unit: str, mon
     assert len(copied) <= 4 * 20_000 + 4
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=100)
 @given(st.integers(min_value=4, max_value=20_000), st.sampled_from(["{d} Bayou", "{d}x Bayou", "Bayou x{d}"]))
 def test_a_count_of_any_length_is_refused_at_its_line(digits: int, form: str) -> None:
     text = "1 Bayou\n" + form.format(d="7" * digits) + "\n"

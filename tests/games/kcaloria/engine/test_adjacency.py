@@ -7,6 +7,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from kcal.games.kcaloria.replay import replay
+from tests.hypothesis_profile import PROFILE_SUPPRESSED
 
 
 def _start(kit, extra=()):
@@ -185,8 +186,7 @@ _SQUARES = {  # square modifiers an event may print that change a plant's yield
 }
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow,
-                                                                  HealthCheck.function_scoped_fixture])
+@settings(max_examples=60, suppress_health_check=[*PROFILE_SUPPRESSED, HealthCheck.function_scoped_fixture])
 @given(mods=st.lists(st.tuples(st.sampled_from(sorted(_SQUARES)), st.integers(1, 3)), min_size=1,
                      max_size=4, unique_by=lambda m: m[0]),
        klass=st.sampled_from(["flower", "fungi", "tree"]), green=st.integers(1, 4), blue=st.integers(0, 2))

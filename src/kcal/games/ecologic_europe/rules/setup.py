@@ -81,15 +81,8 @@ def _balance_options(setup: Setup) -> tuple[CardSet, int]:
 
 
 def new_state(setup: Setup, seed: int) -> State:
-    info = PACK.info
     players = tuple(setup.players)
-    if setup.variant is not None:
-        info.variant(setup.variant)
-    info.check_players(len(players), setup.variant)
-    for key in setup.options:
-        if key not in OPTIONS:
-            raise KcalError(f"unknown option {key!r}{did_you_mean(str(key), OPTIONS)}; options: "
-                            f"{', '.join(OPTIONS)}", code="setup")
+    _check_setup(setup, players)
     cards, hand_size = _balance_options(setup)
     expansions = _expansions(setup)
     express = setup.variant == "express"
@@ -98,17 +91,10 @@ def new_state(setup: Setup, seed: int) -> State:
     feeding = setup.options.get("feeding") or None
     rules = Rules(players, seed, cards, setup.variant, expansions, boards, start, hand_size=hand_size,
                   feeding_record=feeding)
-    n = len(players)
     state = State(rules, Rng(seed))
     if feeding is not None:
         rules.feeding.update(parse_feeding(state, feeding))
-    state.stacks = [[() for _ in range(rules.places)] for _ in range(n)]
-    state.bio = [[0] * rules.places for _ in range(n)]
-    state.rem = [[0] * rules.places for _ in range(n)]
-    state.jokers = [EXPRESS_APPLES if express else 0] * n
-    state.hands = [[] for _ in range(n)]
-    state.seen = [0] * n
-    state.pending = [None] * n
+    _empty_tables(state, len(players), express)
     deck = list(cards.in_expansions(expansions))
     if setup.variant == "human-impact":
         deck += [rules.species_count + i for i in range(len(cards.human))]
@@ -120,27 +106,59 @@ def new_state(setup: Setup, seed: int) -> State:
 
         apply_start(state, start, deck)
     else:
-        state.rng.shuffle(deck)
-        state.pile = deck
-        board_list = [b for b in cards.components.boards if b.expansion.value in expansions]
-        state.rng.shuffle(board_list)
-        state.habitat = []
-        for s in range(n):
-            mine = board_list[s * boards:(s + 1) * boards]
-            state.habitat.append(board_sides([tuple(HABITAT_INDEX[side.habitat.value] for side in b.sides)
-                                              for b in mine], state.rng))
-        for s in range(n):
-            for _ in range(EXPRESS_HAND if express else hand_size):
-                if state.pile:
-                    take_card(state, s, state.pile.pop())
-        if express:
-            state.face_up = [state.pile.pop() for _ in range(min(EXPRESS_FACE_UP, len(state.pile)))]
+        _deal(state, deck, expansions, boards, EXPRESS_HAND if express else hand_size, express)
     begin_habitation(state)
     if start is not None:  # the step of habitation the position stands at, if it gives one
         from kcal.games.ecologic_europe.files.position import stand_start
 
         stand_start(state, start)
     return state
+
+
+def _check_setup(setup: Setup, players: tuple[str, ...]) -> None:
+    """The variant, the number of players and the option names, before anything is dealt."""
+    info = PACK.info
+    if setup.variant is not None:
+        info.variant(setup.variant)
+    info.check_players(len(players), setup.variant)
+    for key in setup.options:
+        if key not in OPTIONS:
+            raise KcalError(f"unknown option {key!r}{did_you_mean(str(key), OPTIONS)}; options: "
+                            f"{', '.join(OPTIONS)}", code="setup")
+
+
+def _empty_tables(state: State, n: int, express: bool) -> None:
+    """Every player's fields, remains, jokers and hand, empty before the deal."""
+    places = state.rules.places
+    state.stacks = [[() for _ in range(places)] for _ in range(n)]
+    state.bio = [[0] * places for _ in range(n)]
+    state.rem = [[0] * places for _ in range(n)]
+    state.jokers = [EXPRESS_APPLES if express else 0] * n
+    state.hands = [[] for _ in range(n)]
+    state.seen = [0] * n
+    state.pending = [None] * n
+
+
+def _deal(state: State, deck: list[int], expansions: frozenset[str], boards: int, hand: int, express: bool) -> None:
+    """The seeded deal of a new game: the pile shuffled, each player's boards drawn and turned (ruling
+    "board-sides"), the hands dealt, and in express the face-up cards; the generator is drawn in this order."""
+    cards = state.rules.cards
+    n = len(state.hands)
+    state.rng.shuffle(deck)
+    state.pile = deck
+    board_list = [b for b in cards.components.boards if b.expansion.value in expansions]
+    state.rng.shuffle(board_list)
+    state.habitat = []
+    for s in range(n):
+        mine = board_list[s * boards:(s + 1) * boards]
+        state.habitat.append(board_sides([tuple(HABITAT_INDEX[side.habitat.value] for side in b.sides)
+                                          for b in mine], state.rng))
+    for s in range(n):
+        for _ in range(hand):
+            if state.pile:
+                take_card(state, s, state.pile.pop())
+    if express:
+        state.face_up = [state.pile.pop() for _ in range(min(EXPRESS_FACE_UP, len(state.pile)))]
 
 
 def board_sides(boards: list[tuple[int, ...]], rng: Rng) -> tuple[int, ...]:

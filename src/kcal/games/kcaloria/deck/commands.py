@@ -26,8 +26,8 @@ from kcal.cli.options import (
     MinutesOption,
     QuietOption,
     SeedOption,
+    say,
 )
-from kcal.cli.output import say
 from kcal.core.text import shown_path
 from kcal.games.kcaloria import PACK
 

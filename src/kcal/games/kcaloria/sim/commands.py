@@ -28,8 +28,8 @@ from kcal.cli.options import (
     runner_of,
     save_game_record,
     save_target,
+    say,
 )
-from kcal.cli.output import say
 from kcal.games.kcaloria import PACK
 
 app = typer.Typer(rich_markup_mode=None)
