@@ -307,7 +307,7 @@ def prepare(game_id: str, patch_path: str | Path, *, players: int | None = None,
     """Every input checked (the patch, the players, the bots, a state of each arm) before any game."""
     from kcal.core import registry
     from kcal.core.game import Setup
-    from kcal.sim.match import _prepare, engine_seed
+    from kcal.sim.match import engine_seed, prepare_match
 
     check_count("games", games, MAX_PAIRS, least=2)
     pack = registry.get(game_id)
@@ -315,8 +315,8 @@ def prepare(game_id: str, patch_path: str | Path, *, players: int | None = None,
     patch = load_patch(patch_path, pack)
     n = players if players is not None else default_players(game.info)
     names = list(bots) if bots else [default_bot(game)]
-    base = _prepare(game_id, n, games, seed, names, None, {}, None, None).plan
-    patched = _prepare(game_id, n, games, seed, names, None, dict(patch.options), None, None).plan
+    base = prepare_match(game_id, n, games, seed, names, None, {}, None, None).plan
+    patched = prepare_match(game_id, n, games, seed, names, None, dict(patch.options), None, None).plan
     for plan in (base, patched):  # the options of each arm, before any game
         game.new_state(Setup(plan.players, None, plan.options(0, list(range(n)))), engine_seed(seed, 0))
     held_as = patch.held_as if _impact_hook(pack) is not None else ()

@@ -286,7 +286,7 @@ class _Match:
     policies: list[Any]
 
 
-def _prepare(game_id: str, players: int, games: int, seed: int, bots: Sequence[str] | None,
+def prepare_match(game_id: str, players: int, games: int, seed: int, bots: Sequence[str] | None,
              save_game: int | None, options: Mapping[str, Any] | None, variant: str | None,
              max_moves: int | None, slot_options: Mapping[str, Sequence[Any]] | None = None) -> _Match:
     """Every input checked before the first game: the game id, the variant, the player count, the bot
@@ -343,11 +343,11 @@ def simulate(
     """Play ``games`` games of ``game_id`` (per sweep block) with ``players`` bots. ``slot_options`` are
     setup values given per bot slot (see the module docstring), seated with their slot in every game.
 
-    Every input is checked before the first game (:func:`_prepare`). ``on_done(k)`` is told after each
+    Every input is checked before the first game (:func:`prepare_match`). ``on_done(k)`` is told after each
     chunk that ``k`` more games are done; a KeyboardInterrupt there or from the pool stops the run, and
     the figures cover the finished chunks (``interrupted``: true).
     """
-    m = _prepare(game_id, players, games, seed, bots, save_game, options, variant, max_moves, slot_options)
+    m = prepare_match(game_id, players, games, seed, bots, save_game, options, variant, max_moves, slot_options)
     game, plan = m.game, m.plan
     per_block, pooled, interrupted = _play_all(m, games, jobs, runner, on_done)
     summarize = getattr(m.sim, "summarize", None)
@@ -369,7 +369,7 @@ def match_tally(game_id: str, players: int, games: int, seed: int = 0, bots: Seq
     """The exact pooled tally of a plain match (no options, no saved game), the bot of each slot as
     resolved, and whether Ctrl-C stopped it: for code that fits its own model to the games (the bot
     ladder, :mod:`kcal.balance.ladder`). The same games as :func:`simulate` plays."""
-    m = _prepare(game_id, players, games, seed, bots, None, None, None, None)
+    m = prepare_match(game_id, players, games, seed, bots, None, None, None, None)
     _, pooled, interrupted = _play_all(m, games, jobs, runner, on_done)
     return pooled, m.plan.bots, interrupted
 
