@@ -41,6 +41,6 @@ PACK = Pack.build(
     ),
     hooks=skeleton_hooks(__name__),
     samples={"card": "yellow 14", "deck": "data/foods.yaml", "only": ("Shrimp, boiled", "red 1", "food card"),
-             "out_of_turn": ("turn", "trick"), "refused_shows": "30",
+             "out_of_turn": ("turn", "trick"), "refused_shows": "30", "published_set": "data/foods.yaml",
              "icon": ("data/foods.yaml", "icon: shrimp\n", "icon: shrim\n")},
 )

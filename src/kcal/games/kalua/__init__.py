@@ -37,6 +37,6 @@ PACK = Pack.build(
     ),
     hooks=skeleton_hooks(__name__),
     samples={"card": "Temple", "deck": "data/cards.yaml", "only": ("Good Harvest", "Good Harvest", "bonus deck"),
-             "out_of_turn": ("decision", "; "), "refused_shows": "Miracle",
+             "out_of_turn": ("decision", "; "), "refused_shows": "Miracle", "published_set": "data/cards.yaml",
              "icon": ("data/cards.yaml", "icon: wheat\n", "icon: wheet\n")},
 )
