@@ -20,10 +20,11 @@ def folder(pack: Pack) -> Path:
 
 
 def samples(game_id: str) -> dict[str, Any]:
-    """The pack's samples, its files as paths in its folder (``deck``, ``other``, ``solo``)."""
+    """The pack's samples, its files as paths in its folder (``deck``, ``other``, ``solo``,
+    ``published_set``)."""
     pack = get(game_id)
     out = dict(pack.samples)
-    for key in ("deck", "other", "solo"):
+    for key in ("deck", "other", "solo", "published_set"):
         if key in out:
             out[key] = folder(pack) / out[key]
     return out

@@ -15,7 +15,10 @@ from tests.examplepack import GAME_ID, ROOT, SOURCE
 #: the shared "every pack" tests the example pack must pass
 SHARED = ("tests/test_pack_skeleton.py", "tests/conformance/test_conformance.py",
           "tests/cli/test_games_commands.py", "tests/cli/test_examples.py", "tests/sim/test_search.py",
-          "tests/cli/test_catalog_filters_of_each_game.py", "tests/core/test_replay_collector.py")
+          "tests/cli/test_catalog_filters_of_each_game.py", "tests/core/test_replay_collector.py",
+          "tests/cli/test_results_vocabulary.py", "tests/core/test_players_and_turns.py",
+          "tests/print/test_every_print_option.py", "tests/print/test_no_paper_wasted.py",
+          "tests/core/test_seed_range.py")
 
 
 def test_the_example_pack_passes_the_shared_suite() -> None:

@@ -11,10 +11,12 @@ from typer.testing import CliRunner
 
 from kcal.cli.app import app
 from kcal.core import registry
+from kcal.core.registry import get, ids
 from kcal.core.results import amount, card_table, game_over_line, winners_text
+from tests.packs import samples
 
 ROOT = Path(__file__).resolve().parents[2]
-GAMES = ("kcaloria", "how-many-calories", "kalua", "ecologic-europe")
+GAMES = ids()
 #: words of kcal's insides that player-facing text never shows
 INTERNALS = re.compile(r"\btest_\w+|determiniz|legal_moves\(\)|`state\.|\.py\b")
 
@@ -52,7 +54,7 @@ def test_catalog_list_has_a_header_and_a_count_in_every_game(game: str) -> None:
     assert all("card" in c and "name" not in c for c in data["cards"])
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", [g for g in GAMES if get(g).has("explain")])
 def test_rules_explain_shows_no_internals(game: str) -> None:
     """No test names, no ``determinize``, no engine calls: rules explain is for players."""
     explain = registry.get(game).hook("explain")
@@ -62,31 +64,19 @@ def test_rules_explain_shows_no_internals(game: str) -> None:
         assert found is None, f"{game} {topic}: {found.group(0)!r} in {text[max(0, found.start() - 80):found.end() + 40]!r}"
 
 
-def test_ecologic_setup_does_not_say_kcal_deals_from_the_seed() -> None:
-    """The printed rule sheet takes its topics from explain's: it said 'kcal deals them ... from the seed'."""
-    from kcal.games.ecologic_europe.explain import TOPICS
-
-    assert all("from the seed" not in rule and "kcal deals" not in rule for _, rule in TOPICS.values())
-
-
-def test_replays_number_moves_from_one_and_end_with_one_game_over_line(tmp_path: Path) -> None:
-    r = CliRunner().invoke(app, ["rules", "replay", str(ROOT / "tests/games/kcaloria/engine/fixtures/heron-cannot-be-paid.yaml")])
-    assert r.exit_code == 1
-    assert "  1. A places" in r.stdout and "  0. " not in r.stdout
-    assert ":12:5: move 7 is illegal" in r.stdout
-    for game, players in (("kcaloria", "2"), ("how-many-calories", "3"), ("kalua", "3"), ("ecologic-europe", "2")):
-        record = tmp_path / f"{game}.yaml"
-        m = CliRunner().invoke(app, ["sim", "match", "--game", game, "--players", players, "--games", "1", "--seed", "3",
-                                     "--jobs", "1", "--quiet", "--save-game", "0", "-o", str(record)])
-        assert m.exit_code == 0, m.output
-        text = CliRunner().invoke(app, ["rules", "replay", str(record)]).stdout
-        over = [line for line in text.splitlines() if "game over" in line.casefold()]
-        assert len(over) == 1, (game, over)
-        assert re.fullmatch(r"game over \([^)]+\)(; scores: .+)?; (winner: \S+|winners: .+|no winner)", over[0]), over[0]
-
-
-#: a card each game's built-in catalog has, by a name ``catalog show`` finds
-SHOWN = {"kcaloria": "Bayou", "how-many-calories": "pizza", "kalua": "eruption", "ecologic-europe": "roe deer"}
+@pytest.mark.parametrize("game", GAMES)
+def test_replays_end_with_one_game_over_line(game: str, tmp_path: Path) -> None:
+    """A game ``sim match`` saves replays to one game-over line (of at least two players, so that
+    there is a winner to name)."""
+    players = str(max(2, get(game).info.min_players))
+    record = tmp_path / f"{game}.yaml"
+    m = CliRunner().invoke(app, ["sim", "match", "--game", game, "--players", players, "--games", "1", "--seed", "3",
+                                 "--jobs", "1", "--quiet", "--save-game", "0", "-o", str(record)])
+    assert m.exit_code == 0, m.output
+    text = CliRunner().invoke(app, ["rules", "replay", str(record)]).stdout
+    over = [line for line in text.splitlines() if "game over" in line.casefold()]
+    assert len(over) == 1, (game, over)
+    assert re.fullmatch(r"game over \([^)]+\)(; scores: .+)?; (winner: \S+|winners: .+|no winner)", over[0]), over[0]
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -95,7 +85,7 @@ def test_catalog_show_and_validate_have_the_same_keys_in_every_game(game: str) -
     import json
 
     runner = CliRunner()
-    shown = runner.invoke(app, ["catalog", "show", SHOWN[game], "--game", game, "--format", "json"])
+    shown = runner.invoke(app, ["catalog", "show", samples(game)["card"], "--game", game, "--format", "json"])
     assert shown.exit_code == 0, shown.output
     assert "card" in json.loads(shown.stdout) and "name" not in json.loads(shown.stdout)
     checked = runner.invoke(app, ["catalog", "validate", "--game", game, "--format", "json"])

@@ -12,6 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from kcal.cli.app import app
+from tests.packs import samples, with_sample
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = ROOT / "src" / "kcal" / "games"
@@ -31,11 +32,12 @@ def test_a_broken_set_is_not_the_published_composition() -> None:
     assert r.exit_code == 1 and r.stdout.splitlines()[0].endswith("; not the published composition)")
 
 
-@pytest.mark.parametrize("game,data", [("kalua", "cards.yaml"), ("how_many_calories", "foods.yaml")])
-def test_the_built_in_set_says_it_is_kcals_reconstruction(game: str, data: str) -> None:
-    r = run("deck", "validate", GAMES / game / "data" / data)
+@pytest.mark.parametrize("game", with_sample("published_set"))
+def test_the_built_in_set_says_it_is_kcals_reconstruction(game: str) -> None:
+    """The pack's ``published_set`` sample: its built-in card set, a game of one published composition."""
+    r = run("deck", "validate", samples(game)["published_set"])
     assert r.exit_code == 0 and "kcal's reconstruction of the published composition)" in r.stdout
-    r = run("catalog", "validate", "--game", game.replace("_", "-"))
+    r = run("catalog", "validate", "--game", game)
     assert r.exit_code == 0 and "kcal's reconstruction)" in r.stdout
 
 

@@ -14,10 +14,11 @@ import pytest
 
 from kcal.core.errors import KcalError
 from kcal.core.game import Setup
-from kcal.core.registry import get
+from kcal.core.registry import get, ids
 from kcal.core.rng import Rng
+from tests.packs import samples, with_sample
 
-PACKS = ["kcaloria", "how-many-calories", "kalua", "ecologic-europe"]
+PACKS = ids()
 NOT_TEXT = "a player's name is text, not the number {n}: put it in quotes to keep it as text"
 
 
@@ -26,7 +27,7 @@ def _game(pack: str):
     return getattr(hook, "GAME", hook)
 
 
-@pytest.mark.parametrize("pack", PACKS)
+@pytest.mark.parametrize("pack", [p for p in PACKS if get(p).has("replay")])
 def test_a_record_whose_players_are_numbers_says_names_are_text(pack: str, tmp_path: Path):
     path = tmp_path / "numbers.yaml"
     path.write_text(f"game: {pack}\nplayers: [1, 2, 3]\nseed: 1\n", encoding="utf-8")
@@ -50,17 +51,13 @@ def test_a_setup_whose_players_are_not_names_says_why(pack: str, players, messag
     assert str(err.value) == message and err.value.exit_code == 2
 
 
-WHY = {  # what the message says after the player whose move it is
-    "kcaloria": "turns go round in the order of the players (A, B, C), and",
-    "how-many-calories": "trick",
-    "kalua": "; ",
-}
-
-
-@pytest.mark.parametrize("pack", ["kcaloria", "how-many-calories", "kalua"])
+@pytest.mark.parametrize("pack", with_sample("out_of_turn"))
 def test_a_move_out_of_turn_says_whose_turn_and_why(pack: str):
-    """Random games; at every single-player decision, another player tries the mover's first legal move."""
+    """Random games; at every single-player decision, another player tries the mover's first legal move.
+    The pack's ``out_of_turn`` sample: what the mover has (a turn, a decision) and words the message
+    says after it (why it is that player's)."""
     game, players = _game(pack), ("A", "B", "C")
+    has, why = samples(pack)["out_of_turn"]
     state, rng, seen = game.new_state(Setup(players), 4), Rng(9), 0
     while game.outcome(state) is None and seen < 60:
         movers = game.to_move(state)
@@ -71,21 +68,12 @@ def test_a_move_out_of_turn_says_whose_turn_and_why(pack: str):
                 if reason.startswith(f"{other} has already"):  # a second pass or answer: its own reason
                     assert "once" in reason, reason
                 elif "is out of the game" not in reason:  # Kalua: an eliminated god
-                    whose = f"it is {mover}'s {'decision' if pack == 'kalua' else 'turn'}, not {other}'s: "
+                    whose = f"it is {mover}'s {has}, not {other}'s: "
                     assert reason.startswith(whose), reason
-                    assert len(reason) > len(whose) + 20 and (seen < 3 or WHY[pack] in reason), reason
+                    assert len(reason) > len(whose) + 20 and (seen < 3 or why in reason), reason
                     seen += 1
         player = movers[rng.below(len(movers))]
         legal = game.legal_moves(state, player)
         game.apply(state, player, legal[rng.below(len(legal))])
     assert seen >= 20
 
-
-def test_ecologic_a_second_move_in_a_step_names_the_players_still_to_move():
-    """EcoLogic's steps are simultaneous: a move out of turn is a second move in the same step."""
-    game, players = _game("ecologic-europe"), ("A", "B", "C")
-    state = game.new_state(Setup(players), 4)
-    game.apply(state, "A", game.legal_moves(state, "A")[0])
-    assert game.why_illegal(state, "A", game.legal_moves(state, "B")[0]) == (
-        "A has already moved in step 1: every player moves once a step, all at the same time, and the step "
-        "resolves when the last has moved; still to move: B, C")

@@ -1,6 +1,6 @@
 """An option that does nothing is an error or works (issue 21, item 5): every option of ``kcal print cards``
-changes what the card games print, and kCaloria, whose cards are a fixed set of player aids, refuses in
-words the ones it cannot honour (exit 2). ``--cut-svg`` wrote nothing for EcoLogic before."""
+changes what the card games print, and a pack whose cards are a fixed set of player aids (kCaloria: its
+``aids`` sample) refuses in words the ones it cannot honour (exit 2). ``--cut-svg`` wrote nothing for EcoLogic before."""
 
 from __future__ import annotations
 
@@ -11,8 +11,11 @@ import pytest
 from typer.testing import CliRunner
 
 from kcal.cli.app import app
+from kcal.core.registry import get, ids
+from tests.packs import samples, with_sample
 
-CARD_GAMES = ["how-many-calories", "kalua", "ecologic-europe"]
+#: the packs whose ``print cards`` prints card sheets (not player aids: the ``aids`` sample)
+CARD_GAMES = [g for g in ids() if get(g).has("print") and "aids" not in get(g).samples]
 FONT = Path(__file__).resolve().parents[2] / "src" / "kcal" / "print" / "fonts" / "DejaVuSansCondensed.ttf"
 #: each option, and what it must change: the files written (names), or the PDF's bytes
 OPTIONS = [
@@ -50,13 +53,16 @@ def test_every_print_option_changes_what_a_card_game_prints(tmp_path: Path, plai
         assert digest != plain[game][2]
 
 
-#: what kCaloria's player aids refuse (paper, backs, flip and --split they honour)
+#: what player aids refuse (paper, backs, flip and --split they honour)
 REFUSED = [o for o, _ in OPTIONS[3:] if o[0] != "--split"]
 
 
+@pytest.mark.parametrize("game", with_sample("aids"))
 @pytest.mark.parametrize("options", REFUSED, ids=[o[0] for o in REFUSED])
-def test_kcaloria_refuses_in_words_the_options_its_player_aids_cannot_honour(tmp_path: Path,
-                                                                           options: list[str]) -> None:
-    result = CliRunner().invoke(app, ["print", "cards", "-o", str(tmp_path / "out.pdf"), *options])
-    assert result.exit_code == 2 and "kCaloria's player-aid cards" in result.stderr
+def test_player_aids_refuse_in_words_the_options_they_cannot_honour(tmp_path: Path, game: str,
+                                                                   options: list[str]) -> None:
+    """The ``aids`` sample: the aids' footer, and the words that name them in the refusal."""
+    _, words = samples(game)["aids"]
+    result = CliRunner().invoke(app, ["print", "cards", "--game", game, "-o", str(tmp_path / "out.pdf"), *options])
+    assert result.exit_code == 2 and words in result.stderr
     assert not (tmp_path / "out.pdf").exists()

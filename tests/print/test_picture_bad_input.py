@@ -10,23 +10,17 @@ import pytest
 from typer.testing import CliRunner
 
 from kcal.cli.app import app
+from kcal.core.registry import get
 from kcal.print import pictures
-
-GAMES = Path(__file__).resolve().parents[2] / "src" / "kcal" / "games"
-
-#: (the pack's shipped file, the icon line as shipped, the misspelling, the suggestion)
-CASES = {
-    "kcaloria": ("kcaloria/data/piney-woods.yaml", "icon: swamp\n", "icon: swmap\n", "swamp"),
-    "how-many-calories": ("how_many_calories/data/foods.yaml", "icon: shrimp\n", "icon: shrim\n", "shrimp"),
-    "kalua": ("kalua/data/cards.yaml", "icon: wheat\n", "icon: wheet\n", "wheat"),
-    "ecologic-europe": ("ecologic_europe/data/species-base.yaml", "icon: oak,", "icon: oaak,", "oak"),
-}
+from tests.packs import folder, with_sample
 
 
-@pytest.mark.parametrize("game", CASES)
+@pytest.mark.parametrize("game", with_sample("icon"))
 def test_an_unknown_icon_is_refused_at_its_position_with_a_did_you_mean(game: str, tmp_path: Path) -> None:
-    rel, good, bad, hint = CASES[game]
-    text = (GAMES / rel).read_text(encoding="utf-8")
+    """The pack's ``icon`` sample: its shipped file, the icon line as shipped, and the line misspelt."""
+    rel, good, bad = get(game).samples["icon"]
+    hint = good[len("icon: "):].strip(", \n")
+    text = (folder(get(game)) / rel).read_text(encoding="utf-8")
     assert good in text
     path = tmp_path / "custom.yaml"
     text = text.replace(good, bad, 1)

@@ -13,21 +13,24 @@ from selenium.webdriver.common.keys import Keys
 from typer.testing import CliRunner
 
 from kcal.cli.app import app
-from kcal.core.registry import get
+from kcal.core import examples
+from kcal.core.registry import get, ids
+from tests.packs import samples
 
-GAMES = Path(__file__).parents[2] / "src" / "kcal" / "games"
-PACKS = {"kcaloria": "kcaloria", "how-many-calories": "how_many_calories", "kalua": "kalua",
-         "ecologic-europe": "ecologic_europe"}
+#: the packs that draw their table (the ``draw`` hook)
+PACKS = [g for g in ids() if get(g).has("draw")]
 READABLE = 11.0  #: CSS pixels: the least height of a card's name on the table (issue 23)
 runner = CliRunner()
 
 
 def _names(game: str) -> list[str]:
-    """The names the table shows cards by, as the game's catalog page names them: EcoLogic's table
-    shows a species by its common name (the Latin name is the small grey line under it); the others
-    by the name a deck names them by (How many Calories?: "yellow 14", the table shows the 14)."""
+    """The names the table shows cards by, as the game's catalog page names them: by the name a deck
+    names them by (How many Calories?: "yellow 14", the table shows the 14), or by the card's label
+    where the pack's ``table_names`` sample says so (EcoLogic's table shows a species by its common
+    name; the Latin name is the small grey line under it)."""
     page = get(game).hook("draw").catalog_page()
-    return [c.label if game == "ecologic-europe" else c.name for c in page.cards]
+    attribute = samples(game).get("table_names", "name")
+    return [getattr(c, attribute) for c in page.cards]
 
 
 def _is_name(text: str, names: list[str]) -> bool:
@@ -46,15 +49,15 @@ def _busiest_step(game: str, names: list[str]) -> int:
     """The step of the example game with the most card names on the table."""
     from kcal.viewer.scene import Text
 
-    story = get(game).hook("draw").story(GAMES / PACKS[game] / "data" / "examples" / "finished-game.yaml")
+    story = get(game).hook("draw").story(examples.find(get(game), "finished-game"))
     counts = [sum(_is_name(s.text, names) for it in f.items for s in it.shapes if isinstance(s, Text))
               for f in story.frames]
     return counts.index(max(counts))
 
 
 def _page(tmp_path: Path, game: str, example: str) -> Path:
-    record = GAMES / PACKS[game] / "data" / "examples" / f"{example}.yaml"
-    out = tmp_path / f"{PACKS[game]}-{example}.html"
+    record = examples.find(get(game), example)
+    out = tmp_path / f"{game}-{example}.html"
     r = runner.invoke(app, ["rules", "replay", str(record), "--html", str(out)])
     assert r.exit_code in (0, 1), r.output
     return out
@@ -100,7 +103,7 @@ def _settled_names(driver, names: list[str], seconds: float = 10.0) -> list[tupl
     return seen
 
 
-@pytest.mark.parametrize("game", list(PACKS))
+@pytest.mark.parametrize("game", PACKS)
 @pytest.mark.parametrize(("width", "height", "phone"), [(1280, 900, False), (390, 844, True)])
 def test_a_card_name_on_the_table_is_at_least_11_css_px(browser, screen, tmp_path, game, width, height, phone):
     screen(width, height, phone)
@@ -221,7 +224,7 @@ def test_the_details_beside_the_table_fold_away_and_give_it_the_width(browser, s
     assert not browser.find_element(By.ID, "aside").is_displayed()
 
 
-@pytest.mark.parametrize("game", list(PACKS))
+@pytest.mark.parametrize("game", PACKS)
 def test_the_catalog_page_fits_a_phone_and_names_its_cards_readably(browser, screen, tmp_path, game):
     out = tmp_path / f"{game}-catalog.html"
     r = runner.invoke(app, ["catalog", "browse", "--game", game, "-o", str(out)])
@@ -236,7 +239,7 @@ def test_the_catalog_page_fits_a_phone_and_names_its_cards_readably(browser, scr
         assert heights and min(heights) >= READABLE, (game, width, heights[:3])
 
 
-@pytest.mark.parametrize("game", list(PACKS))
+@pytest.mark.parametrize("game", PACKS)
 @pytest.mark.parametrize(("width", "height", "phone"), [(1280, 900, False), (390, 844, True)])
 def test_the_refused_move_s_mark_is_in_view_when_its_step_opens(browser, screen, tmp_path, game, width, height,
                                                                  phone):

@@ -16,6 +16,9 @@ from selenium.webdriver.common.keys import Keys  # noqa: E402
 from typer.testing import CliRunner  # noqa: E402
 
 from kcal.cli.app import app  # noqa: E402
+from kcal.core import examples
+from kcal.core.registry import get, ids
+from tests.packs import folder
 
 FIX = Path(__file__).parents[1] / "games" / "kcaloria" / "engine" / "fixtures"
 EVIL = Path(__file__).with_name("evil-names.yaml")
@@ -126,19 +129,20 @@ def test_another_game_s_table_in_the_same_viewer(browser, tmp_path):
     _shot(browser, "replay-hmc-trick.png")
 
 
-@pytest.mark.parametrize("pack", ["kcaloria", "ecologic_europe", "kalua", "how_many_calories"])
-def test_the_refused_move_s_mark_shows_on_its_step_only(browser, tmp_path, pack):
-    """Issue 23, item 4: stepping to the refused move draws its mark (Kalua: the Miracle card in the
-    action-card window; How many Calories?: yellow 30 in the trick); a step back takes it away again."""
-    games = Path(__file__).parents[2] / "src" / "kcal" / "games"
-    page = _page(tmp_path, games / pack / "data" / "examples" / "illegal-move.yaml")
+@pytest.mark.parametrize("game", [g for g in ids() if get(g).has("draw")])
+def test_the_refused_move_s_mark_shows_on_its_step_only(browser, tmp_path, game):
+    """Issue 23, item 4: stepping to the refused move draws its mark (with the pack's ``refused_shows``
+    sample, a text drawn beside it: Kalua: the Miracle card in the action-card window; How many
+    Calories?: yellow 30 in the trick); a step back takes it away again."""
+    pack = folder(get(game)).name
+    page = _page(tmp_path, examples.find(get(game), "illegal-move"))
     _open(browser, page.as_uri())
     labels = "return Array.from(document.querySelectorAll('#board text')).map(function (t) { return t.textContent; })" \
              ".filter(function (t) { return t.startsWith('refused: '); });"
     body = browser.find_element(By.TAG_NAME, "body")
     body.send_keys(Keys.END)
     assert len(browser.execute_script(labels)) == 1
-    tried = {"kalua": "Miracle", "how_many_calories": "30"}.get(pack)
+    tried = get(game).samples.get("refused_shows")
     if tried is not None:
         group = browser.execute_script("""
             const t = Array.from(document.querySelectorAll('#board text'))

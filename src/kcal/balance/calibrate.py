@@ -70,7 +70,7 @@ def _plans(game_id: str, players: int | None, seed: int, bots: Sequence[str] | N
            ) -> tuple[Any, Any, int, tuple[str, ...], Callable[[int, int], Any]]:
     """The pack, its game, the players, the bots and a maker of run ``r``'s arm plans on master seed ``s``."""
     from kcal.core import registry
-    from kcal.sim.match import _prepare, load_game
+    from kcal.sim.match import load_game, prepare_match
 
     pack = registry.get(game_id)
     game = load_game(pack)
@@ -78,7 +78,7 @@ def _plans(game_id: str, players: int | None, seed: int, bots: Sequence[str] | N
     names = list(bots) if bots else [default_bot(game)]
 
     def plan(_r: int, s: int) -> Any:
-        return _prepare(game_id, n, games, s, names, None, {}, None, None).plan
+        return prepare_match(game_id, n, games, s, names, None, {}, None, None).plan
 
     first = plan(0, seed)
     return pack, game, n, first.bots, plan

@@ -28,10 +28,11 @@ import time
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kcal.balance.compare import ALPHA, CORRECTIONS, adjust, corrected_alpha, newcombe, p_value, z_of
 from kcal.core.errors import KcalError, UsageError
+from kcal.core.game import extras
 from kcal.core.plural import count
 from kcal.core.stats import sig
 from kcal.sim.match import (
@@ -45,6 +46,10 @@ from kcal.sim.match import (
 )
 from kcal.sim.match_tally import win_unit
 from kcal.sim.parallel import MAX_GAMES, Outcome, check_count, chunk_size, run_chunks
+
+if TYPE_CHECKING:
+    from kcal.core.game import Game
+    from kcal.core.registry import Pack
 
 #: the counters of a chunk: games played, decided (with a winner), player-games and their wins, and per
 #: card ``with:``/``won_with:`` (had it) and ``could:``/``won_could:`` (could have had it)
@@ -63,13 +68,14 @@ METHODS = ("seats rotate (bot slot k sits in seat (k + i) mod n in game i); over
            "the flag agree")
 
 
-def strongest_bot(game: Any) -> str:
+def strongest_bot(game: Game[Any, Any]) -> str:
     """The bot a balance figure is measured with unless the user names one: the strongest on the ladder
     (``strongest_bot``), else the pack's default bot, else greedy."""
-    return (getattr(game, "strongest_bot", None) or getattr(game, "default_bot", None) or "greedy")
+    found = extras(game)
+    return found.get("strongest_bot") or found.get("default_bot") or "greedy"
 
 
-def load_impact(pack: Any) -> Any:
+def load_impact(pack: Pack) -> Any:
     """The pack's ``impact`` hook; a usage error when the pack has none."""
     if not pack.has("impact"):
         raise UsageError(f"{pack.info.name} ({pack.id}) does not say which cards a player had in a game "
@@ -81,7 +87,7 @@ def load_impact(pack: Any) -> Any:
                         f"({type(exc).__name__}: {exc})", code="bad-pack") from None
 
 
-def seat_shares(game: Any, plan: MatchPlan, state: Any) -> list[int] | None:
+def seat_shares(game: Game[Any, Any], plan: MatchPlan, state: Any) -> list[int] | None:
     """Each seat's share of a finished game's win in units of ``win_unit(n)`` (a win shared by ``k``
     players is ``1/k``); None for a game with no winner (cut at the move cap, or won by nobody)."""
     n = len(plan.players)
@@ -96,7 +102,7 @@ def seat_shares(game: Any, plan: MatchPlan, state: Any) -> list[int] | None:
     return [share if seat in winners else 0 for seat in range(n)]
 
 
-def held_cards(game: Any, hook: Any, plan: MatchPlan, state: Any) -> list[tuple[set[str], set[str]]]:
+def held_cards(game: Game[Any, Any], hook: Any, plan: MatchPlan, state: Any) -> list[tuple[set[str], set[str]]]:
     """Per seat: the cards it had and those it could have had (the pack's hook, checked)."""
     n = len(plan.players)
     held = [(set(had), set(had) | set(could)) for had, could in hook.held(game, state)]
@@ -105,7 +111,7 @@ def held_cards(game: Any, hook: Any, plan: MatchPlan, state: Any) -> list[tuple[
     return held
 
 
-def tally_game(counts: Counter[str], game: Any, hook: Any, plan: MatchPlan, state: Any) -> None:
+def tally_game(counts: Counter[str], game: Game[Any, Any], hook: Any, plan: MatchPlan, state: Any) -> None:
     """Add one finished game's counters to ``counts``."""
     counts[GAMES] += 1
     shares = seat_shares(game, plan, state)
@@ -132,7 +138,7 @@ def tally_game(counts: Counter[str], game: Any, hook: Any, plan: MatchPlan, stat
                 counts[f"x{i}{j}:{name}"] += parts[i] * parts[j]
 
 
-def card_figures(game: Any, hook: Any, plan: MatchPlan, state: Any, names: Sequence[str]
+def card_figures(game: Game[Any, Any], hook: Any, plan: MatchPlan, state: Any, names: Sequence[str]
                  ) -> dict[str, tuple[int, int, int, int]]:
     """One finished game's figures of each card of ``names`` (``kcal balance what-if``): the player-games
     with the card and their wins, the player-games without it (could have had it) and their wins, wins in
@@ -187,7 +193,7 @@ def plan_for(game_id: str, players: int | None, seed: int, bots: Sequence[str] |
         raise UsageError(f"--players {n}: a card's impact compares its holder with the other players; give 2 or more")
     info.check_players(n, None)
     names = resolve_bots(game, list(bots) if bots else [strongest_bot(game)], n)
-    cap = getattr(game, "max_moves", None) or getattr(info, "max_moves", None) or DEFAULT_MAX_MOVES
+    cap = extras(game).get("max_moves") or DEFAULT_MAX_MOVES
     plan = MatchPlan(pack, seat_names(n), names, None, ({},), seed, int(cap)).keyed()
     return pack, game, plan
 

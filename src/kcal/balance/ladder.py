@@ -24,12 +24,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations, combinations_with_replacement
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from kcal.core.errors import UsageError
 from kcal.core.plural import count
+
+if TYPE_CHECKING:
+    from kcal.core.game import Game
 
 __all__ = ["DEFAULT_GAMES", "DEFAULT_SEARCHERS", "METHOD", "draw_ladder", "fit", "ladder", "ladder_text",
            "planned_games"]
@@ -59,7 +62,7 @@ class Matchup:
     games: int
 
 
-def _entrants(game: Any, bots: Sequence[str] | None) -> list[str]:
+def _entrants(game: Game[Any, Any], bots: Sequence[str] | None) -> list[str]:
     from kcal.sim.match import resolve_bots
 
     names = list(bots) if bots else [*game.bots(), *DEFAULT_SEARCHERS]
@@ -107,7 +110,7 @@ def fit(m: int, matchups: Sequence[Matchup], anchor: int) -> tuple[list[float], 
     return ratings, ses
 
 
-def _players(game: Any, players: int | None) -> int:
+def _players(game: Game[Any, Any], players: int | None) -> int:
     info = game.info
     n = players if players is not None else min(max(info.min_players, 2), info.max_players)
     info.check_players(n, None)
@@ -161,7 +164,7 @@ def ladder(game_id: str, *, players: int | None = None, games: int = DEFAULT_GAM
     return _report(game, entrants, played, n, per, seed, interrupted)
 
 
-def _report(game: Any, entrants: list[str], played: list[Matchup], n: int, per: int, seed: int,
+def _report(game: Game[Any, Any], entrants: list[str], played: list[Matchup], n: int, per: int, seed: int,
             interrupted: bool) -> dict[str, Any]:
     anchor = entrants.index(ANCHOR) if ANCHOR in entrants else 0  # without random: the first bot given
     ratings, ses = fit(len(entrants), played, anchor)

@@ -63,7 +63,3 @@ def mark(changes: Sequence[Mapping[str, Any]], correction: str = "holm", alpha: 
         c.pop("exact_diff", None)
     family = {"correction": correction, "alpha": alpha, "confidence": sig(1 - level), "figures_compared": len(tested)}
     return out, family
-
-
-def any_changed(changes: Sequence[Mapping[str, Any]], prefix: str = "") -> bool:
-    return any(c["changed"] for c in changes if c["figure"].startswith(prefix))

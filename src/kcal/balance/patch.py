@@ -22,12 +22,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kcal.core.errors import UsageError
 from kcal.core.suggest import did_you_mean
 from kcal.core.yamlsafe import Loc, YamlDoc, load_yaml
 from kcal.sim.options import Param
+
+if TYPE_CHECKING:
+    from kcal.core.registry import Pack
 
 KEYS = ("game", "cards", "add", "remove", "params")
 WHAT = "what-if patch"
@@ -55,18 +58,18 @@ class Patch:
                 "removed": list(self.removed)}
 
 
-def patch_hook(pack: Any) -> Any:
+def patch_hook(pack: Pack) -> Any:
     """The pack's ``patch`` hook; a usage error naming the game when it has none."""
     if not pack.has("patch"):
         raise UsageError(f"{pack.info.name} ({pack.id}) declares no parameters or patchable cards")
     return pack.hook("patch")
 
 
-def params_of(pack: Any) -> tuple[Param, ...]:
+def params_of(pack: Pack) -> tuple[Param, ...]:
     return tuple(patch_hook(pack).PARAMS)
 
 
-def find_param(pack: Any, name: str) -> Param:
+def find_param(pack: Pack, name: str) -> Param:
     """The declared parameter ``name`` (a usage error with a did-you-mean otherwise)."""
     params = params_of(pack)
     for p in params:
@@ -77,7 +80,7 @@ def find_param(pack: Any, name: str) -> Param:
                      f"{', '.join(names)} (kcal balance params --game {pack.id})")
 
 
-def params_json(pack: Any) -> dict[str, Any]:
+def params_json(pack: Pack) -> dict[str, Any]:
     """``kcal balance params``: the game and every parameter it declares."""
     return {"game": pack.id, "params": [p.to_json() for p in params_of(pack)]}
 
@@ -122,7 +125,7 @@ class PatchDoc(YamlDoc):
         return (1, 1)
 
 
-def load_patch(path: str | Path, pack: Any) -> Patch:
+def load_patch(path: str | Path, pack: Pack) -> Patch:
     """Read and check the patch at ``path`` for ``pack``; the setup options of the patched arm."""
     from kcal.core.packfile import require_game
 

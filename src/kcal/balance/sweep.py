@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kcal.balance.patch import find_param
 from kcal.core.errors import UsageError
@@ -22,11 +22,14 @@ from kcal.core.plural import count
 from kcal.core.stats import Z95, sig
 from kcal.sim.options import Param, parse_value
 
+if TYPE_CHECKING:
+    from kcal.core.registry import Pack
+
 #: most values one sweep may step through
 MAX_POINTS = 64
 
 
-def parse_range(pack: Any, text: str) -> tuple[Param, list[int | float]]:
+def parse_range(pack: Pack, text: str) -> tuple[Param, list[int | float]]:
     """``NAME=A:B:STEP`` -> the declared parameter and its values ``A, A + STEP, ... <= B``."""
     where = f"--param {text!r}"
     name, eq, raw = text.partition("=")

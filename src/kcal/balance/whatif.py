@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kcal.balance.marks import check_correction, mark
 from kcal.balance.paired import CARD_PARTS, Paired, PairedImpact, Sprt, looks
@@ -33,6 +33,11 @@ from kcal.core.errors import UsageError
 from kcal.sim.match import MatchPlan, add_game, load_game, play_one
 from kcal.sim.match_tally import Tally, win_unit
 from kcal.sim.parallel import check_count, run_chunks
+
+if TYPE_CHECKING:
+    from kcal.core.game import Game
+    from kcal.core.gameinfo import GameInfo
+    from kcal.core.registry import Pack
 
 #: game pairs per chunk (a task of the runner), fixed whatever --jobs or backend: a look of 128 pairs is
 #: 8 tasks, enough for a few cores and few enough that a cluster's cost per task stays small
@@ -53,14 +58,14 @@ MARKS = ("a figure is marked changed when its p-value (normal, from its paired i
 
 
 
-def default_bot(game: Any) -> str:
+def default_bot(game: Game[Any, Any]) -> str:
     """The strongest bot a pack names (the ladder's), else its default, else greedy."""
     from kcal.balance.impact import strongest_bot
 
     return strongest_bot(game)
 
 
-def default_players(info: Any) -> int:
+def default_players(info: GameInfo) -> int:
     return max(2, int(info.min_players))
 
 
@@ -106,7 +111,7 @@ def _card_names(pair: PairPlan, arm: int) -> dict[str, str]:
     return out
 
 
-def _impact_hook(pack: Any) -> Any:
+def _impact_hook(pack: Pack) -> Any:
     from kcal.balance.impact import load_impact
 
     return load_impact(pack) if pack.has("impact") else None
@@ -132,7 +137,7 @@ Result = tuple[tuple[int, ...], int, str, tuple[tuple[str, tuple[int, ...]], ...
                tuple[str, ...] | None]
 
 
-def _result(game: Any, arm: _Arm, state: Any, moves: int, slots: list[int], hook: Any) -> Result:
+def _result(game: Game[Any, Any], arm: _Arm, state: Any, moves: int, slots: list[int], hook: Any) -> Result:
     from kcal.balance.impact import card_figures
 
     plan = arm.plan
@@ -146,7 +151,7 @@ def _result(game: Any, arm: _Arm, state: Any, moves: int, slots: list[int], hook
             scores, labels)
 
 
-def seat_labels(game: Any, state: Any, seats: int) -> tuple[str, ...] | None:
+def seat_labels(game: Game[Any, Any], state: Any, seats: int) -> tuple[str, ...] | None:
     """What the pack says each seat played with (its optional ``seat_labels(state)``, such as each seat's deck),
     checked; None when the pack says nothing."""
     from kcal.core.errors import KcalError
@@ -166,7 +171,7 @@ def seat_labels(game: Any, state: Any, seats: int) -> tuple[str, ...] | None:
 def _perturbed(policy: Any) -> Any:
     """The bot drawing one extra number from its generator before each decision: the same bot, other
     tie-breaks and samples, so its games diverge from the unperturbed bot's with no change of balance."""
-    def choose(game: Any, state: Any, player: str, rng: Any) -> Any:
+    def choose(game: Game[Any, Any], state: Any, player: str, rng: Any) -> Any:
         rng.next64()
         return policy(game, state, player, rng)
 
@@ -302,7 +307,7 @@ def prepare(game_id: str, patch_path: str | Path, *, players: int | None = None,
     """Every input checked (the patch, the players, the bots, a state of each arm) before any game."""
     from kcal.core import registry
     from kcal.core.game import Setup
-    from kcal.sim.match import _prepare, engine_seed
+    from kcal.sim.match import engine_seed, prepare_match
 
     check_count("games", games, MAX_PAIRS, least=2)
     pack = registry.get(game_id)
@@ -310,8 +315,8 @@ def prepare(game_id: str, patch_path: str | Path, *, players: int | None = None,
     patch = load_patch(patch_path, pack)
     n = players if players is not None else default_players(game.info)
     names = list(bots) if bots else [default_bot(game)]
-    base = _prepare(game_id, n, games, seed, names, None, {}, None, None).plan
-    patched = _prepare(game_id, n, games, seed, names, None, dict(patch.options), None, None).plan
+    base = prepare_match(game_id, n, games, seed, names, None, {}, None, None).plan
+    patched = prepare_match(game_id, n, games, seed, names, None, dict(patch.options), None, None).plan
     for plan in (base, patched):  # the options of each arm, before any game
         game.new_state(Setup(plan.players, None, plan.options(0, list(range(n)))), engine_seed(seed, 0))
     held_as = patch.held_as if _impact_hook(pack) is not None else ()

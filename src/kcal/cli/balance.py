@@ -257,7 +257,7 @@ def calibrate(
     """
     from kcal.balance.calibrate import calibrate as run
     from kcal.balance.calibrate import calibrate_text
-    from kcal.cli.sim import _runner
+    from kcal.cli.options import runner_of as _runner
     from kcal.sim.progress import Progress, wanted
 
     with guarded():

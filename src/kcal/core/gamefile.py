@@ -18,12 +18,6 @@ from .registry import DEFAULT_GAME, get
 _MAYBE = re.compile(rb"^(?:[\"']?game[\"']?[ \t]*:|\{)", re.MULTILINE)
 
 
-def declared_game(path: str | Path, *, display: str | None = None) -> str | None:
-    """The id a file declares with ``game:``, checked against the installed packs; None if it has no
-    ``game:`` key. Unreadable or invalid YAML raises the loader's positioned error."""
-    return _declared(path, display)[0]
-
-
 def _declared(path: str | Path, display: str | None) -> tuple[str | None, tuple[int, int]]:
     from .source import read_source
     from .yamlsafe import MAX_BYTES, load_yaml

@@ -256,10 +256,10 @@ def override(regular: str | Path | None = None, bold: str | Path | None = None) 
 
 
 def _clear_caches() -> None:
-    from kcal.print.text import _width1
+    from kcal.print.text import unit_width
 
     _coverage.cache_clear()
-    _width1.cache_clear()
+    unit_width.cache_clear()
 
 
 def font_inputs(fonts: tuple[str | Path | None, ...]) -> list[Path]:

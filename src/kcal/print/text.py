@@ -25,11 +25,11 @@ def escape(text: str) -> str:
 def width(text: str, font: str, size: float) -> float:
     """Advance width in points. ReportLab's widths are additive per glyph, so one measurement at
     1 pt per (text, font) serves every size."""
-    return _width1(text, font) * size
+    return unit_width(text, font) * size
 
 
 @lru_cache(maxsize=8192)
-def _width1(text: str, font: str) -> float:
+def unit_width(text: str, font: str) -> float:
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     return stringWidth(text, font, 1.0)
@@ -38,7 +38,7 @@ def _width1(text: str, font: str) -> float:
 def _line_width(words: list[str], font: str, size: float) -> float:
     if not words:
         return 0.0
-    return (sum(_width1(w, font) for w in words) + (len(words) - 1) * _width1(" ", font)) * size
+    return (sum(unit_width(w, font) for w in words) + (len(words) - 1) * unit_width(" ", font)) * size
 
 
 class Fitted(NamedTuple):
@@ -81,7 +81,7 @@ def fit(text: str, font: str, max_size: float, min_size: float, max_width: float
     widths = max_width if isinstance(max_width, list) else [max_width] * max_lines
     if max_lines == 1 or len(widths) == 1:
         # one line: the size follows from one measurement (widths scale with size)
-        w1 = _width1(text, font)
+        w1 = unit_width(text, font)
         best = widths[0] / w1 if w1 else max_size
         if best >= max_size:
             return Fitted(max_size, (text,), True)
@@ -92,7 +92,7 @@ def fit(text: str, font: str, max_size: float, min_size: float, max_width: float
     else:
         size = max_size
         while size >= min_size - 1e-9:
-            lines = _wrap_varying(text, font, size, widths)
+            lines = wrap_varying(text, font, size, widths)
             if lines is not None:
                 return Fitted(size, tuple(lines), True)
             size -= step
@@ -114,10 +114,10 @@ def _clip(text: str, n: int = 60) -> str:
     return text if len(text) <= n else text[: n - 1] + "…"
 
 
-def _wrap_varying(text: str, font: str, size: float, widths: list[float]) -> list[str] | None:
+def wrap_varying(text: str, font: str, size: float, widths: list[float]) -> list[str] | None:
     """Greedy wrap where line ``i`` may be ``widths[i]`` wide; None when it does not fit."""
     words = text.split()
-    space = _width1(" ", font) * size
+    space = unit_width(" ", font) * size
     lines: list[list[str]] = []
     cur: list[str] = []
     cur_w = 0.0
@@ -125,7 +125,7 @@ def _wrap_varying(text: str, font: str, size: float, widths: list[float]) -> lis
         idx = len(lines)
         if idx >= len(widths):
             return None
-        ww = _width1(word, font) * size
+        ww = unit_width(word, font) * size
         trial_w = cur_w + space + ww if cur else ww
         if trial_w <= widths[idx]:
             cur.append(word)

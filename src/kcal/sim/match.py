@@ -28,7 +28,7 @@ import json
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kcal.core.errors import KcalError, UsageError
 from kcal.core.game import IllegalMove, Setup, extras, play
@@ -39,8 +39,13 @@ from kcal.sim.match_tally import MOVE_LIMIT, NO_OUTCOME, Tally, figures
 from kcal.sim.options import plain, sweep_blocks
 from kcal.sim.parallel import MAX_GAMES, check_count, chunk_size, game_done, run_chunks
 
+if TYPE_CHECKING:
+    from kcal.core.game import Game
+    from kcal.core.gameinfo import GameInfo
+    from kcal.core.registry import Pack
+
 CHUNK_GAMES = 8
-#: the move cap when the pack names none (``max_moves`` on its game object or GameInfo)
+#: the move cap when the pack names none (its game's ``max_moves``, :class:`kcal.core.game.Extras`)
 DEFAULT_MAX_MOVES = 10_000
 #: engine seeds are 63-bit, as kCaloria's, so they fit every integer field a record goes through
 _SEED_MASK = (1 << 63) - 1
@@ -63,7 +68,7 @@ def seat_names(n: int) -> tuple[str, ...]:
     return tuple(chr(ord("A") + s) if n <= 26 else f"P{s + 1}" for s in range(n))
 
 
-def _hook(pack: Any, name: str) -> Any:
+def _hook(pack: Pack, name: str) -> Any:
     try:
         return pack.hook(name)
     except ImportError as exc:
@@ -71,23 +76,23 @@ def _hook(pack: Any, name: str) -> Any:
                         f"({type(exc).__name__}: {exc})", code="bad-pack") from None
 
 
-def load_game(pack: Any) -> Any:
+def load_game(pack: Pack) -> Game[Any, Any]:
     return _hook(pack, "game")
 
 
-def default_players(info: Any) -> int:
+def default_players(info: GameInfo) -> int:
     """Seats when ``--players`` is not given, in every command that plays games (sim match, the balance
     lab): the game's fewest, at least 2 (a match, and every comparison the lab makes, needs two), within
     its most."""
     return int(min(max(2, int(info.min_players)), int(info.max_players)))
 
 
-def load_sim(pack: Any) -> Any:
+def load_sim(pack: Pack) -> Any:
     """The pack's ``sim`` hook, or None when it has none."""
     return _hook(pack, "sim") if pack.has("sim") else None
 
 
-def bot_names(game: Any) -> list[str]:
+def bot_names(game: Game[Any, Any]) -> list[str]:
     """The bots a match can seat: the pack's own, then the shared searcher (:mod:`kcal.sim.search`:
     ``mcts``, ``mcts:ITER``, ``mcts:SECONDSs``) unless the pack has a bot of that name."""
     from kcal.sim import search
@@ -96,7 +101,7 @@ def bot_names(game: Any) -> list[str]:
     return own if search.NAME in (b.casefold() for b in own) else [*own, search.NAME]
 
 
-def bot_policy(game: Any, name: str) -> Any:
+def bot_policy(game: Game[Any, Any], name: str) -> Any:
     """The bot (``bot(game, state, player, rng)``) a name resolved by :func:`resolve_bots` stands for."""
     from kcal.sim import search
 
@@ -109,7 +114,7 @@ def bot_policy(game: Any, name: str) -> Any:
     return search.mcts_bot(budget)
 
 
-def resolve_bots(game: Any, names: Sequence[str] | None, n: int) -> tuple[str, ...]:
+def resolve_bots(game: Game[Any, Any], names: Sequence[str] | None, n: int) -> tuple[str, ...]:
     """One bot name per slot, spelled as the pack spells it (matching ignores case); the shared searcher
     as its budget spells it (``mcts``, ``mcts:200``, ``mcts:0.1s``)."""
     from kcal.core.suggest import did_you_mean
@@ -171,7 +176,7 @@ class MatchPlan:
         return {**self.blocks[block], **seated}
 
 
-def play_one(game: Any, plan: MatchPlan, policies: Sequence[Any], block: int, index: int
+def play_one(game: Game[Any, Any], plan: MatchPlan, policies: Sequence[Any], block: int, index: int
              ) -> tuple[Any, int, list[int]]:
     """Play game ``index`` of ``block``: the final state, the moves applied, the slot in each seat."""
     n = len(plan.players)
@@ -205,7 +210,7 @@ def _seat(seat_of: Mapping[str, int], player: str, what: str) -> int:
     return s
 
 
-def add_game(t: Tally, game: Any, plan: MatchPlan, state: Any, moves: int, slots: list[int],
+def add_game(t: Tally, game: Game[Any, Any], plan: MatchPlan, state: Any, moves: int, slots: list[int],
              tally_fn: Callable[[Any, Any], Mapping[str, int]] | None) -> None:
     seat_of = {p: s for s, p in enumerate(plan.players)}
     out = game.outcome(state)
@@ -281,7 +286,7 @@ class _Match:
     policies: list[Any]
 
 
-def _prepare(game_id: str, players: int, games: int, seed: int, bots: Sequence[str] | None,
+def prepare_match(game_id: str, players: int, games: int, seed: int, bots: Sequence[str] | None,
              save_game: int | None, options: Mapping[str, Any] | None, variant: str | None,
              max_moves: int | None, slot_options: Mapping[str, Sequence[Any]] | None = None) -> _Match:
     """Every input checked before the first game: the game id, the variant, the player count, the bot
@@ -338,11 +343,11 @@ def simulate(
     """Play ``games`` games of ``game_id`` (per sweep block) with ``players`` bots. ``slot_options`` are
     setup values given per bot slot (see the module docstring), seated with their slot in every game.
 
-    Every input is checked before the first game (:func:`_prepare`). ``on_done(k)`` is told after each
+    Every input is checked before the first game (:func:`prepare_match`). ``on_done(k)`` is told after each
     chunk that ``k`` more games are done; a KeyboardInterrupt there or from the pool stops the run, and
     the figures cover the finished chunks (``interrupted``: true).
     """
-    m = _prepare(game_id, players, games, seed, bots, save_game, options, variant, max_moves, slot_options)
+    m = prepare_match(game_id, players, games, seed, bots, save_game, options, variant, max_moves, slot_options)
     game, plan = m.game, m.plan
     per_block, pooled, interrupted = _play_all(m, games, jobs, runner, on_done)
     summarize = getattr(m.sim, "summarize", None)
@@ -364,7 +369,7 @@ def match_tally(game_id: str, players: int, games: int, seed: int = 0, bots: Seq
     """The exact pooled tally of a plain match (no options, no saved game), the bot of each slot as
     resolved, and whether Ctrl-C stopped it: for code that fits its own model to the games (the bot
     ladder, :mod:`kcal.balance.ladder`). The same games as :func:`simulate` plays."""
-    m = _prepare(game_id, players, games, seed, bots, None, None, None, None)
+    m = prepare_match(game_id, players, games, seed, bots, None, None, None, None)
     _, pooled, interrupted = _play_all(m, games, jobs, runner, on_done)
     return pooled, m.plan.bots, interrupted
 
@@ -421,7 +426,7 @@ def _sweep(keys: list[str], blocks: list[dict[str, Any]], tallies: list[Tally], 
     }
 
 
-def _record(game: Any, plan: MatchPlan, policies: Sequence[Any], index: int) -> dict[str, Any]:
+def _record(game: Game[Any, Any], plan: MatchPlan, policies: Sequence[Any], index: int) -> dict[str, Any]:
     state, _, _ = play_one(game, plan, policies, 0, index)
     return dict(game.record(state))
 

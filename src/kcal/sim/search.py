@@ -42,10 +42,13 @@ import math
 import re
 import time
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from kcal.core.errors import UsageError
 from kcal.core.game import extras
+
+if TYPE_CHECKING:
+    from kcal.core.game import Game
 
 __all__ = ["DEFAULT_ITERATIONS", "NAME", "Budget", "Playout", "mcts_bot", "parse_spec", "playout_of", "search"]
 
@@ -128,7 +131,7 @@ class _Node:
         self.prior: Any = None
 
 
-def _key(game: Any, move: Any) -> Any:
+def _key(game: Game[Any, Any], move: Any) -> Any:
     """A move as a dictionary key: the move itself when it is hashable (every pack's moves are frozen
     values), else its record entry as JSON."""
     try:
@@ -138,7 +141,7 @@ def _key(game: Any, move: Any) -> Any:
     return move
 
 
-def _rewards(game: Any, state: Any) -> dict[str, float]:
+def _rewards(game: Game[Any, Any], state: Any) -> dict[str, float]:
     """Each winner's share of the win (1/k of k winners); the others, and everyone in a playout that
     was cut, get 0 (the simulator counts a game at its move cap as won by nobody too)."""
     out = game.outcome(state)
@@ -165,7 +168,7 @@ class Playout:
     prior: Any = None
 
 
-def _bot_named(game: Any, bots: dict[str, Any], hook: Literal["rollout_bot", "prior_bot"], default: Any) -> Any:
+def _bot_named(game: Game[Any, Any], bots: dict[str, Any], hook: Literal["rollout_bot", "prior_bot"], default: Any) -> Any:
     """The bot a pack's optional ``hook`` names: one of its ``bots()`` by name, or a bot itself (a
     ``bot(game, state, player, rng)`` the pack keeps for the searcher alone); ``default`` without it."""
     named = extras(game).get(hook)
@@ -176,7 +179,7 @@ def _bot_named(game: Any, bots: dict[str, Any], hook: Literal["rollout_bot", "pr
     return bots.get(named, default)
 
 
-def playout_of(game: Any) -> Playout:
+def playout_of(game: Game[Any, Any]) -> Playout:
     """The playouts ``game`` asks for through its optional hooks (docs/packs.md): ``rollout_bot``, one of
     its bots by name (or a bot of its own); ``evaluate(state)``, each player's estimated share of the
     win; ``rollout_depth``, the moves played before ``evaluate`` judges (default :data:`ROLLOUT_DEPTH`);
@@ -193,7 +196,7 @@ def playout_of(game: Any) -> Playout:
     return Playout(bot, noise if bot is not noise else None, evaluate, min(depth, ROLLOUT_CAP), cut, prior)
 
 
-def _value(game: Any, state: Any, playout: Playout) -> dict[str, float]:
+def _value(game: Game[Any, Any], state: Any, playout: Playout) -> dict[str, float]:
     """The rewards of a state where a walk or a playout stops: the win shares of a game over, else the
     pack's evaluation, else nothing (a cut playout is won by nobody)."""
     if playout.evaluate is not None and game.to_move(state):
@@ -201,7 +204,7 @@ def _value(game: Any, state: Any, playout: Playout) -> dict[str, float]:
     return _rewards(game, state)
 
 
-def _rollout(game: Any, state: Any, rng: Any, playout: Playout) -> None:
+def _rollout(game: Game[Any, Any], state: Any, rng: Any, playout: Playout) -> None:
     bot, noise, cut, depth = playout.bot, playout.noise, playout.cut, playout.depth
     for moved in range(ROLLOUT_CAP):
         if moved >= depth and (cut is None or cut(state)):
@@ -217,7 +220,7 @@ def _rollout(game: Any, state: Any, rng: Any, playout: Playout) -> None:
         game.apply(state, player, legal[rng.below(len(legal))] if chosen is None else chosen(game, state, player, rng))
 
 
-def _expansion(game: Any, world: Any, player: str, rng: Any, playout: Playout, node: _Node,
+def _expansion(game: Game[Any, Any], world: Any, player: str, rng: Any, playout: Playout, node: _Node,
                untried: list[tuple[Any, Any]], tried: int) -> tuple[Any, Any]:
     """The move a node tries next: the root's prior first; elsewhere the playout bot's choice first
     (where no move of the node is tried in this world), so the search starts from the bot's move and
@@ -249,7 +252,7 @@ def _select(node: _Node, available: list[tuple[Any, _Node]]) -> _Node:
     return best
 
 
-def _iterate(game: Any, state: Any, me: str, root: _Node, rng: Any, playout: Playout) -> None:
+def _iterate(game: Game[Any, Any], state: Any, me: str, root: _Node, rng: Any, playout: Playout) -> None:
     world = game.determinize(state, me, rng.next64() >> 1)
     node, path = root, [root]
     while True:
@@ -290,7 +293,7 @@ def _iterate(game: Any, state: Any, me: str, root: _Node, rng: Any, playout: Pla
             n.reward += rewards.get(n.player, 0.0)
 
 
-def _prior(game: Any, state: Any, player: str, rng: Any, playout: Playout, legal: list[Any]) -> Any:
+def _prior(game: Game[Any, Any], state: Any, player: str, rng: Any, playout: Playout, legal: list[Any]) -> Any:
     """The key of the move the root favours: the prior bot's choice in a world consistent with what
     ``player`` has seen (:meth:`Game.determinize`, seeded from a copy of ``rng``, so the draws of the
     search are the ones it made before), never the real state, whose hidden cards the prior would read;
@@ -302,7 +305,7 @@ def _prior(game: Any, state: Any, player: str, rng: Any, playout: Playout, legal
     return k if any(_key(game, m) == k for m in legal) else None
 
 
-def search(game: Any, state: Any, player: str, rng: Any, budget: Budget) -> tuple[Any, int]:
+def search(game: Game[Any, Any], state: Any, player: str, rng: Any, budget: Budget) -> tuple[Any, int]:
     """The move the searcher makes for ``player`` in ``state`` and the iterations it ran. ``state`` is
     not changed; ``rng`` (a :class:`~kcal.core.rng.Rng`) gives every draw."""
     if player not in game.to_move(state):
@@ -340,7 +343,7 @@ def search(game: Any, state: Any, player: str, rng: Any, budget: Budget) -> tupl
 def mcts_bot(budget: Budget) -> Any:
     """The searcher as a bot (``bot(game, state, player, rng)``), with ``budget`` per decision."""
 
-    def bot(game: Any, state: Any, player: str, rng: Any) -> Any:
+    def bot(game: Game[Any, Any], state: Any, player: str, rng: Any) -> Any:
         return search(game, state, player, rng, budget)[0]
 
     bot.__name__ = budget.name.replace(":", "_").replace(".", "_")

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from kcal.viewer import svg
-from kcal.viewer.html import _json, fill_slots
+from kcal.viewer.html import fill_slots, script_json
 from kcal.viewer.scene import Shape, bbox_of
 
 
@@ -73,7 +73,7 @@ def page(cat: CatalogPage) -> str:
             "exact": cat.deck.size_is_exact},
         "notes": list(cat.notes),
     }
-    return fill_slots(_TEMPLATE, {"TITLE": svg.text(cat.title), "FONT": svg.FONT, "DATA": _json(data),
+    return fill_slots(_TEMPLATE, {"TITLE": svg.text(cat.title), "FONT": svg.FONT, "DATA": script_json(data),
                                   "SCRIPT": _SCRIPT})
 
 _TEMPLATE = """<!DOCTYPE html>

@@ -29,7 +29,7 @@ KEYFRAME = 64
 MARGIN = 12.0
 
 
-def _json(data: Any) -> str:
+def script_json(data: Any) -> str:
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
@@ -184,7 +184,7 @@ def page(story: Story) -> str:
     legend = data.pop("legend")
     return fill_slots(_TEMPLATE, {"TITLE": svg.text(story.title), "FONT": svg.FONT, "LEGEND": legend,
                                   "DEFS": data.pop("defs"),
-                                  "DATA": _json(data), "SCRIPT": _SCRIPT})
+                                  "DATA": script_json(data), "SCRIPT": _SCRIPT})
 
 
 _TEMPLATE = """<!DOCTYPE html>

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Annotated, Any, NamedTuple
 
 from pydantic import BaseModel, ConfigDict
 
 from food_chain.game import GAME, State
 from kcal.core.errors import KcalError
+from kcal.core.fields import NAME_IS_TEXT, Seed
 from kcal.core.game import Setup
 from kcal.core.packfile import read_record
 from kcal.core.replay import Replay, collector_paused, replay_moves, start_state
@@ -20,9 +21,9 @@ from kcal.core.results import game_over_line
 class RecordFile(BaseModel):
     model_config = ConfigDict(extra="forbid")
     game: str = "food-chain"
-    players: list[str]
+    players: list[Annotated[str, NAME_IS_TEXT]]  # a bare 1 is a number: says a name is text
     variant: None = None
-    seed: int
+    seed: Seed
     moves: list[dict[str, Any]] = []
 
 

@@ -45,5 +45,6 @@ PACK = Pack.build(
     ),
     hooks=skeleton_hooks(__name__),
     samples={"card": "roe deer", "deck": "data/species-base.yaml",
-             "only": ("Dandelion", "Taraxacum officinale", "weather card")},
+             "only": ("Dandelion", "Taraxacum officinale", "weather card"), "print_card": "Vulpes vulpes",
+             "table_names": "label", "icon": ("data/species-base.yaml", "icon: oak,", "icon: oaak,")},
 )

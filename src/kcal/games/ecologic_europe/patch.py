@@ -52,7 +52,7 @@ def build_cards(doc: Any) -> dict[str, Any]:
     """The patched species as a card set (with the built-in components), checked as species files are."""
     from kcal.core.packfile import validate_doc
     from kcal.games.ecologic_europe.files.cardset import CardSet, species_of
-    from kcal.games.ecologic_europe.files.load import _duplicates, builtin
+    from kcal.games.ecologic_europe.files.load import builtin, duplicates
     from kcal.games.ecologic_europe.files.models import SpeciesFile
     from kcal.games.ecologic_europe.rules.domain import DomainError, parse_expansion
 
@@ -68,7 +68,7 @@ def build_cards(doc: Any) -> dict[str, Any]:
         cards.append(card)
     doc.data = {**doc.data, CARD_LIST: cards}
     model = validate_doc(doc, SpeciesFile, "species file")
-    raise_all(_duplicates([(doc, model)]))
+    raise_all(duplicates([(doc, model)]))
     species = tuple(species_of(card, i, expansions[i]) for i, card in enumerate(model.species))
     base = builtin()
     if not species:

@@ -40,5 +40,7 @@ PACK = Pack.build(
         player_variants={2: "two-player"},
     ),
     hooks=skeleton_hooks(__name__),
-    samples={"card": "yellow 14", "deck": "data/foods.yaml", "only": ("Shrimp, boiled", "red 1", "food card")},
+    samples={"card": "yellow 14", "deck": "data/foods.yaml", "only": ("Shrimp, boiled", "red 1", "food card"),
+             "out_of_turn": ("turn", "trick"), "refused_shows": "30", "published_set": "data/foods.yaml",
+             "icon": ("data/foods.yaml", "icon: shrimp\n", "icon: shrim\n")},
 )

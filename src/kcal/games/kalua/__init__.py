@@ -36,5 +36,7 @@ PACK = Pack.build(
         rulebook="kalua-rulebook.txt",
     ),
     hooks=skeleton_hooks(__name__),
-    samples={"card": "Temple", "deck": "data/cards.yaml", "only": ("Good Harvest", "Good Harvest", "bonus deck")},
+    samples={"card": "Temple", "deck": "data/cards.yaml", "only": ("Good Harvest", "Good Harvest", "bonus deck"),
+             "out_of_turn": ("decision", "; "), "refused_shows": "Miracle", "published_set": "data/cards.yaml",
+             "icon": ("data/cards.yaml", "icon: wheat\n", "icon: wheet\n")},
 )

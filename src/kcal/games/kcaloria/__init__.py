@@ -47,5 +47,8 @@ PACK = Pack.build(
     ),
     hooks=skeleton_hooks(__name__, deck=f"{__name__}.deck.check", commands=f"{__name__}.sim.commands"),
     samples={"card": "Bayou", "deck": "data/decks/bayou-ambush.yaml", "other": "data/decks/caddo-harvest.yaml",
-             "solo": "data/decks/solo-piney-trail.yaml", "only": ("Bayou", "ETPW-001 Bayou", "carnivore")},
+             "solo": "data/decks/solo-piney-trail.yaml", "only": ("Bayou", "ETPW-001 Bayou", "carnivore"),
+             "out_of_turn": ("turn", "turns go round in the order of the players (A, B, C), and"),
+             "print_card": "Setup", "aids": ("kCaloria player aid", "kCaloria's player-aid cards"),
+             "icon": ("data/piney-woods.yaml", "icon: swamp\n", "icon: swmap\n")},
 )

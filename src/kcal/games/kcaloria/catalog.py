@@ -257,8 +257,8 @@ def validate_catalogs(paths: Sequence[str] | None = None) -> dict:
     """
     from kcal.games.kcaloria.files.load import (
         LoadedCatalog,
-        _display,
         builtin_catalog_paths,
+        display_path,
         load_catalog_file,
     )
 
@@ -271,7 +271,7 @@ def validate_catalogs(paths: Sequence[str] | None = None) -> dict:
     reports: list[dict] = []
     loaded: list[tuple[dict, LoadedCatalog]] = []
     for path in files:
-        report: dict[str, Any] = {"catalog": _display(path), "valid": True, "set": None, "tiles": 0,
+        report: dict[str, Any] = {"catalog": display_path(path), "valid": True, "set": None, "tiles": 0,
                                   "errors": []}
         reports.append(report)
         try:

@@ -52,7 +52,7 @@ def card_document(cards: list[dict[str, Any]]) -> dict[str, Any]:
 def build_cards(doc: Any) -> dict[str, Any]:
     """The patched catalog, checked as a catalog file is; the tiles that replace the decks' tiles."""
     from kcal.games.kcaloria.files.cardset import Catalog
-    from kcal.games.kcaloria.files.load import _validate_catalog
+    from kcal.games.kcaloria.files.load import validate_catalog
 
     patch = doc.patch.data
     for key in ("add", "remove"):
@@ -60,7 +60,7 @@ def build_cards(doc: Any) -> dict[str, Any]:
             raise doc.patch.error(f"{key}: a kCaloria patch changes tiles' fields; which tiles a deck holds is "
                                   "its deck file's (kcal sim match DECK DECK)", (key,), key=True, code="patch")
     changed = {i for i, o in enumerate(doc.origins) if o is not None}
-    tiles = Catalog.from_json(_validate_catalog(doc)).tiles
+    tiles = Catalog.from_json(validate_catalog(doc)).tiles
     if len(tiles) != len(doc.origins):
         raise KcalError("the patched catalog lost tiles", code="internal")
     return {"tiles": tuple(t for i, t in enumerate(tiles) if i in changed)}

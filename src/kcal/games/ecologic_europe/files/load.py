@@ -55,7 +55,7 @@ def _without_echoes(errors: list[KcalError]) -> list[KcalError]:
     return out
 
 
-def _duplicates(files: Sequence[tuple[YamlDoc, SpeciesFile]]) -> list[KcalError]:
+def duplicates(files: Sequence[tuple[YamlDoc, SpeciesFile]]) -> list[KcalError]:
     """An id or a Latin name on two cards (across every file loaded together)."""
     errors: list[KcalError] = []
     seen: dict[tuple[str, str], str] = {}
@@ -82,7 +82,7 @@ def load_species(paths: Sequence[str | Path], components: str | Path | None = No
             files.append(read_model(p, SpeciesFile, "species file"))
         except KcalError as exc:
             errors.extend(exc.problems)
-    errors += _duplicates(files)
+    errors += duplicates(files)
     raise_all(errors)
     _, comp = read_model(components or COMPONENTS_FILE, ComponentsFile, "components file")
     species: list[Species] = []

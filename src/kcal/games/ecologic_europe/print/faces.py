@@ -40,7 +40,7 @@ from kcal.games.ecologic_europe.print.layout import (
     TEXT,
 )
 from kcal.games.ecologic_europe.print.picture import KEY_ICON, event_icon, species_icon
-from kcal.games.ecologic_europe.rules.domain import BOARD_HABITATS, FOOD_TYPES, SEASONS
+from kcal.games.ecologic_europe.rules.domain import BOARD_HABITATS, FOOD_TYPES
 from kcal.print import pictures
 from kcal.print.cardface import card_clip as _clip
 from kcal.print.cardface import fill as _fill
@@ -359,10 +359,6 @@ def draw_event(c: Canvas, box: Box, card: WeatherCard | HumanCard, kind: str, ct
     _fill(c, "#666666")
     c.setFont(REGULAR, ev.footer_pt * k)
     c.drawString(x0 + pad, y0 + pad * ev.footer_rise, card.id)
-
-
-def seasons_line(s: Species) -> str:
-    return ", ".join(f"{se.value} {v}" for se, v in zip(SEASONS, s.production or (), strict=False))
 
 
 def faces_order(species: Sequence[Species]) -> list[Species]:

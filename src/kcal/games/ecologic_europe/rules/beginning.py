@@ -25,13 +25,13 @@ from kcal.games.ecologic_europe.rules.ecosystem import restacked
 from kcal.games.ecologic_europe.rules.exchange import take
 from kcal.games.ecologic_europe.rules.feeding import feed, produce
 from kcal.games.ecologic_europe.rules.state import State
-from kcal.games.ecologic_europe.rules.tables import _REMAINS_BIT, sp, tables
+from kcal.games.ecologic_europe.rules.tables import REMAINS_BIT, sp, tables
 
 #: the most feedings :func:`best_plan` tries for one ecosystem after kcal's first order (ruling
 #: "feeding-order"): a count, not a time, so that every machine chooses the same order
 SEARCH_BUDGET = 300
 
-_REMAINS_BITS = sum(_REMAINS_BIT.values())
+_REMAINS_BITS = sum(REMAINS_BIT.values())
 
 #: the plans :func:`best_plan` keeps per game, by ecosystem (a bot's lookahead feeds the same
 #: ecosystems again and again); the whole is forgotten when it grows past this

@@ -8,7 +8,7 @@ from __future__ import annotations
 from kcal.games.ecologic_europe.rules.ecosystem import ecosystem
 from kcal.games.ecologic_europe.rules.moves import Place
 from kcal.games.ecologic_europe.rules.state import State
-from kcal.games.ecologic_europe.rules.tables import _spots, tables
+from kcal.games.ecologic_europe.rules.tables import spots_of, tables
 
 
 # kept whole: the hot loop of move generation (bench/bench_ecologic.py counts a rollout's instructions); a call per part would add to them
@@ -162,7 +162,7 @@ class Counted:
     def move(self, state: State, k: int) -> Place:
         """The ``k``-th placement as a move (the state it was counted on)."""
         card, q = self.at(k)
-        return Place(card, _spots(state)[q])
+        return Place(card, spots_of(state)[q])
 
 
 def cards_of(bits: int) -> list[int]:

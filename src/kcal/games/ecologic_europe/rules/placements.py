@@ -27,12 +27,12 @@ from kcal.games.ecologic_europe.rules.state import State
 from kcal.games.ecologic_europe.rules.tables import (
     SMALL_BIRDS,
     Placements,
-    _places,
-    _spots,
     can_eat,
     is_human,
     layout,
+    place_range,
     sp,
+    spots_of,
     tables,
 )
 
@@ -76,7 +76,7 @@ def placement_parts(state: State, seat: int, hand: list[int]) -> list[Part]:
     if not bits & t.slows:  # no slow card: one part, the card found when asked for
         count, sets = placeable(state, seat, bits)
         at = Counted(count, bits, sets, None).at
-        spots = _spots(state)
+        spots = spots_of(state)
 
         def build(i: int) -> Move:
             card, q = at(i)
@@ -301,7 +301,7 @@ def follows(state: State, seat: int, card: int, place: int) -> list[tuple[int, A
     for bird in sorted(set(trial.hands[seat])):
         if is_human(trial, bird) or sp(trial, bird).type != SMALL_BIRDS:
             continue
-        for q in _places(trial):
+        for q in place_range(trial):
             if place_problem(trial, seat, bird, q, False) is None:
                 out.append((bird, trial.rules.spot(q)))
     return out

@@ -41,7 +41,7 @@ from kcal.games.ecologic_europe.rules.moves import (
 from kcal.games.ecologic_europe.rules.placing import do_place, place_problem
 from kcal.games.ecologic_europe.rules.raids import deferred, neighbours
 from kcal.games.ecologic_europe.rules.state import EXCHANGE, OVER, PLACE, TRANSFER, State
-from kcal.games.ecologic_europe.rules.tables import SKIP, _place_numbers, tables
+from kcal.games.ecologic_europe.rules.tables import SKIP, place_numbers, tables
 
 # -- applying ---------------------------------------------------------------------------------------
 
@@ -233,7 +233,7 @@ def _place_all(state: State, placed: list[tuple[str, int, Place]]) -> list[tuple
     may have counted on (or taken first): with a raider in the step every placement is checked again
     as it resolves, and one that can no longer be fed does not happen (ruling "raids")."""
     later: list[tuple[str, int, int, str]] = []
-    index = _place_numbers(state)
+    index = place_numbers(state)
     raid = tables(state).raid
     recheck = any(raid[m.card] for _, _, m in placed)
     for _, seat, m in placed:

@@ -88,9 +88,6 @@ class Rules:
         k = place - self.boards * FIELDS
         return Place(True, k // EDGE_SLOTS + 1, k % EDGE_SLOTS + 1)
 
-    def is_edge(self, place: int) -> bool:
-        return place >= self.boards * FIELDS
-
 
 @dataclass
 class State:

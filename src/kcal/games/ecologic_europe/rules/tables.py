@@ -17,7 +17,6 @@ from kcal.games.ecologic_europe.rules.domain import (
     MAMMALS_AND_BIRDS,
     PLANT_LIKE,
     PLANT_REMAINS,
-    SEASONS,
     TROPHIC_LEVEL,
     TYPE_INDEX,
     WINTER_FORBIDDEN,
@@ -57,10 +56,6 @@ def is_human(state: State, card: int) -> bool:
     return card >= state.rules.species_count
 
 
-def season_name(state: State) -> str:
-    return "express" if state.rules.express else SEASONS[state.season].value
-
-
 # -- what eats what ---------------------------------------------------------------------------------
 
 def can_eat(eater: Species, food: Species) -> bool:
@@ -73,7 +68,7 @@ def can_eat(eater: Species, food: Species) -> bool:
     return "big-bird-eater" in eater.abilities and food.type == BIG_BIRDS and food.consumption < 4
 
 
-def _places(state: State) -> range:
+def place_range(state: State) -> range:
     return range(state.rules.places)
 
 
@@ -85,7 +80,7 @@ Placements = list[tuple[int, list[int], list[tuple[int, Any]] | None]]
 #: A card on top of a place is food of one key: its type, poisonous or not, and (for the
 #: big-bird-eater) a big bird of consumption under 4: bit ``type * 4 + poisonous * 2 + small``. The
 #: remains on it are plant or animal remains: the two bits after the types'.
-_REMAINS_BIT = {PLANT_REMAINS: 1 << 4 * len(FOOD_TYPES), ANIMAL_REMAINS: 1 << (4 * len(FOOD_TYPES) + 1)}
+REMAINS_BIT = {PLANT_REMAINS: 1 << 4 * len(FOOD_TYPES), ANIMAL_REMAINS: 1 << (4 * len(FOOD_TYPES) + 1)}
 
 
 class Tables:
@@ -113,7 +108,7 @@ class Tables:
                     for small in (0, 1):
                         if s.eats >> t & 1 or (bird_eater and t == BIG_BIRDS and small):
                             mask |= 1 << (t * 4 + poisonous * 2 + small)
-            for kind, bit in _REMAINS_BIT.items():
+            for kind, bit in REMAINS_BIT.items():
                 if s.eats >> kind & 1:
                     mask |= bit
             return mask
@@ -134,7 +129,7 @@ class Tables:
         self.edible = tuple(edible(s) for s in species)
         self.food = tuple(1 << (s.type * 4 + 2 * ("poisonous" in s.features)
                                 + (s.type == BIG_BIRDS and s.consumption < 4)) for s in species)
-        self.remains = tuple(_REMAINS_BIT[PLANT_REMAINS if s.type in PLANT_LIKE else ANIMAL_REMAINS]
+        self.remains = tuple(REMAINS_BIT[PLANT_REMAINS if s.type in PLANT_LIKE else ANIMAL_REMAINS]
                              for s in species)
         self.spring = tuple(3 if "spring-jokers" in s.abilities else 0 for s in species)
         self.level = tuple(TROPHIC_LEVEL[FOOD_TYPES[s.type].value] for s in species)  # feeding_order
@@ -169,7 +164,7 @@ class Tables:
                 by_key[low] = by_key.get(low, 0) | 1 << s.index
                 e ^= low
         self.eaters = tuple(by_key.get(f, 0) for f in self.food)
-        self.remains_eaters = {bit: by_key.get(bit, 0) for bit in _REMAINS_BIT.values()}
+        self.remains_eaters = {bit: by_key.get(bit, 0) for bit in REMAINS_BIT.values()}
         self.remains_eaters_all = 0  # the cards that eat any remains
         for eats_remains in self.remains_eaters.values():
             self.remains_eaters_all |= eats_remains
@@ -250,7 +245,7 @@ def layout(state: State) -> Layout:
 _SPOTS: dict[int, tuple[Any, ...]] = {}  # per number of boards
 
 
-def _spots(state: State) -> tuple[Any, ...]:
+def spots_of(state: State) -> tuple[Any, ...]:
     """Each place's :class:`~.domain.Place` (rules.spot of every place), made once per game."""
     memo = state.rules.memo
     found = memo.get("spots")
@@ -263,10 +258,10 @@ def _spots(state: State) -> tuple[Any, ...]:
     return found  # type: ignore[no-any-return]
 
 
-def _place_numbers(state: State) -> dict[Any, int]:
+def place_numbers(state: State) -> dict[Any, int]:
     """Each place's :class:`~.domain.Place` to its number (rules.place_index of every place)."""
     memo = state.rules.memo
     found = memo.get("index")
     if found is None:
-        found = memo["index"] = {spot: q for q, spot in enumerate(_spots(state))}
+        found = memo["index"] = {spot: q for q, spot in enumerate(spots_of(state))}
     return found  # type: ignore[no-any-return]

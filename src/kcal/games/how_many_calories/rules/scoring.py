@@ -62,16 +62,6 @@ def winners(totals: Sequence[int], won_last: Sequence[Sequence[int]], out_last: 
     return tuple(s for s in tied if best.get(s) == top)
 
 
-def tiebreak_card(totals: Sequence[int], won_last: Sequence[Sequence[int]], out_last: Sequence[bool]
-                  ) -> int | None:
-    """The number of the final-round card that broke a tie for first place, if one did."""
-    tied = start_candidates(totals)
-    if len(tied) < 2:
-        return None
-    cards = [max(won_last[s]) for s in tied if not out_last[s] and won_last[s]]
-    return max(cards) if cards else None
-
-
 def outcome(state: State) -> Outcome | None:
     if state.phase != OVER:
         return None

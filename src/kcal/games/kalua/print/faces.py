@@ -39,7 +39,7 @@ from kcal.games.kalua.print.layout import (
 from kcal.games.kalua.print.palette import STYLES, Style, rgb, text_on
 from kcal.games.kalua.print.picture import help_icon_of, icon_of
 from kcal.games.kalua.rules.cardtext import card_lines
-from kcal.games.kalua.rules.domain import DOUBLE_COST, PROTECTION_COST, EffectKind, Kind, Target
+from kcal.games.kalua.rules.domain import EffectKind, Kind, Target
 from kcal.print import pictures
 from kcal.print.cardface import banded_frame, dot_rows, scale, stripes
 from kcal.print.cardface import card_clip as _card_clip
@@ -560,7 +560,3 @@ def draw_help_back(c: Canvas, box: Box, help_card: HelpCard, title: str, report:
     c.restoreState()
     _back_title(c, box, title, help_card.colour.upper(), palette.INK, k, report)
     meeple(c, box.cx, box.cy + mm(BACK.leader_rise_mm) * k, mm(BACK.leader_h_mm) * k, fill, crown=True)
-
-
-def payments_text() -> str:
-    return f"pay 0 · {PROTECTION_COST} PP: protected · {DOUBLE_COST} PP: double"

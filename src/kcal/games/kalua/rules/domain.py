@@ -131,11 +131,3 @@ def fold(name: str) -> str:
 
 def deck_of_kind(kind: Kind) -> Deck:
     return Deck.BONUS if kind is Kind.BONUS else Deck.DISASTER
-
-
-def pp_text(n: int) -> str:
-    return f"{n} PP"
-
-
-def clamp_happiness(value: int) -> int:
-    return HAPPINESS_MIN if value < HAPPINESS_MIN else HAPPINESS_MAX if value > HAPPINESS_MAX else value

@@ -75,7 +75,7 @@ def import_(
     from kcal.core.errors import UsageError
     with guarded():
         from kcal.games.kcaloria.deck.importer import MAX_LIST_BYTES, STDIN, import_deck
-        from kcal.games.kcaloria.files.load import BUILTIN, _display, load_library
+        from kcal.games.kcaloria.files.load import BUILTIN, display_path, load_library
 
         from_stdin = str(source) == STDIN
         to_stdout = output is not None and str(output) == "-"
@@ -91,7 +91,7 @@ def import_(
         deck_catalogs = _deck_catalogs(builtin, catalogs, target)
         raw = sys.stdin.buffer.read(MAX_LIST_BYTES + 1) if from_stdin else None
         result = import_deck(source, library, name=name, format=deck_format.value, catalogs=deck_catalogs,
-                             display="<stdin>" if from_stdin else _display(source), raw=raw)
+                             display="<stdin>" if from_stdin else display_path(source), raw=raw)
         if target is not None:
             atomic_write_text(target, result.text, inputs=inputs, force=force)
     data = {"game": "kcaloria", "files": [str(target)] if target is not None else [], **result.to_dict()}

@@ -99,7 +99,7 @@ class LoadedCatalog:
     @functools.cached_property
     def doc(self) -> YamlDoc:
         """The parsed file, for positions in messages (parsed again only when a message needs it)."""
-        return load_yaml(self.path, display=_display(self.path), raw=self.raw)
+        return load_yaml(self.path, display=display_path(self.path), raw=self.raw)
 
 
 @functools.cache
@@ -121,7 +121,7 @@ def load_catalog_file(path: str | Path) -> LoadedCatalog:
     against the file system every time.
     """
     p = Path(path)
-    raw = read_source(p, display=_display(p), max_bytes=MAX_BYTES)
+    raw = read_source(p, display=display_path(p), max_bytes=MAX_BYTES)
     trusted = parsecache.get_json("catalog", raw, _schema_salt())
     if trusted is not None:
         try:
@@ -131,14 +131,14 @@ def load_catalog_file(path: str | Path) -> LoadedCatalog:
         if loaded is not None:
             raise_all(list(_check_art(loaded.catalog, loaded, p.parent)))
             return loaded
-    dump = _validate_catalog(load_yaml(p, display=_display(p), raw=raw))
+    dump = validate_catalog(load_yaml(p, display=display_path(p), raw=raw))
     loaded = LoadedCatalog(Catalog.from_json(dump), p, raw)
     raise_all(list(_check_art(loaded.catalog, loaded, p.parent)))
     parsecache.put_json("catalog", raw, dump, _schema_salt())
     return loaded
 
 
-def _validate_catalog(doc: YamlDoc) -> dict[str, Any]:
+def validate_catalog(doc: YamlDoc) -> dict[str, Any]:
     """The catalog's validated model, as its JSON dump (what the cache keeps and the frozen objects
     are built from)."""
     from kcal.games.kcaloria.files import models
@@ -240,7 +240,7 @@ class Library:
         for i, tile in enumerate(loaded.catalog.tiles):
             if tile.id in ids:
                 other = next(c for c in self.catalogs if any(t.id == tile.id for t in c.catalog.tiles))
-                msg = f"tiles[{i}].id: tile id {tile.id!r} is also defined in {_display(other.path)}"
+                msg = f"tiles[{i}].id: tile id {tile.id!r} is also defined in {display_path(other.path)}"
                 errors.append(loaded.doc.error(msg, ("tiles", i, "id"), code="schema"))
         raise_all(errors)
         self.catalogs.append(loaded)
@@ -359,8 +359,8 @@ class LoadedDeck:
 def load_deck(path: str | Path, extra_catalogs: Sequence[str | Path] = ()) -> LoadedDeck:
     """Read a deck file and resolve its tile names against its catalogs (plus ``extra_catalogs``)."""
     p = Path(path)
-    raw = read_source(p, display=_display(p), max_bytes=MAX_BYTES)
-    doc = load_yaml(p, display=_display(p), raw=raw)
+    raw = read_source(p, display=display_path(p), max_bytes=MAX_BYTES)
+    doc = load_yaml(p, display=display_path(p), raw=raw)
     deck = _validated_deck(doc, raw)
     specs: list[str | Path] = list(deck.catalogs) if deck.catalogs is not None else [BUILTIN]
     try:
@@ -407,7 +407,7 @@ def _validated_deck(doc: YamlDoc, raw: bytes) -> Deck:
     return Deck.from_json(dump)
 
 
-def _display(path: Path) -> str:
+def display_path(path: Path) -> str:
     """Paths as the user would type them: relative to the working folder when inside it."""
     try:
         rel = os.path.relpath(path)

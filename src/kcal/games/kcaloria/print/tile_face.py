@@ -23,7 +23,7 @@ from kcal.games.kcaloria.rules.domain import Color
 from kcal.print import pictures
 from kcal.print.fonts import BOLD, REGULAR, printable
 from kcal.print.images import ArtCache, ArtProblem
-from kcal.print.layout import MM, SQRT3, TileGeometry, hex_half_width, hex_points
+from kcal.print.layout import MM, SQRT3, TileGeometry, hex_half_width
 from kcal.print.report import Report
 from kcal.print.text import fit, width
 
@@ -444,7 +444,7 @@ def plan_text(tile: Tile, mod_lines: list[str], fact: str, k: float) -> TextPlan
 
 def _try_plan(mod_lines: list[str], fact: str, size: float, top: float, cols: tuple[float, float],
               k: float) -> TextPlan | None:
-    from kcal.print.text import _wrap_varying
+    from kcal.print.text import wrap_varying
 
     f = FACE
     lead = size * f.leading / MM  # mm
@@ -472,7 +472,7 @@ def _try_plan(mod_lines: list[str], fact: str, size: float, top: float, cols: tu
             return None
         code = line.split(" ", 1)[0] + " "
         extra = width(code, BOLD, size) - width(code, REGULAR, size)  # the code is printed bold
-        got = _wrap_varying(line, REGULAR, size, [avail[0] - extra, *avail[1:]])
+        got = wrap_varying(line, REGULAR, size, [avail[0] - extra, *avail[1:]])
         if got is None:
             return None
         wrapped.append((got[0], "mod"))
@@ -481,7 +481,7 @@ def _try_plan(mod_lines: list[str], fact: str, size: float, top: float, cols: tu
     n_fact = 0
     if fact:
         avail = widths_from(top - n_mod * lead - brk - lead * 0.5)
-        got = _wrap_varying(fact, REGULAR, size, avail) if avail else None
+        got = wrap_varying(fact, REGULAR, size, avail) if avail else None
         if got is None:
             return None
         wrapped.extend((ln, "text") for ln in got)
@@ -575,7 +575,3 @@ def _text_block(c: Canvas, tile: Tile, plan: TextPlan, cx: float, cy: float, k: 
         c.setLineWidth(0.5)
         c.line(cx - 7.0 * k, cy + plan.rule_y * k, cx + 7.0 * k, cy + plan.rule_y * k)
         c.restoreState()
-
-
-def corner_points(cx: float, cy: float, geom: TileGeometry) -> list[tuple[float, float]]:
-    return hex_points(cx, cy, geom.across)

@@ -238,10 +238,5 @@ def rescue_plan(state: GameState, player: int, cell: Hex, pay: Payment | None
     return None, tuple(e for e in pay if e[2])
 
 
-def describe_dice(state: GameState, cell: Hex) -> str:
-    dice = state.dice.get(cell, ())
-    return ", ".join(f"{state.players[d[0]]}:{d[1]}" for d in dice)
-
-
 __all__ = ["schedule", "remove_tile", "prune", "rescued", "count_down", "rescue_plan", "lost", "starving",
            "children"]

@@ -82,10 +82,6 @@ class TileType(str, Enum):
         """The cube colour this type produces; None for microbes and events."""
         return TYPE_COLOR.get(self)
 
-    @property
-    def is_animal(self) -> bool:
-        return self in ANIMAL_TYPES
-
 
 TYPE_COLOR: dict[TileType, Color] = {
     TileType.WATER: Color.BLUE,
@@ -131,10 +127,6 @@ class Klass(str, Enum):
 
     def __str__(self) -> str:
         return self.value
-
-    @property
-    def is_fish(self) -> bool:
-        return self in FISH_CLASSES
 
 
 PLANT_CLASSES = frozenset(

@@ -424,9 +424,6 @@ class GameState:
         """Why ``move`` is illegal here, in words; None when it is legal."""
         return legal.check(self, move).reason
 
-    def is_legal(self, move: Move) -> bool:
-        return legal.check(self, move).reason is None
-
     def apply(self, move: Move) -> None:
         """Play ``move`` (raises :class:`IllegalMove`); no undo record is kept (unless a pushed
         move is still open: then :meth:`pop` undoes this move too). The move is recorded with the

@@ -32,10 +32,6 @@ def p_none(N: int, K: int, n: int) -> Fraction:
     return hypergeom_pmf(N, K, n, 0)
 
 
-def p_at_least(N: int, K: int, n: int, k: int = 1) -> Fraction:
-    return 1 - sum((hypergeom_pmf(N, K, n, j) for j in range(0, k)), Fraction(0))
-
-
 def expected_reshuffles(N: int, K: int, n: int) -> Fraction:
     """Mean number of reshuffles before a hand with at least one success is kept."""
     q = p_none(N, K, n)
