@@ -89,6 +89,9 @@ def bots(
 CorrectionOption = typer.Option("holm", "--correction", metavar="holm|bh",
                                 help="Correct for the number of cards compared: holm (family-wise) or bh "
                                      "(Benjamini-Hochberg, false discovery rate).")
+MarksCorrectionOption = typer.Option("holm", "--correction", metavar="holm|bh",
+                                     help="Correct the marks for the number of figures compared: holm "
+                                          "(family-wise) or bh (Benjamini-Hochberg, false discovery rate).")
 
 
 @app.command()
@@ -185,9 +188,7 @@ def what_if(
                               help="Most games per arm (the sequential test may stop sooner)."),
     players: int | None = PlayersOption,
     bots: list[str] = BotsOption,
-    correction: str = typer.Option("holm", "--correction", metavar="holm|bh",
-                                   help="Correct the marks for the number of figures compared: holm (family-wise) "
-                                        "or bh (Benjamini-Hochberg, false discovery rate)."),
+    correction: str = MarksCorrectionOption,
     seed: int = SeedOption,
     jobs: int | None = JobsOption,
     backend: str = BackendOption,
@@ -237,9 +238,7 @@ def calibrate(
                                       "(0.05: 5 points)."),
     players: int | None = PlayersOption,
     bots: list[str] = BotsOption,
-    correction: str = typer.Option("holm", "--correction", metavar="holm|bh",
-                                   help="Correct the marks for the number of figures compared: holm (family-wise) "
-                                        "or bh (Benjamini-Hochberg, false discovery rate)."),
+    correction: str = MarksCorrectionOption,
     seed: int = SeedOption,
     jobs: int | None = JobsOption,
     backend: str = BackendOption,
