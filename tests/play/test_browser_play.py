@@ -126,12 +126,12 @@ def test_two_browsers_and_a_bot_play_a_whole_game(pack_id, browsers, kcal_play, 
     served.stop()
 
 
-PICTURED = [p for p in PACK_IDS if registry.get(p).has("draw") and registry.get(p).offers("draw", "table_picture")]
+PICTURED = [p for p in PACK_IDS if registry.get(p).has("table")]
 
 
 @pytest.mark.parametrize("pack_id", PICTURED)
 def test_a_game_played_by_clicking_the_picture(pack_id, browsers, kcal_play):
-    """A pack that draws its table (the draw hook's ``table_picture``): one person plays a whole game
+    """A pack that draws its table (the ``table`` hook): one person plays a whole game
     against bots by clicking the picture: a card, a deck, a god, a field (a target with several moves
     narrows the list to them, whose first is clicked); a turn whose moves the picture has no place for is
     played from the list."""

@@ -1,4 +1,4 @@
-"""The pictures ``kcal play`` draws of a seat's table (the draw hook's ``table_picture``), at the library
+"""The pictures ``kcal play`` draws of a seat's table (the ``table`` hook), at the library
 level, over whole games of random moves of every pack that draws one:
 
 - every target is an item of the picture and plays legal moves (indexes into the seat's legal list),
@@ -108,7 +108,7 @@ def _walk(pack_id: str, seed: int, check: Callable[[Any, Any, str, int], None], 
 
 def _picture(pack_id: str, game: Any, state: Any, seat: str) -> tuple[list[Any], dict[str, list[int]], list[Any]]:
     legal = [game.encode_move(m) for m in game.legal_moves(state, seat)]
-    items, targets = registry.get(pack_id).hook("draw").table_picture(game.view(state, seat), legal)
+    items, targets = registry.get(pack_id).hook("table").table_picture(game.view(state, seat), legal)
     return list(items), {k: list(v) for k, v in targets.items()}, legal
 
 

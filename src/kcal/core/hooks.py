@@ -230,7 +230,7 @@ class DrawHook(Protocol):
 
 
 class TablePicture(Protocol):
-    """The optional ``table_picture`` of a pack's ``draw`` hook, for ``kcal play`` (docs/play.md): a picture
+    """The optional ``table`` hook (``table.py``), for ``kcal play`` (docs/play.md): ``table_picture``, a picture
     of one seat's view where each legal move can be clicked. ``view`` is the pack's ``Game.view`` of that
     seat (nothing more reaches the picture); ``legal`` the seat's legal moves as record entries, in the
     order the table lists them. Returns the picture's :class:`kcal.viewer.scene.Item` list and, for an
@@ -301,6 +301,7 @@ TABLE: tuple[Hook, ...] = (
     Hook("draw", "draw", DrawHook),
     Hook("patch", "patch", PatchHook),
     Hook("commands", "commands", CommandsHook),
+    Hook("table", "table", TablePicture),
 )
 
 #: every hook name, in :data:`TABLE` order (``game`` is every pack's)

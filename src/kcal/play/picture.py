@@ -1,5 +1,5 @@
-"""The picture of a seat's table, when its pack draws one: the optional ``table_picture`` of the pack's
-``draw`` hook (:class:`kcal.core.hooks.TablePicture`), given the seat's view and legal moves only, as SVG
+"""The picture of a seat's table, when its pack draws one: the pack's optional ``table`` hook
+(:class:`kcal.core.hooks.TablePicture`), given the seat's view and legal moves only, as SVG
 whose items carry their keys (``data-key``) for the page to make clickable. Every text is escaped by
 :mod:`kcal.viewer.svg`. A pack without the function: None, and the page lists the moves in words."""
 
@@ -12,7 +12,7 @@ MARGIN = 8.0
 
 
 def offers(pack: Any) -> bool:
-    return bool(pack.has("draw") and pack.offers("draw", "table_picture"))
+    return bool(pack.has("table"))
 
 
 def picture(pack: Any, view: Mapping[str, Any], legal: Sequence[Mapping[str, Any]]) -> dict[str, Any] | None:
@@ -22,7 +22,7 @@ def picture(pack: Any, view: Mapping[str, Any], legal: Sequence[Mapping[str, Any
     from kcal.viewer.scene import bounds
     from kcal.viewer.svg import FONT, attr, shapes
 
-    items, targets = pack.hook("draw").table_picture(view, legal)
+    items, targets = pack.hook("table").table_picture(view, legal)
     if not items:
         return None
     x0, y0, w, h = bounds(items, MARGIN)

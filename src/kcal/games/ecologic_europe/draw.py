@@ -14,7 +14,7 @@ active player has moved; its step says so, and the placements appear when the st
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -474,11 +474,3 @@ def catalog_page(catalogs: Sequence[Path] | None = None, no_builtin: bool = Fals
                                      f"{s.id} {s.fact}"))
     return CatalogPage(f"{GAME_NAME} catalog ({len(cards)} species cards)", tuple(cards),
                        (("type", "Species type"), ("habitat", "Habitat"), ("expansion", "Expansion")))
-
-
-def table_picture(view: Mapping[str, Any], legal: Sequence[Mapping[str, Any]]
-                  ) -> tuple[list[Item], dict[str, list[int]]]:
-    """``kcal play``'s picture of one player's view (:mod:`kcal.games.ecologic_europe.table_picture`)."""
-    from kcal.games.ecologic_europe.table_picture import table_picture as picture
-
-    return picture(view, legal)

@@ -12,10 +12,10 @@ with the reason.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from kcal.core.results import game_over_line
 from kcal.games.kalua.print.palette import GODS, STYLES
@@ -569,11 +569,3 @@ def catalog_page(catalogs: Sequence[Path] | None = None, no_builtin: bool = Fals
                                      " ".join(lines)))
     return CatalogPage(f"{GAME_NAME} catalog ({len(cards)} cards)", tuple(cards),
                        (("kind", "Kind"), ("deck", "Deck"), ("set", "Card set")))
-
-
-def table_picture(view: Mapping[str, Any], legal: Sequence[Mapping[str, Any]]
-                  ) -> tuple[list[Item], dict[str, list[int]]]:
-    """``kcal play``'s picture of one god's view (:mod:`kcal.games.kalua.table_picture`)."""
-    from kcal.games.kalua.table_picture import table_picture as picture
-
-    return picture(view, legal)

@@ -10,7 +10,7 @@ step, with the reason.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from math import cos, radians, sin, sqrt
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
@@ -646,11 +646,3 @@ def catalog_page(catalogs: Sequence[Path] | None = None, no_builtin: bool = Fals
     filters = (("type", "Type"), ("class", "Class"), ("rarity", "Rarity"), ("biome", "Biome"),
                ("modifier", "Modifier"), ("cost", "Cost colour"))
     return CatalogPage(f"kCaloria catalog ({len(cards)} tiles)", tuple(cards), filters, rules)
-
-
-def table_picture(view: Mapping[str, Any], legal: Sequence[Mapping[str, Any]]
-                  ) -> tuple[list[Item], dict[str, list[int]]]:
-    """``kcal play``'s picture of one player's view (:mod:`kcal.games.kcaloria.table_picture`)."""
-    from kcal.games.kcaloria.table_picture import table_picture as picture
-
-    return picture(view, legal)

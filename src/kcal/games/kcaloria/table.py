@@ -1,5 +1,5 @@
-"""``kcal play``'s picture of one player's view of kCaloria (the optional ``table_picture`` of the draw
-hook, :class:`kcal.core.hooks.TablePicture`), re-exported by :mod:`kcal.games.kcaloria.draw`.
+"""``kcal play``'s picture of one player's view of kCaloria (the optional ``table`` hook,
+:class:`kcal.core.hooks.TablePicture`).
 
 Drawn from the view and the legal moves alone. What a player touches at a real table:
 
@@ -71,6 +71,7 @@ def _window(cells: list[tuple[int, int]], mine: list[tuple[int, int]]) -> set[tu
     return {c for c in cells + mine if c[1] in rows and abs(_centre(*c)[0] - mid_x) <= half}
 
 
+# kept whole: one branch per kind of legal move a click on the map or the hand stands for (place, transplant, action target, discard), drawn in one pass over the view
 def table_picture(view: Mapping[str, Any], legal: Sequence[Mapping[str, Any]]
                   ) -> tuple[list[Item], dict[str, list[int]]]:
     """The map around the player's tiles and places, then the hand."""

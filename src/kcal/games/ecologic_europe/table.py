@@ -1,5 +1,5 @@
-"""``kcal play``'s picture of one player's view of EcoLogic: Europe (the optional ``table_picture`` of the
-draw hook, :class:`kcal.core.hooks.TablePicture`), re-exported by :mod:`kcal.games.ecologic_europe.draw`.
+"""``kcal play``'s picture of one player's view of EcoLogic: Europe (the optional ``table`` hook,
+:class:`kcal.core.hooks.TablePicture`).
 
 Drawn from the view and the legal moves alone, for the step the season is in (the picture fits a phone,
 so it shows what that step's choices are made on). What a player touches at a real table:

@@ -1,5 +1,5 @@
-"""``kcal play``'s picture of one god's view of Kalua (the optional ``table_picture`` of the draw hook,
-:class:`kcal.core.hooks.TablePicture`), re-exported by :mod:`kcal.games.kalua.draw`.
+"""``kcal play``'s picture of one god's view of Kalua (the optional ``table`` hook,
+:class:`kcal.core.hooks.TablePicture`).
 
 Drawn from the view and the legal moves alone. What a player touches at a real table:
 
@@ -73,6 +73,7 @@ def _moves(legal: Sequence[Mapping[str, Any]], match: Any) -> list[int]:
     return [i for i, e in enumerate(legal) if match(e)]
 
 
+# kept whole: one branch per kind of legal move a click on the table stands for (deck, island, god, hand card, answer), in the rulebook's phase order
 def table_picture(view: Mapping[str, Any], legal: Sequence[Mapping[str, Any]]
                   ) -> tuple[list[Item], dict[str, list[int]]]:
     """The decks and the island, the gods' cards, the action cards on the table and the seat's hand."""
