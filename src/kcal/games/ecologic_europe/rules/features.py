@@ -85,8 +85,8 @@ _SPECS = (
                 Trigger.PLACEMENT, Carrier.CONSUMER, "B"),
     FeatureSpec("plant-remains-processing", "after feeding: plant remains into biomass",
                 "After each of its feedings, it may take every plant remains token of its habitat(s) onto its "
-                "card, turned into biomass: its owner chooses (a placement's process: false; at the beginning "
-                "of a season kcal chooses what loses the fewest cards).", Trigger.AFTER_FEEDING, Carrier.CONSUMER, "R"),
+                "card, turned into biomass; its owner chooses (ruling \"earthworm\").", Trigger.AFTER_FEEDING,
+                Carrier.CONSUMER, "R"),
     FeatureSpec("small-bird-follow", "after placing: may place a small bird at once",
                 "After it is placed, its owner may at once place a small bird card from their hand, by the "
                 "usual rules.", Trigger.AFTER_PLACING, Carrier.CONSUMER, "W"),
