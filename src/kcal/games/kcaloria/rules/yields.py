@@ -11,6 +11,7 @@ whichever of its tiles came first.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from kcal.games.kcaloria.rules.domain import Color
@@ -118,26 +119,12 @@ def new_tile_yield(state: GameState, info: TileInfo, cell: Hex, owner: int, pay:
                     gain += paid_from(src_info, params, info)
     y = list(info.base)
     if info.bonus_color is not None:
-        if base_times:
-            for c in range(6):
-                y[c] += info.base[c] * base_times
         chosen = COLOR_INDEX[move.color] if move is not None and move.color else None
         # a chosen colour the tile yields takes every bonus; purple, for an intelligent tile that
         # does not yield it, takes only the reproduction bonus
         color = chosen if chosen is not None and info.base[chosen] else info.bonus_color
-        if repro:
-            if chosen is not None:
-                rc = chosen
-            else:
-                rc = PURPLE if "intelligent" in info.mods else color
-            y[rc] += repro
-        net = gain - loss
-        if net > 0:
-            y[color] += net
-        elif net < 0:
-            take_cheapest(y, -net)
-        for c, n in closs:
-            y[c] = y[c] - n if y[c] > n else 0
+        repro_to = chosen if chosen is not None else (PURPLE if "intelligent" in info.mods else color)
+        net_effects(y, info.base, base_times, repro_to, repro, color, gain - loss, closs)
         if "camouflage" in info.mods:
             to = (move.camouflage if move is not None and move.camouflage else None) or info.param("camouflage", "color")
             if to is not None:
@@ -150,11 +137,28 @@ def new_tile_yield(state: GameState, info: TileInfo, cell: Hex, owner: int, pay:
     return y, outward, removes, timer
 
 
+def net_effects(vec: list[int], base: Sequence[int], base_times: int, repro_to: int, repro: int, bonus: int,
+                net: int, closs: list[tuple[int, int]]) -> None:
+    """One placement's effects on one tile's cubes ``vec``, netted in the one order of the pair rule, for
+    a new tile and a tile already down alike: its base yield again ``base_times`` (photosynthesis), the
+    reproduction bonus on ``repro_to``, bonuses less penalties on ``bonus`` (a net loss takes the cheapest
+    cubes), then the coloured penalties."""
+    if base_times:
+        for c in range(6):
+            vec[c] += base[c] * base_times
+    if repro:
+        vec[repro_to] += repro
+    if net > 0:
+        vec[bonus] += net
+    elif net < 0:
+        take_cheapest(vec, -net)
+    for c, n in closs:
+        vec[c] = vec[c] - n if vec[c] > n else 0
+
+
 def apply_to_neighbours(state: GameState, outward: list, placer: int) -> None:
     """Apply the new tile's effects on the tiles already next to it. The effects on one tile are netted
-    before they touch its cubes, in the order :func:`new_tile_yield` nets a new tile's: its base yield
-    again (photosynthesis), the reproduction bonus, bonuses less penalties (a net loss takes the cheapest
-    cubes), then the coloured penalties; so the same two tiles give the same cubes whichever came first
+    before they touch its cubes, by :func:`net_effects` as :func:`new_tile_yield` nets a new tile's; so the same two tiles give the same cubes whichever came first
     (rulings: the pair rule; before, a tile already down took them in printed order)."""
     tiles = state.tiles
     cubes = state.cubes
@@ -188,18 +192,8 @@ def apply_to_neighbours(state: GameState, outward: list, placer: int) -> None:
                 closs.append(val)
         vec = list(cubes[cell])
         before = list(vec)
-        if base_times:
-            for c in range(6):
-                vec[c] += info.base[c] * base_times
-        if repro:
-            vec[PURPLE if "intelligent" in info.mods else bonus] += repro
-        net = gain - loss
-        if net > 0:
-            vec[bonus] += net
-        elif net < 0:
-            take_cheapest(vec, -net)
-        for c, n in closs:
-            vec[c] = vec[c] - n if vec[c] > n else 0
+        net_effects(vec, info.base, base_times, PURPLE if "intelligent" in info.mods else bonus, repro, bonus,
+                    gain - loss, closs)
         for c in range(6):
             if vec[c] > before[c]:
                 state.count_produced(c, vec[c] - before[c])
