@@ -308,13 +308,21 @@ def _prior(game: Game[Any, Any], state: Any, player: str, rng: Any, playout: Pla
 def search(game: Game[Any, Any], state: Any, player: str, rng: Any, budget: Budget) -> tuple[Any, int]:
     """The move the searcher makes for ``player`` in ``state`` and the iterations it ran. ``state`` is
     not changed; ``rng`` (a :class:`~kcal.core.rng.Rng`) gives every draw."""
+    move, done, _share = search_share(game, state, player, rng, budget)
+    return move, done
+
+
+def search_share(game: Game[Any, Any], state: Any, player: str, rng: Any, budget: Budget
+                 ) -> tuple[Any, int, float]:
+    """:func:`search`, and the share of the root's visits its move got (1.0 for a lone legal move): what a
+    hint shows (``kcal play``)."""
     if player not in game.to_move(state):
         raise UsageError(f"the {NAME} bot decides for a player to move; {player} is not to move")
     legal = list(game.legal_moves(state, player))
     if not legal:
         raise UsageError(f"the {NAME} bot has no legal move for {player}")
     if len(legal) == 1:
-        return legal[0], 0
+        return legal[0], 0, 1.0
     root = _Node(None, None)
     playout = playout_of(game)
     done = 0
@@ -337,7 +345,8 @@ def search(game: Game[Any, Any], state: Any, player: str, rng: Any, budget: Budg
         rank = (child.visits, child.reward / child.visits)
         if rank > best_rank:
             best, best_rank = m, rank
-    return best, done
+    visits = sum(c.visits for c in root.children.values()) or 1
+    return best, done, max(best_rank[0], 0) / visits
 
 
 def mcts_bot(budget: Budget) -> Any:
