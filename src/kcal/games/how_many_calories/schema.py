@@ -7,34 +7,12 @@ custom set is a house rule declaring ``variant:``) -- so they share a model and 
 
 from __future__ import annotations
 
-from typing import Any
-
-from kcal.core.schemas import Kinds, export_schema
+from kcal.core.schemas import SchemaTable
 from kcal.games.how_many_calories.rules.domain import GAME_ID, GAME_NAME
 
-
-def _card_set() -> dict[str, Any]:
-    from kcal.games.how_many_calories.files.models import CardSetFile
-
-    return CardSetFile.model_json_schema()
-
-
-def _record() -> dict[str, Any]:
-    from kcal.games.how_many_calories.files.recordfile import RecordFile
-
-    return RecordFile.model_json_schema()
-
-
-SCHEMAS: Kinds = {
-    "catalog": ("How many Calories? card set (the built-in catalog's format)", _card_set),
-    "deck": ('How many Calories? card set (checked by deck validate; a custom set declares variant:)', _card_set),
-    "game": ('How many Calories? game record (rules replay)', _record),
-}
-
-#: the file kinds the pack reads
-KINDS = tuple(SCHEMAS)
-
-
-def export(kind: str) -> dict[str, Any]:
-    """The JSON Schema (Draft 2020-12) of one file kind."""
-    return export_schema(GAME_ID, GAME_NAME, kind, SCHEMAS)
+_SET, _RECORD = (f"kcal.games.how_many_calories.files.{m}" for m in ("models:CardSetFile", "recordfile:RecordFile"))
+SCHEMAS = SchemaTable(GAME_ID, GAME_NAME, (
+    ("catalog", "card set (the built-in catalog's format)", _SET),
+    ("deck", "card set (checked by deck validate; a custom set declares variant:)", _SET),
+    ("game", "game record (rules replay)", _RECORD)))
+export, KINDS = SCHEMAS.export, SCHEMAS.kinds
