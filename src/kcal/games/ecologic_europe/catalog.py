@@ -1,4 +1,5 @@
-"""``kcal catalog validate|list|show --game ecologic-europe`` over the species data.
+"""``kcal catalog validate|list|show --game ecologic-europe`` over the species data: the shared
+:class:`~kcal.core.catalogs.CardCatalog` with this game's rows, filters (``--biome`` takes a habitat) and words.
 
 ``validate(paths)`` checks species files (none: the built-in ones, validated together);
 ``list_cards(filters, catalogs, no_builtin)`` and ``show(name, catalogs, no_builtin)`` look cards up.
@@ -6,15 +7,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from kcal.core.catalogs import card_sets, raise_invalid, validate_each
-from kcal.core.errors import KcalError
+from kcal.core.catalogs import CardCatalog, Paths, card_sets, text_filter
 from kcal.core.results import card_table
-from kcal.core.suggest import lookup
-from kcal.core.text import shown
 from kcal.games.ecologic_europe.files.cardset import CardSet, Species
 from kcal.games.ecologic_europe.files.load import BUILTIN, DATA, SPECIES_FILES, builtin, load_species
 from kcal.games.ecologic_europe.rules.domain import (
@@ -27,32 +25,10 @@ from kcal.games.ecologic_europe.rules.domain import (
 )
 from kcal.games.ecologic_europe.rules.features import FEATURE_SPECS
 
-FILTERS = ("type", "name", "biome")  # --biome takes a habitat here
-Paths = Sequence[str | Path] | None
 
-
-def validate_catalogs(paths: Paths = None) -> dict[str, Any]:
-    def check(group: Sequence[str | Path]) -> dict[str, Any]:
-        return {"cards": len(load_species(group))}
-
-    targets: list[tuple[str, Sequence[str | Path]]] = (
-        [(str(p), [p]) for p in paths] if paths else [(BUILTIN, [DATA / f for f in SPECIES_FILES])])
-    return validate_each(GAME_ID, targets, {"cards": 0}, check)
-
-
-#: the built-in set is kcal's reconstruction (docs/README.md), and says so wherever it is checked
-_RECONSTRUCTION = "; kcal's reconstruction"
-
-
-def validate_text(result: dict[str, Any]) -> str:
-    return "\n".join(f"{shown(r['catalog'])}: " + (f"{len(r['errors'])} problem(s)" if r["errors"] else
-                                            f"valid ({r['cards']} species cards"
-                                            f"{_RECONSTRUCTION if r['catalog'] == BUILTIN else ''})")
-                     for r in result["catalogs"])
-
-
-def validate(paths: Paths = None) -> dict[str, Any]:
-    return raise_invalid(validate_catalogs(paths))
+def _targets(paths: Paths) -> list[tuple[str, Sequence[str | Path]]]:
+    """Each species file on its own; none: the built-in ones, validated together."""
+    return [(str(p), [p]) for p in paths] if paths else [(BUILTIN, [DATA / f for f in SPECIES_FILES])]
 
 
 def _sets(catalogs: Paths, no_builtin: bool) -> list[CardSet]:
@@ -74,40 +50,21 @@ def row(s: Species) -> dict[str, Any]:
     return out
 
 
-def list_cards(filters: Mapping[str, Any] | None = None, catalogs: Paths = None,
-               no_builtin: bool = False) -> dict[str, Any]:
-    filters = filters or {}
-    types = {FOOD_TYPES.index(parse_species_type(t)) for t in filters.get("type") or []}  # type: ignore[arg-type]
-    habitats = {parse_habitat(h).value for h in filters.get("biome") or []}
-    part = " ".join(str(filters.get("name") or "").split()).casefold()
-    rows = []
-    for cs in _sets(catalogs, no_builtin):
-        for s in cs.species:
-            r = row(s)
-            if types and s.type not in types:
-                continue
-            if habitats and not (habitats & set(r["habitats"]) or "any" in r["habitats"]):
-                continue
-            if part and part not in f"{s.id} {s.name} {s.latin}".casefold():
-                continue
-            rows.append(r)
-    return {"game": "ecologic-europe", "count": len(rows), "cards": rows}
+def _types(values: list[str]) -> Callable[[Species], bool]:
+    types = {FOOD_TYPES.index(parse_species_type(t)) for t in values}
+    return lambda s: s.type in types
+
+
+def _habitats(values: list[str]) -> Callable[[Species], bool]:
+    """``--biome``: a habitat here; a species of any habitat lives in each."""
+    habitats = {parse_habitat(h).value for h in values}
+    return lambda s: s.any_habitat or any(s.fits(i) for i, h in enumerate(BOARD_HABITATS) if h.value in habitats)
 
 
 def list_text(listing: dict[str, Any]) -> str:
     rows = listing["cards"]
     return card_table(("id", "card", "common name", "type", "habitats"),
                       [(r["id"], r["card"], r["common_name"], r["type"], ", ".join(r["habitats"])) for r in rows])
-
-
-def card_names(catalogs: Paths = None, no_builtin: bool = False) -> list[tuple[str, str]]:
-    """Every way a species card may be named (Latin name, common name, id), with its id: the pairs of
-    :func:`kcal.core.suggest.lookup`."""
-    return _names(_sets(catalogs, no_builtin))
-
-
-def _names(sets: list[CardSet]) -> list[tuple[str, str]]:
-    return [(alias, s.id) for cs in sets for s in cs.species for alias in (s.latin, s.name, s.id)]
 
 
 def species_icon(icon: str | None, type_word: str) -> str:
@@ -117,23 +74,30 @@ def species_icon(icon: str | None, type_word: str) -> str:
     return picture(icon, type_word)
 
 
-def show(name: str, catalogs: Paths = None, no_builtin: bool = False) -> dict[str, Any]:
-    """One species card, by Latin name, common name or id, or by words of one of them ("roe deer")."""
-    sets = _sets(catalogs, no_builtin)
-    found = lookup(name, _names(sets))
-    for cs in sets:
-        i = cs.find(name)
-        if i is None and found.name is not None:
-            i = cs.find(found.name)
-        if i is not None:
-            r = row(cs.species[i])
-            r["rules"] = {a: FEATURE_SPECS[a].rule for a in r["abilities"]}
-            r["icon"] = species_icon(cs.species[i].model.icon, r["type"])
-            return r
-    if found.several:
-        raise KcalError(found.several_message("species cards"), code="ambiguous")
-    raise KcalError(f"no species card {name!r}{found.hint()}",
-                    code="unknown-card")
+def _detail(s: Species, cs: CardSet) -> dict[str, Any]:
+    """``catalog show``: the row with each ability's rule and the card's picture."""
+    r = row(s)
+    r["rules"] = {a: FEATURE_SPECS[a].rule for a in r["abilities"]}
+    r["icon"] = species_icon(s.model.icon, r["type"])
+    return r
+
+
+def _find(cs: CardSet, name: str) -> Species | None:
+    i = cs.find(name)
+    return None if i is None else cs.species[i]
+
+
+CATALOG: CardCatalog[CardSet, Species] = CardCatalog(
+    GAME_ID, _sets, lambda cs: cs.species, lambda s, cs: row(s), key=lambda s: s.id,
+    aliases=lambda s: (s.latin, s.name, s.id), find=_find, detail=_detail,
+    filters={"type": _types, "name": text_filter(lambda s: f"{s.id} {s.name} {s.latin}"), "biome": _habitats},
+    check=lambda group: {"cards": len(load_species(group))}, targets=_targets, builtin=BUILTIN,
+    summary=lambda r: f"{r['cards']} species cards", builtin_note="; kcal's reconstruction", noun="species cards",
+    missing=lambda name, sets, hint: f"no species card {name!r}{hint}")
+
+FILTERS = CATALOG.FILTERS  # --biome takes a habitat here
+validate_catalogs, validate, validate_text = CATALOG.validate_catalogs, CATALOG.validate, CATALOG.validate_text
+list_cards, card_names, show = CATALOG.list_cards, CATALOG.card_names, CATALOG.show
 
 
 def show_text(card: dict[str, Any]) -> str:
