@@ -7,7 +7,7 @@ says what it counted (``counts``, e.g. cards by deck or by type) and what kind o
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -135,3 +135,26 @@ def no_catalogs(catalogs: Sequence[str | Path], game_name: str, what: str = "a c
 
 def format_report(result: SetVerdict, strict: bool = False) -> str:
     return result.to_text(strict)
+
+
+def composition_verdict(game: str, doc: YamlDoc, variant: str | None,
+                        findings: tuple[Sequence[Finding], Sequence[Finding]], builtin: str | Path, cards: int,
+                        counts: dict[str, int] | None = None, *, strict: bool = False,
+                        extra: dict[str, Any] | None = None) -> SetVerdict:
+    """The verdict on the set file ``doc`` of a game with one published composition: its ``(errors,
+    warnings)`` placed in the file, what kind of set it is (:func:`set_kind`; ``builtin`` is the built-in
+    set's file), and ``variant`` last in the JSON after ``extra``."""
+    errors, warnings = findings
+    return SetVerdict(game, doc.path, cards, set_kind(variant, errors, is_file(doc.path, builtin)), counts or {},
+                      strict=strict, errors=[f.placed(doc) for f in errors],
+                      warnings=[f.placed(doc) for f in warnings], extra={**(extra or {}), "variant": variant})
+
+
+def set_file_check(validate: Callable[[str | Path], SetVerdict], game_name: str,
+                   what: str = "a card-set file") -> Callable[..., SetVerdict]:
+    """The ``deck`` hook's ``validate_deck_file(path, catalogs)`` of a game whose "deck" is a set file,
+    complete in itself: ``validate(path)``, and ``--catalog`` refused (:func:`no_catalogs`)."""
+    def validate_deck_file(path: str | Path, catalogs: Sequence[str | Path] = ()) -> SetVerdict:
+        no_catalogs(catalogs, game_name, what)
+        return validate(path)
+    return validate_deck_file

@@ -5,10 +5,10 @@ names, features, duplicates). Unreadable or invalid files are bad input (exit 2,
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
 from pathlib import Path
 
-from kcal.core.setcheck import Problem, SetVerdict, format_report, is_file, no_catalogs  # noqa: F401 (format_report: the hook)
+from kcal.core.setcheck import SetVerdict, is_file, set_file_check
+from kcal.core.setcheck import format_report as format_report  # the hook's text: the shared one
 from kcal.games.ecologic_europe.files.load import DATA, SPECIES_FILES, load_species
 from kcal.games.ecologic_europe.rules.domain import FOOD_TYPES
 
@@ -25,6 +25,5 @@ def validate(path: str | Path) -> DeckResult:
                       extra={"types": types})
 
 
-def validate_deck_file(path: str | Path, catalogs: Sequence[str | Path] = ()) -> DeckResult:
-    no_catalogs(catalogs, "EcoLogic: Europe", "a species file")
-    return validate(path)
+#: the hook: a species file is checked on its own, so ``deck validate --catalog`` is refused
+validate_deck_file = set_file_check(validate, "EcoLogic: Europe", "a species file")
