@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -78,3 +80,38 @@ def topic_key(topic: str) -> str:
     """How a topic is looked up: case folded, spaces and underscores as hyphens (``Plus five`` ->
     ``plus-five``)."""
     return re.sub(r"[\s_]+", "-", topic.strip().casefold())
+
+
+@dataclass(frozen=True)
+class RuleTopics:
+    """A pack's ``explain`` hook from its rule topics: ``topics`` (topic -> (title, the rule in kcal's
+    words), in the order ``rules explain`` lists them), their ``aliases``, the pack's rulings document
+    (``rulings``), ``card(topic)`` (a card's answer, or None) and ``unknown(topic)`` (the error of a topic
+    that is neither). ``rules explain`` finds a topic by :func:`topic_key`, then a card; a rule topic's
+    answer carries the rulings of its section (:func:`rulings_under`). The pack's module names the
+    methods (``explain = EXPLAIN.explain``)."""
+
+    table: Mapping[str, tuple[str, str]]
+    rulings: Path
+    card: Callable[[str], dict[str, Any] | None]
+    unknown: Callable[[str], Exception]
+    aliases: Mapping[str, str] = field(default_factory=dict)
+
+    def topics(self) -> list[str]:
+        return list(self.table)
+
+    def rulings_for(self, section: str) -> list[dict[str, str]]:
+        """The rulings of the pack's rulings document under one topic, each in full."""
+        return rulings_under(self.rulings, section)
+
+    def explain(self, topic: str) -> dict[str, Any]:
+        """``{topic, title, rule, kind, rulings}`` for a rule topic or a card; neither: ``unknown(topic)``."""
+        key = topic_key(topic)
+        key = self.aliases.get(key, key)
+        if key in self.table:
+            title, rule = self.table[key]
+            return {"topic": key, "title": title, "rule": rule, "kind": "rule", "rulings": self.rulings_for(key)}
+        card = self.card(topic)
+        if card is None:
+            raise self.unknown(topic)
+        return card

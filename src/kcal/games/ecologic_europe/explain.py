@@ -8,8 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from kcal.core.errors import KcalError
+from kcal.core.rulings import RuleTopics
 from kcal.core.rulings import explain_text as explain_text  # the hook's text: the shared one
-from kcal.core.rulings import rulings_under, topic_key
 from kcal.core.suggest import did_you_mean
 from kcal.games.ecologic_europe.rules.domain import EDGE_SLOTS, FIELDS, HAND_SIZE
 from kcal.games.ecologic_europe.rules.features import FEATURE_SPECS
@@ -85,30 +85,29 @@ ALIASES = {"step-1": "exchange", "step-2": "placing", "step-3": "transfer", "ste
            "winner": "scoring", "edge-of-habitat": "edge", "any": "any-habitat", "feeding-bonus": "bonus"}
 
 
-def topics() -> list[str]:
-    return list(TOPICS)
-
-
-def rulings_for(section: str) -> list[dict[str, str]]:
-    """The rulings of ``docs/rulings.md`` under one topic, each in full."""
-    return rulings_under(RULINGS, section)
-
-
-def explain(topic: str) -> dict[str, Any]:
-    key = ALIASES.get(topic_key(topic), topic_key(topic))
-    if key in TOPICS:
-        title, rule = TOPICS[key]
-        return {"topic": key, "title": title, "rule": rule, "kind": "rule", "rulings": rulings_for(key)}
+def _card_topic(topic: str) -> dict[str, Any] | None:
+    """A species card by Latin name, common name or id: its catalog text."""
     from kcal.games.ecologic_europe.catalog import row, show_text
     from kcal.games.ecologic_europe.files.load import builtin
 
     cs = builtin()
     i = cs.find(topic)
-    if i is not None:
-        r = row(cs.species[i])
-        r["rules"] = {a: FEATURE_SPECS[a].rule for a in r["abilities"]}
-        return {"topic": cs.species[i].latin, "title": f"{r['common_name']} ({r['card']})", "rule": show_text(r),
-                "kind": "card", "card": r, "rulings": []}
-    names = list(TOPICS) + [s.latin for s in cs.species]
-    raise KcalError(f"no topic {topic!r} for EcoLogic: Europe{did_you_mean(topic, names)}; topics: "
-                    f"{', '.join(TOPICS)}, or a species' Latin name", code="unknown-topic")
+    if i is None:
+        return None
+    r = row(cs.species[i])
+    r["rules"] = {a: FEATURE_SPECS[a].rule for a in r["abilities"]}
+    return {"topic": cs.species[i].latin, "title": f"{r['common_name']} ({r['card']})", "rule": show_text(r),
+            "kind": "card", "card": r, "rulings": []}
+
+
+def _unknown(topic: str) -> KcalError:
+    from kcal.games.ecologic_europe.files.load import builtin
+
+    names = list(TOPICS) + [s.latin for s in builtin().species]
+    return KcalError(f"no topic {topic!r} for EcoLogic: Europe{did_you_mean(topic, names)}; topics: "
+                     f"{', '.join(TOPICS)}, or a species' Latin name", code="unknown-topic")
+
+
+#: the hook: a rule topic, or a species card
+EXPLAIN = RuleTopics(TOPICS, RULINGS, _card_topic, _unknown, ALIASES)
+topics, explain, rulings_for = EXPLAIN.topics, EXPLAIN.explain, EXPLAIN.rulings_for

@@ -8,8 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from kcal.core.errors import KcalError
+from kcal.core.rulings import RuleTopics
 from kcal.core.rulings import explain_text as explain_text  # the hook's text: the shared one
-from kcal.core.rulings import rulings_under, topic_key
 from kcal.core.suggest import did_you_mean
 from kcal.games.how_many_calories.rules.domain import (
     COLOUR_NAMES,
@@ -74,15 +74,6 @@ ALIASES = {"+5": "plus-five", "plus": "plus-five", "calorie-limit": "limit", "ti
            "score": "scoring", "win": "winner", "end": "round-end", "card": "cards"}
 
 
-def topics() -> list[str]:
-    return list(TOPICS)
-
-
-def rulings_for(section: str) -> list[dict[str, str]]:
-    """The rulings of ``docs/rulings.md`` under one topic, each in full."""
-    return rulings_under(RULINGS, section)
-
-
 def _card_topic(topic: str) -> dict[str, Any] | None:
     from kcal.games.how_many_calories.files.load import load_catalog
 
@@ -105,19 +96,14 @@ def _card_topic(topic: str) -> dict[str, Any] | None:
             "kcal": card.kcal, "rulings": rulings_for("cards")}
 
 
-def explain(topic: str) -> dict[str, Any]:
-    """``{topic, title, rule, rulings}`` for a rule topic or a card; unknown: KcalError with a
-    did-you-mean."""
-    key = topic_key(topic)
-    key = ALIASES.get(key, key)
-    if key in TOPICS:
-        title, rule = TOPICS[key]
-        return {"topic": key, "title": title, "rule": rule, "kind": "rule", "rulings": rulings_for(key)}
-    card = _card_topic(topic)
-    if card is not None:
-        return card
+def _unknown(topic: str) -> KcalError:
     from kcal.games.how_many_calories.files.load import load_catalog
 
     names = list(TOPICS) + [str(c) for c in load_catalog().cards]
-    raise KcalError(f"no rule topic {topic!r}{did_you_mean(topic, names)}; topics: {', '.join(TOPICS)}, "
-                    "or a card such as 'yellow 14'", code="usage")
+    return KcalError(f"no rule topic {topic!r}{did_you_mean(topic, names)}; topics: {', '.join(TOPICS)}, "
+                     "or a card such as 'yellow 14'", code="usage")
+
+
+#: the hook: a rule topic, or a card (``yellow 14``, or its food)
+EXPLAIN = RuleTopics(TOPICS, RULINGS, _card_topic, _unknown, ALIASES)
+topics, explain, rulings_for = EXPLAIN.topics, EXPLAIN.explain, EXPLAIN.rulings_for

@@ -8,8 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from kcal.core.errors import KcalError
+from kcal.core.rulings import RuleTopics
 from kcal.core.rulings import explain_text as explain_text  # the hook's text: the shared one
-from kcal.core.rulings import rulings_under, topic_key
 from kcal.core.suggest import did_you_mean
 from kcal.games.kalua.rules.domain import (
     ATHEISTS_PER_PLAYER,
@@ -109,15 +109,6 @@ ALIASES = {"phase-1": "draw", "phase-2": "leaders", "phase-3": "cards", "phase-4
            "setup-deal": "setup", "deal": "setup", "target": "local-disaster", "protection": "global-disaster"}
 
 
-def topics() -> list[str]:
-    return list(TOPICS)
-
-
-def rulings_for(section: str) -> list[dict[str, str]]:
-    """The rulings of ``docs/rulings.md`` under one topic, each in full."""
-    return rulings_under(RULINGS, section)
-
-
 def _card_topic(topic: str) -> dict[str, Any] | None:
     from kcal.games.kalua.files.load import load_catalog
     from kcal.games.kalua.rules.cardtext import card_lines, kind_text
@@ -134,19 +125,14 @@ def _card_topic(topic: str) -> dict[str, Any] | None:
     return {"topic": d.name, "title": f"{d.name} ({kind})", "rule": rule, "kind": "card", "rulings": rulings}
 
 
-def explain(topic: str) -> dict[str, Any]:
-    """``{topic, title, rule, rulings}`` for a rule topic or a card; unknown: KcalError with a
-    did-you-mean."""
-    key = topic_key(topic)
-    key = ALIASES.get(key, key)
-    if key in TOPICS:
-        title, rule = TOPICS[key]
-        return {"topic": key, "title": title, "rule": rule, "kind": "rule", "rulings": rulings_for(key)}
-    card = _card_topic(topic)
-    if card is not None:
-        return card
+def _unknown(topic: str) -> KcalError:
     from kcal.games.kalua.files.load import load_catalog
 
     names = list(TOPICS) + [d.name for d in load_catalog().defs]
-    raise KcalError(f"no rule topic {topic!r}{did_you_mean(topic, names)}; topics: {', '.join(TOPICS)}, "
-                    "or a card such as 'Tornado'", code="usage")
+    return KcalError(f"no rule topic {topic!r}{did_you_mean(topic, names)}; topics: {', '.join(TOPICS)}, "
+                     "or a card such as 'Tornado'", code="usage")
+
+
+#: the hook: a rule topic, or a card by its name
+EXPLAIN = RuleTopics(TOPICS, RULINGS, _card_topic, _unknown, ALIASES)
+topics, explain, rulings_for = EXPLAIN.topics, EXPLAIN.explain, EXPLAIN.rulings_for
