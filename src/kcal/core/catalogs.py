@@ -1,7 +1,8 @@
 """What every pack's ``kcal catalog validate|list|show`` does the same way: check each card-set file
 and report its problems per file, gather the sets a lookup searches (the built-in one unless
-``--no-builtin``), and refuse a ``catalog list`` filter the game does not have. Each pack keeps what is
-its own: how a set loads, its rows, its filters' meaning and its words."""
+``--no-builtin``), refuse a ``catalog list`` filter the game does not have, filter, look a card up with a
+did-you-mean: :class:`CardCatalog` is the whole hook. Each pack keeps what is its own: how a set loads,
+its rows, its filters' meaning and its words."""
 
 from __future__ import annotations
 

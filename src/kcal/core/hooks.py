@@ -108,7 +108,8 @@ def missing(hooks: Mapping[str, str]) -> tuple[str, ...]:
 class CatalogHook(Protocol):
     """``kcal catalog``. Results are plain data: the CLI prints them as JSON or through the text
     functions. ``FILTERS`` names the ``catalog list`` options the pack takes (type class rarity biome
-    modifier cost colour name ...)."""
+    modifier cost colour name ...). A pack of card sets builds these functions with
+    :class:`kcal.core.catalogs.CardCatalog` from its rows, filters and words."""
 
     FILTERS: Any
 
@@ -175,7 +176,8 @@ class ExplainHook(Protocol):
 
 
 class SchemaHook(Protocol):
-    """``export(kind)``: the JSON Schema (Draft 2020-12) of a file kind of ``GameInfo.file_kinds``."""
+    """``export(kind)``: the JSON Schema (Draft 2020-12) of a file kind of ``GameInfo.file_kinds``
+    (:class:`kcal.core.schemas.SchemaTable` builds it from a table of ``(kind, title, model)``)."""
 
     def export(self, kind: str, /) -> dict[str, Any]: ...
 
