@@ -14,6 +14,14 @@ def sig(x: float | None, digits: int = 6) -> float | None:
     return None if x is None else float(f"{float(x):.{digits}g}")
 
 
+def share_text(share: dict | None, digits: int = 1) -> str:
+    """A :func:`proportion` for people: ``42.0% [38.1, 45.9]`` (its 95 % interval), ``n/a`` without a value."""
+    if share is None or share["value"] is None:
+        return "n/a"
+    low, high = share["ci95"]
+    return f"{100 * share['value']:.{digits}f}% [{100 * low:.{digits}f}, {100 * high:.{digits}f}]"
+
+
 def mean_se(values: Sequence[float]) -> tuple[float, float]:
     n = len(values)
     if n == 0:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from kcal.core.results import amount
-from kcal.core.stats import proportion, sig
+from kcal.core.stats import proportion, share_text, sig
 from kcal.games.ecologic_europe.rules.domain import FOOD_TYPES, SEASONS
 from kcal.games.ecologic_europe.rules.scoring import score_parts
 from kcal.games.ecologic_europe.rules.state import State
@@ -56,18 +56,11 @@ def summarize(totals: dict[str, int], games: int) -> dict[str, Any]:
     }
 
 
-def _pct(share: dict[str, Any]) -> str:
-    if share["value"] is None:
-        return "n/a"
-    low, high = share["ci95"]
-    return f"{100 * share['value']:.0f}% [{100 * low:.0f}, {100 * high:.0f}]"
-
-
 def summary_lines(summary: dict[str, Any]) -> list[str]:
     lines = [f"score components per player: diversity {amount(summary['mean_diversity_points'], 2)}, card "
              f"points {amount(summary['mean_card_points'], 2)}"]
     lines.append("survival (fed at the beginning of a season), by type and season:")
     for t, seasons in summary["survival"].items():
-        lines.append(f"  {t:<14} " + "; ".join(f"{s} {_pct(v)}" for s, v in seasons.items()))
+        lines.append(f"  {t:<14} " + "; ".join(f"{s} {share_text(v, 0)}" for s, v in seasons.items()))
     lines.append("per-card impact: kcal balance cards --game ecologic-europe")
     return lines

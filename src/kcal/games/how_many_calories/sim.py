@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from kcal.core.plural import count
-from kcal.core.stats import proportion, sig
+from kcal.core.stats import proportion, share_text, sig
 from kcal.games.how_many_calories.rules.scoring import start_candidates, winners
 from kcal.games.how_many_calories.rules.state import CUT_SHORT, OVER, State, TrickResult
 
@@ -68,10 +68,6 @@ def tally(game: Any, state: State) -> dict[str, int]:
     return counts
 
 
-def _share(k: int, n: int) -> dict[str, Any]:
-    return proportion(k, n)
-
-
 def summarize(totals: dict[str, int], games: int) -> dict[str, Any]:
     """Rates from counters summed over ``games`` games (95 % Wilson intervals for the shares)."""
     rounds = totals.get("rounds", 0)
@@ -82,13 +78,13 @@ def summarize(totals: dict[str, int], games: int) -> dict[str, Any]:
     return {
         "games": games,
         "rounds": rounds,
-        "out_rate_per_player_round": _share(totals.get("outs", 0), player_rounds),
-        "limit_decides_round": _share(totals.get("rounds_limit_decided", 0), rounds),
-        "round_cut_short": _share(totals.get("rounds_cut_short", 0), rounds),
-        "plus_five_share": _share(totals.get("plus_five_plays", 0), totals.get("cards_played", 0)),
-        "equal_value_tricks": _share(totals.get("equal_value_tricks", 0), totals.get("tricks", 0)),
-        "tiebreak_win": _share(totals.get("tiebreak_wins", 0), games),
-        "shared_win": _share(totals.get("shared_wins", 0), games),
+        "out_rate_per_player_round": proportion(totals.get("outs", 0), player_rounds),
+        "limit_decides_round": proportion(totals.get("rounds_limit_decided", 0), rounds),
+        "round_cut_short": proportion(totals.get("rounds_cut_short", 0), rounds),
+        "plus_five_share": proportion(totals.get("plus_five_plays", 0), totals.get("cards_played", 0)),
+        "equal_value_tricks": proportion(totals.get("equal_value_tricks", 0), totals.get("tricks", 0)),
+        "tiebreak_win": proportion(totals.get("tiebreak_wins", 0), games),
+        "shared_win": proportion(totals.get("shared_wins", 0), games),
         "mean_intake_kcal_per_player_round": sig(totals.get("intake_kcal", 0) / player_rounds)
         if player_rounds else None,
         "mean_score_kcal_per_player_round": sig(totals.get("scored_kcal", 0) / player_rounds)
@@ -98,13 +94,6 @@ def summarize(totals: dict[str, int], games: int) -> dict[str, Any]:
     }
 
 
-def _pct(share: dict[str, Any]) -> str:
-    if share["value"] is None:
-        return "n/a"
-    low, high = share["ci95"]
-    return f"{100 * share['value']:.1f}% [{100 * low:.1f}, {100 * high:.1f}]"
-
-
 def summary_lines(summary: dict[str, Any]) -> list[str]:
     def num(x: float | None) -> str:
         return "n/a" if x is None else f"{x:,.0f}"
@@ -112,14 +101,14 @@ def summary_lines(summary: dict[str, Any]) -> list[str]:
     return [
         f"rounds: {summary['rounds']:,} in {count(summary['games'], 'game')}; "
         f"{summary['mean_tricks_per_round'] or 0:.2f} tricks a round",
-        f"players going out: {_pct(summary['out_rate_per_player_round'])} of player-rounds "
+        f"players going out: {share_text(summary['out_rate_per_player_round'])} of player-rounds "
         f"(by round: {', '.join(f'{k}: {v}' for k, v in summary['outs_by_round'].items()) or '-'})",
-        f"the limit decides a round (someone goes out): {_pct(summary['limit_decides_round'])}; "
-        f"cut short (one player left, still holding cards): {_pct(summary['round_cut_short'])}",
+        f"the limit decides a round (someone goes out): {share_text(summary['limit_decides_round'])}; "
+        f"cut short (one player left, still holding cards): {share_text(summary['round_cut_short'])}",
         f"mean intake {num(summary['mean_intake_kcal_per_player_round'])} kcal, mean round score "
         f"{num(summary['mean_score_kcal_per_player_round'])} kcal per player-round",
-        f"+5 plays: {_pct(summary['plus_five_share'])} of cards; equal-value tricks: "
-        f"{_pct(summary['equal_value_tricks'])}",
-        f"games won on the final-round tie-break: {_pct(summary['tiebreak_win'])}; shared wins: "
-        f"{_pct(summary['shared_win'])}",
+        f"+5 plays: {share_text(summary['plus_five_share'])} of cards; equal-value tricks: "
+        f"{share_text(summary['equal_value_tricks'])}",
+        f"games won on the final-round tie-break: {share_text(summary['tiebreak_win'])}; shared wins: "
+        f"{share_text(summary['shared_win'])}",
     ]

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from kcal.core.results import amount
-from kcal.core.stats import proportion, sig
+from kcal.core.stats import proportion, share_text, sig
 from kcal.games.kalua.rules.domain import LEADER_ACTIONS, PROTECTION_COST
 from kcal.games.kalua.rules.flow import TURN_LIMIT
 from kcal.games.kalua.rules.state import State
@@ -89,19 +89,12 @@ def _turn_limit(totals: dict[str, int]) -> int | None:
     return limits[0] if len(limits) == 1 else None
 
 
-def _pct(share: dict[str, Any] | None) -> str:
-    if share is None or share["value"] is None:
-        return "n/a"
-    low, high = share["ci95"]
-    return f"{100 * share['value']:.1f}% [{100 * low:.1f}, {100 * high:.1f}]"
-
-
 def summary_lines(summary: dict[str, Any]) -> list[str]:
     limit = summary["turn_limit"]
     return [
-        f"decided games: {_pct(summary['decided'])}; stopped unfinished at the turn limit "
+        f"decided games: {share_text(summary['decided'])}; stopped unfinished at the turn limit "
         f"({'several limits' if limit is None else f'{limit:,} turns'}, kcal's house rule): "
-        f"{_pct(summary['stopped_at_turn_limit'])}",
+        f"{share_text(summary['stopped_at_turn_limit'])}",
         f"length in turns: mean {amount(summary['mean_turns'])}, median in {summary['median_turns_bin']}-"
         f"{(summary['median_turns_bin'] or 0) + TURN_BIN - 1}; "
         + ", ".join(f"{h['from']}-{h['to']}: {h['games']}" for h in summary["turns_histogram"][:12]),
