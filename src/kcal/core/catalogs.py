@@ -93,11 +93,12 @@ class CardCatalog(Generic[S, C]):
     key: Callable[[C], str]
     aliases: Callable[[C], Iterable[str | None]]
     find: Callable[[S, str], C | None]
-    filters: Mapping[str, Filter]
-    check: Callable[[Any], Mapping[str, Any]]
-    builtin: Any
     #: the message of a name no card answers to: (query, the sets, the did-you-mean clause) -> message
     missing: Callable[[str, list[S], str], str]
+    filters: Mapping[str, Filter] = field(default_factory=dict)
+    #: a file's check for ``catalog validate`` (its report's keys), and the built-in data's target
+    check: Callable[[Any], Mapping[str, Any]] | None = None
+    builtin: Any = None
     detail: Callable[[C, S], dict[str, Any]] | None = None
     #: a ``catalog validate`` report's summary of a valid file (``12 cards, set X``)
     summary: Callable[[Mapping[str, Any]], str] = lambda r: f"{r['cards']} cards"
@@ -120,6 +121,8 @@ class CardCatalog(Generic[S, C]):
         """Every file checked (none: the built-in data), problems reported per file, nothing raised."""
         targets = (self.targets(paths) if self.targets is not None
                    else [(str(t), t) for t in list(paths or []) or [self.builtin]])
+        if self.check is None:
+            raise TypeError(f"the catalog of {self.game} declares no check of its files")
         return validate_each(self.game, targets, self.blank, self.check)
 
     def validate(self, paths: Paths = None) -> dict[str, Any]:
@@ -158,14 +161,18 @@ class CardCatalog(Generic[S, C]):
     def show(self, query: str, catalogs: Paths = None, no_builtin: bool = False) -> dict[str, Any]:
         """One card, by any of its names or by words of one; an unknown or ambiguous name suggests
         what is close."""
+        return (self.detail or self.row)(*self.find_card(query, self.sets(catalogs, no_builtin)))
+
+    def find_card(self, query: str, sets: list[S]) -> tuple[C, S]:
+        """The card ``query`` names in ``sets`` (by any of its names, or words of one), with its set; an
+        unknown or ambiguous name raises with what is close."""
         from kcal.core.suggest import lookup
 
-        sets = self.sets(catalogs, no_builtin)
         found = lookup(query, self._names(sets))
         for s in sets:
             card = self.find(s, query) or (self.find(s, found.name) if found.name else None)
             if card is not None:
-                return (self.detail or self.row)(card, s)
+                return card, s
         if self.precheck is not None:
             self.precheck(query, sets)
         if found.several:

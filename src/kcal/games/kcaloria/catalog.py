@@ -14,8 +14,9 @@ from enum import Enum
 from pathlib import Path
 from typing import Any, TypeVar
 
+from kcal.core.catalogs import CardCatalog
 from kcal.core.errors import KcalError, UsageError
-from kcal.core.suggest import did_you_mean, lookup
+from kcal.core.suggest import did_you_mean
 from kcal.core.text import shown
 from kcal.games.kcaloria.files.cardset import Tile, format_amounts, format_cost
 from kcal.games.kcaloria.files.load import Library
@@ -62,12 +63,8 @@ def _choice(value: str, enum: type[E], noun: str, option: str) -> E:
         if member.value.casefold() == raw.casefold():
             return member
     choices = [m.value for m in enum]
-    raise UsageError(f"{option}: unknown {noun} {raw!r}{_hint(raw, choices)}; expected one of: "
+    raise UsageError(f"{option}: unknown {noun} {raw!r}{did_you_mean(raw, choices)}; expected one of: "
                      f"{', '.join(choices)}")
-
-
-def _hint(word: str, choices: Sequence[str]) -> str:
-    return did_you_mean(word, choices)
 
 
 def _split(values: Iterable[str] | None) -> list[str]:
@@ -87,7 +84,7 @@ def parse_filter(*, types: Iterable[str] | None = None, classes: Iterable[str] |
     for m in _split(modifiers):
         key = m.strip().casefold().replace(" ", "_").replace("-", "_")
         if key not in MODIFIERS:
-            raise UsageError(f"--modifier: unknown modifier {m!r}{_hint(key, MODIFIER_NAMES)}; "
+            raise UsageError(f"--modifier: unknown modifier {m!r}{did_you_mean(key, MODIFIER_NAMES)}; "
                              f"expected one of: {', '.join(MODIFIER_NAMES)}")
         mods.add(key)
     return TileFilter(
@@ -112,26 +109,7 @@ def filter_tiles(tiles: Iterable[Tile], flt: TileFilter) -> list[Tile]:
 def find_tile(library: Library, query: str) -> Tile:
     """A tile by printed name, id or common name, or by words of one of them ("heron"), all compared
     folded (:func:`kcal.core.suggest.lookup`); an unknown or ambiguous query suggests what is close."""
-    tile = library.get(query)
-    if tile is not None:
-        return tile
-    found = lookup(query, tile_names(library.tiles))
-    if found.name is not None:
-        return library.require(found.name)
-    if found.several:
-        raise KcalError(found.several_message("tiles"), code="ambiguous")
-    raise KcalError(f"no loaded tile is named {query!r}{found.hint()}", code="unknown-card")
-
-
-def tile_names(tiles: Iterable[Tile]) -> list[tuple[str, str]]:
-    """Every way a tile may be named (printed name, common name, id), each with its printed name."""
-    return [(alias, t.name) for t in tiles for alias in (t.name, t.common_name, t.id) if alias]
-
-
-def card_names(catalogs: Sequence[Path] | None = None, no_builtin: bool = False) -> list[tuple[str, str]]:
-    """The names ``catalog show`` knows (:func:`kcal.core.suggest.lookup`'s pairs), for the hint that a
-    name belongs to another game."""
-    return tile_names(library_for(catalogs, no_builtin).tiles)
+    return CATALOG.find_card(query, [library])[0]
 
 
 # --- describing tiles ---------------------------------------------------------------------------
@@ -326,6 +304,15 @@ def list_cards(filters: dict[str, list[str] | str | None], catalogs: Sequence[Pa
     return {"game": "kcaloria", "count": len(rows), "cards": rows}
 
 
+#: ``catalog show`` and the names a tile answers to (printed name, common name, id), on the shared lookup
+CATALOG: CardCatalog[Library, Tile] = CardCatalog(
+    "kcaloria", lambda catalogs, no_builtin: [library_for(catalogs, no_builtin)], lambda library: library.tiles,
+    lambda tile, library: _listed(tile_row(tile)), key=lambda t: t.name, aliases=lambda t: (t.name, t.common_name, t.id),
+    find=lambda library, name: library.get(name), detail=lambda tile, library: _listed(tile_detail(tile, library)),
+    noun="tiles", missing=lambda query, sets, hint: f"no loaded tile is named {query!r}{hint}")
+show, card_names = CATALOG.show, CATALOG.card_names
+
+
 def _listed(row: dict) -> dict:
     """A tile as ``catalog list`` gives it in every game: its name as files write it under ``card``."""
     return {"card": row["name"], **{k: v for k, v in row.items() if k != "name"}}
@@ -333,11 +320,6 @@ def _listed(row: dict) -> dict:
 
 def list_text(result: dict) -> str:
     return format_rows(result["cards"])
-
-
-def show(query: str, catalogs: Sequence[Path] | None = None, no_builtin: bool = False) -> dict:
-    library = library_for(catalogs, no_builtin)
-    return _listed(tile_detail(find_tile(library, query), library))
 
 
 def show_text(detail: dict) -> str:
