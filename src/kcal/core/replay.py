@@ -135,6 +135,11 @@ class Replay(Generic[S]):
         board is not held whole in dicts)."""
         return self.to_json()
 
+    def account_text(self, table: str, story: Iterable[str], summary: str) -> str:
+        """The replay told for people, as every pack's ``to_text`` tells it: ``path: table`` (who plays
+        what), the ``story`` line by line, the illegal move if there is one, and the ``summary``."""
+        return "\n".join([f"{shown(self.path)}: {table}", *story, *self.illegal_line(), summary])
+
     def illegal_line(self) -> list[str]:
         """``file:line:column: move N (at) is illegal: reason``, or nothing."""
         ill = self.illegal

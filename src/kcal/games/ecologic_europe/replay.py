@@ -12,7 +12,6 @@ from kcal.core.errors import KcalError
 from kcal.core.game import Setup
 from kcal.core.replay import Replay, collector_paused, replay_moves
 from kcal.core.results import game_over_line
-from kcal.core.text import shown
 from kcal.games.ecologic_europe.files.position import state_json
 from kcal.games.ecologic_europe.files.recordfile import RecordedMove, load_record
 from kcal.games.ecologic_europe.rules.domain import BOARD_HABITATS, GAME_NAME, SEASONS
@@ -32,11 +31,8 @@ class ReplayResult(Replay[State]):
                               state_json(self.state))
 
     def to_text(self) -> str:
-        lines = [f"{shown(self.path)}: {GAME_NAME}, players {', '.join(self.state.rules.players)}"]
-        lines += story(self.state)
-        lines += self.illegal_line()
-        lines.append(summary(self.state))
-        return "\n".join(lines)
+        return self.account_text(f"{GAME_NAME}, players {', '.join(self.state.rules.players)}", story(self.state),
+                                 summary(self.state))
 
 
 @collector_paused

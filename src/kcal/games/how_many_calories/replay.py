@@ -12,7 +12,6 @@ from kcal.core.errors import KcalError
 from kcal.core.plural import count
 from kcal.core.replay import Replay, collector_paused, replay_moves, start_state
 from kcal.core.results import game_over_line
-from kcal.core.text import shown
 from kcal.games.how_many_calories.files.position import state_json
 from kcal.games.how_many_calories.files.recordfile import RecordedMove, load_record, set_path
 from kcal.games.how_many_calories.game import GAME
@@ -31,12 +30,9 @@ class ReplayResult(Replay[State]):
                               state_json(self.state))
 
     def to_text(self) -> str:
-        lines = [f"{shown(self.path)}: {GAME_NAME}, players {', '.join(self.state.rules.players)}; limit "
-                 f"{kcal_text(self.state.rules.limit)}; {count(self.state.rules.rounds, 'round')}"]
-        lines += story(self.state)
-        lines += self.illegal_line()
-        lines.append(summary(self.state))
-        return "\n".join(lines)
+        rules = self.state.rules
+        return self.account_text(f"{GAME_NAME}, players {', '.join(rules.players)}; limit {kcal_text(rules.limit)}; "
+                                 f"{count(rules.rounds, 'round')}", story(self.state), summary(self.state))
 
 
 def _out_of_round(state: State, rm: RecordedMove) -> str | None:

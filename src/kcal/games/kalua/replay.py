@@ -10,7 +10,6 @@ from typing import Any
 
 from kcal.core.replay import Replay, collector_paused, replay_moves, start_state
 from kcal.core.results import game_over_line
-from kcal.core.text import shown
 from kcal.games.kalua.files.position import state_json
 from kcal.games.kalua.files.recordfile import RecordedMove, load_record, set_path
 from kcal.games.kalua.game import GAME
@@ -31,11 +30,8 @@ class ReplayResult(Replay[State]):
 
     def to_text(self) -> str:
         rules = self.state.rules
-        lines = [f"{shown(self.path)}: {GAME_NAME}, gods {', '.join(rules.players)} (clockwise); set {rules.cards.code}"]
-        lines += story(self.state)
-        lines += self.illegal_line()
-        lines.append(summary(self.state))
-        return "\n".join(lines)
+        return self.account_text(f"{GAME_NAME}, gods {', '.join(rules.players)} (clockwise); set {rules.cards.code}",
+                                 story(self.state), summary(self.state))
 
 
 def check_recorded(state: State, rm: RecordedMove) -> str | None:
