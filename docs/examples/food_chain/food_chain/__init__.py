@@ -1,6 +1,6 @@
 """Food Chain, the example pack of docs/packs.md: 20 cards, 2-4 players, one card a turn onto a shared
-food chain. Its required core is ``game.py`` (rules, bots, record), ``catalog.py`` + ``schema.py`` (the
-card data) and ``replay.py`` (the record codec); it has no optional hooks."""
+food chain. Its core: ``game.py``, ``catalog.py`` + ``schema.py``, ``replay.py``; optional: ``print``,
+``table``."""
 
 from __future__ import annotations
 
