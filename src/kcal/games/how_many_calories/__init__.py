@@ -45,6 +45,7 @@ PACK = Pack.build(
              "icon": ("data/foods.yaml", "icon: shrimp\n", "icon: shrim\n"),
              "near_miss": ("yelow 14", "yellow 14"), "word": ("pizza", "yellow 14: Cheese pizza"),
              "foreign": "pizza", "catalog": "data/foods.yaml",
+             "refused": ("D plays yellow 30", "refused: D plays yellow 30", "30"),
              "loads": ("data/examples/short-game.yaml", "data/foods.yaml", "game: how-many-calories\n",
                        "game: how-many-calories\ncatalog: {file}\n")},
 )

@@ -41,6 +41,7 @@ PACK = Pack.build(
              "icon": ("data/cards.yaml", "icon: wheat\n", "icon: wheet\n"),
              "near_miss": ("temple destroyd", "Temple destroyed!"), "word": ("harvest", "Good Harvest"),
              "foreign": "Temple destroyed!", "catalog": "data/cards.yaml",
+             "refused": ("B plays Miracle", "refused: B plays Miracle, paying 6 PP", "Miracle"),
              "loads": ("data/examples/short-game.yaml", "data/cards.yaml", "game: kalua\n",
                        "game: kalua\ncatalog: {file}\n")},
 )

@@ -53,6 +53,8 @@ PACK = Pack.build(
              "icon": ("data/piney-woods.yaml", "icon: swamp\n", "icon: swmap\n"),
              "near_miss": ("great blu heron", "Great blue heron"), "word": ("heron", "Ardea herodias"),
              "foreign": "Bayou", "catalog": "data/piney-woods.yaml",
+             "refused": ("A places Ardea herodias at [0, -1] (refused)", "refused: Ardea herodias",
+                         "Ardea herodias"),
              "loads": ("data/examples/short-game.yaml", "data/piney-woods.yaml", "catalogs: [builtin]",
                        "catalogs: [{file}]")},
 )
