@@ -73,7 +73,7 @@ def text(it: Item, words: str) -> Box:
 
 
 def card(it: Item, number: int, w: float, h: float) -> Box:
-    """The box of the card of ``number`` (a How many Calories? card ``w`` by ``h``) in item ``it``."""
+    """The box of the card of ``number`` (a card ``w`` by ``h``) in item ``it``."""
     t = next(s for s in it.shapes if isinstance(s, Text) and s.text == str(number) and s.size >= 13)
     r = next(s for s in it.shapes if isinstance(s, Rect) and (s.w, s.h) == (w, h) and s.x <= t.x <= s.x + w
              and s.y <= t.y <= s.y + h)
