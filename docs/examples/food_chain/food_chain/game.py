@@ -95,7 +95,7 @@ def outcome(state: State) -> Outcome | None:
 def view(state: State, player: str) -> dict[str, Any]:
     return {"player": player, "hand": list(state.hands[player]), "chain": list(state.chain),
             "hands": {p: len(h) for p, h in state.hands.items()}, "pile": len(state.pile),
-            "scores": dict(state.scores), "to_move": list(to_move(state))}
+            "scores": dict(state.scores), "to_move": list(to_move(state)), "players": list(state.players)}
 
 
 def determinize(state: State, player: str, seed: int) -> State:
