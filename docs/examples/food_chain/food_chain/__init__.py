@@ -1,6 +1,5 @@
 """Food Chain, the example pack of docs/packs.md: 20 cards, 2-4 players, one card a turn onto a shared
-food chain. Its core: ``game.py``, ``catalog.py`` + ``schema.py``, ``replay.py``; optional: ``print``,
-``table``."""
+chain. Core: ``game``, ``catalog`` + ``schema``, ``replay``; optional: ``print``, ``table`` (kcal play)."""
 
 from __future__ import annotations
 
