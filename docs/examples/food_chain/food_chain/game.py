@@ -123,12 +123,12 @@ def decode_move(entry: Any) -> str:
 
 
 def greedy_bot(game: Any, state: State, player: str, rng: Rng) -> str:
-    """The highest card it may play (an apex closes the chain for the next player)."""
+    """The highest card it may play (an apex closes the chain); the strongest bot of kcal balance bots."""
     return max(legal_moves(state, player), key=lambda m: levels().get(m, 0))
 
 
 GAME: RulesGame[State, str] = RulesGame(
     PACK.info, new_state=new_state, clone=deepcopy, to_move=to_move, legal_moves=legal_moves,
     why_illegal=why_illegal, execute=execute, outcome=outcome, view=view, determinize=determinize,
-    encode_move=lambda m: {"move": m}, decode_move=decode_move, record=record,
+    encode_move=lambda m: {"move": m}, decode_move=decode_move, record=record, strongest_bot="greedy",
     bots=lambda: {"random": lambda g, s, p, rng: rng.choice(legal_moves(s, p)), "greedy": greedy_bot})
