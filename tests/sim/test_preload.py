@@ -10,7 +10,6 @@ import dask.distributed
 from kcal.core import registry
 from kcal.sim import preload
 
-
 #: the module of each registered pack's game (a pack of its own, as the example, lives outside kcal.games)
 GAMES = sorted({p.hooks["game"].partition(":")[0] for p in registry.packs()})
 
