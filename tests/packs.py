@@ -21,10 +21,10 @@ def folder(pack: Pack) -> Path:
 
 def samples(game_id: str) -> dict[str, Any]:
     """The pack's samples, its files as paths in its folder (``deck``, ``other``, ``solo``,
-    ``published_set``)."""
+    ``published_set``, ``catalog``)."""
     pack = get(game_id)
     out = dict(pack.samples)
-    for key in ("deck", "other", "solo", "published_set"):
+    for key in ("deck", "other", "solo", "published_set", "catalog"):
         if key in out:
             out[key] = folder(pack) / out[key]
     return out

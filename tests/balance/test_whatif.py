@@ -14,8 +14,9 @@ from typer.testing import CliRunner
 from kcal.balance import paired, whatif, whatif_text
 from kcal.balance.patch import load_patch
 from kcal.cli.app import app
-from kcal.core.errors import KcalError, UsageError
+from kcal.core.errors import UsageError
 from kcal.core.registry import get, ids
+from tests import badpatch
 
 GAMES = [g for g in ids() if get(g).has("patch")]  # the games a what-if can patch
 runner = CliRunner()
@@ -44,74 +45,47 @@ def test_every_game_declares_its_parameters(game: str) -> None:
     assert all(p["name"] in text for p in data["params"])
 
 
-def test_the_calorie_limit_is_a_parameter_set_through_the_limit_option() -> None:
-    data = json.loads(runner.invoke(app, ["balance", "params", "--game", "how-many-calories", "-f", "json"]).stdout)
-    limit = next(p for p in data["params"] if p["name"] == "limit_kcal")
-    assert limit["option"] == "limit" and limit["type"] == "int"
-
-
 # --- patches: bad input -------------------------------------------------------------------------------
 
-BAD = [
-    ("how-many-calories", "game: how-many-calories\ncards:\n  yelow 14: {colour: red}\n", "3:3",
-     "no card 'yelow 14'", "did you mean 'yellow 14'"),
-    ("how-many-calories", "game: how-many-calories\ncards:\n  yellow 14: {colur: red}\n", "3:15",
-     "unknown field 'colur'", "did you mean 'colour'"),
-    ("how-many-calories", "game: how-many-calories\nparams: {limit_kcl: 2600}\n", "2:10",
-     "unknown parameter 'limit_kcl'", "did you mean 'limit_kcal'"),
-    ("how-many-calories", "game: how-many-calories\nparams:\n  limit_kcal: 99\n", "3:15",
-     "out of range", "500 to 20,000"),
-    ("how-many-calories", "game: how-many-calories\nparams:\n  rounds: 2.5\n", "3:11",
-     "rounds is a whole number", ""),
-    ("how-many-calories", "game: kalua\nparams: {start_pp: 3}\n", "1:7", "this is a kalua file", ""),
-    ("kalua", "game: kalua\nparamz: {start_pp: 3}\n", "2:1", "unknown key 'paramz'", "did you mean 'params'"),
-    # the patched set breaks the pack's own card-set checks, at the line that did it
-    ("how-many-calories", "game: how-many-calories\ncards:\n  yellow 14:\n    colour: purple\n", "4:13",
-     "colour", ""),
-    ("kalua", "game: kalua\ncards:\n  Temple: {cost: -3}\n", "3:18", "cost", ""),
-    ("ecologic-europe", "game: ecologic-europe\ncards:\n  Red deer: {points: many}\n", "3:22", "points", ""),
-    ("kcaloria", "game: kcaloria\nremove: [Bayou]\n", "2:1", "a kCaloria patch changes tiles' fields", ""),
-    ("kcaloria", "game: kcaloria\ncards:\n  Bayou: {yield: {blue: -2}}\n", "3:", "yield", ""),
-]
+def _bad(game: str) -> list[tuple[str, str, str, str]]:
+    """Bad patches of ``game`` made from what its ``patch`` hook declares (each game's own, breaking its
+    card-set checks, are in tests/games/*/test_balance_patch.py): ``(text, where, message, hint)``."""
+    hook = get(game).hook("patch")
+    name = hook.card_name(hook.base_cards()[0])
+    typo, key = name[:2] + name[3:], json.dumps(name)  # a letter dropped; a name as a quoted YAML key
+    whole = next(p for p in hook.PARAMS if p.kind == "int")
+    other = next(g for g in ids() if g != game)
+    return [
+        (f"game: {game}\ncards:\n  {json.dumps(typo)}: {{colour: red}}\n", "3:3", f"no card '{typo}'",
+         f"did you mean '{name}'"),
+        (f"game: {game}\ncards:\n  {key}: {{colur: red}}\n", f"3:{len(key) + 6}", "unknown field 'colur'", ""),
+        (f"game: {game}\nparams: {{{whole.name[:-1]}: 3}}\n", "2:10", f"unknown parameter '{whole.name[:-1]}'",
+         f"did you mean '{whole.name}'"),
+        (f"game: {game}\nparams:\n  {whole.name}: {whole.high + 1}\n", f"3:{len(whole.name) + 5}", "out of range",
+         f"{whole.low:,} to {whole.high:,}"),
+        (f"game: {game}\nparams:\n  {whole.name}: 2.5\n", f"3:{len(whole.name) + 5}",
+         f"{whole.name} is a whole number", ""),
+        (f"game: {other}\nparams: {{}}\n", "1:7", f"this is a {other} file", ""),
+        (f"game: {game}\nparamz: {{}}\n", "2:1", "unknown key 'paramz'", "did you mean 'params'"),
+    ]
 
 
-@pytest.mark.parametrize("game,text,where,message,hint", BAD)
+@pytest.mark.parametrize("game,text,where,message,hint", [pytest.param(g, *row, id=f"{g}-{k}")
+                                                          for g in GAMES for k, row in enumerate(_bad(g))])
 def test_a_bad_patch_is_one_line_at_its_position_exit_2(tmp_path: Path, game: str, text: str, where: str,
                                                           message: str, hint: str) -> None:
-    path = write(tmp_path, text)
-    r = runner.invoke(app, ["balance", "what-if", "--game", game, "--patch", str(path), "-n", "4", "-q"])
-    assert r.exit_code == 2, r.stdout
-    assert r.exception is None or isinstance(r.exception, SystemExit)
-    lines = r.stderr.strip().splitlines()
-    assert len(lines) == 1, r.stderr
-    assert lines[0].startswith(f"{path}:{where}"), lines[0]
-    assert message in lines[0] and hint in lines[0], lines[0]
+    badpatch.check(tmp_path, game, text, where, message, hint)
 
 
-def test_a_bad_patch_in_json_is_a_problem_document(tmp_path: Path) -> None:
-    path = write(tmp_path, "game: kalua\nparams: {start_pp: 99}\n")
-    r = runner.invoke(app, ["balance", "what-if", "--game", "kalua", "--patch", str(path), "-f", "json"])
+@pytest.mark.parametrize("game", GAMES)
+def test_a_bad_patch_in_json_is_a_problem_document(tmp_path: Path, game: str) -> None:
+    whole = next(p for p in get(game).hook("patch").PARAMS if p.kind == "int")
+    path = write(tmp_path, f"game: {game}\nparams: {{{whole.name}: {whole.high + 1}}}\n")
+    r = runner.invoke(app, ["balance", "what-if", "--game", game, "--patch", str(path), "-f", "json"])
     assert r.exit_code == 2
     problem = json.loads(r.stdout or r.stderr)
     text = json.dumps(problem)
     assert "out of range" in text and '"line": 2' in text
-
-
-def test_a_patch_that_breaks_the_set_names_the_duplicate(tmp_path: Path) -> None:
-    """How many Calories?: a card's number is its name and its kcal; kcal 1,600 makes yellow 14 a second 16."""
-    path = write(tmp_path, "game: how-many-calories\ncards:\n  yellow 14: {kcal: 1600}\n")
-    with pytest.raises(KcalError, match="number 16 is already"):
-        load_patch(path, get("how-many-calories"))
-
-
-def test_a_patch_gives_the_options_of_the_patched_arm(tmp_path: Path) -> None:
-    path = write(tmp_path, "game: how-many-calories\ncards:\n  yellow 14: {kcal: 4000}\nparams: {limit_kcal: 2600}\n")
-    patch = load_patch(path, get("how-many-calories"))
-    assert patch.params == {"limit_kcal": 2600}
-    assert patch.options["limit"] == 2600
-    catalog = patch.options["catalog"]
-    assert 40 in catalog.numbers and 14 not in catalog.numbers
-    assert patch.cards == ("yellow 14",)
 
 
 @pytest.mark.parametrize("path", sorted((Path(__file__).resolve().parents[2] / "docs" / "examples" / "patches")

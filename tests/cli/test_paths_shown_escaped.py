@@ -11,11 +11,10 @@ import pytest
 from typer.testing import CliRunner
 
 from kcal.cli.app import app
+from kcal.core.examples import shipped
+from kcal.core.registry import get, ids
+from tests.packs import samples
 
-ROOT = Path(__file__).resolve().parents[2]
-DECK = ROOT / "src" / "kcal" / "games" / "kcaloria" / "data" / "decks" / "bayou-ambush.yaml"
-HMC = ROOT / "tests" / "games" / "how_many_calories" / "fixtures" / "examples" / "dealt-round.yaml"
-KCAL_GAME = ROOT / "tests" / "games" / "kcaloria" / "engine" / "fixtures" / "heron-cannot-be-paid.yaml"
 HOSTILE = ["e\x1b[31mred", "b\x07ell", "two\nfake.yaml:1:1: error", "c\rr", "rtl\u202eoverride", "csi\x9b2J"]
 UNSAFE = set("\x1b\x07\r\x9b\u202e")
 
@@ -26,14 +25,26 @@ def _check(text: str, name: str) -> None:
     assert repr(name)[1:-1] in text, (name, text)
 
 
+def _inputs() -> list[tuple[str, Path, list[str]]]:
+    """For every pack: its card data (``catalog validate``), its deck sample (``deck validate``, when it
+    checks decks) and a record it ships (``rules replay``: its illegal move, whose message names the file)."""
+    out = []
+    for game in ids():
+        pack, found = get(game), samples(game)
+        if "catalog" in found:
+            out.append((game, found["catalog"], ["catalog", "validate", "--game", game]))
+        if pack.has("deck") and "deck" in found:
+            out.append((game, found["deck"], ["deck", "validate", "--game", game]))
+        records = [s.path for s in shipped(pack) if s.name == "illegal-move"] or [s.path for s in shipped(pack)[:1]]
+        out += [(game, path, ["rules", "replay", "--game", game]) for path in records]
+    return out
+
+
 @pytest.mark.parametrize("name", HOSTILE, ids=["esc", "bel", "lf", "cr", "bidi", "c1"])
-@pytest.mark.parametrize(("source", "command"), [
-    (DECK, ["deck", "validate"]),
-    (KCAL_GAME, ["rules", "replay"]),
-    (HMC, ["rules", "replay"]),
-    (ROOT / "src" / "kcal" / "games" / "kalua" / "data" / "cards.yaml", ["catalog", "validate", "--game", "kalua"]),
-])
-def test_a_hostile_file_name_is_shown_escaped(tmp_path: Path, name: str, source: Path, command: list[str]) -> None:
+@pytest.mark.parametrize(("game", "source", "command"),
+                         [pytest.param(*i, id=f"{i[0]}-{i[2][0]}-{i[2][1]}") for i in _inputs()])
+def test_a_hostile_file_name_is_shown_escaped(tmp_path: Path, name: str, game: str, source: Path,
+                                              command: list[str]) -> None:
     path = tmp_path / f"{name}.yaml"
     shutil.copy(source, path)
     result = CliRunner().invoke(app, [*command, str(path)])

@@ -16,9 +16,7 @@ from typer.testing import CliRunner
 from kcal.cli.app import app
 from kcal.core.errors import KcalError
 from kcal.core.yamlsafe import parse_yaml
-
-ROOT = Path(__file__).resolve().parents[2]
-SRC = ROOT / "src" / "kcal" / "games"
+from tests.packs import samples, with_sample
 
 
 @settings(max_examples=300)
@@ -41,14 +39,19 @@ def test_a_lone_half_of_a_pair_is_refused_at_its_line(escapes: str) -> None:
     assert info.value.where.line == 2
 
 
-@pytest.mark.parametrize(("game", "catalog"), [
-    ("kalua", SRC / "kalua" / "data" / "cards.yaml"),
-])
-def test_a_catalog_written_by_json_dumps_validates(tmp_path: Path, game: str, catalog: Path) -> None:
+def _names(data: object) -> list[dict]:
+    """Every mapping with a text ``name`` in ``data``, in document order (a card, a species, a food)."""
+    if isinstance(data, dict):
+        return ([data] if isinstance(data.get("name"), str) else []) + [m for v in data.values() for m in _names(v)]
+    return [m for v in data for m in _names(v)] if isinstance(data, list) else []
+
+
+@pytest.mark.parametrize("game", with_sample("catalog"))
+def test_a_catalog_written_by_json_dumps_validates(tmp_path: Path, game: str) -> None:
+    catalog = samples(game)["catalog"]
     data = parse_yaml(catalog.read_bytes(), str(catalog)).data
-    for card in data.get("cards", [])[:3]:  # a name with a character past U+FFFF, as JSON escapes it
-        if isinstance(card, dict) and isinstance(card.get("name"), str):
-            card["name"] += " \U0001F438"
+    for card in _names(data)[:3]:  # a name with a character past U+FFFF, as JSON escapes it
+        card["name"] += " \U0001F438"
     out = tmp_path / "cards.json"
     out.write_text(json.dumps(data), encoding="ascii")
     assert "\\ud83d\\udc38" in out.read_text()

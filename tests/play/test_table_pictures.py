@@ -67,14 +67,12 @@ AGREES: dict[str, dict[str, Callable[[str, Mapping[str, Any], Mapping[str, Any]]
 }
 #: targets a pack draws only in variants or rare positions the random games here need not reach
 RARE: dict[str, set[str]] = {"ecologic-europe": {"other"}}
+#: pictures known to fail the touch test (a strict xfail: it fails as soon as the picture is fixed)
+TOO_SMALL = {"how-many-calories": "its hand and trick cards are 40 px across at a phone's scale, not 44 (the "
+                                  "cards of draw.py, CW); it was left out of these tests, not in AGREES"}
 
 
-def pictured(pack_id: str) -> bool:
-    pack = registry.get(pack_id)
-    return offers(pack) and pack_id in AGREES
-
-
-PACKS = [p for p in registry.ids() if pictured(p)]
+PACKS = [p for p in registry.ids() if offers(registry.get(p))]  # every pack that draws a table picture
 
 
 def _setup(game: Any, most: bool = False) -> Setup:
@@ -118,6 +116,8 @@ def _box(item: Any) -> tuple[float, float, float, float]:
 
 @pytest.mark.parametrize("pack_id", PACKS)
 def test_every_target_plays_the_legal_moves_of_what_it_shows(pack_id):
+    if pack_id not in AGREES:
+        pytest.skip(f"{pack_id}: what its targets' keys say of their moves is not declared here (AGREES)")
     agrees = AGREES[pack_id]
     seen: set[str] = set()
     reached = [0, 0]
@@ -168,7 +168,9 @@ def test_the_picture_is_drawn_from_the_seats_view_alone(pack_id):
 
 @pytest.mark.parametrize("most", [False, True], ids=["3 players", "most players"])
 @pytest.mark.parametrize("pack_id", PACKS)
-def test_targets_are_large_enough_to_touch(pack_id, most):
+def test_targets_are_large_enough_to_touch(pack_id, most, request):
+    if pack_id in TOO_SMALL:
+        request.applymarker(pytest.mark.xfail(strict=True, reason=TOO_SMALL[pack_id]))
     from kcal.viewer.scene import bounds
 
     def check(game: Any, state: Any, seat: str, k: int) -> None:

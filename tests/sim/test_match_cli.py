@@ -170,6 +170,7 @@ def test_one_default_for_players_in_every_command(game_id):
 
     game = load_game(get(game_id))
     n = default_players(game.info)
-    assert len(impact.plan_for(game_id, None, 0, None)[2].players) == n
+    if get(game_id).has("impact"):  # balance cards asks for the impact hook
+        assert len(impact.plan_for(game_id, None, 0, None)[2].players) == n
     assert ladder._players(game, None) == n
     assert whatif.default_players(game.info) == n

@@ -10,9 +10,12 @@ import dask.distributed
 from kcal.core import registry
 from kcal.sim import preload
 
+#: the module of each registered pack's game (a pack of its own, as the example, lives outside kcal.games)
+GAMES = sorted({p.hooks["game"].partition(":")[0] for p in registry.packs()})
 
-def _games_imported() -> list[str]:
-    return sorted(name for name in sys.modules if name.startswith("kcal.games.") and name.count(".") == 2)
+
+def _games_imported(modules: list[str]) -> list[str]:
+    return sorted(name for name in modules if name in sys.modules)
 
 
 def test_warm_loads_every_registered_game_with_its_bots() -> None:
@@ -20,12 +23,11 @@ def test_warm_loads_every_registered_game_with_its_bots() -> None:
 
 
 def test_a_preloaded_worker_has_every_game_before_any_task() -> None:
-    expected = sorted({'.'.join(p.hooks['game'].split(':')[0].split('.')[:3]) for p in registry.packs()})
     with dask.distributed.LocalCluster(processes=True, n_workers=1, threads_per_worker=1, dashboard_address=":0",
                                        preload=["kcal.sim.preload"]) as cluster, \
             dask.distributed.Client(cluster.scheduler_address) as client:
-        (imported,) = client.run(_games_imported).values()
-    assert imported == expected, "the worker started without the games the preload imports"
+        (imported,) = client.run(_games_imported, GAMES).values()
+    assert imported == GAMES, "the worker started without the games the preload imports"
 
 
 def test_an_empty_worker_has_none() -> None:
@@ -33,5 +35,5 @@ def test_an_empty_worker_has_none() -> None:
     with dask.distributed.LocalCluster(processes=True, n_workers=1, threads_per_worker=1,
                                        dashboard_address=":0") as cluster, \
             dask.distributed.Client(cluster.scheduler_address) as client:
-        (imported,) = client.run(_games_imported).values()
+        (imported,) = client.run(_games_imported, GAMES).values()
     assert imported == []

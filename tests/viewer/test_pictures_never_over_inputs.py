@@ -10,53 +10,33 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+import tests.packs
 from kcal.cli.app import app
-
-ROOT = Path(__file__).resolve().parents[2]
-GAMES = ROOT / "src" / "kcal" / "games"
-TESTS = ROOT / "tests" / "games"
+from kcal.core.registry import get, ids
 
 
-def _kcaloria(folder: Path) -> tuple[Path, Path]:
-    shutil.copy(GAMES / "kcaloria" / "data" / "piney-woods.yaml", folder / "cat.yaml")
-    record = (TESTS / "kcaloria" / "engine" / "fixtures" / "bayou-phlox-squirrel.yaml").read_text()
-    (folder / "game.yaml").write_text(record.replace("catalogs: [builtin]", "catalogs: [cat.yaml]"))
-    return folder / "game.yaml", folder / "cat.yaml"
-
-
-def _with_set(pack: str, data: str, record: Path) -> object:
-    def make(folder: Path) -> tuple[Path, Path]:
-        shutil.copy(GAMES / pack / "data" / data, folder / "set.yaml")
-        text = record.read_text()
-        (folder / "game.yaml").write_text(text.replace(f"game: {pack.replace('_', '-')}\n",
-                                                       f"game: {pack.replace('_', '-')}\ncatalog: set.yaml\n", 1))
-        return folder / "game.yaml", folder / "set.yaml"
-    return make
-
-
-CASES = {
-    "kcaloria": _kcaloria,
-    "how-many-calories": _with_set("how_many_calories", "foods.yaml",
-                                   TESTS / "how_many_calories" / "fixtures" / "examples" / "dealt-round.yaml"),
-    "kalua": _with_set("kalua", "cards.yaml", TESTS / "kalua" / "fixtures" / "examples" / "table-game.yaml"),
-}
+def _record(game: str, folder: Path) -> tuple[Path, Path]:
+    """The pack's ``loads`` sample in ``folder``: a record it ships, made to load a copy of one of its data
+    files (the text ``old`` of the record becomes ``new``, naming the copy)."""
+    record, data, old, new = get(game).samples["loads"]
+    shutil.copy(tests.packs.folder(get(game)) / data, folder / "set.yaml")
+    text = (tests.packs.folder(get(game)) / record).read_text(encoding="utf-8")
+    assert old in text, (record, old)
+    (folder / "game.yaml").write_text(text.replace(old, new.format(file="set.yaml"), 1), encoding="utf-8")
+    return folder / "game.yaml", folder / "set.yaml"
 
 
 @pytest.mark.parametrize("option", ["--svg", "--png", "--html"])
-@pytest.mark.parametrize("pack", sorted(CASES))
+@pytest.mark.parametrize("pack", ids())
 def test_a_picture_never_replaces_a_file_the_record_loads(tmp_path: Path, pack: str, option: str) -> None:
-    record, loaded = CASES[pack](tmp_path)  # type: ignore[operator]
+    if not get(pack).has("draw"):
+        pytest.skip(f"{pack} has no draw hook: rules replay draws no picture of its records")
+    if "loads" not in get(pack).samples:
+        pytest.skip(f"{pack} declares no loads sample (one of its records, made to load a data file the user names)")
+    record, loaded = _record(pack, tmp_path)
     before = loaded.read_bytes()
     assert CliRunner().invoke(app, ["rules", "replay", str(record)]).exit_code in (0, 1)  # the record is good
     result = CliRunner().invoke(app, ["rules", "replay", str(record), option, str(loaded)])
     assert result.exit_code == 2, result.output
     assert loaded.name in result.stderr
     assert loaded.read_bytes() == before
-
-
-def test_ecologic_replays_name_the_data_files_they_load() -> None:
-    from kcal.games.ecologic_europe.files.load import COMPONENTS_FILE
-    from kcal.games.ecologic_europe.replay import replay
-
-    result = replay(TESTS / "ecologic_europe" / "fixtures" / "meadow-spring.yaml")
-    assert COMPONENTS_FILE in result.inputs and any(p.name == "species-base.yaml" for p in result.inputs)

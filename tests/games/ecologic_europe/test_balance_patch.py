@@ -13,6 +13,7 @@ from kcal.core.game import Setup
 from kcal.core.registry import get
 from kcal.games.ecologic_europe.game import GAME
 from kcal.games.ecologic_europe.rules.seasons import beginning_of_season
+from tests import badpatch
 
 
 def test_hand_size_sets_the_deal_and_the_refill() -> None:
@@ -35,3 +36,17 @@ def test_a_patched_species_plays_in_the_game(tmp_path: Path) -> None:
     assert deer.points == 3
     state = GAME.new_state(Setup(("A", "B"), None, dict(patch.options)), 2)
     assert state.rules.cards is cards
+
+
+#: bad patches of this game (moved from tests/balance/test_whatif.py, which makes the shared ones from
+#: every pack's patch hook): ``(text, line:column, message, hint)``
+BAD = [
+    # the patched set breaks the pack's own card-set checks, at the line that did it
+    ("game: ecologic-europe\ncards:\n  Red deer: {points: many}\n", "3:22", "points", ""),
+]
+
+
+@pytest.mark.parametrize("text,where,message,hint", BAD)
+def test_a_bad_patch_is_one_line_at_its_position_exit_2(tmp_path: Path, text: str, where: str, message: str,
+                                                          hint: str) -> None:
+    badpatch.check(tmp_path, "ecologic-europe", text, where, message, hint)

@@ -12,6 +12,7 @@ from kcal.core.errors import KcalError
 from kcal.core.game import Setup
 from kcal.core.registry import get
 from kcal.games.kalua.game import GAME
+from tests import badpatch
 
 
 def _patch(tmp_path: Path, text: str):
@@ -38,3 +39,18 @@ def test_start_pp_and_start_families_set_every_gods_start(tmp_path: Path) -> Non
     assert default.pp == [5, 5, 5] and default.families == [10, 10, 10]
     with pytest.raises(KcalError, match="start_pp"):
         GAME.new_state(Setup(("A", "B", "C"), None, {"start_pp": 51}), 3)
+
+
+#: bad patches of this game (moved from tests/balance/test_whatif.py, which makes the shared ones from
+#: every pack's patch hook): ``(text, line:column, message, hint)``
+BAD = [
+    ("game: kalua\nparamz: {start_pp: 3}\n", "2:1", "unknown key 'paramz'", "did you mean 'params'"),
+    # the patched set breaks the pack's own card-set checks, at the line that did it
+    ("game: kalua\ncards:\n  Temple: {cost: -3}\n", "3:18", "cost", ""),
+]
+
+
+@pytest.mark.parametrize("text,where,message,hint", BAD)
+def test_a_bad_patch_is_one_line_at_its_position_exit_2(tmp_path: Path, text: str, where: str, message: str,
+                                                          hint: str) -> None:
+    badpatch.check(tmp_path, "kalua", text, where, message, hint)

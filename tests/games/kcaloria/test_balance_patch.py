@@ -12,6 +12,7 @@ from kcal.core.errors import KcalError, UsageError
 from kcal.core.game import Setup
 from kcal.core.registry import get
 from kcal.games.kcaloria.game import GAME
+from tests import badpatch
 
 
 def test_a_patched_tile_replaces_its_name_in_the_decks(tmp_path: Path) -> None:
@@ -36,3 +37,18 @@ def test_hand_size_sets_the_opening_hand_and_the_refill() -> None:
     assert [len(h) for h in GAME.new_state(Setup(("A", "B")), 4).hands] == [7, 7]
     with pytest.raises(UsageError, match="hand_size"):
         GAME.new_state(Setup(("A", "B"), None, {"hand_size": 0}), 4)
+
+
+#: bad patches of this game (moved from tests/balance/test_whatif.py, which makes the shared ones from
+#: every pack's patch hook): ``(text, line:column, message, hint)``
+BAD = [
+    ("game: kcaloria\nremove: [Bayou]\n", "2:1", "a kCaloria patch changes tiles' fields", ""),
+    # the patched set breaks the pack's own card-set checks, at the line that did it
+    ("game: kcaloria\ncards:\n  Bayou: {yield: {blue: -2}}\n", "3:", "yield", ""),
+]
+
+
+@pytest.mark.parametrize("text,where,message,hint", BAD)
+def test_a_bad_patch_is_one_line_at_its_position_exit_2(tmp_path: Path, text: str, where: str, message: str,
+                                                          hint: str) -> None:
+    badpatch.check(tmp_path, "kcaloria", text, where, message, hint)

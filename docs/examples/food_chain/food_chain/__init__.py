@@ -1,6 +1,5 @@
 """Food Chain, the example pack of docs/packs.md: 20 cards, 2-4 players, one card a turn onto a shared
-food chain. Its required core is ``game.py`` (rules, bots, record), ``catalog.py`` + ``schema.py`` (the
-card data) and ``replay.py`` (the record codec); it has no optional hooks."""
+chain. Core: ``game``, ``catalog`` + ``schema``, ``replay``; optional: ``print``, ``table`` (kcal play)."""
 
 from __future__ import annotations
 
@@ -12,6 +11,7 @@ PACK = Pack.build(
     info=GameInfo(id="food-chain", name="Food Chain", min_players=2, max_players=4, simultaneous=False,
                   hidden_information=True, chance=True, file_kinds=("catalog", "game")),
     hooks=skeleton_hooks(__name__),
-    samples={"card": "Fox", "deck": "data/cards.yaml", "only": ("Fox", "Fox", "carnivore")},
+    samples={"card": "Fox", "deck": "data/cards.yaml", "catalog": "data/cards.yaml", "foreign": "Vole",
+             "only": ("Fox", "Fox", "carnivore"), "near_miss": ("Rabit", "Rabbit"), "word": ("eagle", "Eagle")},
     filters=(CatalogFilter("level", "N", "Level in the food chain (1 producer to 4 apex)."),),
 )

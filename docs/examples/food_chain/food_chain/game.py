@@ -2,23 +2,21 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from copy import deepcopy
+from dataclasses import dataclass, field
 from enum import Enum
+from functools import cache
 from typing import Any
 
 from food_chain import PACK
-from food_chain.catalog import Card, builtin
+from food_chain.catalog import builtin
 from kcal.core.errors import KcalError
 from kcal.core.game import Outcome, RulesGame, Setup
 from kcal.core.rng import Rng
 
 HAND = 3
 PASS = "pass"  # the move of a player with no card to play; any other move is a card's name
-
-
-class End(Enum):
-    HANDS_EMPTY = "hands-empty"
-    BLOCKED = "blocked"
+End = Enum("End", {"HANDS_EMPTY": "hands-empty", "BLOCKED": "blocked"})
 
 
 @dataclass
@@ -30,18 +28,14 @@ class State:
     pile: list[str]
     chain: list[str] = field(default_factory=list)
     scores: dict[str, int] = field(default_factory=dict)
-    turn: int = 0
     passes: int = 0
     moves: list[tuple[str, str]] = field(default_factory=list)
 
-    def copy(self) -> State:
-        return replace(self, rng=self.rng.copy(), hands={p: list(h) for p, h in self.hands.items()},
-                       pile=list(self.pile), chain=list(self.chain), scores=dict(self.scores),
-                       moves=list(self.moves))
 
-
-def cards() -> dict[str, Card]:
-    return {c.name: c for c in builtin().cards}
+@cache
+def levels() -> dict[str, int]:
+    """Each card's level (1 producer to 4 apex), by its name."""
+    return {c.name: c.level for c in builtin().cards}
 
 
 def new_state(setup: Setup, seed: int) -> State:
@@ -55,47 +49,39 @@ def new_state(setup: Setup, seed: int) -> State:
 
 
 def to_move(state: State) -> tuple[str, ...]:
-    return () if outcome(state) else (state.players[state.turn],)
+    return () if outcome(state) else (state.players[len(state.moves) % len(state.players)],)
 
 
 def playable(state: State, card: str) -> bool:
     """A producer starts a new chain at any time; any other card goes one level above the top."""
-    level = cards()[card].level
-    return level == 1 or bool(state.chain) and level == cards()[state.chain[-1]].level + 1
+    return levels()[card] == 1 or bool(state.chain) and levels()[card] == levels()[state.chain[-1]] + 1
 
 
 def legal_moves(state: State, player: str) -> list[str]:
     if player not in to_move(state):
         return []
-    plays = sorted({c for c in state.hands[player] if playable(state, c)})
-    return plays or [PASS]
+    return sorted({c for c in state.hands[player] if playable(state, c)}) or [PASS]
 
 
 def why_illegal(state: State, player: str, move: str) -> str | None:
     if player not in to_move(state):
-        return f"it is not {player}'s turn" if state.players.count(player) else f"{player!r} is not a player"
+        return f"it is not {player}'s turn" if player in state.players else f"{player!r} is not a player"
     if move == PASS:
         return None if legal_moves(state, player) == [PASS] else "a player who can play a card must play one"
     if move not in state.hands[player]:
         return f"{player} has no {move!r} in hand"
-    top = state.chain[-1] if state.chain else "an empty chain"
-    return None if playable(state, move) else f"{move} cannot go on {top}"
+    return None if playable(state, move) else f"{move} cannot go on {(state.chain or ['an empty chain'])[-1]}"
 
 
 def execute(state: State, player: str, move: str) -> None:
     state.moves.append((player, move))
-    if move == PASS:
-        state.passes += 1
-    else:
+    state.passes = state.passes + 1 if move == PASS else 0
+    if move != PASS:
         state.hands[player].remove(move)
-        state.scores[player] += cards()[move].level
-        level = cards()[move].level
-        state.chain = [] if level == 4 else [move] if level == 1 else [*state.chain, move]
-        state.passes = 0
+        state.scores[player] += levels()[move]
+        state.chain = [] if levels()[move] == 4 else [move] if levels()[move] == 1 else [*state.chain, move]
     if state.pile:
-        state.hands[player].append(state.pile.pop())
-        state.hands[player].sort()
-    state.turn = (state.turn + 1) % len(state.players)
+        state.hands[player] = sorted([*state.hands[player], state.pile.pop()])
 
 
 def outcome(state: State) -> Outcome | None:
@@ -109,13 +95,12 @@ def outcome(state: State) -> Outcome | None:
 def view(state: State, player: str) -> dict[str, Any]:
     return {"player": player, "hand": list(state.hands[player]), "chain": list(state.chain),
             "hands": {p: len(h) for p, h in state.hands.items()}, "pile": len(state.pile),
-            "scores": dict(state.scores), "to_move": list(to_move(state))}
+            "scores": dict(state.scores), "to_move": list(to_move(state)), "players": list(state.players)}
 
 
 def determinize(state: State, player: str, seed: int) -> State:
-    """The cards ``player`` cannot see (the others' hands and the pile) dealt again from ``seed``: sorted
-    first, so the world depends only on what ``player`` sees and the seed, never on where the cards were."""
-    out = state.copy()
+    """The others' hands and the pile dealt again from ``seed`` (sorted first: where they were is hidden)."""
+    out = deepcopy(state)
     unseen = sorted(out.pile + [c for p, h in out.hands.items() if p != player for c in h])
     Rng(seed).shuffle(unseen)
     for p in out.players:
@@ -132,22 +117,18 @@ def record(state: State) -> dict[str, Any]:
 
 def decode_move(entry: Any) -> str:
     move = entry.get("move") if isinstance(entry, dict) else None
-    if not isinstance(move, str) or (move != PASS and move not in cards()):
-        raise KcalError(f"a move is 'pass' or a card's name ({', '.join(cards())}), not {move!r}")
+    if not isinstance(move, str) or (move != PASS and move not in levels()):
+        raise KcalError(f"a move is 'pass' or a card's name ({', '.join(levels())}), not {move!r}")
     return move
 
 
-def random_bot(game: Any, state: State, player: str, rng: Rng) -> str:
-    return rng.choice(legal_moves(state, player))
-
-
 def greedy_bot(game: Any, state: State, player: str, rng: Rng) -> str:
-    """The highest card it may play (an apex closes the chain for the next player)."""
-    return max(legal_moves(state, player), key=lambda m: cards()[m].level if m != PASS else 0)
+    """The highest card it may play (an apex closes the chain); the strongest bot of kcal balance bots."""
+    return max(legal_moves(state, player), key=lambda m: levels().get(m, 0))
 
 
 GAME: RulesGame[State, str] = RulesGame(
-    PACK.info, new_state=new_state, clone=State.copy, to_move=to_move, legal_moves=legal_moves,
+    PACK.info, new_state=new_state, clone=deepcopy, to_move=to_move, legal_moves=legal_moves,
     why_illegal=why_illegal, execute=execute, outcome=outcome, view=view, determinize=determinize,
-    encode_move=lambda m: {"move": m}, decode_move=decode_move, record=record,
-    bots=lambda: {"random": random_bot, "greedy": greedy_bot})
+    encode_move=lambda m: {"move": m}, decode_move=decode_move, record=record, strongest_bot="greedy",
+    bots=lambda: {"random": lambda g, s, p, rng: rng.choice(legal_moves(s, p)), "greedy": greedy_bot})

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any, NamedTuple
+from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict
 
-from food_chain.game import GAME, State
+from food_chain.game import GAME, PASS, State
 from kcal.core.errors import KcalError
 from kcal.core.fields import NAME_IS_TEXT, Seed
 from kcal.core.game import Setup
@@ -27,7 +27,8 @@ class RecordFile(BaseModel):
     moves: list[dict[str, Any]] = []
 
 
-class Recorded(NamedTuple):
+@dataclass(frozen=True)
+class Recorded:
     index: int
     loc: tuple[str | int, ...]
     player: str
@@ -40,11 +41,10 @@ class ReplayResult(Replay[State]):
         return self.spec_json(self.state.scores, GAME.view(self.state, self.state.players[0]) | {"hand": []})
 
     def to_text(self) -> str:
-        lines = [f"{p} passes" if m == "pass" else f"{p} plays {m}" for p, m in self.state.moves] + self.illegal_line()
-        out = GAME.outcome(self.state)
-        scores = ", ".join(f"{p} {s}" for p, s in self.state.scores.items())
-        lines.append(game_over_line(out.reason, out.winners, scores) if out else f"scores: {scores}")
-        return "\n".join(lines)
+        out, scores = GAME.outcome(self.state), ", ".join(f"{p} {s}" for p, s in self.state.scores.items())
+        return "\n".join([f"{p} passes" if m == PASS else f"{p} plays {m}" for p, m in self.state.moves]
+                         + self.illegal_line() + [game_over_line(out.reason, out.winners, scores) if out
+                                                  else f"scores: {scores}"])
 
 
 @collector_paused

@@ -46,5 +46,8 @@ PACK = Pack.build(
     hooks=skeleton_hooks(__name__),
     samples={"card": "roe deer", "deck": "data/species-base.yaml",
              "only": ("Dandelion", "Taraxacum officinale", "weather card"), "print_card": "Vulpes vulpes",
-             "table_names": "label", "icon": ("data/species-base.yaml", "icon: oak,", "icon: oaak,")},
+             "table_names": "label", "icon": ("data/species-base.yaml", "icon: oak,", "icon: oaak,"),
+             "near_miss": ("roe der", "European roe deer"), "word": ("roe deer", "European roe deer"),
+             "foreign": "roe deer", "catalog": "data/species-base.yaml",
+             "refused": ("A places Ips typographus at h1.2 (refused)", "refused: h1.2", None)},
 )

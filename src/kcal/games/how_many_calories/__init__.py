@@ -42,5 +42,10 @@ PACK = Pack.build(
     hooks=skeleton_hooks(__name__),
     samples={"card": "yellow 14", "deck": "data/foods.yaml", "only": ("Shrimp, boiled", "red 1", "food card"),
              "out_of_turn": ("turn", "trick"), "refused_shows": "30", "published_set": "data/foods.yaml",
-             "icon": ("data/foods.yaml", "icon: shrimp\n", "icon: shrim\n")},
+             "icon": ("data/foods.yaml", "icon: shrimp\n", "icon: shrim\n"),
+             "near_miss": ("yelow 14", "yellow 14"), "word": ("pizza", "yellow 14: Cheese pizza"),
+             "foreign": "pizza", "catalog": "data/foods.yaml",
+             "refused": ("D plays yellow 30", "refused: D plays yellow 30", "30"),
+             "loads": ("data/examples/short-game.yaml", "data/foods.yaml", "game: how-many-calories\n",
+                       "game: how-many-calories\ncatalog: {file}\n")},
 )

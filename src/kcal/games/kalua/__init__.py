@@ -38,5 +38,10 @@ PACK = Pack.build(
     hooks=skeleton_hooks(__name__),
     samples={"card": "Temple", "deck": "data/cards.yaml", "only": ("Good Harvest", "Good Harvest", "bonus deck"),
              "out_of_turn": ("decision", "; "), "refused_shows": "Miracle", "published_set": "data/cards.yaml",
-             "icon": ("data/cards.yaml", "icon: wheat\n", "icon: wheet\n")},
+             "icon": ("data/cards.yaml", "icon: wheat\n", "icon: wheet\n"),
+             "near_miss": ("temple destroyd", "Temple destroyed!"), "word": ("harvest", "Good Harvest"),
+             "foreign": "Temple destroyed!", "catalog": "data/cards.yaml",
+             "refused": ("B plays Miracle", "refused: B plays Miracle, paying 6 PP", "Miracle"),
+             "loads": ("data/examples/short-game.yaml", "data/cards.yaml", "game: kalua\n",
+                       "game: kalua\ncatalog: {file}\n")},
 )

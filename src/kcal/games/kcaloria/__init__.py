@@ -50,5 +50,11 @@ PACK = Pack.build(
              "solo": "data/decks/solo-piney-trail.yaml", "only": ("Bayou", "ETPW-001 Bayou", "carnivore"),
              "out_of_turn": ("turn", "turns go round in the order of the players (A, B, C), and"),
              "print_card": "Setup", "aids": ("kCaloria player aid", "kCaloria's player-aid cards"),
-             "icon": ("data/piney-woods.yaml", "icon: swamp\n", "icon: swmap\n")},
+             "icon": ("data/piney-woods.yaml", "icon: swamp\n", "icon: swmap\n"),
+             "near_miss": ("great blu heron", "Great blue heron"), "word": ("heron", "Ardea herodias"),
+             "foreign": "Bayou", "catalog": "data/piney-woods.yaml",
+             "refused": ("A places Ardea herodias at [0, -1] (refused)", "refused: Ardea herodias",
+                         "Ardea herodias"),
+             "loads": ("data/examples/short-game.yaml", "data/piney-woods.yaml", "catalogs: [builtin]",
+                       "catalogs: [{file}]")},
 )
