@@ -21,7 +21,7 @@ SHARED = ("tests/test_pack_skeleton.py", "tests/conformance/test_conformance.py"
           "tests/core/test_seed_range.py", "tests/cli/test_catalog_show_lookups.py",
           "tests/core/test_yaml_json_written.py", "tests/cli/test_paths_shown_escaped.py",
           "tests/cli/test_game_dispatch.py", "tests/core/test_game_suggestion.py", "tests/core/test_plural.py",
-          "tests/sim/test_match_cli.py", "tests/play/test_table.py", "tests/play/test_table_pictures.py")
+          "tests/sim/test_match_cli.py", "tests/play/test_table.py", "tests/play/test_table_pictures.py", "tests/cli/test_vocabulary.py")
 #: the shared tests that skip the pack, each with the reason it must give (a pack without a hook, or
 #: without a sample, is skipped saying so, never left out in silence)
 SKIPS = {"tests/viewer/test_refused_mark.py": "food-chain has no draw hook",
