@@ -443,12 +443,6 @@ class GameState:
         self.history = (self.history, move)
         self.n_moves += 1
 
-    def to_record(self, catalogs: list[str] | None = None, inline_tiles: bool | None = None) -> dict:
-        """A SPEC game record that ``kcal rules replay`` replays to this state."""
-        from kcal.games.kcaloria.files.record import state_to_record
-
-        return state_to_record(self, catalogs, inline_tiles)
-
     def __repr__(self) -> str:
         return (f"<GameState turn {self.turn} {self.turn_player} to move, {len(self.tiles)} tiles, "
                 f"scores {self.scores()}>")

@@ -104,6 +104,7 @@ def solo(
         refuse_other_game(deck, PACK, "sim solo")
         from kcal.games.kcaloria.deck.check import colour_balance, playable_tiles
         from kcal.games.kcaloria.files.load import load_deck
+        from kcal.games.kcaloria.files.record import state_to_record
         from kcal.games.kcaloria.sim.render import solo_text
         from kcal.games.kcaloria.sim.report import report_advice
         from kcal.games.kcaloria.sim.solo import replay_solo_game, simulate_solo
@@ -120,7 +121,8 @@ def solo(
         advice = report_advice({"solo": result, "colours": colour_balance(tiles)})
         emit({**result, "advice": advice}, fmt,
              lambda r: solo_text(r) + "".join(f"\n  advice: {a}" for a in r["advice"]))
-        save_game_record(lambda k: replay_solo_game(tiles, bot, seed, k), save_game, record_path, inputs, force)
+        save_game_record(lambda k: state_to_record(replay_solo_game(tiles, bot, seed, k)), save_game, record_path,
+                         inputs, force)
         if result.get("interrupted"):
             raise typer.Exit(130)
 
