@@ -22,7 +22,14 @@ from typing import TYPE_CHECKING, Any
 from kcal.core.results import game_over_line
 from kcal.games.ecologic_europe.print.faces import HABITAT_STYLE, TYPE_STYLE
 from kcal.games.ecologic_europe.print.picture import species_icon
-from kcal.games.ecologic_europe.rules.domain import BOARD_HABITATS, EDGE_SLOTS, FIELDS, FOOD_TYPES, SEASONS
+from kcal.games.ecologic_europe.rules.domain import (
+    BOARD_HABITATS,
+    EDGE_SLOTS,
+    FIELDS,
+    FOOD_TYPES,
+    SEASONS,
+    format_place,
+)
 from kcal.games.ecologic_europe.rules.legality import card_name
 from kcal.games.ecologic_europe.rules.moves import (
     BACKS,
@@ -34,7 +41,6 @@ from kcal.games.ecologic_europe.rules.moves import (
     Place,
     Trade,
     Weather,
-    format_place,
 )
 from kcal.games.ecologic_europe.rules.scoring import board_types, diversity_points, score_parts
 from kcal.games.ecologic_europe.rules.state import EXCHANGE, OVER, PLACE, TRANSFER, Rules, State
@@ -357,11 +363,11 @@ def story(path: str | Path, *, upto: int | None = None, coords: bool = False, ev
           checked: ReplayResult | None = None) -> Story:
     """The record at ``path`` step by step (``coords``: the place names are always shown)."""
     from kcal.core.game import Setup
+    from kcal.games.ecologic_europe.files.moves import decode_move
     from kcal.games.ecologic_europe.files.recordfile import load_record
     from kcal.games.ecologic_europe.game import GAME
     from kcal.games.ecologic_europe.replay import replay
     from kcal.games.ecologic_europe.rules.domain import GAME_NAME
-    from kcal.games.ecologic_europe.rules.moves import decode_move
 
     if checked is None:
         checked = replay(path)
