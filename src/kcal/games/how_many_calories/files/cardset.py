@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 
 from kcal.core.setcheck import Finding
-from kcal.games.how_many_calories.files.models import CardSetFile
+from kcal.games.how_many_calories.files.models import CardSetFile, FoodCard
 from kcal.games.how_many_calories.rules.cards import FoodSet
 from kcal.games.how_many_calories.rules.domain import COLOURS, PLUS, parse_card
 
@@ -87,7 +87,7 @@ def _published(model: CardSetFile) -> list[Finding]:
     return out
 
 
-def food_set(model: CardSetFile, source: str = "builtin") -> FoodSet:
+def food_set(model: CardSetFile, source: str = "builtin") -> FoodSet[FoodCard]:
     """The card set of a validated card-set file, as the rules use it."""
     return FoodSet(model.set.code, model.set.name, model.variant, model.plus_cards.value,
                    tuple(sorted(model.cards, key=lambda f: f.number)), source, model.plus_cards.icon)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Generic, Protocol, TypeVar
 
 from kcal.core.suggest import did_you_mean
 from kcal.games.how_many_calories.rules.domain import (
@@ -41,20 +41,24 @@ class Food(Protocol):
     def card(self) -> Card: ...
 
 
+#: the food cards a set holds (``files/`` gives the card-set file's ``FoodCard``)
+FoodT = TypeVar("FoodT", bound=Food)
+
+
 @dataclass(frozen=True)
-class FoodSet:
+class FoodSet(Generic[FoodT]):
     """The cards of one set, indexed by number for the engine (``colour_of[n]`` is a colour index or -1)."""
 
     code: str
     name: str
     variant: str | None
     plus: int
-    foods: tuple[Food, ...]  # by number
+    foods: tuple[FoodT, ...]  # by number
     source: str = "builtin"
     plus_icon: str | None = None  #: the +5 card's picture (kcal.print.pictures), as the set names it
     colour_of: tuple[int, ...] = field(init=False, repr=False, compare=False)
     card_of: tuple[Card | None, ...] = field(init=False, repr=False, compare=False)
-    by_number: Mapping[int, Food] = field(init=False, repr=False, compare=False)
+    by_number: Mapping[int, FoodT] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         colour = [-1] * (MAX_NUMBER + 1)
@@ -80,7 +84,7 @@ class FoodSet:
     def __contains__(self, card: object) -> bool:
         return isinstance(card, Card) and 0 < card.number <= MAX_NUMBER and self.card_of[card.number] == card
 
-    def food(self, card: Card) -> Food:
+    def food(self, card: Card) -> FoodT:
         if card not in self:
             raise CardError(self.not_in_set_reason(card))
         return self.by_number[card.number]
