@@ -7,7 +7,7 @@ from pathlib import Path
 import typer
 
 from kcal.cli.common import ForceOption as ForceOption
-from kcal.cli.common import FormatOption, OutputFormat, commands_of, contribute, emit, guarded
+from kcal.cli.common import FormatOption, OutputFormat, contribute, deck_match_of, emit, guarded
 from kcal.cli.complete import complete_bot
 from kcal.cli.options import (
     AddressOption,
@@ -87,7 +87,7 @@ def match(
     with guarded():
         names = _bot_names(bots)
         # deck files play a deck match of a game with tile decks (the default game, or --game's)
-        deck_match = bool(decks) and (game is None or registry.get(game).has("commands"))
+        deck_match = bool(decks) and (game is None or registry.get(game).has("deck_match"))
         if deck_match or game is None:
             if variant is not None or option or limit is not None:
                 raise UsageError("--variant, --option and --limit go with --game ID (a pack's options)")
@@ -136,6 +136,6 @@ def _game_match(game: str, players: int, games: int, names: list[str] | None, va
 def _deck_match(decks: list[Path], games: int, bots: list[str], seed: int, jobs: int | None,
                 save_game: int | None, record_out: Path | None, force: bool, catalog: list[Path], backend: str,
                 dask_address: str | None, quiet: bool, fmt: OutputFormat) -> None:
-    """``DECK DECK ...``: the deck match of the decks' game (its ``commands`` hook)."""
-    commands_of(None, decks[0], "sim match DECK DECK").deck_match(
+    """``DECK DECK ...``: the deck match of the decks' game (its ``deck_match`` hook)."""
+    deck_match_of(None, decks[0], "sim match DECK DECK").deck_match(
         decks, games, bots, seed, jobs, save_game, record_out, force, catalog, backend, dask_address, quiet, fmt)
