@@ -467,12 +467,13 @@ def printed_card(s: Species) -> tuple[Shape, ...]:
 def catalog_page(catalogs: Sequence[Path] | None = None, no_builtin: bool = False) -> CatalogPage:
     """The species cards for ``kcal catalog browse --game ecologic-europe`` (a game uses the card set
     its expansions give, so there is no deck panel)."""
-    from kcal.games.ecologic_europe.catalog import _sets
+    from kcal.core.catalogs import card_sets
+    from kcal.games.ecologic_europe.files.load import builtin, load_species
     from kcal.games.ecologic_europe.rules.domain import GAME_NAME
     from kcal.viewer.catalog import CatalogCard, CatalogPage
 
     cards = []
-    for cs in _sets(list(catalogs) if catalogs else None, no_builtin):
+    for cs in card_sets(list(catalogs) if catalogs else None, no_builtin, lambda p: load_species([p]), builtin):
         for s in cs.species:
             habitats = ("any",) if s.any_habitat else tuple(BOARD_HABITATS[i].value for i in range(len(BOARD_HABITATS))
                                                             if s.fits(i))
