@@ -253,9 +253,6 @@ class GameState:
     def board(self) -> dict[Hex, Placed]:
         return self.tiles
 
-    def current_name_index(self) -> int:
-        return self.current
-
     def player_index(self, name: str) -> int:
         """The seat of the player ``name`` names, case and spacing aside (as player names are told
         apart), or -1."""
