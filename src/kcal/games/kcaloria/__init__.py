@@ -12,9 +12,9 @@ command asks for a hook. The pack has the skeleton every pack has (docs/packs.md
                (``deck/commands``, ``print/commands``, ``sim/commands``: the ``kcal.commands`` entry points)
 ``rules/``     the nouns (``domain``, ``modifiers``) and the engine: hex grid, compiled tiles, state with
                undo, the modifier registry, legality and move generation, payment, yields, collapse,
-               turn flow, setup
-``files/``     ``models``, ``load``, ``cardset`` (plain frozen tiles, catalogs and decks), ``position``
-               (``start:``, the replay's ``state``), ``recordfile``, ``record``
+               turn flow, setup, ``cards`` (plain frozen tiles, catalogs and decks)
+``files/``     above ``rules/``: ``models``, ``load``, ``cardset`` (``rules/cards`` named for the loader),
+               ``position`` (``start:``, the replay's ``state``), ``recordfile``, ``record``
 ``bots/``      ``basic`` (random, greedy, lookahead)
 ``print/``     ``api`` (the ``print`` hook and one function per product), tile faces, icons, aids, sheets
 """
