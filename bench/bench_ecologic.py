@@ -144,9 +144,9 @@ def _engine_games(games: int, policy: Any, trace: list[tuple[int, Any]] | None =
     the hand and step 3 hands over two random cards. (placements, moves, CPU seconds)."""
     from kcal.core.game import Setup
     from kcal.core.rng import Rng
+    from kcal.games.ecologic_europe.game import new_state
     from kcal.games.ecologic_europe.rules import seasons
     from kcal.games.ecologic_europe.rules.moves import Keep, Pass, Trade, Transfer
-    from kcal.games.ecologic_europe.rules.setup import new_state
 
     apply = seasons.apply
     setup = Setup(("A", "B", "C", "D"))

@@ -54,8 +54,8 @@ def fast(games: int) -> tuple[int, int, float]:
     """Random games on the engine's ints, as the search's rollouts run: (tricks, plays, CPU seconds)."""
     from kcal.core.game import Setup
     from kcal.core.rng import Rng
+    from kcal.games.how_many_calories.game import new_state
     from kcal.games.how_many_calories.rules import flow
-    from kcal.games.how_many_calories.rules.setup import new_state
     from kcal.games.how_many_calories.rules.state import OVER, PASS
 
     setup = Setup(("A", "B", "C", "D"))

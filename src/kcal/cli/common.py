@@ -162,18 +162,18 @@ def _for_tile_decks(command: str, pack: Any) -> Exception:
     return UsageError(f"kcal {command} is for games with tile decks; {pack.info.name} ({pack.id}) has none")
 
 
-def commands_of(game: str | None, path: str | Path | None, command: str) -> Any:
-    """The ``commands`` hook of the pack of ``path`` (or ``--game``, or the default game): a command that
-    only some games have (the deck match of ``sim match DECK DECK``), refused in words for the others."""
+def deck_match_of(game: str | None, path: str | Path | None, command: str) -> Any:
+    """The ``deck_match`` hook of the pack of ``path`` (or ``--game``, or the default game): the deck match
+    of ``sim match DECK DECK``, which only some games have, refused in words for the others."""
     pack = pack_of(game, path)
-    if not pack.has("commands"):
+    if not pack.has("deck_match"):
         raise _for_tile_decks(command, pack)
-    return pack.hook("commands")
+    return pack.hook("deck_match")
 
 
 def refuse_other_game(path: str | Path | None, pack: Any, command: str) -> None:
     """A command a pack contributes (one only its game has), given a file of another game: refused in
-    the words :func:`commands_of` uses."""
+    the words :func:`deck_match_of` uses."""
     if path is not None:
         other = pack_of(None, path)
         if other.id != pack.id:

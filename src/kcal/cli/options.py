@@ -72,16 +72,15 @@ def save_target(save_game: int | None, games: int, out: Path | None, default_nam
     return check_output_path(path, inputs=inputs, force=force)
 
 
-def save_game_record(state_fn: Callable[[int], Any], save_game: int | None, path: Path | None,
+def save_game_record(record_fn: Callable[[int], dict[str, Any]], save_game: int | None, path: Path | None,
                      inputs: Iterable[str | Path], force: bool) -> None:
-    """Write game ``save_game`` as a game record (``kcal rules replay`` replays it); without ``force`` the
-    file is created exclusively (:func:`kcal.sim.records.write_record`)."""
+    """Write game ``save_game`` as a game record (``record_fn(k)``: game k's; ``kcal rules replay`` replays
+    it); without ``force`` the file is created exclusively (:func:`kcal.sim.records.write_record`)."""
     from kcal.sim.records import write_record
 
     if save_game is None or path is None:
         return
-    state = state_fn(save_game)
-    write_record(state.to_record(), path, comment=f"kcal sim game {save_game}; replay with: kcal rules replay "
+    write_record(record_fn(save_game), path, comment=f"kcal sim game {save_game}; replay with: kcal rules replay "
                  f"{path}", inputs=inputs, force=force)
     say(f"saved game {save_game} to {path}")
 

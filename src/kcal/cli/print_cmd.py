@@ -45,9 +45,9 @@ from kcal.cli.options import (
     PaperOption,
     SplitOption,
     TemplatesOption,
+    back_offset_of,
+    report_printed,
 )
-from kcal.cli.options import back_offset_of as _offset
-from kcal.cli.options import report_printed as _report
 from kcal.core.errors import UsageError
 
 app = typer.Typer(no_args_is_help=True, help="Render print-and-play PDFs and previews.")
@@ -84,10 +84,10 @@ def cards_cmd(
     with guarded(), writing(force):
         result = pack_of(game).hook("print").print_cards(
             output, paper=paper.value, backs=backs, flip=flip.value, bleed=bleed, split=split, size=card_size,
-            back_offset=_offset(back_offset), gutter=gutter, catalog=card_set, cut_lines=cut_lines,
+            back_offset=back_offset_of(back_offset), gutter=gutter, catalog=card_set, cut_lines=cut_lines,
             crop_marks=crop_marks, alignment_page=alignment_page, cut_svg=cut_svg, fonts=(font, bold_font),
             only=tuple(only), copies=copies)
-        _report(result, fmt, "cards")
+        report_printed(result, fmt, "cards")
 
 
 @app.command("rulebook")
@@ -109,7 +109,8 @@ def rulebook_cmd(
         hook = pack.hook("print")
         if not hasattr(hook, "print_rulebook"):
             raise UsageError(f"{pack.info.name} ({pack.id}) has no rulebook to print")
-        _report(hook.print_rulebook(output, paper=paper.value, templates=templates, catalog=card_set), fmt, "")
+        report_printed(hook.print_rulebook(output, paper=paper.value, templates=templates, catalog=card_set),
+                       fmt, "")
 
 
 @app.command("board")
@@ -134,8 +135,8 @@ def board_cmd(
         hook = pack.hook("print")
         if not hasattr(hook, "print_board"):
             raise UsageError(f"{pack.info.name} ({pack.id}) has no board to print")
-        _report(hook.print_board(output, paper=paper.value, catalog=card_set, split=split, only=tuple(only),
-                                 copies=copies), fmt, "")
+        report_printed(hook.print_board(output, paper=paper.value, catalog=card_set, split=split,
+                                        only=tuple(only), copies=copies), fmt, "")
 
 
 # the commands the installed packs add to ``kcal print`` (kCaloria: deck, catalog, tile, alignment)

@@ -7,7 +7,7 @@ from pathlib import Path
 import typer
 
 from kcal.cli.common import ForceOption as ForceOption
-from kcal.cli.common import FormatOption, OutputFormat, commands_of, contribute, emit, guarded
+from kcal.cli.common import FormatOption, OutputFormat, contribute, deck_match_of, emit, guarded
 from kcal.cli.complete import complete_bot
 from kcal.cli.options import (
     AddressOption,
@@ -18,12 +18,12 @@ from kcal.cli.options import (
     RecordOption,
     SaveGameOption,
     SeedOption,
+    bot_names,
+    interrupted_note,
+    jobs_of,
+    runner_of,
+    save_target,
 )
-from kcal.cli.options import bot_names as _bot_names
-from kcal.cli.options import interrupted_note as _interrupted_note
-from kcal.cli.options import jobs_of as _jobs
-from kcal.cli.options import runner_of as _runner
-from kcal.cli.options import save_target as _save_target
 from kcal.cli.output import say
 
 app = typer.Typer(no_args_is_help=True, pretty_exceptions_enable=False, rich_markup_mode=None)
@@ -85,9 +85,9 @@ def match(
     from kcal.core.errors import UsageError
 
     with guarded():
-        names = _bot_names(bots)
+        names = bot_names(bots)
         # deck files play a deck match of a game with tile decks (the default game, or --game's)
-        deck_match = bool(decks) and (game is None or registry.get(game).has("commands"))
+        deck_match = bool(decks) and (game is None or registry.get(game).has("deck_match"))
         if deck_match or game is None:
             if variant is not None or option or limit is not None:
                 raise UsageError("--variant, --option and --limit go with --game ID (a pack's options)")
@@ -118,13 +118,13 @@ def _game_match(game: str, players: int, games: int, names: list[str] | None, va
     from kcal.sim.progress import Progress, wanted
 
     options = parse_options(option, {"limit": limit})
-    record_path = _save_target(save_game, games, record_out, "match-game-{k}.yaml", [], force)
+    record_path = save_target(save_game, games, record_out, "match-game-{k}.yaml", [], force)
     blocks = len(sweep_blocks(options)[1])
     show = wanted(quiet=quiet, json_out=fmt is OutputFormat.json)
     with Progress(games * blocks, "match games", enabled=show) as bar:
-        result = simulate(game, players, games, seed, names, _jobs(jobs), save_game, options, variant,
-                          runner=_runner(backend, dask_address), on_done=bar.update)
-    _interrupted_note(result.to_json())
+        result = simulate(game, players, games, seed, names, jobs_of(jobs), save_game, options, variant,
+                          runner=runner_of(backend, dask_address), on_done=bar.update)
+    interrupted_note(result.to_json())
     emit(result.to_json(), fmt, lambda _: result.to_text())
     if save_game is not None and record_path is not None:
         save_record(result, save_game, record_path, force=force)
@@ -136,6 +136,6 @@ def _game_match(game: str, players: int, games: int, names: list[str] | None, va
 def _deck_match(decks: list[Path], games: int, bots: list[str], seed: int, jobs: int | None,
                 save_game: int | None, record_out: Path | None, force: bool, catalog: list[Path], backend: str,
                 dask_address: str | None, quiet: bool, fmt: OutputFormat) -> None:
-    """``DECK DECK ...``: the deck match of the decks' game (its ``commands`` hook)."""
-    commands_of(None, decks[0], "sim match DECK DECK").deck_match(
+    """``DECK DECK ...``: the deck match of the decks' game (its ``deck_match`` hook)."""
+    deck_match_of(None, decks[0], "sim match DECK DECK").deck_match(
         decks, games, bots, seed, jobs, save_game, record_out, force, catalog, backend, dask_address, quiet, fmt)

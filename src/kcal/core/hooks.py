@@ -24,10 +24,10 @@ offers it by adding the module of that room.
 ``draw``     pictures and the step-by-step page of :mod:`kcal.viewer` (:class:`DrawHook`)
 ``patch``    what a balance what-if may change: the pack's rule parameters and its card data
              (``kcal balance params|what-if|sweep``; :class:`PatchHook`)
-``commands`` what the shared commands ask of a game that only some games have: the deck match of
-             ``kcal sim match DECK DECK`` (:class:`CommandsHook`). The commands a pack adds to kcal's
-             command groups are not a hook: they are entry points (``kcal.commands``, see
-             :func:`kcal.core.registry.contributors`)
+``deck_match`` the deck match of ``kcal sim match DECK DECK``, which only games with decks have
+             (``match.py``; :class:`DeckMatchHook`). The commands a pack adds to kcal's command groups
+             are not a hook: they are entry points (``kcal.commands``, see
+             :func:`kcal.core.registry.contributors`), and "commands" means them only
 """
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("rules examples", "replay", ""),
     ("schema export", "schema", ""),
     ("sim match", "game", ""),
-    ("sim match DECK DECK", "commands", ""),
+    ("sim match DECK DECK", "deck_match", ""),
     ("balance cards", "impact", ""),
     ("print cards", "print", ""),
     ("print rulebook", "print", "print_rulebook"),
@@ -269,7 +269,7 @@ class PatchHook(Protocol):
     def build_cards(self, doc: Any, /) -> dict[str, Any]: ...
 
 
-class CommandsHook(Protocol):
+class DeckMatchHook(Protocol):
     """The deck match of ``kcal sim match DECK DECK`` (its arguments as the command parsed them)."""
 
     def deck_match(self, decks: list[Path], games: int, bots: list[str], seed: int, jobs: int | None,
@@ -302,7 +302,7 @@ TABLE: tuple[Hook, ...] = (
     Hook("print", "print.api", PrintHook),
     Hook("draw", "draw", DrawHook),
     Hook("patch", "patch", PatchHook),
-    Hook("commands", "commands", CommandsHook),
+    Hook("deck_match", "match", DeckMatchHook),
     Hook("table", "table", TablePicture),
 )
 

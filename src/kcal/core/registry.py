@@ -234,7 +234,7 @@ def _suggest_game(word: str, known: list[str]) -> str:
     for i in known:
         try:
             names.append((re.sub(r"[^\w\s-]+", " ", _load(_all_entry_points()[i]).info.name), i))
-        except Exception:  # noqa: BLE001 - a broken pack is reported when it is used, not here
+        except Exception:  # a broken pack is reported when it is used, not here
             continue
     found = lookup(word, names, close=False)
     ids = [found.name] if found.name is not None else list(dict.fromkeys(found.keys))

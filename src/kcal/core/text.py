@@ -155,13 +155,6 @@ def check_path_text(value: str) -> str:
     return value
 
 
-def _unsafe(ch: str) -> bool:
-    """A character that would act on a terminal, break a line or hide itself: every control character
-    (C0, DEL, C1), the line and paragraph separators, the bidi controls and the BOM."""
-    code = ord(ch)
-    return code < 0x20 or 0x7F <= code <= 0x9F or code in _TEXT_REFUSED or 0xD800 <= code <= 0xDFFF
-
-
 def shown(text: object) -> str:
     """``text`` (a path from the command line or a file) as it may be shown in a message: each character
     that would act on a terminal, break the line or hide itself written as ``\\xNN`` or ``\\uNNNN``, as a
@@ -175,7 +168,9 @@ def shown(text: object) -> str:
 
 @functools.cache
 def _unsafe_rx() -> re.Pattern[str]:
-    """The characters :func:`_unsafe` names, as one pattern (searched in C, not a loop per character)."""
+    """The characters that would act on a terminal, break a line or hide themselves, as one pattern
+    (searched in C, not a loop per character): every control character (C0, DEL, C1), the surrogates, the
+    line and paragraph separators, the bidi controls and the BOM (``_TEXT_REFUSED``)."""
     refused = "".join(f"\\u{c:04x}" for c in sorted(_TEXT_REFUSED))
     return re.compile(f"[\\x00-\\x1f\\x7f-\\x9f\\ud800-\\udfff{refused}]")
 

@@ -299,7 +299,7 @@ def _libyaml_events(text: str) -> Iterator[Any]:
     while True:
         try:
             event = get_event()
-        except Exception as exc:  # noqa: BLE001 - any stop of libyaml's: ruamel reads the file instead
+        except Exception as exc:  # any stop of libyaml's: ruamel reads the file instead
             raise _LibyamlStopped from exc
         yield event
         if event.__class__ is StreamEndEvent:
@@ -422,7 +422,7 @@ class _Builder:
                 raise self._unmarked(exc, str(exc).split("\n")[0]) from None
             except RecursionError:
                 raise self.fail(f"nesting deeper than {MAX_DEPTH} levels", line_col=self.last_place()) from None
-            except Exception as exc:  # noqa: BLE001 - an assertion or other slip inside the parser
+            except Exception as exc:  # an assertion or other slip inside the parser
                 raise self._unmarked(exc, f"{type(exc).__name__}: {exc}") from None
             yield event
 
@@ -731,6 +731,6 @@ def _bad_directive(text: str) -> tuple[str, tuple[int, int]] | None:
                 return (f"unsupported YAML version {major}.{minor} in the %YAML directive "
                         "(kcal reads YAML 1.1 and 1.2; write '%YAML 1.2' or leave the directive out)",
                         (mark.line + 1, mark.column + 1))
-    except Exception:  # noqa: BLE001 - the scan only looks for a position; the caller reports anyway
+    except Exception:  # the scan only looks for a position; the caller reports anyway
         return None
     return None

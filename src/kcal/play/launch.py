@@ -46,7 +46,7 @@ def create_table(spec: NewTable, store: Store | None) -> Table:
         from kcal.core.gamefile import game_of
 
         game_id = spec.game or game_of(spec.decks[0])
-        if not registry.get(game_id).has("commands"):
+        if not registry.get(game_id).has("deck_match"):
             raise UsageError(f"--game {game_id} plays without deck files")
         if spec.players is not None and spec.players != len(spec.decks):
             raise UsageError(f"--players {spec.players} with {len(spec.decks)} deck files")

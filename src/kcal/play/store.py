@@ -157,10 +157,6 @@ class Store:
             self._db.execute("UPDATE tables SET updated = ?, status = 'playing' WHERE id = ?",
                              (time.time(), table_id))
 
-    def set_status(self, table_id: str, status: str) -> None:
-        with self._tx():
-            self._db.execute("UPDATE tables SET status = ?, updated = ? WHERE id = ?", (status, time.time(), table_id))
-
     def _tx(self) -> _Transaction:
         return _Transaction(self._db, self.path)
 

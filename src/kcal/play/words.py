@@ -48,10 +48,6 @@ def said_by(player: str, words: str) -> str:
     return words if words.startswith(f"{player} ") else f"{player}: {words}"
 
 
-def _views(game: Any, state: Any, players: Iterable[str]) -> dict[str, str]:
-    return {p: json.dumps(game.view(state, p), sort_keys=True, default=str) for p in players}
-
-
 #: the alternatives compared per move and world, the most like the move first (the same keys, then the
 #: most values in common: a move's hidden twin differs from it only in what is hidden); a move with more
 #: is judged on these, so the table stays fast at kCaloria's hundreds of placements

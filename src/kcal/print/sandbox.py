@@ -127,7 +127,7 @@ def _sandbox_class() -> Any:
                         raise _too_big(f"repeating a value {n:,} times makes more than {self.limit:,} items")
             return _check_value(super().call_binop(context, operator, left, right), self.limit)
 
-        def call(  # noqa: N805 - Jinja's own signature
+        def call(  # Jinja's own signature
             __self, __context: Context, __obj: Any, *args: Any, **kwargs: Any
         ) -> Any:
             _check_args(args, kwargs, __self.limit)
@@ -367,12 +367,12 @@ def _child(fn: Callable[[], Any], write_end: int, cpu: float, address_space: int
             outcome = ("os", (exc.errno, exc.strerror, exc.filename))
         except RecursionError:
             outcome = ("failed", "it nests too deeply")
-        except Exception as exc:  # noqa: BLE001 - one line in the parent, not a traceback
+        except Exception as exc:  # one line in the parent, not a traceback
             outcome = ("failed", f"{type(exc).__name__}: {exc}")
         data = pickle.dumps(outcome)
         with os.fdopen(write_end, "wb") as out:
             out.write(data)
-    except BaseException:  # noqa: BLE001 - the child reports by its exit status
+    except BaseException:  # the child reports by its exit status
         status = 70
     finally:
         os._exit(status)

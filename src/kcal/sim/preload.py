@@ -19,8 +19,8 @@ from typing import Any
 def warm() -> list[str]:
     """Import the shared simulator, the balance lab's workers and every registered game with its bots
     and sim hook; the ids of the games loaded, in the registry's order."""
-    import kcal.balance.impact  # noqa: F401  (the workers of balance cards)
-    import kcal.balance.whatif  # noqa: F401  (the workers of balance what-if and sweep)
+    import kcal.balance.impact  # the workers of balance cards
+    import kcal.balance.whatif  # the workers of balance what-if and sweep
     import kcal.sim.search  # noqa: F401  (the shared searcher, a bot of every pack)
     from kcal.core import registry
     from kcal.sim.match import load_game, load_sim

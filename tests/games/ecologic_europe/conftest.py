@@ -6,8 +6,8 @@ from pathlib import Path
 from typing import Any
 
 from kcal.core.game import Setup
+from kcal.games.ecologic_europe.files.moves import parse_card
 from kcal.games.ecologic_europe.game import GAME
-from kcal.games.ecologic_europe.rules.moves import parse_card
 from kcal.games.ecologic_europe.rules.state import State
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"

@@ -173,8 +173,9 @@ def _lost(state: State, plan: list[tuple[int, bool]]) -> int:
 
 
 def test_placing_the_earthworm_may_leave_the_plant_remains():
+    from kcal.games.ecologic_europe.files.moves import decode_move, encode_move
     from kcal.games.ecologic_europe.rules.domain import Place as Spot
-    from kcal.games.ecologic_europe.rules.moves import Keep, Place, decode_move, encode_move
+    from kcal.games.ecologic_europe.rules.moves import Keep, Place
 
     def placed(process: bool) -> State:
         start = _start({"A": {"h2.1": {"cards": [BEECH], "remains": 2}}}) | {

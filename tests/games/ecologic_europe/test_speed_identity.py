@@ -232,7 +232,7 @@ def test_bench_rollouts_seeds_0_to_4_play_the_same_moves():
     import importlib.util
     from pathlib import Path
 
-    from kcal.games.ecologic_europe.rules.moves import encode_move
+    from kcal.games.ecologic_europe.files.moves import encode_move
 
     path = Path(__file__).resolve().parents[3] / "bench" / "bench_ecologic.py"
     spec = importlib.util.spec_from_file_location("bench_ecologic", path)

@@ -16,6 +16,7 @@ from kcal.core.game import IllegalMove as CoreIllegalMove
 from kcal.core.game import Setup, play
 from kcal.core.rng import Rng
 from kcal.games.kcaloria import PACK
+from kcal.games.kcaloria.files.record import state_to_record
 from kcal.games.kcaloria.game import DECKS_DIR, GAME, SOLO_DECK, STANDARD_DECKS, builtin_deck
 from kcal.games.kcaloria.rules import new_game, turnflow
 from kcal.games.kcaloria.rules.moves import EndReason, IllegalMove, Move
@@ -56,7 +57,7 @@ class TestThePack:
             m = moves[rng.below(len(moves))]
             GAME.apply(ours, ours.turn_player, m)
             engine.apply(m)
-        assert GAME.record(ours) == engine.to_record()
+        assert GAME.record(ours) == state_to_record(engine)
 
     def test_deck_files_deal_as_their_tiles(self):
         paths = [DECKS_DIR / "longleaf-canopy.yaml", str(DECKS_DIR / "bayou-ambush.yaml")]

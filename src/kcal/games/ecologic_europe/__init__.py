@@ -10,8 +10,9 @@ command asks for a hook. The pack has the skeleton every pack has (docs/packs.md
                ``state``, ``moves``, ``movelist``, ``setup``, ``view``; the rules along the rulebook's
                sections: ``tables`` (the card set and boards as integer tables), ``feeding``, ``placing``,
                ``legality``, ``seasons`` (the steps of habitation, end and beginning of season),
-               ``scoring``
-``files/``     ``models``, ``load``, ``cardset``, ``position`` (``start:``, the replay's ``state``),
+               ``scoring``; ``cards`` (species and components as the rules see them)
+``files/``     above ``rules/``: ``models``, ``load``, ``cardset`` (species built from the models),
+               ``position`` (``start:``, the replay's ``state``), ``moves`` (moves as record entries),
                ``recordfile``, ``record``
 ``bots/``      ``basic`` (random, greedy, planner)
 ``print/``     ``api`` (the ``print`` hook), ``faces``, ``rulebook``

@@ -22,7 +22,14 @@ from typing import TYPE_CHECKING, Any
 from kcal.core.results import game_over_line
 from kcal.games.ecologic_europe.print.faces import HABITAT_STYLE, TYPE_STYLE
 from kcal.games.ecologic_europe.print.picture import species_icon
-from kcal.games.ecologic_europe.rules.domain import BOARD_HABITATS, EDGE_SLOTS, FIELDS, FOOD_TYPES, SEASONS
+from kcal.games.ecologic_europe.rules.domain import (
+    BOARD_HABITATS,
+    EDGE_SLOTS,
+    FIELDS,
+    FOOD_TYPES,
+    SEASONS,
+    format_place,
+)
 from kcal.games.ecologic_europe.rules.legality import card_name
 from kcal.games.ecologic_europe.rules.moves import (
     BACKS,
@@ -34,7 +41,6 @@ from kcal.games.ecologic_europe.rules.moves import (
     Place,
     Trade,
     Weather,
-    format_place,
 )
 from kcal.games.ecologic_europe.rules.scoring import board_types, diversity_points, score_parts
 from kcal.games.ecologic_europe.rules.state import EXCHANGE, OVER, PLACE, TRANSFER, Rules, State
@@ -100,7 +106,8 @@ def _lines(text: str, size: float, width: float) -> list[str]:
     return [text[:cut], _fit(text[cut + 1:], size, width)]
 
 
-def _text_on(colour: str) -> str:
+def ink_on(colour: str) -> str:
+    """Ink or white, whichever reads on ``colour`` (a ``#rrggbb``), for the table pictures."""
     r, g, b = (int(colour[k:k + 2], 16) for k in (1, 3, 5))
     return INK if 0.299 * r + 0.587 * g + 0.114 * b > 150 else "#ffffff"
 
@@ -109,7 +116,7 @@ def chip(t: int, x: float, y: float) -> tuple[Shape, ...]:
     """The species type's chip (its letters on its colour), 22 x 13 with its top left at (x, y)."""
     letters, colour = TYPE_STYLE[FOOD_TYPES[t].value]
     return (Rect(x, y, 22, 13, fill=colour, rx=2),
-            Text(x + 11, y + 10, letters, 8, fill=_text_on(colour), anchor="middle", bold=True))
+            Text(x + 11, y + 10, letters, 8, fill=ink_on(colour), anchor="middle", bold=True))
 
 
 #: a card's picture on the table (docs/art.md): a square in the top line, after the place's name
@@ -170,13 +177,13 @@ def ecosystem(state: State, seat: int, moving: bool) -> tuple[Shape, ...]:
         y = HEAD + _board_top(b)
         short, tint = HABITAT_STYLE[BOARD_HABITATS[h].value]
         kinds = board_types(state, seat, b)
-        pale = _pale(tint)
+        pale = paled(tint)
         which = f"habitat {b + 1} ({short})"
         after = 6 + len(which) * 9 * 0.6 + 8  # the habitat's name after its number, on the same line
         out += [Rect(0, y, WIDTH, STRIP - 4, fill=tint, rx=4),
-                Text(6, y + 12, which, 9, fill=_text_on(tint), bold=True),
-                Text(after, y + 12, _fit(BOARD_HABITATS[h].label, 9, WIDTH - after - 6), 9, fill=_text_on(tint)),
-                Text(6, y + 25, f"{_n(kinds, 'type')}: {diversity_points(kinds)} diversity", 9, fill=_text_on(tint))]
+                Text(6, y + 12, which, 9, fill=ink_on(tint), bold=True),
+                Text(after, y + 12, _fit(BOARD_HABITATS[h].label, 9, WIDTH - after - 6), 9, fill=ink_on(tint)),
+                Text(6, y + 25, f"{_n(kinds, 'type')}: {diversity_points(kinds)} diversity", 9, fill=ink_on(tint))]
         for k in range(FIELDS):
             q = b * FIELDS + k
             out += [_moved(s, *place_origin(rules.boards, q)) for s in place_shapes(state, seat, q, pale)]
@@ -217,7 +224,8 @@ def _n(k: int, word: str) -> str:
     return f"{k} {word}{'' if k == 1 else 's'}"
 
 
-def _pale(colour: str) -> str:
+def paled(colour: str) -> str:
+    """``colour`` four fifths of the way to white: a place a move may go, on the table pictures."""
     r, g, b = (int(colour[k:k + 2], 16) for k in (1, 3, 5))
     return "#{:02x}{:02x}{:02x}".format(*(v + (255 - v) * 4 // 5 for v in (r, g, b)))
 
@@ -357,11 +365,11 @@ def story(path: str | Path, *, upto: int | None = None, coords: bool = False, ev
           checked: ReplayResult | None = None) -> Story:
     """The record at ``path`` step by step (``coords``: the place names are always shown)."""
     from kcal.core.game import Setup
+    from kcal.games.ecologic_europe.files.moves import decode_move
     from kcal.games.ecologic_europe.files.recordfile import load_record
     from kcal.games.ecologic_europe.game import GAME
     from kcal.games.ecologic_europe.replay import replay
     from kcal.games.ecologic_europe.rules.domain import GAME_NAME
-    from kcal.games.ecologic_europe.rules.moves import decode_move
 
     if checked is None:
         checked = replay(path)
@@ -415,7 +423,7 @@ def printed_card(s: Species) -> tuple[Shape, ...]:
     out: list[Shape] = [Rect(0, 0, w, h, fill="#ffffff", stroke=colour, width=4, rx=6),
                         Rect(0, 0, w, 22, fill=colour, rx=6)]
     out += chip(s.type, 5, 4)
-    out.append(Text(31, 15, _fit(FOOD_TYPES[s.type].label.lower(), 8, w - 36), 8, fill=_text_on(colour)))
+    out.append(Text(31, 15, _fit(FOOD_TYPES[s.type].label.lower(), 8, w - 36), 8, fill=ink_on(colour)))
     out += [Text(6, 38, _fit(s.name, 10, w - 12), 10, bold=True),
             Text(6, 50, _fit(s.latin, 8, w - 12), 8, fill=GREY)]
     habitats = ["any"] if s.any_habitat else [BOARD_HABITATS[i].value for i in range(len(BOARD_HABITATS)) if s.fits(i)]
@@ -426,7 +434,7 @@ def printed_card(s: Species) -> tuple[Shape, ...]:
         if x + width > w - 4:
             break
         out += [Rect(x, 58, width, 13, fill=tint, stroke="#999999", width=0.5, rx=2),
-                Text(x + width / 2, 68, short, 8, fill=_text_on(tint), anchor="middle", bold=True)]
+                Text(x + width / 2, 68, short, 8, fill=ink_on(tint), anchor="middle", bold=True)]
         x += width + 3
     y = 88.0
     below = y + 20  # the top of the picture: under the production line, or under the chips eaten
@@ -459,12 +467,13 @@ def printed_card(s: Species) -> tuple[Shape, ...]:
 def catalog_page(catalogs: Sequence[Path] | None = None, no_builtin: bool = False) -> CatalogPage:
     """The species cards for ``kcal catalog browse --game ecologic-europe`` (a game uses the card set
     its expansions give, so there is no deck panel)."""
-    from kcal.games.ecologic_europe.catalog import _sets
+    from kcal.core.catalogs import card_sets
+    from kcal.games.ecologic_europe.files.load import builtin, load_species
     from kcal.games.ecologic_europe.rules.domain import GAME_NAME
     from kcal.viewer.catalog import CatalogCard, CatalogPage
 
     cards = []
-    for cs in _sets(list(catalogs) if catalogs else None, no_builtin):
+    for cs in card_sets(list(catalogs) if catalogs else None, no_builtin, lambda p: load_species([p]), builtin):
         for s in cs.species:
             habitats = ("any",) if s.any_habitat else tuple(BOARD_HABITATS[i].value for i in range(len(BOARD_HABITATS))
                                                             if s.fits(i))

@@ -7,10 +7,10 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 from kcal.core.errors import KcalError
-from kcal.core.game import Bot, Game, IllegalMove, Outcome, RulesGame
+from kcal.core.game import Bot, Game, IllegalMove, Outcome, RulesGame, Setup
 from kcal.games.ecologic_europe import PACK
+from kcal.games.ecologic_europe.files.moves import decode_move, encode_move
 from kcal.games.ecologic_europe.rules import legality, scoring, seasons, view
-from kcal.games.ecologic_europe.rules import moves as moves_module
 from kcal.games.ecologic_europe.rules import setup as setup_module
 from kcal.games.ecologic_europe.rules.moves import Move
 from kcal.games.ecologic_europe.rules.state import State
@@ -73,6 +73,31 @@ def record(state: State) -> dict[str, Any]:
     return write_record(state)
 
 
+def new_state(setup: Setup, seed: int) -> State:
+    """A new game (:func:`kcal.games.ecologic_europe.rules.setup.new_state`) with what ``files/`` reads for
+    it: the built-in card set and a record's ``start:`` position (``rules/`` reads no file)."""
+    from kcal.games.ecologic_europe.files.load import builtin
+
+    return setup_module.new_state(setup, seed, setup_module.Reader(builtin, _apply_start, _stand_start))
+
+
+def _apply_start(state: State, start: Mapping[str, Any], deck: list[int]) -> None:
+    from kcal.games.ecologic_europe.files.position import apply_start
+
+    apply_start(state, start, deck)
+
+
+def _stand_start(state: State, start: Mapping[str, Any]) -> None:
+    from kcal.games.ecologic_europe.files.position import stand_start
+
+    stand_start(state, start)
+
+
+def player_view(state: State, player: str) -> dict[str, Any]:
+    """What ``player`` sees (:func:`kcal.games.ecologic_europe.rules.view.view`), a move as its record entry."""
+    return view.view(state, player, encode_move)
+
+
 def evaluate(state: State) -> dict[str, float]:
     from kcal.games.ecologic_europe.bots.basic import evaluate as estimate
 
@@ -86,11 +111,11 @@ def bots() -> Mapping[str, Bot]:
 
 
 GAME: RulesGame[State, Move] = RulesGame(
-    PACK.info, new_state=setup_module.new_state, clone=State.copy, to_move=legality.to_move,
+    PACK.info, new_state=new_state, clone=State.copy, to_move=legality.to_move,
     legal_moves=legal_moves, why_illegal=why_illegal,
     execute=execute,
-    outcome=outcome, view=view.view, determinize=view.determinize, encode_move=moves_module.encode_move,
-    decode_move=moves_module.decode_move, record=record, bots=bots, apply=apply, default_bot="greedy",
+    outcome=outcome, view=player_view, determinize=view.determinize, encode_move=encode_move,
+    decode_move=decode_move, record=record, bots=bots, apply=apply, default_bot="greedy",
     strongest_bot="planner", rollout_bot="greedy", evaluate=evaluate)
 
 if TYPE_CHECKING:  # the Game protocol (kcal.core.game), checked by mypy

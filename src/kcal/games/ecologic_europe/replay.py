@@ -12,11 +12,11 @@ from kcal.core.errors import KcalError
 from kcal.core.game import Setup
 from kcal.core.replay import Replay, collector_paused, replay_moves
 from kcal.core.results import game_over_line
+from kcal.games.ecologic_europe.files.moves import decode_move
 from kcal.games.ecologic_europe.files.position import state_json
 from kcal.games.ecologic_europe.files.recordfile import RecordedMove, load_record
 from kcal.games.ecologic_europe.rules.domain import BOARD_HABITATS, GAME_NAME, SEASONS
 from kcal.games.ecologic_europe.rules.legality import card_name
-from kcal.games.ecologic_europe.rules.moves import decode_move
 from kcal.games.ecologic_europe.rules.scoring import score_parts
 from kcal.games.ecologic_europe.rules.state import State
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from kcal.games.ecologic_europe.draw import GREY, INK, _pale, _text_on
+from kcal.games.ecologic_europe.draw import GREY, INK, ink_on, paled
 from kcal.games.ecologic_europe.print.faces import HABITAT_STYLE, TYPE_STYLE
 from kcal.games.ecologic_europe.rules.domain import EDGE_SLOTS, FIELDS
 from kcal.games.ecologic_europe.rules.moves import BACKS
@@ -110,8 +110,8 @@ def _ecosystem(items: list[Item], targets: dict[str, list[int]], y: float, eco: 
         here: Mapping[str, Any] = places.get(key) or {}
         moves = [i for i, e in enumerate(legal) if e.get("at") == key and "place" in e]
         cards = [str(c) for c in here.get("cards") or ()]
-        shapes: list[Shape] = [_frame(SPOT_W, SPOT_H, fill if not moves else _pale(fill), bool(moves), stroke)]
-        ink = _text_on(fill) if not moves else INK
+        shapes: list[Shape] = [_frame(SPOT_W, SPOT_H, fill if not moves else paled(fill), bool(moves), stroke)]
+        ink = ink_on(fill) if not moves else INK
         if cards:
             shapes.append(Text(SPOT_W / 2, 17, _fit(cards[-1].split(" ")[0], SPOT_W - 4, 9, True), 9, fill=ink,
                                anchor="middle", bold=True))
@@ -153,7 +153,7 @@ def _piles(items: list[Item], targets: dict[str, list[int]], y: float, view: Map
     for k, back in enumerate(BACK_NAMES):
         moves = [i for i, e in enumerate(legal) if e.get("draw") == back]
         colour = TYPE_STYLE.get(back, ("", "#cccccc"))[1]
-        fill = _pale(colour)
+        fill = paled(colour)
         shapes: tuple[Shape, ...] = (
             _frame(SPOT_W, SPOT_H, fill, bool(moves), colour),
             *(Text(SPOT_W / 2, 13 + 10 * k, _fit(line, SPOT_W - 4, 8), 8, fill=INK, anchor="middle")

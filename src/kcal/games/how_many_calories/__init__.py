@@ -7,9 +7,10 @@ command asks for one of the hooks. The pack has the skeleton every pack has (doc
 ``schema``  ``sim``  ``impact``  ``draw``: one hook each
 ``rules/``     ``domain`` (colours, cards such as ``yellow 14``, the +5, the limits), ``state``, ``tricks``
                (card values, who wins), ``scoring``, ``moves``, ``legal``, ``flow`` (deal, pass, tricks,
-               going out, round and game end), ``setup``, ``view`` (what a player sees; determinize)
-``files/``     ``models``, ``load``, ``cardset`` (a set for the engine; the published composition),
-               ``position`` (``start:`` and the replay's ``state``), ``recordfile``, ``record``
+               going out, round and game end), ``setup``, ``view`` (what a player sees; determinize),
+               ``cards`` (a set for the engine), ``position`` (``start:`` positions, checked and set up)
+``files/``     above ``rules/``: ``models``, ``load``, ``cardset`` (a set from its file; the published
+               composition), ``position`` (the replay's ``state``), ``recordfile``, ``record``
 ``bots/``      ``basic`` (random, greedy), ``search`` (information-set Monte Carlo)
 ``print/``     ``api`` (the ``print`` hook), ``faces``, ``palette``, ``rulebook``
 """

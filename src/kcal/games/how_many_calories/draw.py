@@ -367,12 +367,13 @@ def printed_card(number: int, colour: int, food: str, kcal: int, icon: str | Non
 def catalog_page(catalogs: Sequence[Path] | None = None, no_builtin: bool = False) -> CatalogPage:
     """The food cards for ``kcal catalog browse --game how-many-calories`` (a card set is fixed by the
     rules' composition, so there is no deck panel)."""
-    from kcal.games.how_many_calories.catalog import _sets
+    from kcal.core.catalogs import card_sets
+    from kcal.games.how_many_calories.files.load import load_catalog
     from kcal.games.how_many_calories.rules.domain import COLOUR_INDEX, GAME_NAME
     from kcal.viewer.catalog import CatalogCard, CatalogPage
 
     cards = []
-    for foods in _sets(catalogs, no_builtin):
+    for foods in card_sets(catalogs, no_builtin, load_catalog, load_catalog):
         for f in foods.foods:
             colour = COLOUR_INDEX[f.colour]
             cards.append(CatalogCard(f"{foods.code}-{f.colour.value}-{f.number}", str(f.card), f.food,

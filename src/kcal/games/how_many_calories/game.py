@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from kcal.core.game import Bot, Game, RulesGame
+from kcal.core.game import Bot, Game, RulesGame, Setup
 from kcal.games.how_many_calories import PACK
 from kcal.games.how_many_calories.files import record
 from kcal.games.how_many_calories.rules import flow, legal, moves, scoring, view
@@ -23,6 +23,14 @@ def execute(state: State, player: str, move: Move) -> None:
         flow.choose_pass(state, seat, tuple(c.number for c in move.cards))
 
 
+def new_state(setup: Setup, seed: int) -> State:
+    """A new game (:func:`kcal.games.how_many_calories.rules.setup.new_state`), its ``catalog`` option's card
+    set read by the loader of ``files/`` (``rules/`` reads no file)."""
+    from kcal.games.how_many_calories.files.load import load_catalog
+
+    return setup_module.new_state(setup, seed, load_catalog)
+
+
 def evaluate(state: State) -> dict[str, float]:
     from kcal.games.how_many_calories.bots.basic import evaluate as estimate
 
@@ -38,7 +46,7 @@ def bots() -> Mapping[str, Bot]:
 #: ``rollout_depth``: the shared searcher's playouts run 30 moves, about the rest of a round (a round's
 #: intake counts only if the player stays within the limit to its end)
 GAME: RulesGame[State, Move] = RulesGame(
-    PACK.info, new_state=setup_module.new_state, clone=State.copy, to_move=view.to_move,
+    PACK.info, new_state=new_state, clone=State.copy, to_move=view.to_move,
     legal_moves=legal.legal_moves, why_illegal=legal.why_illegal, execute=execute, outcome=scoring.outcome,
     view=view.view, determinize=view.determinize, encode_move=moves.encode_move, decode_move=moves.decode_move,
     record=record.write_record, bots=bots,

@@ -57,7 +57,7 @@ def card_document(cards: list[dict[str, Any]]) -> dict[str, Any]:
 def build_cards(doc: Any) -> dict[str, Any]:
     """The patched cards as a card set (``kcal`` folded into the number), checked as a house-rule set."""
     from kcal.core.packfile import validate_doc
-    from kcal.games.how_many_calories.files.cardset import FoodSet, composition_findings
+    from kcal.games.how_many_calories.files.cardset import composition_findings, food_set
     from kcal.games.how_many_calories.files.models import CardSetFile
 
     cards = []
@@ -75,4 +75,4 @@ def build_cards(doc: Any) -> dict[str, Any]:
     model = validate_doc(doc, CardSetFile, "card set")
     errors, _warnings = composition_findings(model)
     raise_all([f.error(doc) for f in errors])
-    return {"catalog": FoodSet.from_model(model, f"{doc.path} (patched)")}
+    return {"catalog": food_set(model, f"{doc.path} (patched)")}

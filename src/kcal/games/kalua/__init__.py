@@ -8,9 +8,10 @@ command asks for one of the hooks. The pack has the skeleton every pack has (doc
 ``rules/``     ``domain`` (decks, kinds, effects, targets, leader actions, the rulebook's numbers),
                ``state``, ``effects`` (resolving a card; elimination), ``flow`` (the deal and the five
                phases), ``moves``, ``legal``, ``setup``, ``view``, ``outcome``, ``cardtext`` (cards and
-               effects in words)
-``files/``     ``models``, ``load``, ``cardset`` (the 21/19/10 composition), ``position`` (``start:``,
-               the replay's ``state``), ``recordfile``, ``record``
+               effects in words), ``cards`` (the card set for the engine), ``position`` (``start:``
+               positions, checked and set up)
+``files/``     above ``rules/``: ``models``, ``load``, ``cardset`` (a set from its file; the 21/19/10
+               composition), ``position`` (the replay's ``state``), ``recordfile``, ``record``
 ``bots/``      ``basic`` (random, greedy), ``policy`` (what the bots share), ``search``
 ``print/``     ``api`` (the ``print`` hook), ``faces``, ``board``, ``palette``, ``rulebook``
 """

@@ -552,13 +552,14 @@ def printed_card(name: str, kind: int, cost: int, copies: int, lines: Sequence[s
 def catalog_page(catalogs: Sequence[Path] | None = None, no_builtin: bool = False) -> CatalogPage:
     """The action cards for ``kcal catalog browse --game kalua``: a card set is fixed by the rules'
     composition (no deck to build), so there is no deck panel."""
-    from kcal.games.kalua.catalog import _sets
+    from kcal.core.catalogs import card_sets
+    from kcal.games.kalua.files.load import load_catalog
     from kcal.games.kalua.rules.cardtext import kind_text
     from kcal.games.kalua.rules.domain import GAME_NAME
     from kcal.viewer.catalog import CatalogCard, CatalogPage
 
     cards = []
-    for cset in _sets(catalogs, no_builtin):
+    for cset in card_sets(catalogs, no_builtin, load_catalog, load_catalog):
         for d in cset.defs:
             kind = KINDS[d.kind]
             lines = card_lines(d.entry)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from kcal.core.game import Bot, Game, RulesGame
+from kcal.core.game import Bot, Game, RulesGame, Setup
 from kcal.core.rng import Rng
 from kcal.games.kalua import PACK
 from kcal.games.kalua.files import record
@@ -66,6 +66,14 @@ def play_move(state: State, player: str, move: Move) -> None:
     execute(state, state.rules.seat_of[player], move)
 
 
+def new_state(setup: Setup, seed: int) -> State:
+    """A new game (:func:`kcal.games.kalua.rules.setup.new_state`), its ``catalog`` option's card set read
+    by the loader of ``files/`` (``rules/`` reads no file)."""
+    from kcal.games.kalua.files.load import load_catalog
+
+    return setup_module.new_state(setup, seed, load_catalog)
+
+
 def evaluate(state: State) -> dict[str, float]:
     from kcal.games.kalua.bots.basic import evaluate as estimate
 
@@ -102,7 +110,7 @@ def bots() -> Mapping[str, Bot]:
 #: the search bot's cheap default policy, at least 20 moves and on to the start of a turn (22 on average,
 #: about a round of three gods), judged by the greedy bot's valuation
 GAME: RulesGame[State, Move] = RulesGame(
-    PACK.info, new_state=setup_module.new_state, clone=State.copy, to_move=view.to_move,
+    PACK.info, new_state=new_state, clone=State.copy, to_move=view.to_move,
     legal_moves=legal.legal_moves, why_illegal=legal.why_illegal,
     execute=play_move,
     outcome=outcome.outcome, view=view.view, determinize=view.determinize, encode_move=moves.encode_move,

@@ -53,10 +53,10 @@ def card_document(cards: list[dict[str, Any]]) -> dict[str, Any]:
 def build_cards(doc: Any) -> dict[str, Any]:
     """The patched cards as a card set, checked as a house-rule set by the pack's own checks."""
     from kcal.core.packfile import validate_doc
-    from kcal.games.kalua.files.cardset import CardSet, composition_findings
+    from kcal.games.kalua.files.cardset import card_set, composition_findings
     from kcal.games.kalua.files.models import CardSetFile
 
     model = validate_doc(doc, CardSetFile, "card set")
     errors, _warnings = composition_findings(model)
     raise_all([f.error(doc) for f in errors])
-    return {"catalog": CardSet.from_model(model, f"{doc.path} (patched)")}
+    return {"catalog": card_set(model, f"{doc.path} (patched)")}

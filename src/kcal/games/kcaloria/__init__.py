@@ -4,18 +4,17 @@ Importing this package imports only the metadata below; the rules, the data and 
 command asks for a hook. The pack has the skeleton every pack has (docs/packs.md):
 
 ``game``       the :class:`~kcal.core.game.Game` object       ``catalog``  ``replay``  ``explain``
-``schema``  ``impact``  ``draw``: one hook each
+``schema``  ``impact``  ``draw``  ``match`` (``deck_match``: ``sim match DECK DECK``): one hook each
 ``deck/``      deck building: ``check`` (the ``deck`` hook: legality and advice), ``formats``, ``importer``
                (deck lists), ``diff``, ``stats``, ``hand``, ``hashing``
 ``sim/``       opening-hand odds, goldfish, solo and deck matches, the deck report
 ``*/commands``  the commands only hex-tile decks have, added to ``kcal deck``, ``print`` and ``sim``
-               (``deck/commands``, ``print/commands``, ``sim/commands``; the last is the ``commands``
-               hook: the deck match of ``sim match DECK DECK``)
+               (``deck/commands``, ``print/commands``, ``sim/commands``: the ``kcal.commands`` entry points)
 ``rules/``     the nouns (``domain``, ``modifiers``) and the engine: hex grid, compiled tiles, state with
                undo, the modifier registry, legality and move generation, payment, yields, collapse,
-               turn flow, setup
-``files/``     ``models``, ``load``, ``cardset`` (plain frozen tiles, catalogs and decks), ``position``
-               (``start:``, the replay's ``state``), ``recordfile``, ``record``
+               turn flow, setup, ``cards`` (plain frozen tiles, catalogs and decks)
+``files/``     above ``rules/``: ``models``, ``load``, ``cardset`` (``rules/cards`` named for the loader),
+               ``position`` (``start:``, the replay's ``state``), ``recordfile``, ``record``
 ``bots/``      ``basic`` (random, greedy, lookahead)
 ``print/``     ``api`` (the ``print`` hook and one function per product), tile faces, icons, aids, sheets
 """
@@ -45,7 +44,7 @@ PACK = Pack.build(
         rulebook="kcaloria-rulebook.txt",
         start_positions=True,  # a record's start: (files/position.py), the replay's state in its shape
     ),
-    hooks=skeleton_hooks(__name__, deck=f"{__name__}.deck.check", commands=f"{__name__}.sim.commands"),
+    hooks=skeleton_hooks(__name__, deck=f"{__name__}.deck.check"),
     samples={"card": "Bayou", "deck": "data/decks/bayou-ambush.yaml", "other": "data/decks/caddo-harvest.yaml",
              "solo": "data/decks/solo-piney-trail.yaml", "only": ("Bayou", "ETPW-001 Bayou", "carnivore"),
              "out_of_turn": ("turn", "turns go round in the order of the players (A, B, C), and"),

@@ -36,6 +36,7 @@ from kcal.core.gameinfo import GameInfo
 from kcal.core.rng import Rng
 from kcal.games.kcaloria import PACK
 from kcal.games.kcaloria.files.cardset import Tile
+from kcal.games.kcaloria.files.record import state_to_record
 from kcal.games.kcaloria.rules.legal import not_your_turn
 from kcal.games.kcaloria.rules.moves import EndReason, IllegalMove, Move
 from kcal.games.kcaloria.rules.state import GameState
@@ -337,7 +338,7 @@ class KCaloria:
     def record(self, state: GameState) -> dict[str, Any]:
         """The SPEC game record (tiles inline, decks in dealt order, seed) that ``kcal rules replay``
         replays to this state."""
-        return state.to_record()
+        return state_to_record(state)
 
     def evaluate(self, state: GameState) -> dict[str, float]:
         """Each player's estimated share of the win, for the shared searcher's cut playouts: the

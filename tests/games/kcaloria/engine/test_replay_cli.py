@@ -11,6 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from kcal.cli.app import app
+from kcal.games.kcaloria.files.record import state_to_record
 from kcal.games.kcaloria.files.recordfile import GameRecord
 from kcal.games.kcaloria.replay import replay
 from kcal.games.kcaloria.rules import new_game
@@ -159,7 +160,7 @@ def test_simulated_game_record_replays_to_the_same_state(mode, tmp_path):
     while s.outcome() is None and s.n_moves < 80:
         ms = s.legal_moves()
         s.push(ms[rng.randrange(len(ms))])
-    rec = s.to_record(catalogs=["builtin"])
+    rec = state_to_record(s, catalogs=["builtin"])
     r = replay(GameRecord.model_validate(rec))
     assert r.legal and r.moves_applied == s.n_moves
     assert r.state.cubes == s.cubes and r.state.scores() == s.scores()

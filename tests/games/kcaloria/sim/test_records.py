@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 import kcal.games.kcaloria.replay as replay_mod
+from kcal.games.kcaloria.files.record import state_to_record
 from kcal.sim.records import record_yaml, write_record
 
 
@@ -26,7 +27,7 @@ def test_saved_solo_game_replays_to_its_final_state(tiles, tmp_path, bot):
     from kcal.games.kcaloria.sim.solo import replay_solo_game
 
     state = replay_solo_game(tiles, bot, 11, 2)
-    path = write_record(state.to_record(), tmp_path / "game.yaml", comment="test")
+    path = write_record(state_to_record(state), tmp_path / "game.yaml", comment="test")
     result = replay_mod.replay(path)
     assert result.illegal_index is None
     assert result.moves_applied == len(state.moves_played())

@@ -1,64 +1,17 @@
-"""The species cards and components as the engine sees them: plain tuples of small ints, indexed by
-card number (0-based, in file order: base game first, then the expansions).
-
-A :class:`Species` keeps what the rules need (type, habitats as a bit set, edge, production,
-consumption, food types as a bit set, bonus, features, points, abilities) and the texts for views,
-explain and print. Built once from the validated models (:mod:`~kcal.games.ecologic_europe.files.load`).
+"""The species cards and components as the rules see them (:mod:`kcal.games.ecologic_europe.rules.cards`,
+named here too), built once from the validated models (:func:`species_of`, called by
+:mod:`~kcal.games.ecologic_europe.files.load`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
-from kcal.games.ecologic_europe.files.models import ComponentsFile, HumanCard, SpeciesCard, WeatherCard
+from kcal.games.ecologic_europe.files.models import SpeciesCard
+from kcal.games.ecologic_europe.rules.cards import ALL_HABITATS, ANY, CardSet, Species
 from kcal.games.ecologic_europe.rules.domain import (
-    ANY_HABITAT,
-    BOARD_HABITATS,
     HABITAT_INDEX,
     TYPE_INDEX,
     Expansion,
 )
-
-ALL_HABITATS = (1 << len(BOARD_HABITATS)) - 1
-
-
-@dataclass(frozen=True)
-class Species:
-    index: int
-    id: str
-    name: str
-    latin: str
-    type: int  # TYPE_INDEX of the species type
-    habitats: int  # bit set over BOARD_HABITATS; ALL_HABITATS for "any"
-    any_habitat: bool
-    edge: bool
-    production: tuple[int, int, int, int] | None
-    consumption: int
-    eats: int  # bit set over TYPE_INDEX (remains included)
-    bonus: str | None
-    features: frozenset[str]
-    points: int
-    abilities: frozenset[str]
-    plankton: bool
-    fact: str
-    expansion: str
-    model: SpeciesCard = field(repr=False, compare=False)
-
-    @property
-    def producer(self) -> bool:
-        return self.production is not None
-
-    @property
-    def remains_only(self) -> bool:
-        """Feeds exclusively on remains: may not cover another card."""
-        return self.eats != 0 and self.eats & ~((1 << TYPE_INDEX["plant-remains"]) |
-                                                (1 << TYPE_INDEX["animal-remains"])) == 0
-
-    def eats_type(self, t: int) -> bool:
-        return bool(self.eats >> t & 1)
-
-    def fits(self, habitat: int) -> bool:
-        return bool(self.habitats >> habitat & 1)
 
 
 def species_of(card: SpeciesCard, index: int, expansion: Expansion) -> Species:
@@ -79,47 +32,4 @@ def species_of(card: SpeciesCard, index: int, expansion: Expansion) -> Species:
                    card.points, frozenset(card.abilities), card.plankton, str(card.fact), expansion.value, card)
 
 
-@dataclass(frozen=True)
-class CardSet:
-    """Every species card of the loaded files, and the components."""
-
-    species: tuple[Species, ...]
-    components: ComponentsFile
-    sources: tuple[str, ...] = ()
-    by_latin: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
-    backs: tuple[int, ...] = field(default=(), compare=False, repr=False)
-    has_crops: bool = field(default=False, compare=False, repr=False)
-
-    def __post_init__(self) -> None:
-        # the back of every card: species by type, then the human-impact cards (back 14)
-        object.__setattr__(self, "backs", tuple(s.type for s in self.species) + (14,) * len(self.components.human_cards))
-        object.__setattr__(self, "has_crops", any("crop" in s.features for s in self.species))
-        self.by_latin.update({s.latin.casefold(): s.index for s in self.species})
-        self.by_latin.update({s.id.casefold(): s.index for s in self.species})
-
-    def __len__(self) -> int:
-        return len(self.species)
-
-    def find(self, text: str) -> int | None:
-        """The card index whose Latin name, id or common name is ``text`` (case and spaces folded)."""
-        key = " ".join(text.split()).casefold()
-        if key in self.by_latin:
-            return self.by_latin[key]
-        for s in self.species:
-            if s.name.casefold() == key:
-                return s.index
-        return None
-
-    def in_expansions(self, expansions: frozenset[str]) -> tuple[int, ...]:
-        return tuple(s.index for s in self.species if s.expansion in expansions)
-
-    @property
-    def weather(self) -> tuple[WeatherCard, ...]:
-        return self.components.weather_cards
-
-    @property
-    def human(self) -> tuple[HumanCard, ...]:
-        return self.components.human_cards
-
-
-ANY = ANY_HABITAT
+__all__ = ["ALL_HABITATS", "ANY", "CardSet", "Species", "species_of"]

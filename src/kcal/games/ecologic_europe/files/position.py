@@ -12,6 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
 from kcal.core.errors import KcalError, raise_all
 from kcal.core.suggest import did_you_mean
+from kcal.games.ecologic_europe.files.moves import encode_move
 from kcal.games.ecologic_europe.rules.domain import (
     EXPANSION_HABITAT,
     EXPRESS_FACE_UP,
@@ -23,7 +24,6 @@ from kcal.games.ecologic_europe.rules.domain import (
     parse_season,
 )
 from kcal.games.ecologic_europe.rules.legality import card_name
-from kcal.games.ecologic_europe.rules.moves import encode_move
 from kcal.games.ecologic_europe.rules.state import EXCHANGE, OVER, PLACE, TRANSFER, State
 from kcal.games.ecologic_europe.rules.tables import SKIP
 from kcal.games.ecologic_europe.rules.view import STEPS, ecosystem_json
@@ -114,7 +114,7 @@ def apply_start(state: State, start: Mapping[str, Any], deck: list[int]) -> None
     """Set up the position of a record's ``start:`` (validated in shape by the record's model): the
     season, every player's habitats, placed cards with their tokens, hands and jokers; the cards left
     go to the stack (``stack:`` in order, top last; else shuffled from the seed)."""
-    from kcal.games.ecologic_europe.rules.moves import parse_card
+    from kcal.games.ecologic_europe.files.moves import parse_card
 
     errors: list[KcalError] = []
     free = set(deck)
@@ -184,8 +184,8 @@ def _weather(state: State, start: Mapping[str, Any], errors: list[KcalError]) ->
 def stand_start(state: State, start: Mapping[str, Any]) -> None:
     """After habitation began at a start position: the step it stands at, who is still active, who
     skips transfers, the moves chosen and not yet made (each checked as the move it is)."""
+    from kcal.games.ecologic_europe.files.moves import decode_move
     from kcal.games.ecologic_europe.rules.legality import why_illegal
-    from kcal.games.ecologic_europe.rules.moves import decode_move
 
     step = start.get("step")
     if step is None:

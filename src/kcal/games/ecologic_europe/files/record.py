@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from kcal.games.ecologic_europe.files.moves import encode_move
 from kcal.games.ecologic_europe.rules.domain import GAME_ID
-from kcal.games.ecologic_europe.rules.moves import encode_move
 from kcal.games.ecologic_europe.rules.state import State
 
 

@@ -5,12 +5,46 @@ Cards Mechanics"): the cards an effect selects, and the effect on them.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Protocol
 
-from kcal.games.ecologic_europe.files.models import Effect, Selector
-from kcal.games.ecologic_europe.rules.domain import BOARD_HABITATS, TYPE_INDEX
+from kcal.games.ecologic_europe.rules.domain import (
+    BOARD_HABITATS,
+    TYPE_INDEX,
+    Bonus,
+    Feature,
+    Habitat,
+    SpeciesType,
+)
 from kcal.games.ecologic_europe.rules.feeding import habitats_of
 from kcal.games.ecologic_europe.rules.state import State
 from kcal.games.ecologic_europe.rules.tables import sp
+
+
+class Selector(Protocol):
+    """Which cards an effect touches, as the rules read it (the components file's ``Selector`` is one:
+    ``files/`` sits above ``rules/``, so the rules name no model of it)."""
+
+    @property
+    def type(self) -> SpeciesType | None: ...
+    @property
+    def bonus(self) -> Bonus | None: ...
+    @property
+    def habitat(self) -> Habitat | None: ...
+    @property
+    def feature(self) -> Feature | None: ...
+    @property
+    def role(self) -> str | None: ...
+
+
+class Effect(Protocol):
+    """What a weather or human-impact card does, as the rules read it (the components file's ``Effect``)."""
+
+    @property
+    def do(self) -> str: ...
+    @property
+    def amount(self) -> int: ...
+    @property
+    def cards(self) -> Selector | None: ...
 
 
 def selected(state: State, seat: int, sel: Selector | None) -> Iterator[int]:

@@ -4,7 +4,7 @@ feeding a card from its sources, with the features that act after feeding.
 
 from __future__ import annotations
 
-from kcal.games.ecologic_europe.files.cardset import Species
+from kcal.games.ecologic_europe.rules.cards import Species
 from kcal.games.ecologic_europe.rules.domain import (
     ANIMAL_REMAINS,
     FOOD_TYPES,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from kcal.games.ecologic_europe.files.cardset import Species
+from kcal.games.ecologic_europe.rules.cards import Species
 from kcal.games.ecologic_europe.rules.domain import (
     ANIMAL_REMAINS,
     FIELDS,

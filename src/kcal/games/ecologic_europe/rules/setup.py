@@ -6,7 +6,8 @@ Options (``Setup.options``):
                 players the missing ones are added in that order, one per extra player, and the
                 human-impact variant adds ``human-habitat``
 ``start``       a position (the mapping of a record's ``start:``) to begin from instead of a deal
-``cards``       the card set (a :class:`CardSet`; default the built-in species and components): a
+``cards``       the card set (a :class:`CardSet`; default the built-in species and components, read by the
+                :class:`Reader` the caller passes): a
                 what-if patch's cards (the ``patch`` hook)
 ``hand_size``   cards dealt, and refilled to after every season (default 8, the rulebook's; express
                 mode deals its own 15); a balance parameter
@@ -17,15 +18,16 @@ Options (``Setup.options``):
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable, Mapping
+from typing import Any, NamedTuple
 
 from kcal.core.errors import KcalError
 from kcal.core.game import Setup
 from kcal.core.rng import Rng
 from kcal.core.suggest import did_you_mean
 from kcal.games.ecologic_europe import PACK
-from kcal.games.ecologic_europe.files.cardset import CardSet
-from kcal.games.ecologic_europe.files.load import builtin
 from kcal.games.ecologic_europe.rules.beginning import parse_feeding
+from kcal.games.ecologic_europe.rules.cards import CardSet
 from kcal.games.ecologic_europe.rules.domain import (
     BASE_MAX_PLAYERS,
     BOARDS_PER_PLAYER,
@@ -44,6 +46,16 @@ from kcal.games.ecologic_europe.rules.seasons import begin_habitation
 from kcal.games.ecologic_europe.rules.state import Rules, State
 
 OPTIONS = ("expansions", "start", "cards", "hand_size", "feeding")
+
+
+class Reader(NamedTuple):
+    """What a new game reads through ``files/`` (``rules/`` reads no file; :mod:`kcal.games.ecologic_europe.game`
+    passes ``files/``'s): the built-in card set, a record's ``start:`` position set up on a fresh state (its
+    cards left go to the given deck), and the step of habitation that position stands at."""
+
+    builtin: Callable[[], CardSet]
+    apply_start: Callable[[State, Mapping[str, Any], list[int]], None]
+    stand_start: Callable[[State, Mapping[str, Any]], None]
 HAND_SIZE_RANGE = (1, 30)
 
 
@@ -68,7 +80,7 @@ def _expansions(setup: Setup) -> frozenset[str]:
     return frozenset({"base", *(e.value for e in chosen)})
 
 
-def _balance_options(setup: Setup) -> tuple[CardSet, int]:
+def _balance_options(setup: Setup, builtin: Callable[[], CardSet]) -> tuple[CardSet, int]:
     """The ``cards`` and ``hand_size`` options (a what-if patch's), checked; the defaults otherwise."""
     cards = setup.options.get("cards") or builtin()
     if not isinstance(cards, CardSet):
@@ -80,10 +92,10 @@ def _balance_options(setup: Setup) -> tuple[CardSet, int]:
     return cards, hand_size
 
 
-def new_state(setup: Setup, seed: int) -> State:
+def new_state(setup: Setup, seed: int, reader: Reader) -> State:
     players = tuple(setup.players)
     _check_setup(setup, players)
-    cards, hand_size = _balance_options(setup)
+    cards, hand_size = _balance_options(setup, reader.builtin)
     expansions = _expansions(setup)
     express = setup.variant == "express"
     boards = EXPRESS_BOARDS if express else BOARDS_PER_PLAYER
@@ -102,16 +114,12 @@ def new_state(setup: Setup, seed: int) -> State:
         state.weather = list(range(len(cards.weather)))
         state.rng.shuffle(state.weather)
     if start is not None:
-        from kcal.games.ecologic_europe.files.position import apply_start
-
-        apply_start(state, start, deck)
+        reader.apply_start(state, start, deck)
     else:
         _deal(state, deck, expansions, boards, EXPRESS_HAND if express else hand_size, express)
     begin_habitation(state)
     if start is not None:  # the step of habitation the position stands at, if it gives one
-        from kcal.games.ecologic_europe.files.position import stand_start
-
-        stand_start(state, start)
+        reader.stand_start(state, start)
     return state
 
 

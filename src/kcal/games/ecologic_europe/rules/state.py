@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kcal.core.rng import Rng
-from kcal.games.ecologic_europe.files.cardset import CardSet
+from kcal.games.ecologic_europe.rules.cards import CardSet
 from kcal.games.ecologic_europe.rules.domain import EDGE_SLOTS, FIELDS, HAND_SIZE, Place
 
 EXCHANGE, PLACE, TRANSFER, OVER = 1, 2, 3, 0

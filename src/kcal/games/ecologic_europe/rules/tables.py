@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from kcal.games.ecologic_europe.files.cardset import Species
+from kcal.games.ecologic_europe.rules.cards import Species
 from kcal.games.ecologic_europe.rules.domain import (
     ANIMAL_REMAINS,
     BOARD_HABITATS,

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from kcal.core.rng import Rng
 from kcal.games.ecologic_europe.rules.domain import BOARD_HABITATS, SEASONS
 from kcal.games.ecologic_europe.rules.legality import card_name
-from kcal.games.ecologic_europe.rules.moves import BACKS, cards_named, encode_move
+from kcal.games.ecologic_europe.rules.moves import BACKS, Move, cards_named
 from kcal.games.ecologic_europe.rules.scoring import score_parts
 from kcal.games.ecologic_europe.rules.state import State
 from kcal.games.ecologic_europe.rules.tables import SKIP, back
@@ -57,7 +58,9 @@ def public_json(state: State) -> dict[str, Any]:
     return out
 
 
-def view(state: State, player: str) -> dict[str, Any]:
+def view(state: State, player: str, encode_move: Callable[[Move], dict[str, Any]]) -> dict[str, Any]:
+    """What ``player`` sees; ``my_move`` (a move chosen and not yet revealed) as a record entry, written by
+    ``encode_move`` (the record codec's: ``files/`` sits above ``rules/``)."""
     seat = state.rules.seat_of[player]
     out = public_json(state)
     out["player"] = player

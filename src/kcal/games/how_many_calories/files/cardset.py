@@ -1,4 +1,5 @@
-"""A validated card set as the engine uses it, and the published composition it is checked against.
+"""A validated card set made into the rules' :class:`~kcal.games.how_many_calories.rules.cards.FoodSet`
+(named here too), and the published composition it is checked against.
 
 The rulebook fixes 32 food cards numbered 1 to 32, each number once, in four colours; the built-in set
 has 8 of each colour and the cards the rulebook shows (red 8, red 9, red 25, yellow 11, yellow 14,
@@ -9,21 +10,11 @@ yellow 30, green 4). A file declaring ``variant: <name>`` is a house-rule set: n
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
-from dataclasses import dataclass, field
 
 from kcal.core.setcheck import Finding
-from kcal.core.suggest import did_you_mean
 from kcal.games.how_many_calories.files.models import CardSetFile, FoodCard
-from kcal.games.how_many_calories.rules.domain import (
-    COLOUR_INDEX,
-    COLOURS,
-    MAX_NUMBER,
-    PLUS,
-    Card,
-    CardError,
-    parse_card,
-)
+from kcal.games.how_many_calories.rules.cards import FoodSet
+from kcal.games.how_many_calories.rules.domain import COLOURS, PLUS, parse_card
 
 PUBLISHED_SIZE = 32
 PER_COLOUR = 8
@@ -96,66 +87,10 @@ def _published(model: CardSetFile) -> list[Finding]:
     return out
 
 
-@dataclass(frozen=True)
-class FoodSet:
-    """The cards of one set, indexed by number for the engine (``colour_of[n]`` is a colour index or -1)."""
-
-    code: str
-    name: str
-    variant: str | None
-    plus: int
-    foods: tuple[FoodCard, ...]  # by number
-    source: str = "builtin"
-    plus_icon: str | None = None  #: the +5 card's picture (kcal.print.pictures), as the set names it
-    colour_of: tuple[int, ...] = field(init=False, repr=False, compare=False)
-    card_of: tuple[Card | None, ...] = field(init=False, repr=False, compare=False)
-    by_number: Mapping[int, FoodCard] = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        colour = [-1] * (MAX_NUMBER + 1)
-        cards: list[Card | None] = [None] * (MAX_NUMBER + 1)
-        for f in self.foods:
-            colour[f.number] = COLOUR_INDEX[f.colour]
-            cards[f.number] = f.card
-        object.__setattr__(self, "colour_of", tuple(colour))
-        object.__setattr__(self, "card_of", tuple(cards))
-        object.__setattr__(self, "by_number", {f.number: f for f in self.foods})
-
-    @classmethod
-    def from_model(cls, model: CardSetFile, source: str = "builtin") -> FoodSet:
-        return cls(model.set.code, model.set.name, model.variant, model.plus_cards.value,
+def food_set(model: CardSetFile, source: str = "builtin") -> FoodSet[FoodCard]:
+    """The card set of a validated card-set file, as the rules use it."""
+    return FoodSet(model.set.code, model.set.name, model.variant, model.plus_cards.value,
                    tuple(sorted(model.cards, key=lambda f: f.number)), source, model.plus_cards.icon)
 
-    @property
-    def numbers(self) -> tuple[int, ...]:
-        return tuple(f.number for f in self.foods)
 
-    @property
-    def cards(self) -> tuple[Card, ...]:
-        return tuple(f.card for f in self.foods)
-
-    def __len__(self) -> int:
-        return len(self.foods)
-
-    def __contains__(self, card: object) -> bool:
-        return isinstance(card, Card) and 0 < card.number <= MAX_NUMBER and self.card_of[card.number] == card
-
-    def food(self, card: Card) -> FoodCard:
-        if card not in self:
-            raise CardError(self.not_in_set_reason(card))
-        return self.by_number[card.number]
-
-    def card(self, text: object) -> Card:
-        """Read a card and check it is in this set (with a did-you-mean when it is not)."""
-        card = parse_card(text)
-        if card not in self:
-            raise CardError(self.not_in_set_reason(card))
-        return card
-
-    def not_in_set_reason(self, card: Card) -> str:
-        """Why ``card`` is not in this set, with the set's card of that number or a did-you-mean."""
-        same = self.card_of[card.number] if 0 < card.number <= MAX_NUMBER else None
-        if same is not None:
-            return f"there is no {card} in the set {self.code}: {card.number} is {same}"
-        close = did_you_mean(str(card), [str(c) for c in self.cards])
-        return f"there is no {card} in the set {self.code}{close}"
+__all__ = ["PER_COLOUR", "PUBLISHED_SIZE", "RULEBOOK_CARDS", "FoodSet", "composition_findings", "food_set"]

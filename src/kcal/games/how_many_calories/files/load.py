@@ -12,7 +12,7 @@ from pathlib import Path
 from kcal.core.errors import raise_all
 from kcal.core.packfile import read_model
 from kcal.core.yamlsafe import YamlDoc
-from kcal.games.how_many_calories.files.cardset import FoodSet, composition_findings
+from kcal.games.how_many_calories.files.cardset import FoodSet, composition_findings, food_set
 from kcal.games.how_many_calories.files.models import CardSetFile
 from kcal.games.how_many_calories.rules.domain import GAME_ID, GAME_NAME
 
@@ -41,4 +41,4 @@ def _load(path: Path, source: str | None = None) -> FoodSet:
     doc, model = read_set_file(path)
     errors, _warnings = composition_findings(model)
     raise_all([f.error(doc) for f in errors])
-    return FoodSet.from_model(model, source or str(path.resolve()))
+    return food_set(model, source or str(path.resolve()))

@@ -12,8 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from kcal.core.errors import KcalError
-from kcal.games.how_many_calories.files.position import Position
 from kcal.games.how_many_calories.rules.domain import DEFAULT_ROUNDS, GAME_ID, default_limit
+from kcal.games.how_many_calories.rules.position import Position
 from kcal.games.how_many_calories.rules.scoring import round_scores
 from kcal.games.how_many_calories.rules.state import START_DRAWN, START_NAMED, State
 from kcal.games.how_many_calories.rules.view import trick_json

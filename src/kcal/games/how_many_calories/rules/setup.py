@@ -5,7 +5,9 @@ Options (``Setup.options``):
 ``limit``    the calorie limit in kcal (default 2,400 for 4 players, 2,700 for 3, 6,000 for the
              two-player house rule)
 ``rounds``   how many rounds (default 4)
-``catalog``  the card set: a :class:`FoodSet`, a path, or ``"builtin"`` (default)
+``catalog``  the card set: a :class:`FoodSet`, a path, or ``"builtin"`` (default); a path or
+             ``"builtin"`` is read by the loader the caller passes (``rules/`` reads no file:
+             :mod:`kcal.games.how_many_calories.game` passes :func:`~kcal.games.how_many_calories.files.load.load_catalog`)
 ``hands``    explicit deals, one per round: ``{player: [cards]}`` (8 each) or None (drawn from the seed)
 ``starts``   explicit start players, one per round (None: the rule; a tie for the highest total
              names one of the tied -- the table's rock-paper-scissors)
@@ -14,27 +16,27 @@ Options (``Setup.options``):
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from kcal.core.errors import KcalError, raise_all
 from kcal.core.game import Setup
 from kcal.core.suggest import did_you_mean
 from kcal.games.how_many_calories import PACK
-from kcal.games.how_many_calories.files.cardset import FoodSet
-from kcal.games.how_many_calories.files.position import (
-    Position,
-    apply_position,
-    card_problems,
-    player_problems,
-    position_problems,
-)
+from kcal.games.how_many_calories.rules.cards import FoodSet
 from kcal.games.how_many_calories.rules.domain import (
     DEFAULT_ROUNDS,
     HAND_SIZE,
     Card,
     default_limit,
     parse_card,
+)
+from kcal.games.how_many_calories.rules.position import (
+    Position,
+    apply_position,
+    card_problems,
+    player_problems,
+    position_problems,
 )
 from kcal.games.how_many_calories.rules.scoring import start_problem
 from kcal.games.how_many_calories.rules.state import Rules, State
@@ -66,15 +68,15 @@ def hand_problems(hands: Mapping[str, Sequence[Card]], players: Sequence[str], f
     return out
 
 
-def _foods(option: object) -> FoodSet:
-    if option is None or isinstance(option, FoodSet):
-        from kcal.games.how_many_calories.files.load import load_catalog
+#: reads a card set: the built-in one for None, else the file at the path (or ``"builtin"``)
+LoadFoods = Callable[[str | None], FoodSet]
 
-        return option if isinstance(option, FoodSet) else load_catalog()
-    if isinstance(option, str):
-        from kcal.games.how_many_calories.files.load import load_catalog
 
-        return load_catalog(option)
+def _foods(option: object, load: LoadFoods) -> FoodSet:
+    if isinstance(option, FoodSet):
+        return option
+    if option is None or isinstance(option, str):
+        return load(option)
     raise KcalError(f"option catalog: a card set or a path, got {option!r}", code="setup")
 
 
@@ -93,7 +95,7 @@ def _cards(value: object, what: str) -> tuple[Card, ...]:
     return tuple(parse_card(c) for c in value)
 
 
-def make_rules(setup: Setup, seed: int) -> Rules:
+def make_rules(setup: Setup, seed: int, load: LoadFoods) -> Rules:
     players = tuple(setup.players)
     info = PACK.info
     if setup.variant is not None:
@@ -106,7 +108,7 @@ def make_rules(setup: Setup, seed: int) -> Rules:
         if key not in OPTIONS:
             raise KcalError(f"unknown option {key!r}{did_you_mean(str(key), OPTIONS)}; options: "
                             f"{', '.join(OPTIONS)}", code="setup")
-    foods = _foods(options.get("catalog"))
+    foods = _foods(options.get("catalog"), load)
     n = len(players)
     if len(foods) < n * HAND_SIZE:
         raise KcalError(f"the set {foods.code} has {len(foods)} cards: too few to deal {HAND_SIZE} to "
@@ -141,11 +143,12 @@ def make_rules(setup: Setup, seed: int) -> Rules:
                  position)
 
 
-def new_state(setup: Setup, seed: int) -> State:
-    """A game at its first decision: the pass of round 1 (or the ``start`` position)."""
+def new_state(setup: Setup, seed: int, load: LoadFoods) -> State:
+    """A game at its first decision: the pass of round 1 (or the ``start`` position); ``load`` reads the
+    ``catalog`` option's card set."""
     from kcal.games.how_many_calories.rules.flow import deal
 
-    rules = make_rules(setup, seed)
+    rules = make_rules(setup, seed, load)
     state = State.__new__(State)
     state.rules = rules
     state.seed_generators(seed)

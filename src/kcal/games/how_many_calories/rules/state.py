@@ -18,11 +18,11 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from kcal.core.eventlog import EventLog
 from kcal.core.rng import Rng
-from kcal.games.how_many_calories.files.cardset import FoodSet
+from kcal.games.how_many_calories.rules.cards import FoodSet
 from kcal.games.how_many_calories.rules.domain import HAND_SIZE, KCAL_PER_POINT, PASS_SIZE
 
 if TYPE_CHECKING:
-    from kcal.games.how_many_calories.files.position import Position
+    from kcal.games.how_many_calories.rules.position import Position
 
 PASS, TRICK, OVER = 0, 1, 2
 PHASES = ("pass", "trick", "over")

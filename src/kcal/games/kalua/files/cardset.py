@@ -1,19 +1,15 @@
-"""A validated card set as the engine uses it, and the published composition it is checked against.
-
-The engine sees cards as small ints: every physical card (copy) has an id ``0..N-1``; ``card_def[id]``
-is the index of its :class:`CardDef` (name, kind, cost, compiled effects). A file declaring
+"""A validated card set made into the rules' :class:`~kcal.games.kalua.rules.cards.CardSet` (named here
+too), and the published composition it is checked against. A file declaring
 ``variant: <name>`` is a house-rule set: any composition, with a warning.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
-from dataclasses import dataclass, field
 
 from kcal.core.setcheck import Finding
-from kcal.core.suggest import did_you_mean
-from kcal.games.kalua.files.models import CardEntry, CardSetFile
+from kcal.games.kalua.files.models import CardSetFile
+from kcal.games.kalua.rules.cards import CardDef, CardSet, Fx
 from kcal.games.kalua.rules.domain import (
     ATHEISTS_PER_PLAYER,
     COMPOSITION,
@@ -34,8 +30,6 @@ from kcal.games.kalua.rules.domain import (
 )
 
 Loc = tuple[str | int, ...]
-#: a compiled effect: (EffectKind int, amount, Target int)
-Fx = tuple[int, int, int]
 #: the rulebook's named cards, each with its rule and kind
 NAMED_CARDS = {"Temple": (Rule.TEMPLE, Kind.BONUS), "Temple destroyed!": (Rule.DESTROY_TEMPLE, Kind.LOCAL),
                "Amulets": (Rule.AMULETS, Kind.BONUS), "New Leader": (Rule.NEW_LEADER, Kind.BONUS)}
@@ -114,85 +108,12 @@ def _compile(effects: tuple[object, ...]) -> tuple[Fx, ...]:
     return tuple(out)
 
 
-@dataclass(frozen=True)
-class CardDef:
-    """One card as the engine reads it."""
-
-    index: int
-    name: str
-    kind: int  # BONUS, LOCAL or GLOBAL
-    deck: int  # 0 bonus, 1 disaster
-    cost: int
-    effects: tuple[Fx, ...]
-    while_kept: tuple[Fx, ...]
-    keep: bool
-    rule: Rule | None
-    copies: int
-    entry: CardEntry = field(repr=False, compare=False)
+def card_set(model: CardSetFile, source: str = "builtin") -> CardSet:
+    """The card set of a validated card-set file, as the rules use it."""
+    defs = tuple(CardDef(i, c.name, KIND_INDEX[c.kind], DECK_INDEX[deck_of_kind(c.kind)], c.cost,
+                         _compile(c.effects), _compile(c.while_kept), c.keeps, c.rule, c.copies, c)
+                 for i, c in enumerate(model.cards))
+    return CardSet(model.set.code, model.set.name, model.variant, defs, model, source)
 
 
-@dataclass(frozen=True)
-class CardSet:
-    """The cards of one set, with every copy numbered (``card_def[id]``) for the engine."""
-
-    code: str
-    name: str
-    variant: str | None
-    defs: tuple[CardDef, ...]
-    model: CardSetFile = field(repr=False, compare=False)
-    source: str = "builtin"
-    card_def: tuple[int, ...] = field(init=False, repr=False, compare=False)
-    deck_ids: tuple[tuple[int, ...], tuple[int, ...]] = field(init=False, repr=False, compare=False)
-    by_fold: Mapping[str, int] = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        ids: list[int] = []
-        decks: tuple[list[int], list[int]] = ([], [])
-        for d in self.defs:
-            for _ in range(d.copies):
-                decks[d.deck].append(len(ids))
-                ids.append(d.index)
-        object.__setattr__(self, "card_def", tuple(ids))
-        object.__setattr__(self, "deck_ids", (tuple(decks[0]), tuple(decks[1])))
-        object.__setattr__(self, "by_fold", {fold(d.name): d.index for d in self.defs})
-
-    @classmethod
-    def from_model(cls, model: CardSetFile, source: str = "builtin") -> CardSet:
-        defs = tuple(CardDef(i, c.name, KIND_INDEX[c.kind], DECK_INDEX[deck_of_kind(c.kind)], c.cost,
-                             _compile(c.effects), _compile(c.while_kept), c.keeps, c.rule, c.copies, c)
-                     for i, c in enumerate(model.cards))
-        return cls(model.set.code, model.set.name, model.variant, defs, model, source)
-
-    def __len__(self) -> int:
-        return len(self.card_def)
-
-    @property
-    def happiness_max(self) -> int:
-        return self.model.board.happiness.max
-
-    @property
-    def happiness_start(self) -> int:
-        return self.model.board.happiness.start
-
-    @property
-    def atheists_per_player(self) -> int:
-        return self.model.board.island.atheists_per_player
-
-    def find(self, name: str) -> CardDef | None:
-        index = self.by_fold.get(fold(name))
-        return None if index is None else self.defs[index]
-
-    def unknown_reason(self, name: str) -> str:
-        return f"there is no card {name!r} in the set {self.code}{did_you_mean(name, [d.name for d in self.defs])}"
-
-    def name_of(self, card_id: int) -> str:
-        return self.defs[self.card_def[card_id]].name
-
-    def def_of(self, card_id: int) -> CardDef:
-        return self.defs[self.card_def[card_id]]
-
-    def copies_of(self, def_index: int) -> tuple[int, ...]:
-        return tuple(i for i, d in enumerate(self.card_def) if d == def_index)
-
-    def by_kind(self, kind: Kind) -> list[CardDef]:
-        return [d for d in self.defs if d.kind == KIND_INDEX[kind]]
+__all__ = ["NAMED_CARDS", "CardDef", "CardSet", "Fx", "card_set", "composition_findings"]

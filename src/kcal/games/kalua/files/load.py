@@ -12,7 +12,7 @@ from pathlib import Path
 from kcal.core.errors import raise_all
 from kcal.core.packfile import read_model
 from kcal.core.yamlsafe import YamlDoc
-from kcal.games.kalua.files.cardset import CardSet, composition_findings
+from kcal.games.kalua.files.cardset import CardSet, card_set, composition_findings
 from kcal.games.kalua.files.models import CardSetFile
 from kcal.games.kalua.rules.domain import GAME_ID, GAME_NAME
 
@@ -41,4 +41,4 @@ def _load(path: Path, source: str | None = None) -> CardSet:
     doc, model = read_set_file(path)
     errors, _warnings = composition_findings(model)
     raise_all([f.error(doc) for f in errors])
-    return CardSet.from_model(model, source or str(path.resolve()))
+    return card_set(model, source or str(path.resolve()))

@@ -3,8 +3,33 @@ effect, built from the data, never from a publisher's text."""
 
 from __future__ import annotations
 
-from kcal.games.kalua.files.models import CardEntry
+from collections.abc import Sequence
+from typing import Protocol
+
 from kcal.games.kalua.rules.domain import DOUBLE_COST, PROTECTION_COST, EffectKind, Kind, Rule, Target
+
+
+class Effect(Protocol):
+    """An effect as the words read it (an effect of the card-set file's ``CardEntry``; ``amount`` if any)."""
+
+    @property
+    def kind(self) -> str: ...
+    @property
+    def target(self) -> Target: ...
+
+
+class CardWords(Protocol):
+    """A card as the words read it (the card-set file's ``CardEntry`` is one; ``files/`` sits above
+    ``rules/``, so the rules name no model of it)."""
+
+    @property
+    def kind(self) -> Kind: ...
+    @property
+    def rule(self) -> Rule | None: ...
+    @property
+    def effects(self) -> Sequence[Effect]: ...
+    @property
+    def while_kept(self) -> Sequence[Effect]: ...
 
 _WHO = {Target.SELF: "you", Target.CHOSEN: "the chosen god", Target.EVERYONE: "every god"}
 _RULES = {
@@ -47,7 +72,7 @@ def effect_text(kind: str, amount: int, target: Target) -> str:
     return f"{who} {recover} {'your' if you else 'their'} leader"
 
 
-def card_lines(card: CardEntry) -> list[str]:
+def card_lines(card: CardWords) -> list[str]:
     """What a card does, one line per effect, then its named rule and (global) how it is paid."""
     lines = [effect_text(e.kind, getattr(e, "amount", 0), e.target) for e in card.effects
              if not (card.rule is Rule.NEW_LEADER and e.kind == "recover_leader")]

@@ -13,7 +13,7 @@ every god without families, the god(s) with the most families when it was played
 
 from __future__ import annotations
 
-from kcal.games.kalua.files.cardset import Fx
+from kcal.games.kalua.rules.cards import Fx
 from kcal.games.kalua.rules.domain import (
     CHOSEN,
     CONVERT,

@@ -10,7 +10,7 @@ families, no leader): a card cannot target them".
 from __future__ import annotations
 
 from kcal.core.game import not_a_player
-from kcal.games.kalua.files.cardset import CardDef
+from kcal.games.kalua.rules.cards import CardDef
 from kcal.games.kalua.rules.domain import (
     BUY_COST,
     DECKS,

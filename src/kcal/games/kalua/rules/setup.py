@@ -2,7 +2,9 @@
 
 Options (``Setup.options``):
 
-``catalog``       the card set: a :class:`CardSet`, a path, or ``"builtin"`` (default)
+``catalog``       the card set: a :class:`CardSet`, a path, or ``"builtin"`` (default); a path or
+                  ``"builtin"`` is read by the loader the caller passes (``rules/`` reads no file:
+                  :mod:`kcal.games.kalua.game` passes :func:`~kcal.games.kalua.files.load.load_catalog`)
 ``turn_limit``    kcal's house rule: the game stops unfinished after this many turns (default 300;
                   ruling "turn-limit")
 ``start_player``  the god who starts (default: drawn from the seed -- the rulebook's random choice)
@@ -17,7 +19,7 @@ discard pile) comes from the same generator, kept in the state.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from kcal.core.errors import KcalError, raise_all
@@ -25,9 +27,9 @@ from kcal.core.game import Setup
 from kcal.core.rng import Rng
 from kcal.core.suggest import did_you_mean
 from kcal.games.kalua import PACK
-from kcal.games.kalua.files.cardset import CardSet
-from kcal.games.kalua.files.position import Position, apply_position, position_problems
+from kcal.games.kalua.rules.cards import CardSet
 from kcal.games.kalua.rules.domain import DEFAULT_TURN_LIMIT, MAX_TURN_LIMIT, START_FAMILIES, START_PP
+from kcal.games.kalua.rules.position import Position, apply_position, position_problems
 from kcal.games.kalua.rules.state import Rules, State
 
 OPTIONS = ("catalog", "turn_limit", "start_player", "start", "start_pp", "start_families")
@@ -43,13 +45,15 @@ def _fail(problems: Sequence[Problem], what: str) -> None:
                for msg, loc in problems])
 
 
-def _cards(option: object) -> CardSet:
-    from kcal.games.kalua.files.load import load_catalog
+#: reads a card set: the built-in one for None, else the file at the path (or ``"builtin"``)
+LoadCards = Callable[[str | None], CardSet]
 
-    if option is None or isinstance(option, CardSet):
-        return option if isinstance(option, CardSet) else load_catalog()
-    if isinstance(option, str):
-        return load_catalog(option)
+
+def _cards(option: object, load: LoadCards) -> CardSet:
+    if isinstance(option, CardSet):
+        return option
+    if option is None or isinstance(option, str):
+        return load(option)
     raise KcalError(f"option catalog: a card set or a path, got {option!r}", code="setup")
 
 
@@ -71,7 +75,7 @@ def _count_option(options: Mapping[str, Any], key: str, default: int, low: int, 
     return value
 
 
-def make_rules(setup: Setup, seed: int) -> tuple[Rules, Rng]:
+def make_rules(setup: Setup, seed: int, load: LoadCards) -> tuple[Rules, Rng]:
     players = tuple(setup.players)
     info = PACK.info
     if setup.variant is not None:
@@ -82,7 +86,7 @@ def make_rules(setup: Setup, seed: int) -> tuple[Rules, Rng]:
         if key not in OPTIONS:
             raise KcalError(f"unknown option {key!r}{did_you_mean(str(key), OPTIONS)}; options: "
                             f"{', '.join(OPTIONS)}", code="setup")
-    cards = _cards(options.get("catalog"))
+    cards = _cards(options.get("catalog"), load)
     if len(cards.deck_ids[0]) + len(cards.deck_ids[1]) < 5 * len(players):
         raise KcalError(f"the set {cards.code} has {len(cards)} cards: too few to deal 5 to each of "
                         f"{len(players)} gods", code="setup")
@@ -106,11 +110,11 @@ def make_rules(setup: Setup, seed: int) -> tuple[Rules, Rng]:
     return Rules(players, seat_of, setup.variant, cards, seed, limit, first, chosen is not None, position), rng
 
 
-def new_state(setup: Setup, seed: int) -> State:
+def new_state(setup: Setup, seed: int, load: LoadCards) -> State:
     """A game at its first decision: the start player's first draw (or the ``start`` position)."""
     from kcal.games.kalua.rules.flow import begin_deal
 
-    rules, rng = make_rules(setup, seed)
+    rules, rng = make_rules(setup, seed, load)
     n = rules.n
     start_pp = _count_option(setup.options, "start_pp", START_PP, *START_PP_RANGE)
     start_families = _count_option(setup.options, "start_families", START_FAMILIES, *START_FAMILIES_RANGE)

@@ -28,10 +28,10 @@ from typing import TYPE_CHECKING, Any
 
 from kcal.core.eventlog import EventLog
 from kcal.core.rng import Rng
-from kcal.games.kalua.files.cardset import CardSet
+from kcal.games.kalua.rules.cards import CardSet
 
 if TYPE_CHECKING:
-    from kcal.games.kalua.files.position import Position
+    from kcal.games.kalua.rules.position import Position
 
 DEAL, DRAW, LEADERS, PLAY, REPLY, TARGET, DISCARD, OVER = range(8)
 STEPS = ("deal", "draw", "leaders", "play", "reply", "target", "discard", "over")

@@ -25,7 +25,7 @@ from kcal.core import text as core_text
 from kcal.core.errors import KcalError, KcalErrors, raise_all
 from kcal.core.source import read_source
 from kcal.core.yamlsafe import MAX_BYTES, YamlDoc, load_yaml
-from kcal.games.kcaloria.files.cardset import Catalog, Deck, Tile, duplicate_tiles
+from kcal.games.kcaloria.rules.cards import Catalog, Deck, Tile, duplicate_tiles
 from kcal.games.kcaloria.rules.domain import fold_name
 
 if TYPE_CHECKING:
@@ -108,7 +108,7 @@ def _schema_salt() -> bytes:
     pack = Path(__file__).resolve().parent.parent
     parts = [__version__.encode()]
     parts += [(pack / name).read_bytes()
-              for name in ("rules/domain.py", "rules/modifiers.py", "files/models.py", "files/cardset.py")]
+              for name in ("rules/domain.py", "rules/modifiers.py", "files/models.py", "rules/cards.py")]
     parts.append(Path(core_text.__file__).read_bytes())  # what a name and a text may hold
     return hashlib.sha256(b"\0".join(parts)).digest()
 

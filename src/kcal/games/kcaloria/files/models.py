@@ -24,7 +24,7 @@ from pydantic import (
 
 from kcal.core import text as core_text
 from kcal.core.fields import PathText
-from kcal.games.kcaloria.files.cardset import DeckMixin, ModifierMixin, TileMixin, duplicate_tiles
+from kcal.games.kcaloria.rules.cards import DeckMixin, ModifierMixin, TileMixin, duplicate_tiles
 from kcal.games.kcaloria.rules.domain import TYPE_CLASSES, Biome, Color, Klass, Rarity, TileType
 from kcal.games.kcaloria.rules.modifiers import MODIFIERS, PARAM_KINDS
 from kcal.print.picturefield import IconName

@@ -47,7 +47,7 @@ from kcal.games.kcaloria.rules.moves import EndReason
 from kcal.games.kcaloria.rules.tiles import COLORS, color_index
 
 if TYPE_CHECKING:
-    from kcal.games.kcaloria.files.cardset import Tile
+    from kcal.games.kcaloria.rules.cards import Tile
     from kcal.games.kcaloria.rules.state import GameState
     from kcal.games.kcaloria.rules.tiles import TileInfo, TileTable
 

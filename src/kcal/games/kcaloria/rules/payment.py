@@ -87,7 +87,7 @@ def sources(state: GameState, cell: Hex, exclude: Hex | None = None) -> list[Hex
     """Cells next to ``cell`` whose cubes may pay: opponents' tiles first, then the player's own
     (the default payment spares the payer's score), each group in direction order."""
     tiles = state.tiles
-    me = state.current  # (the turn player's seat: GameState.current_name_index)
+    me = state.current  # (the turn player's seat)
     leaving = state.leaving
     theirs: list[Hex] = []
     mine: list[Hex] = []

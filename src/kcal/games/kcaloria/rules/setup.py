@@ -10,7 +10,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from kcal.core.errors import KcalError
-from kcal.games.kcaloria.files.cardset import Tile
+from kcal.games.kcaloria.rules.cards import Tile
 from kcal.games.kcaloria.rules.domain import HAND_SIZE, can_open, fold_name
 from kcal.games.kcaloria.rules.state import GameState
 from kcal.games.kcaloria.rules.tiles import TileInfo, TileTable

@@ -253,9 +253,6 @@ class GameState:
     def board(self) -> dict[Hex, Placed]:
         return self.tiles
 
-    def current_name_index(self) -> int:
-        return self.current
-
     def player_index(self, name: str) -> int:
         """The seat of the player ``name`` names, case and spacing aside (as player names are told
         apart), or -1."""
@@ -442,12 +439,6 @@ class GameState:
         turnflow.play(self, move, plan)
         self.history = (self.history, move)
         self.n_moves += 1
-
-    def to_record(self, catalogs: list[str] | None = None, inline_tiles: bool | None = None) -> dict:
-        """A SPEC game record that ``kcal rules replay`` replays to this state."""
-        from kcal.games.kcaloria.files.record import state_to_record
-
-        return state_to_record(self, catalogs, inline_tiles)
 
     def __repr__(self) -> str:
         return (f"<GameState turn {self.turn} {self.turn_player} to move, {len(self.tiles)} tiles, "

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from kcal.games.kcaloria.files.cardset import Tile
+from kcal.games.kcaloria.rules.cards import Tile
 from kcal.games.kcaloria.rules.domain import COLOR_POINTS, FISH_CLASSES, Color, fold_name
 
 COLORS: tuple[str, ...] = tuple(c.value for c in Color)

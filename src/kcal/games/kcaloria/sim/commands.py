@@ -1,8 +1,8 @@
 """kCaloria's own ``kcal sim`` commands: ``goldfish`` (opening-hand odds and the placement model) and
 ``solo`` (the rulebook's solo mode played by a bot) work on hex-tile decks, which only this game has. The
 pack contributes them to ``kcal sim`` (the ``kcal.commands`` entry point ``sim.kcaloria``); the deck match
-of ``kcal sim match DECK DECK`` is :func:`deck_match`, which the shared ``sim match`` reaches through the
-pack's ``commands`` hook. Only typer and light kcal modules are imported here.
+of ``kcal sim match DECK DECK`` is the pack's ``deck_match`` hook (:mod:`kcal.games.kcaloria.match`). Only
+typer and light kcal modules are imported here.
 """
 
 from __future__ import annotations
@@ -28,7 +28,6 @@ from kcal.cli.options import (
     runner_of,
     save_game_record,
     save_target,
-    say,
 )
 from kcal.games.kcaloria import PACK
 
@@ -104,6 +103,7 @@ def solo(
         refuse_other_game(deck, PACK, "sim solo")
         from kcal.games.kcaloria.deck.check import colour_balance, playable_tiles
         from kcal.games.kcaloria.files.load import load_deck
+        from kcal.games.kcaloria.files.record import state_to_record
         from kcal.games.kcaloria.sim.render import solo_text
         from kcal.games.kcaloria.sim.report import report_advice
         from kcal.games.kcaloria.sim.solo import replay_solo_game, simulate_solo
@@ -120,40 +120,7 @@ def solo(
         advice = report_advice({"solo": result, "colours": colour_balance(tiles)})
         emit({**result, "advice": advice}, fmt,
              lambda r: solo_text(r) + "".join(f"\n  advice: {a}" for a in r["advice"]))
-        save_game_record(lambda k: replay_solo_game(tiles, bot, seed, k), save_game, record_path, inputs, force)
+        save_game_record(lambda k: state_to_record(replay_solo_game(tiles, bot, seed, k)), save_game, record_path,
+                         inputs, force)
         if result.get("interrupted"):
             raise typer.Exit(130)
-
-
-def deck_match(decks: list[Path], games: int, bots: list[str], seed: int, jobs: int | None,
-               save_game: int | None, record_out: Path | None, force: bool, catalog: list[Path], backend: str,
-               dask_address: str | None, quiet: bool, fmt: OutputFormat) -> None:
-    """``kcal sim match DECK DECK ...``: 2 to 4 kCaloria decks played by bots on the shared match runner
-    (:mod:`kcal.games.kcaloria.sim.deckmatch`)."""
-    from kcal.core.errors import UsageError
-    from kcal.games.kcaloria.deck.check import playable_tiles
-    from kcal.games.kcaloria.files.load import load_deck
-    from kcal.games.kcaloria.sim.deckmatch import deck_match as play_match
-    from kcal.games.kcaloria.sim.deckmatch import deck_match_text
-    from kcal.sim.progress import Progress, wanted
-    from kcal.sim.records import write_record
-
-    if not 2 <= len(decks) <= 4:
-        raise UsageError(f"a match takes 2 to 4 decks, not {len(decks)}")
-    loaded = [load_deck(d, catalog) for d in decks]
-    tile_lists = [playable_tiles(ld) for ld in loaded]
-    names = [ld.deck.name for ld in loaded]
-    inputs = [p for ld in loaded for p in ld.input_paths()]
-    record_path = save_target(save_game, games, record_out, "match-game-{k}.yaml", inputs, force)
-    show = wanted(quiet=quiet, json_out=fmt is OutputFormat.json)
-    with Progress(games, "match games", enabled=show) as bar:
-        result = play_match(tile_lists, names=names, games=games, seed=seed, bots=bots, jobs=jobs_of(jobs),
-                            save_game=save_game, on_progress=bar.update, runner=runner_of(backend, dask_address))
-    interrupted_note(result.data)
-    emit(result.data, fmt, deck_match_text)
-    if result.record is not None and record_path is not None:
-        write_record(result.record, record_path, comment=f"kcal sim match DECK DECK, seed {seed}: game {save_game}"
-                     f"\nreplay with: kcal rules replay {record_path}", inputs=inputs, force=force)
-        say(f"saved game {save_game} to {record_path}")
-    if result.interrupted:
-        raise typer.Exit(130)
