@@ -85,6 +85,54 @@ def test_beginning_of_season_the_record_says_whether_the_earthworm_processes():
     assert at(default, "A", "h2.1")["biomass"] == 3
 
 
+def test_beginning_of_season_the_record_gives_the_number_of_plant_remains_the_earthworm_processes():
+    # "you may take ANY NUMBER of plant remains tokens from the habitat": 2 of the 4 around it, the
+    # fullest card (the beech's 3) first; true is all of them and false none, as before a number could be given
+    places = {"A": {"h2.1": {"cards": [EARTHWORM], "biomass": 1}, "h2.2": {"cards": [BEECH], "remains": 3},
+                    "h2.3": {"cards": [RYEGRASS], "remains": 1}}}
+    state = _fed(places, 1, [{"season": "summer", "player": "A", "process": {"h2.1": 2}}])
+    assert at(state, "A", "h2.1")["biomass"] == 3
+    assert at(state, "A", "h2.2")["remains"] == 1 and at(state, "A", "h2.3")["remains"] == 1
+    state = _fed(places, 1, [{"season": "summer", "player": "A", "process": {"h2.1": 4}}])
+    assert at(state, "A", "h2.1")["biomass"] == 5 and not at(state, "A", "h2.2").get("remains")
+    state = _fed(places, 1, [{"season": "summer", "player": "A", "process": {"h2.1": 0}}])
+    assert at(state, "A", "h2.1")["biomass"] == 1 and at(state, "A", "h2.2")["remains"] == 3
+
+
+def _record(tmp_path: Any, start: dict[str, Any], process: dict[str, Any]) -> Any:
+    moves = [{"player": "A", "exchange": "none"}, {"player": "B", "exchange": "none"},
+             {"player": "A", "pass": "keep"}, {"player": "B", "pass": "keep"}]
+    path = tmp_path / "worm.yaml"
+    path.write_text(record_yaml({"game": "ecologic-europe", "players": ["A", "B"], "seed": 1, "start": start,
+                                 "feeding": [{"season": "summer", "player": "A", "process": process}],
+                                 "moves": moves}), encoding="utf-8")
+    return path
+
+
+def test_beginning_of_season_more_plant_remains_than_the_earthworm_finds_is_an_illegal_choice(tmp_path):
+    # the earthworm eats 1 of the beech's 3 (it holds nothing): 2 are left to process, 3 is out of range
+    start = _start({"A": {"h2.1": EARTHWORM, "h2.2": {"cards": [BEECH], "remains": 3}}})
+    result = replay(_record(tmp_path, start, {"h2.1": 3})).to_json()
+    assert not result["legal"] and result["illegal_move"]["index"] == 3, result
+    assert result["illegal_move"]["reason"] == (
+        "A's feeding at the beginning of summer (feeding[0]): the card at h2.1 finds 2 plant remains tokens "
+        "around it once fed, and process: 3 takes more than there are")
+    assert replay(_record(tmp_path, start, {"h2.1": 2})).to_json()["legal"]
+
+
+@pytest.mark.parametrize("value", [-1, 1.5, "all"])
+def test_beginning_of_season_a_process_that_is_no_number_of_tokens_is_bad_input(tmp_path, value):
+    start = _start({"A": {"h2.1": EARTHWORM, "h2.2": {"cards": [BEECH], "remains": 3}}})
+    path = _record(tmp_path, start, {"h2.1": value})
+    with pytest.raises(KcalError) as info:
+        replay(path)
+    err = info.value
+    assert "feeding" in err.message and "process" in err.message and err.code == "schema", err.message
+    text = path.read_text(encoding="utf-8").splitlines()
+    line = next(i for i, t in enumerate(text, 1) if '"process"' in t)
+    assert err.where.file == str(path) and err.where.line == line and err.where.column, err.where
+
+
 def test_beginning_of_season_a_starving_deers_remains_feed_the_raven():
     # the roe deer holds 3 of its 4 and finds no plant: it dies, and its 3 tokens become remains on the
     # first card of its habitat, the raven, which may eat animal remains from its own card
@@ -159,15 +207,15 @@ def test_beginning_of_season_kcal_loses_no_more_cards_than_any_order(cards, seas
             beginning.produce(state, seat, q)
     plan = beginning.best_plan(state, seat)
     lost = _lost(state, plan)
-    first = [(q, True) for q in beginning.consumers(state, seat)]
+    first: list[tuple[int, int | None]] = [(q, None) for q in beginning.consumers(state, seat)]
     assert lost <= _lost(state, first)
     if len(first) <= 4:  # (every order within the search budget: kcal's is the best)
         for order in itertools.permutations(q for q, _ in first):
-            for flags in itertools.product((True, False), repeat=len(order)):
-                assert lost <= _lost(state, list(zip(order, flags, strict=True)))
+            for count in (None, 0, 1, 2, 3, 4, 5, 6):  # an earthworm's number of plant remains tokens
+                assert lost <= _lost(state, [(q, count) for q in order])
 
 
-def _lost(state: State, plan: list[tuple[int, bool]]) -> int:
+def _lost(state: State, plan: list[tuple[int, int | None]]) -> int:
     trial = beginning._fork(state, 0)
     return sum(beginning._turn(trial, 0, q, process, {}) for q, process in plan)
 
