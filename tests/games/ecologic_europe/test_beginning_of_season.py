@@ -224,7 +224,7 @@ def test_placing_the_earthworm_may_leave_the_plant_remains():
     from kcal.games.ecologic_europe.rules.domain import Place as Spot
     from kcal.games.ecologic_europe.rules.moves import Keep, Place, decode_move, encode_move
 
-    def placed(process: bool) -> State:
+    def placed(process: int | None) -> State:
         start = _start({"A": {"h2.1": {"cards": [BEECH], "remains": 2}}}) | {
             "hands": {"A": [EARTHWORM, FILLER[0]], "B": [FILLER[1], FILLER[2]]}}
         state = GAME.new_state(Setup(("A", "B"), None, {"start": start}), 1)
@@ -234,12 +234,12 @@ def test_placing_the_earthworm_may_leave_the_plant_remains():
         GAME.apply(state, "B", decode_move({"trade": FILLER[1]}))
         return state
 
-    left = placed(False)  # fed 1 of the 2 plant remains, the other left on the beech
+    left = placed(0)  # fed 1 of the 2 plant remains, the other left on the beech
     assert at(left, "A", "h2.1")["remains"] == 1 and at(left, "A", "h2.2")["biomass"] == 1
-    taken = placed(True)  # the default: it takes the other too
+    taken = placed(None)  # the default: it takes the other too
     assert at(taken, "A", "h2.1")["remains"] == 0 and at(taken, "A", "h2.2")["biomass"] == 2
     move = decode_move({"place": EARTHWORM, "at": "h2.2", "process": False})
-    assert not move.process and encode_move(move) == {"place": EARTHWORM, "at": "h2.2", "process": False}
+    assert move.process == 0 and encode_move(move) == {"place": EARTHWORM, "at": "h2.2", "process": False}
     assert "process" not in encode_move(decode_move({"place": EARTHWORM, "at": "h2.2"}))
     start = _start({"A": {"h1.1": {"cards": [RYEGRASS], "biomass": 3}}}) | {"hands": {"A": [BUTTERFLY], "B": [BEECH]}}
     state = GAME.new_state(Setup(("A", "B"), None, {"start": start}), 1)
@@ -249,3 +249,63 @@ def test_placing_the_earthworm_may_leave_the_plant_remains():
     reason = GAME.why_illegal(state, "A", Place(card(BUTTERFLY), Spot.parse("h1.2"), None, False))
     assert reason == ("process: Aglais io processes no plant remains (only a card with plant-remains-processing "
                       "may choose)")
+
+
+def _placing(places: dict[str, Any], hand: list[str], season: str = "spring") -> State:
+    """Step 2 of a season, A holding ``hand``."""
+    from kcal.games.ecologic_europe.rules.moves import Keep
+
+    start = _start({"A": places}, season) | {"hands": {"A": [*hand, FILLER[0]], "B": [FILLER[1], FILLER[2]]}}
+    state = GAME.new_state(Setup(("A", "B"), None, {"start": start}), 1)
+    for p in ("A", "B"):
+        GAME.apply(state, p, Keep())
+    return state
+
+
+def test_placing_the_earthworm_takes_any_number_of_plant_remains():
+    # "you may take ANY NUMBER of plant remains tokens": fed 1 of the beech's 4, it takes 2 of the 3 left
+    from kcal.games.ecologic_europe.rules.moves import decode_move, encode_move
+
+    move = decode_move({"place": EARTHWORM, "at": "h2.2", "process": 2})
+    assert move.process == 2 and encode_move(move) == {"place": EARTHWORM, "at": "h2.2", "process": 2}
+    assert decode_move({"place": EARTHWORM, "at": "h2.2", "process": True}).process is None
+    state = _placing({"h2.1": {"cards": [BEECH], "remains": 4}}, [EARTHWORM])
+    assert GAME.why_illegal(state, "A", decode_move({"place": EARTHWORM, "at": "h2.2", "process": 4})) == (
+        "process: Lumbricus terrestris at h2.2 finds 3 plant remains tokens around it once fed, and process: 4 "
+        "takes more than there are")
+    GAME.apply(state, "A", move)
+    GAME.apply(state, "B", decode_move({"trade": FILLER[1]}))
+    assert at(state, "A", "h2.1")["remains"] == 1 and at(state, "A", "h2.2")["biomass"] == 3
+    for bad in (-1, "all", 1.5):
+        with pytest.raises(KcalError, match="process: true .*, false .* or a number of tokens"):
+            decode_move({"place": EARTHWORM, "at": "h2.2", "process": bad})
+
+
+# the beech holds 3 plant remains, the penny bun beside it nothing: an earthworm at h2.1 eats 1, and taking
+# the other 2 would leave the penny bun nothing to eat at the beginning of summer
+FUNGUS_BESIDE = {"h2.2": {"cards": [BEECH], "remains": 3}, "h2.3": PENNY_BUN}
+
+
+def test_placing_the_earthworm_the_moves_offer_to_leave_the_fungus_its_food():
+    from kcal.games.ecologic_europe.rules.moves import Place
+
+    def offered(places: dict[str, Any]) -> list[int | None]:
+        state = _placing(places, [EARTHWORM])
+        return [m.process for m in GAME.legal_moves(state, "A")
+                if isinstance(m, Place) and m.card == card(EARTHWORM) and str(m.at) == "h2.1"]
+
+    assert offered(FUNGUS_BESIDE) == [None, 1, 0]  # all, all but what the penny bun lacks, none
+    fed = FUNGUS_BESIDE | {"h2.3": {"cards": [PENNY_BUN], "biomass": 1}}
+    assert offered(fed) == [None]  # nobody lacks anything: the earthworm takes them all, as before
+    assert offered({"h2.2": {"cards": [BEECH], "remains": 3}}) == [None]
+
+
+def test_placing_the_planner_leaves_the_fungus_its_food():
+    from kcal.core.rng import Rng
+    from kcal.games.ecologic_europe.rules.moves import Place
+
+    state = _placing(FUNGUS_BESIDE, [EARTHWORM])
+    move = GAME.bots()["planner"](GAME, state, "A", Rng(1))
+    assert isinstance(move, Place) and move.card == card(EARTHWORM) and move.process == 1, move
+    greedy = GAME.bots()["greedy"](GAME, state, "A", Rng(1))  # it looks no further than the scores now
+    assert isinstance(greedy, Place) and greedy.process is None
