@@ -110,7 +110,7 @@ def ecosystems(games: int, players: int, seed: int) -> list[tuple[Any, int]]:
 def run(kept: list[tuple[Any, int]]) -> dict[str, Any]:
     from kcal.games.ecologic_europe.rules import beginning
 
-    old_lost = new_lost = better = spent = 0
+    old_lost = new_lost = better = spent = fewer = worms = 0
     t0 = time.process_time()
     for state, seat in kept:
         old_lost += fixed_order(beginning._fork(state, seat), seat)
@@ -124,7 +124,10 @@ def run(kept: list[tuple[Any, int]]) -> dict[str, Any]:
     for state, seat in kept:  # the comparison, outside the timed loops
         old = fixed_order(beginning._fork(state, seat), seat)
         trial = beginning._fork(state, seat)
-        new = sum(beginning._turn(trial, seat, q, p, {}) for q, p in beginning.best_plan(trial, seat))
+        plan = beginning.best_plan(trial, seat)
+        new = sum(beginning._turn(trial, seat, q, p, {}) for q, p in plan)
+        fewer += any(p is not None for _, p in plan)  # an earthworm took fewer than all its tokens
+        worms += any(beginning._processes(state, seat, q) for q in beginning.consumers(state, seat))
         assert new <= old, "kcal's order lost more cards than the fixed order"
         better += new < old
         budget = beginning.SEARCH_BUDGET
@@ -138,7 +141,7 @@ def run(kept: list[tuple[Any, int]]) -> dict[str, Any]:
             state.rules.memo.pop("feeding", None)
         spent += more < new
     return {"turns": len(kept), "better": better, "old_lost": old_lost, "new_lost": new_lost, "spent": spent,
-            "old_s": t1 - t0, "new_s": t2 - t1}
+            "fewer": fewer, "worms": worms, "old_s": t1 - t0, "new_s": t2 - t1}
 
 
 def main() -> None:
@@ -159,6 +162,8 @@ def main() -> None:
           f"({100 * r['better'] / max(1, r['turns']):.1f} %)")
     print(f"  cards lost: fixed order {r['old_lost']}, best order {r['new_lost']}")
     print(f"  turns where ten times the search budget would lose fewer cards: {r['spent']}")
+    print(f"  turns with an earthworm beside plant remains: {r['worms']}; where it takes fewer than all of "
+          f"them: {r['fewer']}")
     print(f"  CPU: fixed order {1e6 * old_s / max(1, r['turns']):.0f} us a turn, best order "
           f"{1e6 * new_s / max(1, r['turns']):.0f} us a turn: {new_s / old_s:.2f}x (median of {args.rounds})")
 
