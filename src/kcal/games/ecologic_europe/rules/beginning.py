@@ -295,7 +295,7 @@ def _groups(state: State, seat: int, rest: tuple[int, ...]) -> list[tuple[int, .
     return [tuple(g) for _, g in sorted(groups.items())]
 
 
-def _front(state: State, seat: int, group: tuple[int, ...], forced: Mapping[int, bool], doomed: frozenset[int],
+def _front(state: State, seat: int, group: tuple[int, ...], forced: Mapping[int, int | None], doomed: frozenset[int],
            budget: list[int]) -> dict[int, tuple[int, list[Step]]]:
     """The orders of ``group`` found best, by the jokers they leave: {jokers left: (cards lost, steps)},
     kcal's first order of the group first, then :class:`_Search` within ``budget``."""
@@ -330,7 +330,7 @@ def _doomed(state: State, seat: int, place: int) -> bool:
     return supply < tb.need[top]
 
 
-def _first_order(state: State, seat: int, rest: tuple[int, ...], forced: Mapping[int, bool]) -> tuple[list[Step], int]:
+def _first_order(state: State, seat: int, rest: tuple[int, ...], forced: Mapping[int, int | None]) -> tuple[list[Step], int]:
     """kcal's first order, played on ``state``: each time the first card of ``rest`` (in
     :func:`consumers`'s order) that its sources feed without jokers, else the first that jokers feed
     too, else the first card dies (and its remains may feed the others); the steps and the cards lost."""
@@ -363,7 +363,7 @@ class _Search:
     found is cut, and so is a position (tokens, stacks, jokers, cards left) reached before by another
     order. ``budget``: the feedings it may still try (shared by the groups)."""
 
-    def __init__(self, seat: int, forced: Mapping[int, bool], doomed: frozenset[int], budget: list[int]) -> None:
+    def __init__(self, seat: int, forced: Mapping[int, int | None], doomed: frozenset[int], budget: list[int]) -> None:
         self.seat = seat
         self.forced = forced
         self.doomed = doomed  # cards no order can feed: each left is a card still to lose (:func:`_doomed`)
