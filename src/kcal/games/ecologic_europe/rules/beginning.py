@@ -295,7 +295,8 @@ def _groups(state: State, seat: int, rest: tuple[int, ...]) -> list[tuple[int, .
     return [tuple(g) for _, g in sorted(groups.items())]
 
 
-def _front(state: State, seat: int, group: tuple[int, ...], forced: Mapping[int, int | None], doomed: frozenset[int],
+def _front(state: State, seat: int, group: tuple[int, ...], forced: Mapping[int, int | None],
+           doomed: frozenset[int],
            budget: list[int]) -> dict[int, tuple[int, list[Step]]]:
     """The orders of ``group`` found best, by the jokers they leave: {jokers left: (cards lost, steps)},
     kcal's first order of the group first, then :class:`_Search` within ``budget``."""
@@ -330,7 +331,8 @@ def _doomed(state: State, seat: int, place: int) -> bool:
     return supply < tb.need[top]
 
 
-def _first_order(state: State, seat: int, rest: tuple[int, ...], forced: Mapping[int, int | None]) -> tuple[list[Step], int]:
+def _first_order(state: State, seat: int, rest: tuple[int, ...],
+                 forced: Mapping[int, int | None]) -> tuple[list[Step], int]:
     """kcal's first order, played on ``state``: each time the first card of ``rest`` (in
     :func:`consumers`'s order) that its sources feed without jokers, else the first that jokers feed
     too, else the first card dies (and its remains may feed the others); the steps and the cards lost."""
@@ -358,12 +360,14 @@ def _first_order(state: State, seat: int, rest: tuple[int, ...], forced: Mapping
 
 class _Search:
     """Depth first over the orders of a group of cards, in the order of :func:`consumers` (each
-    earthworm taking every plant remains token around it first, then one fewer, down to none), keeping the best found for each number of jokers left
-    (``front``): a branch whose every order would lose as many cards with no more jokers left than one
-    found is cut, and so is a position (tokens, stacks, jokers, cards left) reached before by another
-    order. ``budget``: the feedings it may still try (shared by the groups)."""
+    earthworm taking every plant remains token around it first, then one fewer, down to none), keeping
+    the best found for each number of jokers left (``front``): a branch whose every order would lose as
+    many cards with no more jokers left than one found is cut, and so is a position (tokens, stacks,
+    jokers, cards left) reached before by another order. ``budget``: the feedings it may still try
+    (shared by the groups; each number of tokens after an earthworm's first counts as one)."""
 
-    def __init__(self, seat: int, forced: Mapping[int, int | None], doomed: frozenset[int], budget: list[int]) -> None:
+    def __init__(self, seat: int, forced: Mapping[int, int | None], doomed: frozenset[int],
+                 budget: list[int]) -> None:
         self.seat = seat
         self.forced = forced
         self.doomed = doomed  # cards no order can feed: each left is a card still to lose (:func:`_doomed`)
@@ -440,7 +444,8 @@ def _check_choice(state: State, seat: int, choice: FeedingChoice, places: list[i
 
 def _who(state: State, seat: int, choice: FeedingChoice) -> str:
     rules = state.rules
-    return f"{rules.players[seat]}'s feeding at the beginning of {SEASONS[state.season].value} (feeding[{choice.index}])"
+    season = SEASONS[state.season].value
+    return f"{rules.players[seat]}'s feeding at the beginning of {season} (feeding[{choice.index}])"
 
 
 def parse_feeding(state: State, entries: list[Mapping[str, Any]]) -> dict[tuple[int, int], FeedingChoice]:
@@ -492,6 +497,7 @@ def parse_feeding(state: State, entries: list[Mapping[str, Any]]) -> dict[tuple[
         if key in out:
             raise fail(f"{player}'s feeding in {SEASONS[season].value} is given twice", i)
         order = tuple(place(t, i, "order", j) for j, t in enumerate(entry.get("order") or ()))
-        process = {place(t, i, "process", str(t)): _count(v, i, str(t)) for t, v in (entry.get("process") or {}).items()}
+        process = {place(t, i, "process", str(t)): _count(v, i, str(t))
+                   for t, v in (entry.get("process") or {}).items()}
         out[key] = FeedingChoice(i, order, process)
     return out

@@ -105,7 +105,8 @@ def eats_text(s: Species) -> str:
 def feed(state: State, seat: int, place: int, use_jokers: bool = True, process: int | None = None) -> bool:
     """Gather the card's consumption on it (its own tokens count); False, with nothing changed, when
     there is not enough. Then the after-feeding features (``process``: how many of the plant remains
-    tokens around it an earthworm processes, None for all of them; ruling "earthworm"). (:func:`own_food`, :func:`available` and
+    tokens around it an earthworm processes, None for all of them; ruling "earthworm").
+    (:func:`own_food`, :func:`available` and
     :func:`sources` on the tables, in one walk of the area.)"""
     card = state.stacks[seat][place][-1]
     t = state.rules.memo.get("tables") or tables(state)

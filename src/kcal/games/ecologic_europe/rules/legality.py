@@ -141,7 +141,8 @@ def _process_problem(state: State, seat: int, card: int, place: int, count: int)
     it once it is fed (tried on a copy; ruling "earthworm")."""
     latin = sp(state, card).latin
     if "plant-remains-processing" not in sp(state, card).abilities:
-        return f"process: {latin} processes no plant remains (only a card with plant-remains-processing may choose)"
+        return (f"process: {latin} processes no plant remains (only a card with plant-remains-processing "
+                "may choose)")
     if not count:
         return None
     trial = state.copy()

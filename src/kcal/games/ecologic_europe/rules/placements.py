@@ -1,8 +1,9 @@
 """Every legal placement of a seat (rulebook "Rules for placing cards in habitats"), card by card: counted
 for a rollout (:func:`count_placements`), as parts of a move list (:func:`placement_parts`), listed
 (:func:`placements_by_card`, :func:`placements`), with the small bird that may follow a card
-(:func:`follows`) and the earthworm's choices that matter (:func:`process_choices`). The fast path counts on the tables (:mod:`.placeable`); the rare cards the tables
-leave out are checked the long way (:func:`_placements_checked`).
+(:func:`follows`) and the earthworm's choices that matter (:func:`process_choices`). The fast path
+counts on the tables (:mod:`.placeable`); the rare cards the tables leave out are checked the long way
+(:func:`_placements_checked`).
 """
 
 from __future__ import annotations
@@ -102,8 +103,8 @@ def placements_by_card(state: State, seat: int) -> Placements:
     """Every legal placement, card by card: ``(card, places, None)``, or for a card with the
     small-bird-follow feature or an earthworm ``(card, places, choices)`` with ``choices`` the
     ``(place, then, process)`` of its moves in order (then None: the card alone; process None: every
-    plant remains token, the default, then the other :func:`process_choices`). The cards in card order, the places in place order: the order of
-    :func:`placements`."""
+    plant remains token, the default, then the other :func:`process_choices`). The cards in card order,
+    the places in place order: the order of :func:`placements`."""
     n = state.rules.species_count
     hand = [c for c in sorted(set(state.hands[seat])) if c < n]
     if state.rules.crops:
@@ -209,7 +210,8 @@ def _placements_checked(state: State, seat: int, cards: list[int], follow: bool 
                 thens.append((place, None, None))
                 thens += [(place, then, None) for then in follows(state, seat, card, place)]
         elif follow and "plant-remains-processing" in s.abilities:
-            thens = [(place, None, process) for place in places for process in process_choices(state, seat, card, place)]
+            thens = [(place, None, process) for place in places
+                     for process in process_choices(state, seat, card, place)]
         out.append((card, places, thens))
     return out
 
@@ -313,7 +315,8 @@ def process_choices(state: State, seat: int, card: int, place: int) -> tuple[int
         if not near:
             continue
         own = bio[q] + (rem[q] if t.edible[st[-1]] & t.remains[st[-1]] else 0)
-        elsewhere = sum(rem[p] for p in area[q] if p not in shared and stacks[p] and t.remains[stacks[p][-1]] == bit)
+        elsewhere = sum(rem[p] for p in area[q]
+                        if p not in shared and stacks[p] and t.remains[stacks[p][-1]] == bit)
         lack += max(0, t.need[st[-1]] - own - elsewhere)
     if not lack:
         return (None,)
@@ -346,7 +349,8 @@ def follows(state: State, seat: int, card: int, place: int) -> list[tuple[int, A
     return out
 
 
-def _placing_part(state: State, card: int, places: list[int], thens: list[tuple[int, Any, int | None]] | None) -> Part:
+def _placing_part(state: State, card: int, places: list[int],
+                  thens: list[tuple[int, Any, int | None]] | None) -> Part:
     spot = state.rules.spot
     if thens is None:
         return len(places), lambda i: Place(card, spot(places[i]))
