@@ -309,3 +309,38 @@ def test_placing_the_planner_leaves_the_fungus_its_food():
     assert isinstance(move, Place) and move.card == card(EARTHWORM) and move.process == 1, move
     greedy = GAME.bots()["greedy"](GAME, state, "A", Rng(1))  # it looks no further than the scores now
     assert isinstance(greedy, Place) and greedy.process is None
+
+
+@settings(max_examples=30, suppress_health_check=[*PROFILE_SUPPRESSED])
+@given(st.integers(1, 6), st.integers(0, 8))
+def test_placing_the_earthworm_any_number_up_to_the_tokens_there_is_legal(remains, count):
+    """Every number of plant remains tokens from none to all those left once the earthworm is fed (it eats
+    1 of the beech's) is a legal placement that takes exactly that many; one more is illegal."""
+    from kcal.games.ecologic_europe.rules.moves import decode_move
+
+    state = _placing({"h2.1": {"cards": [BEECH], "remains": remains}}, [EARTHWORM])
+    move = decode_move({"place": EARTHWORM, "at": "h2.2", "process": count})
+    reason = GAME.why_illegal(state, "A", move)
+    if count > remains - 1:
+        assert reason is not None and f"process: {count} takes more than there are" in reason
+        return
+    assert reason is None
+    GAME.apply(state, "A", move)
+    GAME.apply(state, "B", decode_move({"trade": FILLER[1]}))
+    assert at(state, "A", "h2.1").get("remains", 0) == remains - 1 - count
+    assert at(state, "A", "h2.2")["biomass"] == 1 + count
+
+
+@settings(max_examples=60, suppress_health_check=[*PROFILE_SUPPRESSED])
+@given(st.one_of(st.booleans(), st.integers(-10**6, 10**6), st.floats(), st.text(max_size=8), st.none()))
+def test_placing_a_process_value_is_a_number_of_tokens_or_bad_input(value):
+    from kcal.games.ecologic_europe.rules.moves import decode_move
+
+    try:
+        move = decode_move({"place": EARTHWORM, "at": "h2.2", "process": value})
+    except KcalError as exc:
+        assert not (isinstance(value, int) and (isinstance(value, bool) or value >= 0))
+        assert exc.message.startswith("process: true (an earthworm processes every plant remains token")
+        return
+    assert isinstance(value, int) and (isinstance(value, bool) or value >= 0)
+    assert move.process == (None if value is True else int(value))
