@@ -144,13 +144,79 @@ def run(kept: list[tuple[Any, int]]) -> dict[str, Any]:
             "fewer": fewer, "worms": worms, "old_s": t1 - t0, "new_s": t2 - t1}
 
 
+#: the cards of the earthworm positions (meadows and deciduous forest): plants, eaters of plant remains and
+#: of the earthworm, and others that compete with them
+WORM_CARDS = ["Lolium perenne", "Fagus sylvatica", "Aglais io", "Coccinella septempunctata", "Boletus edulis",
+              "Capreolus capreolus", "Corvus corax", "Alauda arvensis", "Vulpes vulpes", "Erinaceus europaeus",
+              "Talpa europaea", "Sus scrofa", "Meles meles"]
+WORM_PLACES = [f"h{b}.{f}" for b in (1, 2) for f in range(1, 5)]
+
+
+def earthworm_positions(count: int, seed: int) -> list[tuple[Any, int]]:
+    """``count`` seeded ecosystems (after production) where an earthworm lies beside plant remains: the
+    earthworm and 2-5 other cards of :data:`WORM_CARDS` on random places of a meadow and a deciduous
+    forest, 0-3 biomass and 0-4 remains each, 0-2 jokers, summer to winter."""
+    import random
+
+    from kcal.core.errors import KcalError
+    from kcal.core.game import Setup
+    from kcal.games.ecologic_europe.game import GAME
+    from kcal.games.ecologic_europe.rules import beginning
+
+    rnd = random.Random(seed)
+    kept: list[tuple[Any, int]] = []
+    while len(kept) < count:
+        latins = ["Lumbricus terrestris", *rnd.sample(WORM_CARDS, rnd.randint(2, 5))]
+        places = {spot: {"cards": [c], "biomass": rnd.randint(0, 3), "remains": rnd.randint(0, 4)}
+                  for c, spot in zip(latins, rnd.sample(WORM_PLACES, len(latins)), strict=False)}
+        start = {"season": "spring", "habitats": {p: ["meadows", "deciduous", "rivers", "wetlands"] for p in "AB"},
+                 "places": {"A": places}, "hands": {"A": ["Ursus arctos"], "B": ["Canis lupus"]}, "stack": [],
+                 "jokers": {"A": rnd.randint(0, 2)}}
+        try:
+            state = GAME.new_state(Setup(("A", "B"), None, {"start": start}), 1)
+        except KcalError:
+            continue  # a card out of its habitat
+        state.season = rnd.randint(1, 3)
+        beginning.produce_all(state)
+        if any(beginning._processes(state, 0, q) for q in beginning.consumers(state, 0)):
+            kept.append((state, 0))
+    return kept
+
+
+def worms(kept: list[tuple[Any, int]]) -> dict[str, Any]:
+    """kcal's feeding of each earthworm position: the cards lost, the plans where an earthworm takes
+    fewer than all, and the CPU time (the same code runs on the tree before: a plan's step then says
+    True or False)."""
+    from kcal.games.ecologic_europe.rules import beginning
+
+    lost = fewer = 0
+    t0 = time.process_time()
+    for state, seat in kept:
+        state.rules.memo.pop("feeding", None)
+        trial = beginning._fork(state, seat)
+        plan = beginning.best_plan(trial, seat)
+        lost += sum(beginning._turn(trial, seat, q, p, {}) for q, p in plan)
+        fewer += any(p is not None and p is not True for _, p in plan)
+    return {"lost": lost, "fewer": fewer, "s": time.process_time() - t0}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--players", type=int, default=3)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--earthworm", type=int, default=0, metavar="N",
+                    help="instead: N seeded ecosystems with an earthworm beside plant remains")
     args = ap.parse_args()
+    if args.earthworm:
+        positions = earthworm_positions(args.earthworm, args.seed)
+        found = [worms(positions) for _ in range(args.rounds)]
+        cpu = statistics.median(x["s"] for x in found)
+        print(f"{len(positions)} ecosystems with an earthworm beside plant remains, seed {args.seed}: cards lost "
+              f"{found[0]['lost']}, plans where an earthworm takes fewer than all {found[0]['fewer']}, "
+              f"{1e6 * cpu / len(positions):.0f} us a feeding (median of {args.rounds})")
+        return
     kept = ecosystems(args.games, args.players, args.seed)
     runs = [run(kept) for _ in range(args.rounds)]
     r = runs[0]

@@ -296,28 +296,32 @@ def placements(state: State, seat: int) -> list[Place]:
 def process_choices(state: State, seat: int, card: int, place: int) -> tuple[int | None, ...]:
     """The ``process:`` choices a move list offers for placing ``card`` at ``place`` (ruling
     "earthworm"): every plant remains token (None) alone, unless the seat's other cards that eat plant
-    remains from the cards around it (fungi) fall short of their consumption without them (counting
-    their own tokens and the plant remains they reach elsewhere); then also the number that leaves
-    them what they lack, and none. Each choice leaves a different number of tokens."""
-    if "plant-remains-processing" not in sp(state, card).abilities:
-        return (None,)
+    remains from the cards around it (its fungi) would lack food at the next beginning of a season
+    without them (their own tokens and the plant remains they reach elsewhere after the end of this
+    season, :func:`_after_season`); then also the number that leaves them what they lack, and none.
+    Each choice leaves a different number of tokens."""
+    rules = state.rules
+    if rules.express or state.season >= 3 or "plant-remains-processing" not in sp(state, card).abilities:
+        return (None,)  # no beginning of a season to come (express has none; winter is the last)
     shared = set(plant_remains_around(state, seat, place))
     if not shared:
         return (None,)
-    t = state.rules.memo.get("tables") or tables(state)
+    t = rules.memo.get("tables") or tables(state)
     bit = REMAINS_BIT[PLANT_REMAINS]
-    stacks, bio, rem, area = state.stacks[seat], state.bio[seat], state.rem[seat], state.rules.area
+    stacks, bio, rem, area = state.stacks[seat], state.bio[seat], state.rem[seat], rules.area
     lack = 0
     for q, st in enumerate(stacks):
         if not st or q == place or t.producer[st[-1]] or not t.edible[st[-1]] & bit:
             continue
-        near = [p for p in area[q] if p in shared]
-        if not near:
+        if not any(p in shared for p in area[q]):
             continue
-        own = bio[q] + (rem[q] if t.edible[st[-1]] & t.remains[st[-1]] else 0)
-        elsewhere = sum(rem[p] for p in area[q]
-                        if p not in shared and stacks[p] and t.remains[stacks[p][-1]] == bit)
-        lack += max(0, t.need[st[-1]] - own - elsewhere)
+        kept, left = _after_season(bio[q], rem[q])
+        own = kept + (left if t.edible[st[-1]] & t.remains[st[-1]] else 0)
+        # the plant remains it reaches after this season: elsewhere all of them, on the cards around the
+        # earthworm only those an odd biomass adds (the earthworm's choice is the rest)
+        found = sum(_after_season(bio[p], rem[p])[1] - (rem[p] if p in shared else 0) for p in area[q]
+                    if stacks[p] and t.remains[stacks[p][-1]] == bit)
+        lack += max(0, t.need[st[-1]] - own - found)
     if not lack:
         return (None,)
     trial = state.copy()
@@ -327,6 +331,13 @@ def process_choices(state: State, seat: int, card: int, place: int) -> tuple[int
     if not there:
         return (None,)
     return (None, there - lack, 0) if there > lack else (None, 0)
+
+
+def _after_season(biomass: int, remains: int) -> tuple[int, int]:
+    """A card's biomass and remains after the end of a season (ruling "end-of-season", as
+    :func:`~.seasons.end_of_season`): an odd count turns one token into remains, half the rest stays."""
+    odd = biomass % 2
+    return (biomass - odd) // 2, remains + odd
 
 
 def follows(state: State, seat: int, card: int, place: int) -> list[tuple[int, Any]]:
