@@ -59,6 +59,21 @@ def test_beginning_of_season_any_order_feeds_the_butterfly_before_the_ladybird_e
     assert at(state, "A", "h1.3")["biomass"] == 1 and at(state, "A", "h1.2")["biomass"] == 1
 
 
+def test_beginning_of_season_the_joker_feeds_the_card_that_saves_the_most():
+    # one joker, three hungry cards in two groups that share nothing: the penny bun (habitat 2) finds no
+    # plant remains, the ladybird no insect, the hedgehog holds 1 of its 2. The penny bun first takes the
+    # joker and the ladybird and the hedgehog die; the ladybird first takes it and the hedgehog eats it:
+    # only the penny bun dies (kcal fed the groups in one order only, and lost 2)
+    places = {"h1.1": RYEGRASS, "h1.3": LADYBIRD, "h1.4": {"cards": ["Erinaceus europaeus"], "biomass": 1},
+              "h2.1": PENNY_BUN}
+    options = {"start": _start({"A": places}) | {"jokers": {"A": 1}}}
+    state = GAME.new_state(Setup(("A", "B"), None, options), 1)
+    state.season = 1
+    seasons.beginning_of_season(state)
+    assert state.discard == [card(PENNY_BUN)]
+    assert at(state, "A", "h1.4")["biomass"] == 2
+
+
 def test_beginning_of_season_the_record_gives_the_order():
     state = _fed(LADYBIRD_FIRST, 3, [{"season": "winter", "player": "A", "order": ["h1.2", "h1.3"]}])
     assert state.discard == [card(BUTTERFLY)]  # the player's order: the ladybird first, the butterfly starves

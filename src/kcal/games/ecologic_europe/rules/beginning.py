@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from itertools import permutations
 from typing import Any
 
 from kcal.core.errors import KcalError
@@ -33,6 +34,10 @@ from kcal.games.ecologic_europe.rules.tables import REMAINS_BIT, sp, tables
 SEARCH_BUDGET = 300
 
 _REMAINS_BITS = sum(REMAINS_BIT.values())
+
+#: the most groups of cards (:func:`_groups`) whose every order :func:`best_plan` tries when they share
+#: jokers (5: 120 orders, each a fold over the groups' searches, which are made once)
+GROUP_ORDERS = 5
 
 #: the plans :func:`best_plan` keeps per game, by ecosystem (a bot's lookahead feeds the same
 #: ecosystems again and again); the whole is forgotten when it grows past this
@@ -252,21 +257,37 @@ def _best_plan(state: State, seat: int, choice: FeedingChoice | None) -> list[St
     if lost <= len(doomed):
         return prefix + plan  # it loses only the cards no order can feed
     # the groups of cards that share no card to eat or to leave remains on depend on each other only
-    # through the jokers: each is searched apart, for each number of jokers it may start with
+    # through the jokers: each is searched apart, for each number of jokers it may start with, and the
+    # groups are fed one after another, in their order first, then (with jokers to share) in the other
+    # orders, so that a group fed later may have the jokers an earlier one would spend
     budget = [SEARCH_BUDGET]
-    found: dict[int, tuple[int, list[Step]]] = {root.jokers[seat]: (0, [])}
-    for group in _groups(root, seat, rest):
-        after: dict[int, tuple[int, list[Step]]] = {}
-        for jokers, (lost_before, steps) in sorted(found.items(), reverse=True):
+    groups = _groups(root, seat, rest)
+    fronts: dict[tuple[int, int], dict[int, tuple[int, list[Step]]]] = {}
+
+    def front(g: int, jokers: int) -> dict[int, tuple[int, list[Step]]]:
+        got = fronts.get((g, jokers))
+        if got is None:
             start = _fork(root, seat)
             start.jokers[seat] = jokers
-            for left, (lost_here, more) in _front(start, seat, group, forced, doomed, budget).items():
-                kept = after.get(left)
-                if kept is None or lost_before + lost_here < kept[0]:
-                    after[left] = (lost_before + lost_here, steps + more)
-        found = after
-    _, (fewest, best) = min(found.items(), key=lambda kv: (kv[1][0], -kv[0]))
-    return prefix + (best if fewest < lost else plan)
+            got = fronts[g, jokers] = _front(start, seat, groups[g], forced, doomed, budget)
+        return got
+
+    shared = root.jokers[seat] and 1 < len(groups) <= GROUP_ORDERS
+    fewest, best = lost, plan
+    for order in permutations(range(len(groups))) if shared else (range(len(groups)),):
+        found: dict[int, tuple[int, list[Step]]] = {root.jokers[seat]: (0, [])}
+        for g in order:
+            after: dict[int, tuple[int, list[Step]]] = {}
+            for jokers, (lost_before, steps) in sorted(found.items(), reverse=True):
+                for left, (lost_here, more) in front(g, jokers).items():
+                    kept = after.get(left)
+                    if kept is None or lost_before + lost_here < kept[0]:
+                        after[left] = (lost_before + lost_here, steps + more)
+            found = after
+        _, (least, steps) = min(found.items(), key=lambda kv: (kv[1][0], -kv[0]))
+        if least < fewest:
+            fewest, best = least, steps
+    return prefix + best
 
 
 def _groups(state: State, seat: int, rest: tuple[int, ...]) -> list[tuple[int, ...]]:
