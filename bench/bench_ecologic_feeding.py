@@ -126,7 +126,7 @@ def run(kept: list[tuple[Any, int]]) -> dict[str, Any]:
         trial = beginning._fork(state, seat)
         plan = beginning.best_plan(trial, seat)
         new = sum(beginning._turn(trial, seat, q, p, {}) for q, p in plan)
-        fewer += any(p is not None for _, p in plan)  # an earthworm took fewer than all its tokens
+        fewer += any(p is not None and p is not True for _, p in plan)  # an earthworm took fewer than all
         worms += any(beginning._processes(state, seat, q) for q in beginning.consumers(state, seat))
         assert new <= old, "kcal's order lost more cards than the fixed order"
         better += new < old

@@ -3,10 +3,10 @@ fungus fed, one after another, in the player's order, each dying at once when it
 cannot be fed; then hands refilled.
 
 "Consumption can take place in any order": the order is the player's (ruling "feeding-order"). A
-record may give it (:class:`FeedingChoice`, the record's ``feeding:``), and whether each earthworm
-processes the plant remains around it (ruling "earthworm"); what it leaves open kcal chooses, and the
-bots with it: the order (and the number of plant remains tokens each earthworm takes) that loses the
-fewest cards, found by :func:`best_plan`'s bounded search.
+record may give it (:class:`FeedingChoice`, the record's ``feeding:``), and how many of the plant
+remains tokens around it each earthworm processes (ruling "earthworm"); what it leaves open kcal
+chooses, and the bots with it: the order (and the number of plant remains tokens each earthworm takes)
+that loses the fewest cards, found by :func:`best_plan`'s bounded search.
 
 One card's turn (:func:`_turn`): it is fed (its own tokens, then its sources, jokers last: ruling
 "feeding-order"), or it dies: its card is discarded and its tokens become remains on the first card of
@@ -258,8 +258,9 @@ def _best_plan(state: State, seat: int, choice: FeedingChoice | None) -> list[St
         return prefix + plan  # it loses only the cards no order can feed
     # the groups of cards that share no card to eat or to leave remains on depend on each other only
     # through the jokers: each is searched apart, for each number of jokers it may start with, and the
-    # groups are fed one after another, in their order first, then (with jokers to share) in the other
-    # orders, so that a group fed later may have the jokers an earlier one would spend
+    # groups are fed one after another, in their order first, then, when that order loses more cards
+    # than the groups would with every joker each, in the other orders, so that a group fed later may
+    # have the jokers an earlier one would spend
     budget = [SEARCH_BUDGET]
     groups = _groups(root, seat, rest)
     fronts: dict[tuple[int, int], dict[int, tuple[int, list[Step]]]] = {}
@@ -272,9 +273,7 @@ def _best_plan(state: State, seat: int, choice: FeedingChoice | None) -> list[St
             got = fronts[g, jokers] = _front(start, seat, groups[g], forced, doomed, budget)
         return got
 
-    shared = root.jokers[seat] and 1 < len(groups) <= GROUP_ORDERS
-    fewest, best = lost, plan
-    for order in permutations(range(len(groups))) if shared else (range(len(groups)),):
+    def fold(order: tuple[int, ...]) -> tuple[int, int, list[Step]]:
         found: dict[int, tuple[int, list[Step]]] = {root.jokers[seat]: (0, [])}
         for g in order:
             after: dict[int, tuple[int, list[Step]]] = {}
@@ -284,10 +283,20 @@ def _best_plan(state: State, seat: int, choice: FeedingChoice | None) -> list[St
                     if kept is None or lost_before + lost_here < kept[0]:
                         after[left] = (lost_before + lost_here, steps + more)
             found = after
-        _, (least, steps) = min(found.items(), key=lambda kv: (kv[1][0], -kv[0]))
-        if least < fewest:
-            fewest, best = least, steps
-    return prefix + best
+        left, (least, steps) = min(found.items(), key=lambda kv: (kv[1][0], -kv[0]))
+        return least, left, steps
+
+    fewest, _, best = fold(tuple(range(len(groups))))
+    if fewest < lost:
+        lost, plan = fewest, best
+    jokers = root.jokers[seat]
+    if lost and jokers and 1 < len(groups) <= GROUP_ORDERS and \
+            lost > sum(min(e[0] for e in front(g, jokers).values()) for g in range(len(groups))):
+        for order in permutations(range(len(groups))):
+            least, _, steps = fold(order)
+            if least < lost:
+                lost, plan = least, steps
+    return prefix + plan
 
 
 def _groups(state: State, seat: int, rest: tuple[int, ...]) -> list[tuple[int, ...]]:
