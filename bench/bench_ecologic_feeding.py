@@ -4,6 +4,7 @@ items 1-3) against kcal's fixed order before it, on the same ecosystems.
 Run (from the checkout, with kcal's venv)::
 
     python bench/bench_ecologic_feeding.py [--games 100] [--players 3] [--seed 1] [--rounds 3]
+    python bench/bench_ecologic_feeding.py --earthworm 300 [--seed 1] [--rounds 3]
 
 Plays ``--games`` games with greedy bots and keeps every ecosystem as it stands at each beginning of a
 season, after production. On each, in the same process: the fixed order kcal used before (cards holding
@@ -24,6 +25,20 @@ Whole games, the tree before against after in alternating runs: ``kcal sim match
 differ too: more cards survive); with ``--bots planner,planner,planner --games 6``, whose lookahead feeds
 every candidate's next season, 1.77 s before, 3.43 s after (**1.94x**; each ecosystem's plan is kept per
 game, so the seats a candidate does not change are searched once).
+
+``--earthworm N`` (issue 32, item 2): N seeded ecosystems where an earthworm lies beside plant remains
+(:func:`earthworm_positions`), fed by kcal: the cards lost, the plans where an earthworm takes fewer
+than all, the CPU a feeding. The same script runs on the tree before (``PYTHONPATH=<old checkout>/src``).
+Findings (2026-12-05, loaded 2-core machine, alternating runs, ``--rounds 3``): the search that tries
+each earthworm's number of tokens (all, then one fewer down to none) loses the same cards as the
+search over all or none: 204 on 300 earthworm ecosystems, 339 on the 826 turns of 100 greedy games
+(20 of them with an earthworm beside plant remains; in none does an earthworm take fewer than all).
+CPU: on the greedy turns 273 / 269 us against 275 / 266 us before (1.00x); on the earthworm
+ecosystems 68 / 62 us against 56 / 62 us (1.00-1.21x). Feeding the groups of cards that share
+jokers in each of their orders (when their own order loses more than each group would with every
+joker) saves 3 more cards on the greedy turns (339 -> 336, 56 turns better than the fixed order instead
+of 54) at 382 / 387 us against 356 / 332 us before both changes (1.07-1.17x); the earthworm ecosystems
+74 / 69 us against 56 / 62 (1.11-1.32x, the noisiest figure).
 """
 
 from __future__ import annotations
