@@ -11,7 +11,7 @@ from typing import Any
 from kcal.core.game import Bot, win_shares
 from kcal.core.rng import Rng
 from kcal.games.ecologic_europe.rules.moves import Exchange, Impact, Keep, Pass, Place, Trade, Transfer
-from kcal.games.ecologic_europe.rules.placements import follows
+from kcal.games.ecologic_europe.rules.placements import follows, process_choices
 from kcal.games.ecologic_europe.rules.placing import do_place, place_problem
 from kcal.games.ecologic_europe.rules.scoring import board_types, score_parts
 from kcal.games.ecologic_europe.rules.seasons import beginning_of_season, end_of_season
@@ -69,21 +69,22 @@ def _best_place(state: State, seat: int, deep: bool) -> tuple[float, Any]:
         for q in range(rules.places):
             if place_problem(state, seat, card, q, False) is not None:
                 continue
-            trial = state.copy()
-            trial.log = None
-            do_place(trial, seat, card, q)
-            v = _value(trial, seat, deep) - base
-            s = sp(state, card)
-            if deep:
-                v += 0.5 * sum(1 for c in trial.hands[seat] if _placeable(trial, seat, c))
-            move = Place(card, rules.spot(q))
-            if "small-bird-follow" in s.abilities:
-                extra = follows(state, seat, card, q)
-                if extra:
-                    move = Place(card, rules.spot(q), extra[0])
-                    v += 5.0
-            if v > best[0]:
-                best = (v, move)
+            for process in process_choices(state, seat, card, q):  # an earthworm's that matter (ruling "earthworm")
+                trial = state.copy()
+                trial.log = None
+                do_place(trial, seat, card, q, process)
+                v = _value(trial, seat, deep) - base
+                s = sp(state, card)
+                if deep:
+                    v += 0.5 * sum(1 for c in trial.hands[seat] if _placeable(trial, seat, c))
+                move = Place(card, rules.spot(q), None, process)
+                if "small-bird-follow" in s.abilities:
+                    extra = follows(state, seat, card, q)
+                    if extra:
+                        move = Place(card, rules.spot(q), extra[0])
+                        v += 5.0
+                if v > best[0]:
+                    best = (v, move)
     return best
 
 

@@ -102,8 +102,8 @@ def encode_move(move: Move) -> dict[str, Any]:
         out = {"place": card_text(move.card), "at": format_place(move.at)}
         if move.then is not None:
             out["then"] = {"place": card_text(move.then[0]), "at": format_place(move.then[1])}
-        if not move.process:
-            out["process"] = False
+        if move.process is not None:  # none as false, as records wrote it before a number could be given
+            out["process"] = move.process if move.process else False
         return out
     if isinstance(move, Trade):
         return {"trade": card_text(move.card)}
@@ -171,10 +171,11 @@ def decode_move(entry: Mapping[str, Any]) -> Move:
                 raise KcalError("then: a mapping {place: Latin name, at: place}")
             then = (parse_card(t["place"], "then.place"), _spot(t["at"], "then.at"))
         process = entry.get("process", True)
-        if not isinstance(process, bool):
-            raise KcalError(f"process: true or false (whether an earthworm processes the plant remains around it), "
-                            f"got {process!r}")
-        return Place(parse_card(value, "place"), _spot(entry["at"]), then, process)
+        if not isinstance(process, int) or process < 0:
+            raise KcalError("process: true (an earthworm processes every plant remains token around it), false "
+                            f"(none) or a number of tokens (0 or more), got {process!r}")
+        count = None if process is True else 0 if process is False else process
+        return Place(parse_card(value, "place"), _spot(entry["at"]), then, count)
     if kind == "trade":
         return Trade(parse_card(value, "trade"))
     if kind == "impact":

@@ -9,7 +9,7 @@ A record::
     expansions: [mountains]      # optional
     start: {...}                 # optional: the position to begin from (state_json's shape)
     feeding:                     # optional: feeding orders at the beginnings of seasons (else kcal's)
-      - {season: summer, player: A, order: [h1.3, h1.2], process: {h2.1: false}}
+      - {season: summer, player: A, order: [h1.3, h1.2], process: {h2.1: false, h3.2: 1}}
     moves:
       - {player: A, exchange: none}
       - {player: A, place: Taraxacum officinale, at: h1.2}
@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, PlainValidator, WithJsonSchema
 
 from kcal.core.fields import NAME_IS_TEXT, Seed
 from kcal.core.packfile import read_record
@@ -32,16 +32,31 @@ from kcal.games.ecologic_europe.files.position import StartModel, Word
 Player = Annotated[Word, AfterValidator(check_name)]
 
 
+def _count(value: object) -> bool | int:
+    if isinstance(value, int) and (isinstance(value, bool) or value >= 0):
+        return value
+    raise ValueError(f"true (every plant remains token around it), false (none) or a number of tokens (0 or "
+                     f"more), got {value!r}")
+
+
+#: an earthworm's choice (ruling "earthworm"): true all the plant remains tokens around it, false none,
+#: or how many
+ProcessCount = Annotated[bool | int, PlainValidator(_count), WithJsonSchema(
+    {"anyOf": [{"type": "boolean"}, {"type": "integer", "minimum": 0}],
+     "description": "plant remains tokens an earthworm processes: true all, false none, or how many"})]
+
+
 class FeedingEntry(BaseModel):
     """One player's choices at one beginning of a season (ruling "feeding-order"): the places whose
-    cards are fed first, in this order (kcal orders the rest), and by place whether an earthworm
-    processes the plant remains around it (ruling "earthworm")."""
+    cards are fed first, in this order (kcal orders the rest), and by place how many of the plant
+    remains tokens around it an earthworm processes: true all, false none, or a number (ruling
+    "earthworm")."""
 
     model_config = ConfigDict(extra="forbid")
     season: Literal["summer", "autumn", "winter"]
     player: Word
     order: Annotated[list[Word], Field(max_length=40)] = []
-    process: Annotated[dict[Word, StrictBool], Field(max_length=40)] = {}
+    process: Annotated[dict[Word, ProcessCount], Field(max_length=40)] = {}
 
 
 class RecordFile(BaseModel):

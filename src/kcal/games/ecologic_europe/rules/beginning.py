@@ -3,9 +3,10 @@ fungus fed, one after another, in the player's order, each dying at once when it
 cannot be fed; then hands refilled.
 
 "Consumption can take place in any order": the order is the player's (ruling "feeding-order"). A
-record may give it (:class:`FeedingChoice`, the record's ``feeding:``), and whether each earthworm
-processes the plant remains around it (ruling "earthworm"); what it leaves open kcal chooses, and the
-bots with it: the order that loses the fewest cards, found by :func:`best_plan`'s bounded search.
+record may give it (:class:`FeedingChoice`, the record's ``feeding:``), and how many of the plant
+remains tokens around it each earthworm processes (ruling "earthworm"); what it leaves open kcal
+chooses, and the bots with it: the order (and the number of plant remains tokens each earthworm takes)
+that loses the fewest cards, found by :func:`best_plan`'s bounded search.
 
 One card's turn (:func:`_turn`): it is fed (its own tokens, then its sources, jokers last: ruling
 "feeding-order"), or it dies: its card is discarded and its tokens become remains on the first card of
@@ -17,13 +18,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from itertools import permutations
 from typing import Any
 
 from kcal.core.errors import KcalError
 from kcal.games.ecologic_europe.rules.domain import PLANT_LIKE, SEASONS
 from kcal.games.ecologic_europe.rules.ecosystem import restacked
 from kcal.games.ecologic_europe.rules.exchange import take
-from kcal.games.ecologic_europe.rules.feeding import feed, produce
+from kcal.games.ecologic_europe.rules.feeding import feed, plant_remains_count, process_remains, produce
 from kcal.games.ecologic_europe.rules.state import State
 from kcal.games.ecologic_europe.rules.tables import REMAINS_BIT, sp, tables
 
@@ -33,24 +35,29 @@ SEARCH_BUDGET = 300
 
 _REMAINS_BITS = sum(REMAINS_BIT.values())
 
+#: the most groups of cards (:func:`_groups`) whose every order :func:`best_plan` tries when they share
+#: jokers (5: 120 orders, each a fold over the groups' searches, which are made once)
+GROUP_ORDERS = 5
+
 #: the plans :func:`best_plan` keeps per game, by ecosystem (a bot's lookahead feeds the same
 #: ecosystems again and again); the whole is forgotten when it grows past this
 PLANS_KEPT = 4096
 
-#: one step of a feeding: (the place whose card is fed, whether an earthworm there processes the plant
-#: remains around it)
-Step = tuple[int, bool]
+#: one step of a feeding: (the place whose card is fed, how many of the plant remains tokens around it
+#: an earthworm there processes: None for all of them, ruling "earthworm")
+Step = tuple[int, int | None]
 
 
 @dataclass(frozen=True)
 class FeedingChoice:
     """A player's choices for one beginning of a season, from a record's ``feeding:`` entry ``index``:
     the places whose cards are fed first, in this order (the others follow as kcal chooses), and for
-    earthworms (plant-remains-processing) by place, whether they process the plant remains."""
+    earthworms (plant-remains-processing) by place, how many plant remains tokens they process (None:
+    all of them; the record's ``true``)."""
 
     index: int
     order: tuple[int, ...] = ()
-    process: Mapping[int, bool] = field(default_factory=dict)
+    process: Mapping[int, int | None] = field(default_factory=dict)
 
 
 class FeedingError(KcalError):
@@ -70,8 +77,9 @@ def beginning_of_season(state: State) -> None:
         choice = choices.get((state.season, seat)) if choices else None
         plan = best_plan(state, seat, choice)
         forced = choice.process if choice is not None else {}
+        who = _who(state, seat, choice) if choice is not None else None
         for q, process in plan:
-            _turn(state, seat, q, process, forced)
+            _turn(state, seat, q, process, forced, who)
     for seat in range(rules.n):
         while len(state.hands[seat]) < rules.hand_size and state.pile:
             take(state, seat, state.pile.pop())
@@ -113,14 +121,19 @@ def consumers(state: State, seat: int) -> list[int]:
     return [q for _, _, q in order]
 
 
-def _turn(state: State, seat: int, place: int, process: bool, forced: Mapping[int, bool]) -> int:
+def _turn(state: State, seat: int, place: int, process: int | None, forced: Mapping[int, int | None],
+          who: str | None = None) -> int:
     """The card at ``place`` is fed, or dies (then a consumer revealed under it is fed at once, and so
-    on); the number of cards that died. ``process``: the earthworm's choice for the first card;
-    a revealed earthworm processes unless ``forced`` says otherwise for its place."""
+    on); the number of cards that died. ``process``: the earthworm's choice for the first card (the
+    plant remains tokens it takes, None: all); a revealed earthworm takes what ``forced`` says for its
+    place, else all. ``who`` (a record's choice played for real): a number of tokens beyond those
+    there is a :class:`FeedingError`."""
     deaths = 0
     log = state.log
     while True:
         card = state.stacks[seat][place][-1]
+        if who is not None and process:
+            _check_count(state, seat, place, process, who)
         if feed(state, seat, place, True, process):
             if log is not None:
                 log.append(("fed", seat, card, state.season, True))
@@ -130,7 +143,22 @@ def _turn(state: State, seat: int, place: int, process: bool, forced: Mapping[in
         st = state.stacks[seat][place]
         if not st or tables(state).producer[st[-1]]:
             return deaths
-        process = forced.get(place, True)
+        process = forced.get(place)
+
+
+def _check_count(state: State, seat: int, place: int, count: int, who: str) -> None:
+    """A record's number of plant remains tokens for the earthworm at ``place`` is at most the tokens
+    around it once it is fed (tried on a copy); a card that cannot be fed takes none."""
+    if "plant-remains-processing" not in sp(state, state.stacks[seat][place][-1]).abilities:
+        return
+    trial = _fork(state, seat)
+    if feed(trial, seat, place, True, 0):
+        there = plant_remains_count(trial, seat, place)
+        if count > there:
+            rules = state.rules
+            raise FeedingError(f"{who}: the card at {rules.spot(place)} finds {there} plant remains token"
+                               f"{'s' if there != 1 else ''} around it once fed, and process: {count} takes "
+                               "more than there are")
 
 
 def die(state: State, seat: int, place: int) -> None:
@@ -192,7 +220,8 @@ def best_plan(state: State, seat: int, choice: FeedingChoice | None = None) -> l
     """The seat's feeding (its steps, each card once), after production: ``choice``'s order first (a
     bad one is a :class:`FeedingError`), then the order that loses the fewest cards. kcal's first order
     (:func:`_first_order`) is tried first and wins ties; then the other orders, depth first in the order
-    of :func:`consumers` (each earthworm processing before not), up to :data:`SEARCH_BUDGET` feedings.
+    of :func:`consumers` (each earthworm taking every plant remains token first, then one fewer, down
+    to none), up to :data:`SEARCH_BUDGET` feedings.
     The search stops at once when an order loses no card."""
     if choice is None:  # the same ecosystem (a search's many candidate moves) is searched once
         key = (state.season, tuple(state.stacks[seat]), tuple(state.bio[seat]), tuple(state.rem[seat]),
@@ -213,7 +242,7 @@ def _best_plan(state: State, seat: int, choice: FeedingChoice | None) -> list[St
     prefix: list[Step] = []
     if choice is not None:
         _check_choice(state, seat, choice, places)
-        prefix = [(q, forced.get(q, True)) for q in choice.order]
+        prefix = [(q, forced.get(q)) for q in choice.order]
     listed = {q for q, _ in prefix}
     rest = tuple(q for q in places if q not in listed)
     root = _fork(state, seat)
@@ -228,21 +257,46 @@ def _best_plan(state: State, seat: int, choice: FeedingChoice | None) -> list[St
     if lost <= len(doomed):
         return prefix + plan  # it loses only the cards no order can feed
     # the groups of cards that share no card to eat or to leave remains on depend on each other only
-    # through the jokers: each is searched apart, for each number of jokers it may start with
+    # through the jokers: each is searched apart, for each number of jokers it may start with, and the
+    # groups are fed one after another, in their order first, then, when that order loses more cards
+    # than the groups would with every joker each, in the other orders, so that a group fed later may
+    # have the jokers an earlier one would spend
     budget = [SEARCH_BUDGET]
-    found: dict[int, tuple[int, list[Step]]] = {root.jokers[seat]: (0, [])}
-    for group in _groups(root, seat, rest):
-        after: dict[int, tuple[int, list[Step]]] = {}
-        for jokers, (lost_before, steps) in sorted(found.items(), reverse=True):
+    groups = _groups(root, seat, rest)
+    fronts: dict[tuple[int, int], dict[int, tuple[int, list[Step]]]] = {}
+
+    def front(g: int, jokers: int) -> dict[int, tuple[int, list[Step]]]:
+        got = fronts.get((g, jokers))
+        if got is None:
             start = _fork(root, seat)
             start.jokers[seat] = jokers
-            for left, (lost_here, more) in _front(start, seat, group, forced, doomed, budget).items():
-                kept = after.get(left)
-                if kept is None or lost_before + lost_here < kept[0]:
-                    after[left] = (lost_before + lost_here, steps + more)
-        found = after
-    _, (fewest, best) = min(found.items(), key=lambda kv: (kv[1][0], -kv[0]))
-    return prefix + (best if fewest < lost else plan)
+            got = fronts[g, jokers] = _front(start, seat, groups[g], forced, doomed, budget)
+        return got
+
+    def fold(order: tuple[int, ...]) -> tuple[int, int, list[Step]]:
+        found: dict[int, tuple[int, list[Step]]] = {root.jokers[seat]: (0, [])}
+        for g in order:
+            after: dict[int, tuple[int, list[Step]]] = {}
+            for jokers, (lost_before, steps) in sorted(found.items(), reverse=True):
+                for left, (lost_here, more) in front(g, jokers).items():
+                    kept = after.get(left)
+                    if kept is None or lost_before + lost_here < kept[0]:
+                        after[left] = (lost_before + lost_here, steps + more)
+            found = after
+        left, (least, steps) = min(found.items(), key=lambda kv: (kv[1][0], -kv[0]))
+        return least, left, steps
+
+    fewest, _, best = fold(tuple(range(len(groups))))
+    if fewest < lost:
+        lost, plan = fewest, best
+    jokers = root.jokers[seat]
+    if lost and jokers and 1 < len(groups) <= GROUP_ORDERS and \
+            lost > sum(min(e[0] for e in front(g, jokers).values()) for g in range(len(groups))):
+        for order in permutations(range(len(groups))):
+            least, _, steps = fold(order)
+            if least < lost:
+                lost, plan = least, steps
+    return prefix + plan
 
 
 def _groups(state: State, seat: int, rest: tuple[int, ...]) -> list[tuple[int, ...]]:
@@ -271,7 +325,8 @@ def _groups(state: State, seat: int, rest: tuple[int, ...]) -> list[tuple[int, .
     return [tuple(g) for _, g in sorted(groups.items())]
 
 
-def _front(state: State, seat: int, group: tuple[int, ...], forced: Mapping[int, bool], doomed: frozenset[int],
+def _front(state: State, seat: int, group: tuple[int, ...], forced: Mapping[int, int | None],
+           doomed: frozenset[int],
            budget: list[int]) -> dict[int, tuple[int, list[Step]]]:
     """The orders of ``group`` found best, by the jokers they leave: {jokers left: (cards lost, steps)},
     kcal's first order of the group first, then :class:`_Search` within ``budget``."""
@@ -306,7 +361,8 @@ def _doomed(state: State, seat: int, place: int) -> bool:
     return supply < tb.need[top]
 
 
-def _first_order(state: State, seat: int, rest: tuple[int, ...], forced: Mapping[int, bool]) -> tuple[list[Step], int]:
+def _first_order(state: State, seat: int, rest: tuple[int, ...],
+                 forced: Mapping[int, int | None]) -> tuple[list[Step], int]:
     """kcal's first order, played on ``state``: each time the first card of ``rest`` (in
     :func:`consumers`'s order) that its sources feed without jokers, else the first that jokers feed
     too, else the first card dies (and its remains may feed the others); the steps and the cards lost."""
@@ -317,7 +373,7 @@ def _first_order(state: State, seat: int, rest: tuple[int, ...], forced: Mapping
         pick = None
         for jokers in (False, True):
             for q in left:
-                process = forced.get(q, True)
+                process = forced.get(q)
                 if feed(state, seat, q, jokers, process):
                     pick = q
                     break
@@ -325,7 +381,7 @@ def _first_order(state: State, seat: int, rest: tuple[int, ...], forced: Mapping
                 break
         if pick is None:
             pick = left[0]
-            process = forced.get(pick, True)
+            process = forced.get(pick)
             lost += _turn(state, seat, pick, process, forced)
         left.remove(pick)
         plan.append((pick, process))
@@ -334,12 +390,14 @@ def _first_order(state: State, seat: int, rest: tuple[int, ...], forced: Mapping
 
 class _Search:
     """Depth first over the orders of a group of cards, in the order of :func:`consumers` (each
-    earthworm processing before not), keeping the best found for each number of jokers left
-    (``front``): a branch whose every order would lose as many cards with no more jokers left than one
-    found is cut, and so is a position (tokens, stacks, jokers, cards left) reached before by another
-    order. ``budget``: the feedings it may still try (shared by the groups)."""
+    earthworm taking every plant remains token around it first, then one fewer, down to none), keeping
+    the best found for each number of jokers left (``front``): a branch whose every order would lose as
+    many cards with no more jokers left than one found is cut, and so is a position (tokens, stacks,
+    jokers, cards left) reached before by another order. ``budget``: the feedings it may still try
+    (shared by the groups; each number of tokens after an earthworm's first counts as one)."""
 
-    def __init__(self, seat: int, forced: Mapping[int, bool], doomed: frozenset[int], budget: list[int]) -> None:
+    def __init__(self, seat: int, forced: Mapping[int, int | None], doomed: frozenset[int],
+                 budget: list[int]) -> None:
         self.seat = seat
         self.forced = forced
         self.doomed = doomed  # cards no order can feed: each left is a card still to lose (:func:`_doomed`)
@@ -368,22 +426,35 @@ class _Search:
             return
         self.seen.add(key)
         for i, q in enumerate(rest):
-            options = ((self.forced[q],) if q in self.forced else
-                       (True, False) if _processes(state, seat, q) else (True,))
-            for process in options:
-                if self.budget[0] <= 0:
-                    return
-                self.budget[0] -= 1
-                child = _fork(state, seat)
+            if self.budget[0] <= 0:
+                return
+            self.budget[0] -= 1
+            left = rest[:i] + rest[i + 1:]
+            child = _fork(state, seat)
+            if q in self.forced or not _processes(state, seat, q):
+                process = self.forced.get(q)
                 died = _turn(child, seat, q, process, self.forced)
-                self.run(child, rest[:i] + rest[i + 1:], deaths + died, [*plan, (q, process)])
+                self.run(child, left, deaths + died, [*plan, (q, process)])
+                continue
+            # an earthworm: fed without processing, then each number of tokens, all of them first
+            died = _turn(child, seat, q, 0, self.forced)
+            there = plant_remains_count(child, seat, q) if not died else 0
+            for n, count in enumerate((None, *range(there - 1, -1, -1))):
+                if n:  # the feeding above paid for the first
+                    if self.budget[0] <= 0:
+                        return
+                    self.budget[0] -= 1
+                taken = _fork(child, seat)
+                if count != 0 and there:
+                    process_remains(taken, seat, q, count)
+                self.run(taken, left, deaths + died, [*plan, (q, count)])
 
 
 def _check_choice(state: State, seat: int, choice: FeedingChoice, places: list[int]) -> None:
     """A record's order lists animals and fungi of the seat, each once; its earthworm choices name
     earthworms."""
     rules = state.rules
-    who = f"{rules.players[seat]}'s feeding at the beginning of {SEASONS[state.season].value} (feeding[{choice.index}])"
+    who = _who(state, seat, choice)
     seen: set[int] = set()
     for q in choice.order:
         if q in seen:
@@ -399,6 +470,12 @@ def _check_choice(state: State, seat: int, choice: FeedingChoice, places: list[i
             what = "holds no card" if not st else f"holds {sp(state, st[-1]).latin}"
             raise FeedingError(f"{who}: {rules.spot(q)} {what}, which processes no plant remains (only a card "
                                "with plant-remains-processing may choose)")
+
+
+def _who(state: State, seat: int, choice: FeedingChoice) -> str:
+    rules = state.rules
+    season = SEASONS[state.season].value
+    return f"{rules.players[seat]}'s feeding at the beginning of {season} (feeding[{choice.index}])"
 
 
 def parse_feeding(state: State, entries: list[Mapping[str, Any]]) -> dict[tuple[int, int], FeedingChoice]:
@@ -425,6 +502,16 @@ def parse_feeding(state: State, entries: list[Mapping[str, Any]]) -> dict[tuple[
             raise fail(f"no place {text} in an ecosystem of {rules.boards} habitats", *loc)
         return q
 
+    def _count(value: object, *loc: str | int) -> int | None:
+        if value is True:
+            return None
+        if value is False:
+            return 0
+        if isinstance(value, int) and value >= 0:
+            return value
+        raise fail(f"true (every plant remains token), false (none) or a number of tokens (0 or more), got "
+                   f"{value!r}", loc[0], "process", *loc[1:])
+
     for i, entry in enumerate(entries):
         player = entry.get("player")
         if player not in rules.seat_of:
@@ -440,6 +527,7 @@ def parse_feeding(state: State, entries: list[Mapping[str, Any]]) -> dict[tuple[
         if key in out:
             raise fail(f"{player}'s feeding in {SEASONS[season].value} is given twice", i)
         order = tuple(place(t, i, "order", j) for j, t in enumerate(entry.get("order") or ()))
-        process = {place(t, i, "process", str(t)): bool(v) for t, v in (entry.get("process") or {}).items()}
+        process = {place(t, i, "process", str(t)): _count(v, i, str(t))
+                   for t, v in (entry.get("process") or {}).items()}
         out[key] = FeedingChoice(i, order, process)
     return out

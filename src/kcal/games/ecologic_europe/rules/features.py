@@ -84,8 +84,8 @@ _SPECS = (
                 "Besides its food types, it may feed on big birds whose biomass consumption is 3 or less.",
                 Trigger.PLACEMENT, Carrier.CONSUMER, "B"),
     FeatureSpec("plant-remains-processing", "after feeding: plant remains into biomass",
-                "After each of its feedings, it may take every plant remains token of its habitat(s) onto its "
-                "card, turned into biomass; its owner chooses (ruling \"earthworm\").", Trigger.AFTER_FEEDING,
+                "After each of its feedings, it may take any number of the plant remains tokens of its "
+                "habitat(s) onto its card, turned into biomass; its owner chooses how many (ruling \"earthworm\").", Trigger.AFTER_FEEDING,
                 Carrier.CONSUMER, "R"),
     FeatureSpec("small-bird-follow", "after placing: may place a small bird at once",
                 "After it is placed, its owner may at once place a small bird card from their hand, by the "

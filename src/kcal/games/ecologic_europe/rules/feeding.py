@@ -102,10 +102,11 @@ def eats_text(s: Species) -> str:
 
 # -- feeding ------------------------------------------------------------------------------------------
 
-def feed(state: State, seat: int, place: int, use_jokers: bool = True, process: bool = True) -> bool:
+def feed(state: State, seat: int, place: int, use_jokers: bool = True, process: int | None = None) -> bool:
     """Gather the card's consumption on it (its own tokens count); False, with nothing changed, when
-    there is not enough. Then the after-feeding features (``process``: whether an earthworm processes
-    the plant remains around it, ruling "earthworm"). (:func:`own_food`, :func:`available` and
+    there is not enough. Then the after-feeding features (``process``: how many of the plant remains
+    tokens around it an earthworm processes, None for all of them; ruling "earthworm").
+    (:func:`own_food`, :func:`available` and
     :func:`sources` on the tables, in one walk of the area.)"""
     card = state.stacks[seat][place][-1]
     t = state.rules.memo.get("tables") or tables(state)
@@ -156,7 +157,7 @@ def feed(state: State, seat: int, place: int, use_jokers: bool = True, process: 
     return True
 
 
-def after_feeding(state: State, seat: int, place: int, eater: Species, process: bool = True) -> None:
+def after_feeding(state: State, seat: int, place: int, eater: Species, process: int | None = None) -> None:
     bio = state.bio[seat]
     if eater.bonus is not None:
         bio[place] += sum(1 for q in plants_in_area(state, seat, place)
@@ -164,12 +165,40 @@ def after_feeding(state: State, seat: int, place: int, eater: Species, process: 
     if "phytoplankton" in eater.abilities and any(
             sp(state, state.stacks[seat][q][-1]).plankton for q in plants_in_area(state, seat, place)):
         bio[place] += 2
-    if process and "plant-remains-processing" in eater.abilities:
-        for q in state.rules.area[place]:
-            t = state.top(seat, q)
-            if t is not None and state.rem[seat][q] and remains_kind(state, t) == PLANT_REMAINS:
-                bio[place] += state.rem[seat][q]
-                state.rem[seat][q] = 0
+    if process != 0 and "plant-remains-processing" in eater.abilities:  # last: beginning.py relies on it
+        process_remains(state, seat, place, process)
+
+
+def plant_remains_around(state: State, seat: int, place: int) -> list[int]:
+    """The places around ``place`` whose card holds plant remains, in the order an earthworm takes them
+    (ruling "earthworm"): the fullest card first, then the place order."""
+    rem, stacks = state.rem[seat], state.stacks[seat]
+    species = state.rules.cards.species
+    found = [(-rem[q], q) for q in state.rules.area[place]
+             if rem[q] and stacks[q] and species[stacks[q][-1]].type in PLANT_LIKE]
+    found.sort()
+    return [q for _, q in found]
+
+
+def plant_remains_count(state: State, seat: int, place: int) -> int:
+    """The plant remains tokens an earthworm at ``place`` may process now."""
+    rem = state.rem[seat]
+    return sum(rem[q] for q in plant_remains_around(state, seat, place))
+
+
+def process_remains(state: State, seat: int, place: int, most: int | None = None) -> int:
+    """The earthworm at ``place`` turns up to ``most`` plant remains tokens around it (None: all) into
+    biomass on its card, in :func:`plant_remains_around`'s order; the number it took."""
+    rem, bio = state.rem[seat], state.bio[seat]
+    taken = 0
+    for q in plant_remains_around(state, seat, place):
+        k = rem[q] if most is None else min(rem[q], most - taken)
+        if k <= 0:
+            break
+        rem[q] -= k
+        taken += k
+    bio[place] += taken
+    return taken
 
 
 def produce(state: State, seat: int, place: int) -> None:

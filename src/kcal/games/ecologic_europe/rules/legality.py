@@ -12,6 +12,7 @@ from kcal.games.ecologic_europe.rules.domain import (
     SEASONS,
 )
 from kcal.games.ecologic_europe.rules.exchange import backs_of, biomass_total, tokens_total
+from kcal.games.ecologic_europe.rules.feeding import plant_remains_count
 from kcal.games.ecologic_europe.rules.movelist import MoveList, Part, listed
 from kcal.games.ecologic_europe.rules.moves import (
     BACKS,
@@ -133,6 +134,25 @@ def _pair(items: list[int], i: int) -> tuple[int, int]:
 
 def legal_moves(state: State, seat: int) -> list[Move]:
     return list(legal_move_list(state, seat))
+
+
+def _process_problem(state: State, seat: int, card: int, place: int, count: int) -> str | None:
+    """A placement's ``process:`` names an earthworm, and no more plant remains tokens than lie around
+    it once it is fed (tried on a copy; ruling "earthworm")."""
+    latin = sp(state, card).latin
+    if "plant-remains-processing" not in sp(state, card).abilities:
+        return (f"process: {latin} processes no plant remains (only a card with plant-remains-processing "
+                "may choose)")
+    if not count:
+        return None
+    trial = state.copy()
+    trial.log = None
+    do_place(trial, seat, card, place, 0)
+    there = plant_remains_count(trial, seat, place)
+    if count > there:
+        return (f"process: {latin} at {state.rules.spot(place)} finds {there} plant remains token"
+                f"{'s' if there != 1 else ''} around it once fed, and process: {count} takes more than there are")
+    return None
 
 
 def _in_hand(state: State, seat: int, cards: tuple[int, ...]) -> str | None:
@@ -258,9 +278,8 @@ def why_illegal(state: State, seat: int, move: Any) -> str | None:
         if place is None:
             return f"{who}'s ecosystem has no place {move.at} ({rules.boards} habitats of {FIELDS} fields)"
         problem = place_problem(state, seat, move.card, place)
-        if problem is None and not move.process and "plant-remains-processing" not in sp(state, move.card).abilities:
-            return (f"process: {sp(state, move.card).latin} processes no plant remains (only a card with "
-                    "plant-remains-processing may choose)")
+        if problem is None and move.process is not None:
+            problem = _process_problem(state, seat, move.card, place, move.process)
         if problem or move.then is None:
             return problem
         if "small-bird-follow" not in sp(state, move.card).abilities:

@@ -60,7 +60,9 @@ class Place:
     card: int
     at: Spot
     then: tuple[int, Spot] | None = None  # small-bird-follow: a small bird placed at once
-    process: bool = True  # an earthworm: whether it processes the plant remains around it (ruling "earthworm")
+    #: an earthworm: how many of the plant remains tokens around it it processes once fed, None for all
+    #: of them (ruling "earthworm")
+    process: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,8 +1,9 @@
 """Every legal placement of a seat (rulebook "Rules for placing cards in habitats"), card by card: counted
 for a rollout (:func:`count_placements`), as parts of a move list (:func:`placement_parts`), listed
 (:func:`placements_by_card`, :func:`placements`), with the small bird that may follow a card
-(:func:`follows`). The fast path counts on the tables (:mod:`.placeable`); the rare cards the tables
-leave out are checked the long way (:func:`_placements_checked`).
+(:func:`follows`) and the earthworm's choices that matter (:func:`process_choices`). The fast path
+counts on the tables (:mod:`.placeable`); the rare cards the tables leave out are checked the long way
+(:func:`_placements_checked`).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from kcal.games.ecologic_europe.rules.domain import (
     PLANT_REMAINS,
     WINTER_FORBIDDEN,
 )
-from kcal.games.ecologic_europe.rules.feeding import available
+from kcal.games.ecologic_europe.rules.feeding import available, plant_remains_around, plant_remains_count
 from kcal.games.ecologic_europe.rules.movelist import Part
 from kcal.games.ecologic_europe.rules.moves import Move, Place
 from kcal.games.ecologic_europe.rules.placeable import Counted, cards_of, hand_bits, placeable, places_of
@@ -25,6 +26,7 @@ from kcal.games.ecologic_europe.rules.placing import crop_blocks, do_place, plac
 from kcal.games.ecologic_europe.rules.raids import raid_gain
 from kcal.games.ecologic_europe.rules.state import State
 from kcal.games.ecologic_europe.rules.tables import (
+    REMAINS_BIT,
     SMALL_BIRDS,
     Placements,
     can_eat,
@@ -99,9 +101,10 @@ def placement_parts(state: State, seat: int, hand: list[int]) -> list[Part]:
 
 def placements_by_card(state: State, seat: int) -> Placements:
     """Every legal placement, card by card: ``(card, places, None)``, or for a card with the
-    small-bird-follow feature ``(card, places, thens)`` with ``thens`` the ``(place, then)`` pairs in
-    order (then None: the card alone). The cards in card order, the places in place order: the order of
-    :func:`placements`."""
+    small-bird-follow feature or an earthworm ``(card, places, choices)`` with ``choices`` the
+    ``(place, then, process)`` of its moves in order (then None: the card alone; process None: every
+    plant remains token, the default, then the other :func:`process_choices`). The cards in card order,
+    the places in place order: the order of :func:`placements`."""
     n = state.rules.species_count
     hand = [c for c in sorted(set(state.hands[seat])) if c < n]
     if state.rules.crops:
@@ -200,12 +203,15 @@ def _placements_checked(state: State, seat: int, cards: list[int], follow: bool 
             places.sort()
         if not places:
             continue
-        thens: list[tuple[int, Any]] | None = None
+        thens: list[tuple[int, Any, int | None]] | None = None
         if follow and "small-bird-follow" in s.abilities:
             thens = []
             for place in places:
-                thens.append((place, None))
-                thens += [(place, then) for then in follows(state, seat, card, place)]
+                thens.append((place, None, None))
+                thens += [(place, then, None) for then in follows(state, seat, card, place)]
+        elif follow and "plant-remains-processing" in s.abilities:
+            thens = [(place, None, process) for place in places
+                     for process in process_choices(state, seat, card, place)]
         out.append((card, places, thens))
     return out
 
@@ -283,8 +289,55 @@ def placements(state: State, seat: int) -> list[Place]:
         if thens is None:
             out += [Place(card, spot(q)) for q in places]
         else:
-            out += [Place(card, spot(q), then) for q, then in thens]
+            out += [Place(card, spot(q), then, process) for q, then, process in thens]
     return out
+
+
+def process_choices(state: State, seat: int, card: int, place: int) -> tuple[int | None, ...]:
+    """The ``process:`` choices a move list offers for placing ``card`` at ``place`` (ruling
+    "earthworm"): every plant remains token (None) alone, unless the seat's other cards that eat plant
+    remains from the cards around it (its fungi) would lack food at the next beginning of a season
+    without them (their own tokens and the plant remains they reach elsewhere after the end of this
+    season, :func:`_after_season`); then also the number that leaves them what they lack, and none.
+    Each choice leaves a different number of tokens."""
+    rules = state.rules
+    if rules.express or state.season >= 3 or "plant-remains-processing" not in sp(state, card).abilities:
+        return (None,)  # no beginning of a season to come (express has none; winter is the last)
+    shared = set(plant_remains_around(state, seat, place))
+    if not shared:
+        return (None,)
+    t = rules.memo.get("tables") or tables(state)
+    bit = REMAINS_BIT[PLANT_REMAINS]
+    stacks, bio, rem, area = state.stacks[seat], state.bio[seat], state.rem[seat], rules.area
+    lack = 0
+    for q, st in enumerate(stacks):
+        if not st or q == place or t.producer[st[-1]] or not t.edible[st[-1]] & bit:
+            continue
+        if not any(p in shared for p in area[q]):
+            continue
+        kept, left = _after_season(bio[q], rem[q])
+        own = kept + (left if t.edible[st[-1]] & t.remains[st[-1]] else 0)
+        # the plant remains it reaches after this season: elsewhere all of them, on the cards around the
+        # earthworm only those an odd biomass adds (the earthworm's choice is the rest)
+        found = sum(_after_season(bio[p], rem[p])[1] - (rem[p] if p in shared else 0) for p in area[q]
+                    if stacks[p] and t.remains[stacks[p][-1]] == bit)
+        lack += max(0, t.need[st[-1]] - own - found)
+    if not lack:
+        return (None,)
+    trial = state.copy()
+    trial.log = None
+    do_place(trial, seat, card, place, 0)
+    there = plant_remains_count(trial, seat, place)
+    if not there:
+        return (None,)
+    return (None, there - lack, 0) if there > lack else (None, 0)
+
+
+def _after_season(biomass: int, remains: int) -> tuple[int, int]:
+    """A card's biomass and remains after the end of a season (ruling "end-of-season", as
+    :func:`~.seasons.end_of_season`): an odd count turns one token into remains, half the rest stays."""
+    odd = biomass % 2
+    return (biomass - odd) // 2, remains + odd
 
 
 def follows(state: State, seat: int, card: int, place: int) -> list[tuple[int, Any]]:
@@ -307,8 +360,9 @@ def follows(state: State, seat: int, card: int, place: int) -> list[tuple[int, A
     return out
 
 
-def _placing_part(state: State, card: int, places: list[int], thens: list[tuple[int, Any]] | None) -> Part:
+def _placing_part(state: State, card: int, places: list[int],
+                  thens: list[tuple[int, Any, int | None]] | None) -> Part:
     spot = state.rules.spot
     if thens is None:
         return len(places), lambda i: Place(card, spot(places[i]))
-    return len(thens), lambda i: Place(card, spot(thens[i][0]), thens[i][1])
+    return len(thens), lambda i: Place(card, spot(thens[i][0]), thens[i][1], thens[i][2])

@@ -190,9 +190,10 @@ def _refused(state: State, t: Tables, seat: int, card: int, place: int, mask: in
     return total < need
 
 
-def do_place(state: State, seat: int, card: int, place: int, process: bool = True) -> list[tuple[str, int, int, str]]:
+def do_place(state: State, seat: int, card: int, place: int, process: int | None = None) -> list[tuple[str, int, int, str]]:
     """Place a card (checked already): covering, production or feeding, the features that act on the
-    owner's own ecosystem (``process``: whether an earthworm processes the plant remains around it).
+    owner's own ecosystem (``process``: how many of the plant remains tokens around it an earthworm
+    processes, None for all).
     Returns the features left for later: ``(latin, seat, place, feature)``."""
     t = tables(state)
     state.hands[seat].remove(card)

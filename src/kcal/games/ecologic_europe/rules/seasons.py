@@ -239,7 +239,7 @@ def _place_all(state: State, placed: list[tuple[str, int, Place]]) -> list[tuple
     for _, seat, m in placed:
         steps = [(m.card, index[m.at], m.process)]
         if m.then is not None:
-            steps.append((m.then[0], index[m.then[1]], True))
+            steps.append((m.then[0], index[m.then[1]], None))
         for card, place, process in steps:
             if recheck and place_problem(state, seat, card, place, False) is not None:
                 if state.log is not None:

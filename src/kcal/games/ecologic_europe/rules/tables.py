@@ -72,7 +72,9 @@ def place_range(state: State) -> range:
     return range(state.rules.places)
 
 
-Placements = list[tuple[int, list[int], list[tuple[int, Any]] | None]]
+#: placements card by card: (card, places, choices); choices None, or every move of the card as
+#: (place, the small bird that follows or None, the earthworm's process: count or None)
+Placements = list[tuple[int, list[int], list[tuple[int, Any, int | None]] | None]]
 
 
 # -- the card set as integer tables, and placements card by card -------------------------------------
@@ -143,10 +145,10 @@ class Tables:
         self.first_plant = tuple(s.producer and "first-plant" in s.abilities for s in species)
         self.lone_plant = tuple("lone-plant" in s.abilities for s in species)
         self.to_jokers = tuple("remains-to-jokers" in s.abilities for s in species)
-        # checked the long way: crop plants, the small-bird-follow (its placements come with thens), and
-        # the raiders before feeding (their food includes the neighbours' cards)
+        # checked the long way: crop plants, the small-bird-follow and the earthworm (their placements
+        # come with choices), and the raiders before feeding (their food includes the neighbours' cards)
         self.slow = tuple("crop" in s.features or "small-bird-follow" in s.abilities or bool(self.raid[s.index])
-                          for s in species)
+                          or "plant-remains-processing" in s.abilities for s in species)
         self.slows = bits(lambda s: self.slow[s.index])
         self.species = (1 << len(species)) - 1  # every species (the human-impact cards come after them)
         # bit sets over card numbers
