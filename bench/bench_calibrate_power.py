@@ -19,7 +19,7 @@ Prints one line a run (pairs, seat A's SPRT decision, whether seat A's win rate 
 the run's CPU seconds) as it finishes, then after each round per effect: the runs whose SPRT decided H1
 for seat A and the runs that marked seat A's win rate up, out of the runs, with 95 % Wilson intervals (the
 calibration's ``power`` JSON, also written to ``--json`` after each round). Run it in the background on a shared machine: a run at the cap is 2 x ``--games`` games
-(with greedy bots about 1 minute for Kalua and EcoLogic, 6 for kCaloria's deck match).
+(with greedy bots about 1.5 and 2 minutes of CPU for Kalua and EcoLogic, 6.5 for kCaloria's deck match).
 """
 
 from __future__ import annotations
