@@ -113,6 +113,58 @@ def unknown_field(draw: Any, text: str) -> Probe:  # class 4
     return Probe(4, name, (text.rstrip("\n") + f"\n{name}: 1\n").encode(), words=(name,))
 
 
+_BLOCK_VALUE = re.compile(r"^(\s*(?:- )?[A-Za-z_][\w -]*: )([^\s#&!*|>{\[\]'\"][^#]*?)\s*$")
+_FLOW_VALUE = re.compile(r"(?:[{,] ?)([A-Za-z_][\w-]*: )([^\s,{}\[\]&!*'\"][^,{}\[\]]*?)(?=[,}])")
+
+
+def value_spots(text: str) -> list[tuple[int, int, int]]:
+    """Every plain scalar value of a mapping, as (line index, start, end): block and flow, never in a
+    block scalar or a comment."""
+    spots = []
+    scalar_indent = None
+    for i, line in enumerate(text.split("\n")):
+        indent = len(line) - len(line.lstrip(" "))
+        if scalar_indent is not None:
+            if not line.strip() or indent > scalar_indent:
+                continue
+            scalar_indent = None
+        if line.lstrip().startswith("#"):
+            continue
+        if re.search(r": *[|>][-+0-9]*\s*$", line):
+            scalar_indent = indent
+            continue
+        m = _BLOCK_VALUE.match(line)
+        if m:
+            spots.append((i, m.start(2), m.end(2)))
+        for m in _FLOW_VALUE.finditer(line):
+            spots.append((i, m.start(2), m.end(2)))
+    return spots
+
+
+def _replace_value(text: str, spot: tuple[int, int, int], value: str) -> tuple[str, tuple[int, int]]:
+    i, start, end = spot
+    lines = text.split("\n")
+    lines[i] = lines[i][:start] + value + lines[i][end:]
+    return "\n".join(lines), (i + 1, start + 1)
+
+
+@st.composite
+def wrong_type(draw: Any, text: str) -> Probe:  # class 5: a value of another kind, at its own node
+    spot = draw(st.sampled_from(value_spots(text)))
+    value = draw(st.sampled_from(["{zz: [1]}", "[[1], {a: b}]", "[]", "{}"]))
+    data, at = _replace_value(text, spot, value)
+    return Probe(5, value, data.encode(), at=at)
+
+
+@st.composite
+def lax(draw: Any, text: str) -> Probe:  # class 6: what lax coercion would take for another type
+    spot = draw(st.sampled_from(value_spots(text)))
+    value = draw(st.sampled_from(["1e999", "-1e999", "1e400", ".nan", ".inf", "-.Inf", "2024-01-01",
+                                  "2001-12-14t21:59:43.10-05:00"]))
+    data, at = _replace_value(text, spot, value)
+    return Probe(6, value, data.encode(), at=at)
+
+
 @st.composite
 def tags(draw: Any, text: str) -> Probe:  # class 7
     lines = text.split("\n")
@@ -235,7 +287,7 @@ def invisible(draw: Any, text: str) -> Probe:  # class 22, in names: a player's,
     return Probe(22, f"U+{ord(ch):04X}", "\n".join(lines).encode(), words=(f"U+{ord(ch):04X}",))
 
 
-YAML_CLASSES = {1: syntax, 2: control, 3: duplicate, 4: unknown_field, 7: tags, 8: aliases, 9: nesting,
+YAML_CLASSES = {1: syntax, 2: control, 3: duplicate, 4: unknown_field, 5: wrong_type, 6: lax, 7: tags, 8: aliases, 9: nesting,
                 10: malformed, 11: documents, 12: huge, 21: directives, 22: invisible}
 
 
