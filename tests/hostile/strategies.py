@@ -15,9 +15,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from hypothesis import Phase
 from hypothesis import strategies as st
 
 from kcal.core.yamlsafe import MAX_BYTES, MAX_DEPTH
+
+#: the phases of these tests: no shrinking and no explaining (each example runs a whole command; a failing
+#: one is reported as drawn, which names the class, the command and the pack)
+PHASES = (Phase.explicit, Phase.reuse, Phase.generate)
 
 #: a message line: file:line:column: words
 POSITIONED = re.compile(r"^(?P<file>.+?):(?P<line>[0-9]+):(?P<column>[0-9]+): (?P<words>.+)$")

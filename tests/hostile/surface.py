@@ -37,6 +37,10 @@ ROLES: dict[str, str] = {
 }
 #: a parameter whose role its command decides (a deck list is text, not YAML)
 ROLE_OF: dict[tuple[str, str], str] = {("deck import", "source"): "list"}
+#: optional arguments a command still needs one of (``rules replay`` takes a record, or ``--example``)
+FILL_OPTIONAL = frozenset({("rules replay", "game")})
+#: options that go with another (the refusal "--cmyk-profile goes with --shop" says so)
+COMPANIONS: dict[str, list[str]] = {"--cmyk-profile": ["--shop", "drivethrucards"]}
 #: the roles whose file is YAML of a game
 YAML_ROLES = ("deck", "record", "catalog", "patch")
 #: commands that serve (a browser game) rather than run to an end: their file inputs are checked by
@@ -146,8 +150,10 @@ def files(game: str) -> dict[str, Path]:
     return out
 
 
-def out_name(command: Command) -> str:
-    """A new output's name of the kind the command writes (by the words of its own help, not by a table)."""
+def out_name(command: Command, param: Param | None = None) -> str:
+    """A new output's name of the kind the command (or its option ``param``) writes."""
+    if param is not None and param.name in _OUT_SUFFIX:
+        return "out" + _OUT_SUFFIX[param.name]
     group, _, verb = command.name.partition(" ")
     if command.name in ("print tile",):
         return "out.png"
@@ -179,7 +185,7 @@ def invocation(command: Command, game: str, probed: Param, probe_path: Path, tmp
             value = str(probe_path)
         elif p.name == "game" and p.kind == "str":
             value = game
-        elif not p.required:
+        elif not p.required and (command.name, p.name) not in FILL_OPTIONAL:
             continue
         elif role in YAML_ROLES:
             if role not in legal:
@@ -190,7 +196,7 @@ def invocation(command: Command, game: str, probed: Param, probe_path: Path, tmp
             listing.write_text(f"1 {s['card']}\n", encoding="utf-8")
             value = str(listing)
         elif role == "output":
-            value = str(tmp / out_name(command))
+            value = str(tmp / out_name(command, p))
         elif p.name in ("card", "name"):
             value = str(s["card"])
         elif p.name == "kind":
@@ -199,6 +205,8 @@ def invocation(command: Command, game: str, probed: Param, probe_path: Path, tmp
             return None
         else:
             raise AssertionError(f"kcal {command.name}: no legal value known for required {p.name}")
+        if p is probed and p.opt in COMPANIONS:
+            args += COMPANIONS[p.opt]
         if p.opt is None:
             args.append(value)
             if p is probed and p.many and role in legal:  # a list of files: the probe among legal ones
@@ -230,9 +238,82 @@ def yaml_inputs() -> list[tuple[str, str, str]]:
     return out
 
 
-def refused_option(command: Command, p: Param, stderr: str) -> bool:
-    """The pack refused the option itself (``--catalog does not apply to ...``) before reading its file."""
-    return p.opt is not None and f"{p.opt} does not apply to" in stderr
+def path_inputs(roles: tuple[str, ...] | None = None) -> list[tuple[str, str, str]]:
+    """Every (command, path parameter, pack) of the given roles (default: every role) the pack's command
+    takes, with a legal file for every other required parameter."""
+    out = []
+    for c in commands():
+        if c.name.split()[0] in SERVING:
+            continue
+        for p in c.paths():
+            role = c.role(p)
+            if roles is not None and role not in roles:
+                continue
+            for g in ids():
+                if runs_for(c.name, g) and (role not in YAML_ROLES or role in files(g)) \
+                        and _fillable(c, g, p):
+                    out.append((c.name, p.name, g))
+    return out
+
+
+def _fillable(c: Command, game: str, probed: Param) -> bool:
+    for p in c.params:
+        if p is probed or not (p.required or (c.name, p.name) in FILL_OPTIONAL):
+            continue
+        role = c.role(p)
+        if (role in YAML_ROLES and role not in files(game)) or p.name == "param":
+            return False
+    return True
+
+
+@cache
+def _cli() -> Any:
+    from kcal.cli.app import app
+
+    return typer.main.get_command(app)
+
+
+def run(args: list[str], env: dict[str, str] | None = None) -> Any:
+    """``CliRunner().invoke`` of kcal with the Click tree built once per process (building it takes longer
+    than most refusals)."""
+    import typer.testing as testing
+
+    from kcal.cli.app import app
+
+    built = testing._get_command
+    testing._get_command = lambda _app: _cli()  # type: ignore[assignment]
+    try:
+        return testing.CliRunner().invoke(app, args, env=env if env is not None else {"NO_COLOR": "1"})
+    finally:
+        testing._get_command = built
+
+
+def legal_file(command: Command, p: Param, game: str) -> Path | None:
+    """A legal file for the parameter: the pack's file of its YAML role, kcal's own font, the system's CMYK
+    profile."""
+    role = command.role(p)
+    if role in YAML_ROLES:
+        return files(game).get(role)
+    if role == "font":
+        return ROOT / "src" / "kcal" / "print" / "fonts" / "DejaVuSansCondensed.ttf"
+    if role == "profile":
+        from kcal.print.shops import SYSTEM_CMYK_PROFILES
+
+        return next((f for f in SYSTEM_CMYK_PROFILES if f.is_file()), None)
+    return None
+
+
+def refused_whatever_the_file(args: list[str], path: Path, legal: Path | None, stderr: str,
+                              env: dict[str, str] | None = None) -> bool:
+    """A refusal that does not name ``path`` (``--catalog does not apply to``, ``plays without deck
+    files``) is the pack refusing the parameter itself: with its own legal file the same words come
+    back, so the probe's file was never read. False when there is no legal file to try."""
+    if legal is None:
+        return False
+    same = run([str(legal) if a == str(path) else a for a in args], env)
+    assert same.exit_code == 2 and same.stderr == stderr.replace(str(path), str(legal)), (stderr, same.stderr)
+    assert "Traceback" not in stderr
+    return True
 
 
 def command(name: str) -> Command:

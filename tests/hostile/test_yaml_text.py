@@ -9,16 +9,12 @@ JSON error document.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from typer.testing import CliRunner
 
-from kcal.cli.app import app
 from tests.hostile import surface
-from tests.hostile.strategies import YAML_CLASSES, assert_refused, name_spots, snapshot
+from tests.hostile.strategies import PHASES, YAML_CLASSES, assert_refused, name_spots, snapshot
 from tests.hypothesis_profile import PROFILE_SUPPRESSED
 
 CASES = surface.yaml_inputs()
@@ -36,7 +32,7 @@ def test_the_surface_has_every_yaml_reader() -> None:
 
 @pytest.mark.parametrize("klass", CLASSES)
 @pytest.mark.parametrize(("command", "param", "game"), CASES, ids=[f"{c}-{p}-{g}" for c, p, g in CASES])
-@settings(max_examples=1, suppress_health_check=[*PROFILE_SUPPRESSED, HealthCheck.function_scoped_fixture])
+@settings(max_examples=1, phases=PHASES, suppress_health_check=[*PROFILE_SUPPRESSED, HealthCheck.function_scoped_fixture])
 @given(data=st.data(), json_mode=st.booleans())
 def test_a_yaml_class_is_refused_at_its_position_by_every_reader(
         tmp_path_factory: pytest.TempPathFactory, command: str, param: str, game: str, klass: int,
@@ -57,20 +53,11 @@ def test_a_yaml_class_is_refused_at_its_position_by_every_reader(
     assert args is not None
     args += ["--format", "json"] if json_mode else []
     before = snapshot(tmp)
-    result = CliRunner().invoke(app, args, env={"NO_COLOR": "1"})
+    result = surface.run(args)
     if result.exit_code == 2 and str(path) not in result.stderr:
         # refused before the file was read? then the legal file is refused in the same words
-        _refused_whatever_the_file(c, p, game, legal, args, path, result.stderr)
+        assert surface.refused_whatever_the_file(args, path, legal, result.stderr)
         assert before == snapshot(tmp)
         return
     assert_refused(result, path, before, snapshot(tmp), json_mode=json_mode, at=probe.at, words=probe.words,
                    positioned=probe.klass != 12)
-
-
-def _refused_whatever_the_file(c: surface.Command, p: surface.Param, game: str, legal: Path, args: list[str],
-                               path: Path, stderr: str) -> None:
-    """The pack refuses the parameter itself (``--catalog does not apply to``, ``plays without deck
-    files``): the same refusal with its own legal file, so the probe's file was never read."""
-    same = CliRunner().invoke(app, [str(legal) if a == str(path) else a for a in args], env={"NO_COLOR": "1"})
-    assert same.exit_code == 2 and same.stderr == stderr.replace(str(path), str(legal)), (stderr, same.stderr)
-    assert "Traceback" not in stderr
