@@ -213,7 +213,7 @@ def invocation(command: Command, game: str, probed: Param, probe_path: Path, tmp
                 args.append(str(s.get("other", legal[role])))
         else:
             args += [p.opt, value]
-    if "--game" in command.options and "--game" not in args and probed.name != "game":
+    if "--game" in command.options and "--game" not in args:
         args += ["--game", game]
     if "--jobs" in command.options:
         args += ["--jobs", "1"]

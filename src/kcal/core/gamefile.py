@@ -42,6 +42,11 @@ def _declared(path: str | Path, display: str | None, *, parse: bool = False) -> 
     return value.strip(), doc.pos(("game",))
 
 
+def game_position(path: str | Path, *, display: str | None = None) -> tuple[int, int]:
+    """Where the file says its ``game:`` (its value), or 1:1 for a file without one."""
+    return _declared(path, display, parse=True)[1]
+
+
 def game_of(path: str | Path, expected: str | None = None, *, display: str | None = None,
             hint: str | None = None) -> str:
     """The game of a file (its ``game:``, or the default game). With ``expected`` (a command's
