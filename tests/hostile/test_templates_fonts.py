@@ -162,3 +162,33 @@ def test_a_file_that_is_not_a_font_is_one_line(tmp_path_factory: pytest.TempPath
         assert surface.refused_whatever_the_file(args, font, surface.legal_file(c, p, game), result.stderr), context
     elif json_mode:
         assert json.loads(result.stdout)["errors"], result.stdout
+
+
+@pytest.mark.parametrize(("command", "param", "game"), TEMPLATE_CASES, ids=[f"{c}-{p}-{g}" for c, p, g in TEMPLATE_CASES])
+def test_a_layout_error_names_the_template_line_in_kcals_words(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                               command: str, param: str, game: str) -> None:
+    """What ReportLab's paragraph parser raises on a line of a user template ("paraparser: syntax error")
+    comes back from the bounded child as one line at that template line, in kcal's words."""
+    from reportlab.platypus import paragraph
+
+    real = paragraph.Paragraph.__init__
+
+    def parser_fails(self: object, text: str, *args: object, **kwargs: object) -> None:
+        if "BOOM" in str(text):
+            raise ValueError("paraparser: syntax error: No content allowed in br tag")
+        real(self, text, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(paragraph.Paragraph, "__init__", parser_fails)
+    templates = tmp_path / "mine"
+    templates.mkdir()
+    name = _template_names(game)[0]
+    (templates / name).write_text("A first paragraph.\n\nA second one.\n\nBOOM here\n", encoding="utf-8")
+    c = surface.command(command)
+    args = surface.invocation(c, game, surface.param(c, param), templates, tmp_path)
+    assert args is not None
+    result = surface.run(args)
+    assert result.exit_code == 2, (result.stderr, result.exception)
+    [line] = result.stderr.splitlines()
+    assert line.startswith(f"{templates / name}:5:"), line
+    assert "rule sheet layout: the markup cannot be read" in line and "Traceback" not in result.stderr
+    assert not (tmp_path / "out.pdf").exists()
