@@ -192,3 +192,25 @@ def test_a_layout_error_names_the_template_line_in_kcals_words(tmp_path: Path, m
     assert line.startswith(f"{templates / name}:5:"), line
     assert "rule sheet layout: the markup cannot be read" in line and "Traceback" not in result.stderr
     assert not (tmp_path / "out.pdf").exists()
+
+
+@pytest.mark.parametrize(("command", "param", "game"), TEMPLATE_CASES, ids=[f"{c}-{p}-{g}" for c, p, g in TEMPLATE_CASES])
+def test_layout_stopped_at_the_cpu_limit_names_the_template_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                 command: str, param: str, game: str) -> None:
+    """Item 14: a block whose layout is quadratic in ReportLab (124,000 ``<``, escaped) is stopped by the
+    system's CPU-time limit (lowered to 2 s here), and the child says where it was: one line at the
+    template line, in kcal's words."""
+    monkeypatch.setattr(sandbox, "MAX_CPU_SECONDS", 2)
+    templates = tmp_path / "mine"
+    templates.mkdir()
+    name = _template_names(game)[0]
+    (templates / name).write_text("A first paragraph.\n\n{{ '<' * 124000 }}\n", encoding="utf-8")
+    c = surface.command(command)
+    args = surface.invocation(c, game, surface.param(c, param), templates, tmp_path)
+    assert args is not None
+    result = surface.run(args)
+    assert result.exit_code == 2, (result.stderr, result.exception)
+    [line] = result.stderr.splitlines()
+    assert line.startswith(f"{templates / name}:3:"), line
+    assert "reached the limit of CPU time" in line and "Traceback" not in result.stderr
+    assert not (tmp_path / "out.pdf").exists()

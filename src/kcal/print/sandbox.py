@@ -294,6 +294,17 @@ MAX_CPU_SECONDS = 30
 MAX_MEMORY_BYTES = 1 << 30
 
 
+class CpuTimeUp(BaseException):
+    """Raised in the bounded child when it reaches its CPU-time limit (the soft limit's ``SIGXCPU``; the
+    hard limit, a second later, kills it): the work it interrupts names where it was (a rule sheet's
+    template line) before the child reports. A ``BaseException``, so no ``except Exception`` in library
+    code takes it for its own error."""
+
+
+def _cpu_time_up(signum: int, frame: Any) -> None:
+    raise CpuTimeUp
+
+
 def _vm_size() -> int:
     """The address space this process holds now (Linux: /proc/self/status VmSize), in bytes."""
     try:
@@ -357,8 +368,11 @@ def _child(fn: Callable[[], Any], write_end: int, cpu: float, address_space: int
         resource.setrlimit(resource.RLIMIT_CPU, (seconds, seconds + 1))
         if address_space is not None:
             resource.setrlimit(resource.RLIMIT_AS, (address_space, address_space))
+        signal.signal(signal.SIGXCPU, _cpu_time_up)  # Python code stopped at the soft limit says where
         try:
             outcome: tuple[str, Any] = ("ok", fn())
+        except CpuTimeUp:
+            outcome = ("cpu", None)
         except KcalError as exc:
             outcome = ("errors", [p.to_dict() for p in exc.problems])
         except MemoryError:
@@ -401,6 +415,9 @@ def _outcome(data: bytes, wait_status: int, what: str, cpu: float, memory: int) 
         raise_problem_dicts(value)
     if kind == "os":
         raise OSError(*value)
+    if kind == "cpu":
+        raise KcalError(f"{what}: stopped after {cpu:g} s of CPU time (the limit for templates and their "
+                        "layout)")
     if kind == "memory":
         raise KcalError(f"{what}: stopped: it needed more than {memory >> 20:,} MB of memory (the limit for "
                         "templates and their layout)")
