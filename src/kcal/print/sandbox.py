@@ -365,7 +365,9 @@ def _child(fn: Callable[[], Any], write_end: int, cpu: float, address_space: int
     status = 0
     try:
         seconds = max(1, math.ceil(cpu))
-        resource.setrlimit(resource.RLIMIT_CPU, (seconds, seconds + 1))
+        # the soft limit raises CpuTimeUp in Python code (where it was is reported); the hard limit, a few
+        # seconds later, stops C code that does not return to Python in time
+        resource.setrlimit(resource.RLIMIT_CPU, (seconds, seconds + 3))
         if address_space is not None:
             resource.setrlimit(resource.RLIMIT_AS, (address_space, address_space))
         signal.signal(signal.SIGXCPU, _cpu_time_up)  # Python code stopped at the soft limit says where
