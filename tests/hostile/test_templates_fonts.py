@@ -48,6 +48,8 @@ HOSTILE_TEMPLATES = [
     (19, "{{", False),
     (19, "{% raw %}", False),
     (19, "{% for i in range(100000000) %}xxxxxxxxxxxxxxxx{% endfor %}", False),
+    (19, "{% for i in range(99999) %}xxxxxxxxxx{% endfor %}", True),
+    (19, "{{ '<' * 500000 }}", True),
     (23, "{{ 'x' * 2000000000 }}", True),
     (23, "{{ 9 ** (9 ** 9) }}", True),
     (23, "{{ [1] * 10 ** 9 }}", True),

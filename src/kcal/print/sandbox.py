@@ -250,10 +250,12 @@ def render_template(name: str, builtin_dir: Path, user_dir: Path | None, data: d
     started = time.monotonic()
     try:
         with time_limit(limits.seconds, display):
-            for chunk in tmpl.generate(**data):
+            chunks = tmpl.generate(**data)
+            for chunk in chunks:
                 size += len(chunk)
                 if size > limits.output_chars:
-                    raise KcalError(f"{display}: template output exceeds {limits.output_chars:,} characters; stopped")
+                    raise KcalError(f"template output exceeds {limits.output_chars:,} characters; stopped",
+                                    file=display, line=_yielding_line(chunks, tmpl, fname))
                 if time.monotonic() - started > limits.seconds:
                     raise KcalError(f"{display}: template took longer than {limits.seconds:g} s; stopped")
                 out.append(chunk)
@@ -273,6 +275,22 @@ def render_template(name: str, builtin_dir: Path, user_dir: Path | None, data: d
         raise KcalError(f"template failed: {type(exc).__name__}: {exc}", file=display,
                         line=_template_line(exc, fname)) from None
     return display, "".join(out)
+
+
+def _yielding_line(chunks: Any, tmpl: Any, fname: str) -> int | None:
+    """The template line that wrote the last chunk: where the innermost generator of the template
+    ``fname`` is suspended, mapped back from the compiled code to the template."""
+    line = None
+    gen = chunks
+    while gen is not None:
+        frame = getattr(gen, "gi_frame", None)
+        if frame is not None and frame.f_code.co_filename.endswith(fname):
+            try:
+                line = tmpl.get_corresponding_lineno(frame.f_lineno)
+            except (AttributeError, TypeError, ValueError):
+                pass
+        gen = getattr(gen, "gi_yieldfrom", None)
+    return line
 
 
 def _template_line(exc: BaseException, fname: str) -> int | None:
