@@ -156,10 +156,19 @@ GameOption = typer.Option(
 )
 
 
-def _for_tile_decks(command: str, pack: Any) -> Exception:
-    from kcal.core.errors import UsageError
+def _for_tile_decks(command: str, pack: Any, path: str | Path | None = None) -> Exception:
+    """The refusal of a command only games with tile decks have; a file's game is named at the file's
+    ``game:`` (the file is what the user gave, so the message is positioned on it)."""
+    from kcal.core.errors import KcalError, UsageError
 
-    return UsageError(f"kcal {command} is for games with tile decks; {pack.info.name} ({pack.id}) has none")
+    message = f"kcal {command} is for games with tile decks; {pack.info.name} ({pack.id}) has none"
+    if path is None:
+        return UsageError(message)
+    from kcal.core.gamefile import game_position
+
+    line, column = game_position(path)
+    return KcalError(f"this file is a {pack.id} file: {message}", file=str(path), line=line, column=column,
+                     code="wrong-game")
 
 
 def deck_match_of(game: str | None, path: str | Path | None, command: str) -> Any:
@@ -167,7 +176,7 @@ def deck_match_of(game: str | None, path: str | Path | None, command: str) -> An
     of ``sim match DECK DECK``, which only some games have, refused in words for the others."""
     pack = pack_of(game, path)
     if not pack.has("deck_match"):
-        raise _for_tile_decks(command, pack)
+        raise _for_tile_decks(command, pack, path if game is None else None)
     return pack.hook("deck_match")
 
 
@@ -177,7 +186,7 @@ def refuse_other_game(path: str | Path | None, pack: Any, command: str) -> None:
     if path is not None:
         other = pack_of(None, path)
         if other.id != pack.id:
-            raise _for_tile_decks(command, other)
+            raise _for_tile_decks(command, other, path)
 
 
 #: ``"group command"`` -> the id of the pack that contributed it (:func:`contribute`)

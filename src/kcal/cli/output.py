@@ -303,6 +303,21 @@ def report_usage_error(exc: Any, argv: Sequence[str]) -> int:
     return code
 
 
+def _report_escaped(exc: Exception) -> int:
+    """A :class:`KcalError`, or an ``OSError`` the file system raised about a path (a name too long, a
+    folder refused) that no command caught: reported as every problem is (one line, the path escaped;
+    JSON with ``--format json``), never as a traceback. Returns the exit code."""
+    import os
+
+    if isinstance(exc, KcalError):
+        report_problems(exc.problems)
+        return exc.exit_code
+    assert isinstance(exc, OSError)
+    where = os.fsdecode(exc.filename) if exc.filename is not None else None
+    report_problems([KcalError(exc.strerror or str(exc), file=where, code="os-error")])
+    return 2
+
+
 class KcalGroup(TyperGroup):
     """The root group: notes ``--format json`` first, and reports Click's usage errors kcal's way.
 
@@ -350,6 +365,10 @@ class KcalGroup(TyperGroup):
             except typer.Abort:
                 say("aborted")
                 sys.exit(1)
+            except BrokenPipeError:
+                raise
+            except (KcalError, OSError) as exc:  # raised outside a command's guarded block: kcal's words
+                sys.exit(_report_escaped(exc))
             sys.exit(rv if isinstance(rv, int) and not isinstance(rv, bool) else 0)
         finally:
             _JSON.reset(token)

@@ -64,7 +64,12 @@ def replay_cmd(
         pack = pack_of(game_id, game)
         result = pack.hook("replay").replay(game)
         if svg or png or html:  # written before the report, so a refused output leaves stdout empty
+            from kcal.core.atomic import check_output_path
             from kcal.viewer.output import write
+
+            for out in (svg, png, html):  # refused before the pictures are drawn, not after
+                if out is not None:
+                    check_output_path(out, inputs=(game, *result.inputs))
 
             story = pack.hook("draw").story(game, upto=upto, coords=coords, every=html is not None,
                                             checked=result)

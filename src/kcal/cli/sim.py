@@ -100,6 +100,8 @@ def match(
             return
         if decks:
             raise UsageError(f"--game {game} plays without deck files")
+        if catalog:  # the pack's own cards: an extra catalog would be ignored without a word
+            raise UsageError(f"--catalog goes with deck files; --game {game} plays the pack's own cards")
         if players is None:
             from kcal.sim.match import default_players, load_game
 

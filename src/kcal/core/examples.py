@@ -92,7 +92,11 @@ def find(pack: Any, name: str, kind: str = EXAMPLES) -> Path:
 def looks_like_a_name(path: str | Path) -> bool:
     """``path`` is a bare name (``my-deck``) and no such file exists: a shipped file may be meant."""
     text = str(path)
-    return (not Path(text).exists() and "/" not in text and "\\" not in text and text not in ("", "-", ".")
+    try:
+        exists = Path(text).exists()
+    except (OSError, ValueError):  # a name the file system refuses (too long, a NUL): not a shipped one's
+        return False
+    return (not exists and "/" not in text and "\\" not in text and text not in ("", "-", ".")
             and not text.endswith((".yaml", ".yml")))
 
 

@@ -18,13 +18,15 @@ from .registry import DEFAULT_GAME, get
 _MAYBE = re.compile(rb"^(?:[\"']?game[\"']?[ \t]*:|\{)", re.MULTILINE)
 
 
-def _declared(path: str | Path, display: str | None) -> tuple[str | None, tuple[int, int]]:
+def _declared(path: str | Path, display: str | None, *, parse: bool = False) -> tuple[str | None, tuple[int, int]]:
+    """The file's ``game:`` and its position; without ``parse``, a file with no line that may start one
+    is taken at a glance to have none."""
     from .source import read_source
     from .yamlsafe import MAX_BYTES, load_yaml
 
     name = display if display is not None else str(path)
     raw = read_source(path, display=name, max_bytes=MAX_BYTES, what="a YAML file")
-    if not _MAYBE.search(raw.removeprefix(b"\xef\xbb\xbf")):
+    if not parse and not _MAYBE.search(raw.removeprefix(b"\xef\xbb\xbf")):
         return None, (1, 1)
     doc = load_yaml(path, display=name, raw=raw)
     if not isinstance(doc.data, dict) or "game" not in doc.data:
@@ -40,6 +42,11 @@ def _declared(path: str | Path, display: str | None) -> tuple[str | None, tuple[
     return value.strip(), doc.pos(("game",))
 
 
+def game_position(path: str | Path, *, display: str | None = None) -> tuple[int, int]:
+    """Where the file says its ``game:`` (its value), or 1:1 for a file without one."""
+    return _declared(path, display, parse=True)[1]
+
+
 def game_of(path: str | Path, expected: str | None = None, *, display: str | None = None,
             hint: str | None = None) -> str:
     """The game of a file (its ``game:``, or the default game). With ``expected`` (a command's
@@ -47,6 +54,10 @@ def game_of(path: str | Path, expected: str | None = None, *, display: str | Non
     what the file is; ``hint`` is what to do about it (default: drop ``--game``, or pass a file of
     ``expected``)."""
     declared, (line, column) = _declared(path, display)
+    if declared is None and expected is not None and expected != DEFAULT_GAME:
+        # before saying "no game: key", parse: a broken file (a control byte, bad UTF-8, a syntax
+        # error on the game: line itself) is refused for what is wrong with it, at its position
+        declared, (line, column) = _declared(path, display, parse=True)
     game = declared or DEFAULT_GAME
     if expected is not None and expected != game:
         get(expected)  # an unknown --game is named first

@@ -29,6 +29,7 @@ from kcal.print.report import Report
 from kcal.print.sandbox import (
     MAX_OUTPUT_CHARS,
     MAX_SECONDS,
+    CpuTimeUp,
     Limits,
     TemplateLimit,
     TemplateProblem,
@@ -205,10 +206,14 @@ def _plain(markup: str) -> str:
     return re.sub(r"<[^>]*>", "", markup).replace("&amp;", "&").replace("&lt;", "<").replace("&gt;", ">")
 
 
-def _layout_error(where: tuple[str | None, int | None, int | None], exc: BaseException) -> KcalError:
-    """An error ReportLab found in laying a block out, in kcal's words at the block's template line."""
+def _layout_error(where: tuple[str | None, int | None, int | None], exc: BaseException | None) -> KcalError:
+    """An error ReportLab found in laying a block out, in kcal's words at the block's template line
+    (``exc`` None: the block used up the CPU-time limit of the bounded child)."""
     text = str(exc)
-    if "availWidth" in text or "availHeight" in text or "too large" in text or "too wide" in text:
+    if exc is None:
+        what = ("laying this block out reached the limit of CPU time for templates and their layout (shorten "
+                "it, or split it into paragraphs)")
+    elif "availWidth" in text or "availHeight" in text or "too large" in text or "too wide" in text:
         what = "this text or table does not fit the page's width or height (shorten it, or split the table)"
     elif "paraparser" in text:
         reason = text.split("paraparser:", 1)[1].split("\n", 1)[0].strip().rstrip(":")
@@ -227,6 +232,8 @@ def _para(markup: Any, style: Any, **kwargs: Any) -> Any:
         return _placed(Paragraph(markup, style, **kwargs), markup)
     except (ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
         raise _layout_error(_where_of(markup), exc) from None
+    except CpuTimeUp:
+        raise _layout_error(_where_of(markup), None) from None
 
 
 def _placed(flowable: Any, markup: Any) -> Any:
@@ -329,10 +336,14 @@ def build_rulebook(out_path: str, paper: Paper, blocks: Sequence[Block], *, inva
         """Notes the flowable being laid out, so a failure names its template line."""
 
         current: Any = None
+        #: the template line of the flowable being laid out (a piece ReportLab split off one has none:
+        #: it keeps the line of the flowable it came from)
+        where: tuple[str | None, int | None, int | None] = (None, None, None)
 
         def handle_flowable(self, flowables: list[Any]) -> None:
             if flowables:
                 self.current = flowables[0]
+                self.where = getattr(self.current, "_kcal_where", None) or self.where
             super().handle_flowable(flowables)
 
     doc = Doc(out_path, pagesize=(paper.width, paper.height), invariant=1 if invariant else 0,
@@ -344,8 +355,9 @@ def build_rulebook(out_path: str, paper: Paper, blocks: Sequence[Block], *, inva
         doc.build(story)
     except (ValueError, LayoutError, TypeError, KeyError, IndexError, AttributeError,
             ZeroDivisionError) as exc:  # markup that slipped through, a block taller or wider than a page
-        where = getattr(doc.current, "_kcal_where", (None, None, None))
-        raise _layout_error(where, exc) from None
+        raise _layout_error(doc.where, exc) from None
+    except CpuTimeUp:
+        raise _layout_error(doc.where, None) from None
     return doc.page
 
 

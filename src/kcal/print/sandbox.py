@@ -250,10 +250,12 @@ def render_template(name: str, builtin_dir: Path, user_dir: Path | None, data: d
     started = time.monotonic()
     try:
         with time_limit(limits.seconds, display):
-            for chunk in tmpl.generate(**data):
+            chunks = tmpl.generate(**data)
+            for chunk in chunks:
                 size += len(chunk)
                 if size > limits.output_chars:
-                    raise KcalError(f"{display}: template output exceeds {limits.output_chars:,} characters; stopped")
+                    raise KcalError(f"template output exceeds {limits.output_chars:,} characters; stopped",
+                                    file=display, line=_yielding_line(chunks, tmpl, fname))
                 if time.monotonic() - started > limits.seconds:
                     raise KcalError(f"{display}: template took longer than {limits.seconds:g} s; stopped")
                 out.append(chunk)
@@ -275,6 +277,22 @@ def render_template(name: str, builtin_dir: Path, user_dir: Path | None, data: d
     return display, "".join(out)
 
 
+def _yielding_line(chunks: Any, tmpl: Any, fname: str) -> int | None:
+    """The template line that wrote the last chunk: where the innermost generator of the template
+    ``fname`` is suspended, mapped back from the compiled code to the template."""
+    line = None
+    gen = chunks
+    while gen is not None:
+        frame = getattr(gen, "gi_frame", None)
+        if frame is not None and frame.f_code.co_filename.endswith(fname):
+            try:
+                line = tmpl.get_corresponding_lineno(frame.f_lineno)
+            except (AttributeError, TypeError, ValueError):
+                pass
+        gen = getattr(gen, "gi_yieldfrom", None)
+    return line
+
+
 def _template_line(exc: BaseException, fname: str) -> int | None:
     tb = exc.__traceback__
     line = None
@@ -292,6 +310,17 @@ def _template_line(exc: BaseException, fname: str) -> int | None:
 #: no Jinja operator, filter or loop and no ReportLab layout can go past them, C code included
 MAX_CPU_SECONDS = 30
 MAX_MEMORY_BYTES = 1 << 30
+
+
+class CpuTimeUp(BaseException):
+    """Raised in the bounded child when it reaches its CPU-time limit (the soft limit's ``SIGXCPU``; the
+    hard limit, a second later, kills it): the work it interrupts names where it was (a rule sheet's
+    template line) before the child reports. A ``BaseException``, so no ``except Exception`` in library
+    code takes it for its own error."""
+
+
+def _cpu_time_up(signum: int, frame: Any) -> None:
+    raise CpuTimeUp
 
 
 def _vm_size() -> int:
@@ -354,11 +383,16 @@ def _child(fn: Callable[[], Any], write_end: int, cpu: float, address_space: int
     status = 0
     try:
         seconds = max(1, math.ceil(cpu))
-        resource.setrlimit(resource.RLIMIT_CPU, (seconds, seconds + 1))
+        # the soft limit raises CpuTimeUp in Python code (where it was is reported); the hard limit, a few
+        # seconds later, stops C code that does not return to Python in time
+        resource.setrlimit(resource.RLIMIT_CPU, (seconds, seconds + 3))
         if address_space is not None:
             resource.setrlimit(resource.RLIMIT_AS, (address_space, address_space))
+        signal.signal(signal.SIGXCPU, _cpu_time_up)  # Python code stopped at the soft limit says where
         try:
             outcome: tuple[str, Any] = ("ok", fn())
+        except CpuTimeUp:
+            outcome = ("cpu", None)
         except KcalError as exc:
             outcome = ("errors", [p.to_dict() for p in exc.problems])
         except MemoryError:
@@ -401,6 +435,9 @@ def _outcome(data: bytes, wait_status: int, what: str, cpu: float, memory: int) 
         raise_problem_dicts(value)
     if kind == "os":
         raise OSError(*value)
+    if kind == "cpu":
+        raise KcalError(f"{what}: stopped after {cpu:g} s of CPU time (the limit for templates and their "
+                        "layout)")
     if kind == "memory":
         raise KcalError(f"{what}: stopped: it needed more than {memory >> 20:,} MB of memory (the limit for "
                         "templates and their layout)")
