@@ -12,6 +12,10 @@ from pathlib import Path
 
 from tests.examplepack import GAME_ID, ROOT, SOURCE
 
+#: the hostile-input classes (BAD-INPUT.md) against every command of every pack (tests/hostile's other
+#: file, images and markup, tries library functions no pack names)
+HOSTILE = ("tests/hostile/test_game_mismatch.py", "tests/hostile/test_paths.py",
+           "tests/hostile/test_templates_fonts.py", "tests/hostile/test_yaml_text.py")
 #: the shared "every pack" tests the example pack must pass
 SHARED = ("tests/test_pack_skeleton.py", "tests/conformance/test_conformance.py",
           "tests/cli/test_games_commands.py", "tests/cli/test_examples.py", "tests/sim/test_search.py",
@@ -21,7 +25,7 @@ SHARED = ("tests/test_pack_skeleton.py", "tests/conformance/test_conformance.py"
           "tests/core/test_seed_range.py", "tests/cli/test_catalog_show_lookups.py",
           "tests/core/test_yaml_json_written.py", "tests/cli/test_paths_shown_escaped.py",
           "tests/cli/test_game_dispatch.py", "tests/core/test_game_suggestion.py", "tests/core/test_plural.py",
-          "tests/sim/test_match_cli.py", "tests/play/test_table.py", "tests/play/test_table_pictures.py", "tests/cli/test_vocabulary.py")
+          "tests/sim/test_match_cli.py", "tests/play/test_table.py", "tests/play/test_table_pictures.py", "tests/cli/test_vocabulary.py", *HOSTILE)
 #: the shared tests that skip the pack, each with the reason it must give (a pack without a hook, or
 #: without a sample, is skipped saying so, never left out in silence)
 SKIPS = {"tests/viewer/test_refused_mark.py": "food-chain has no draw hook",
