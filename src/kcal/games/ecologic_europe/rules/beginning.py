@@ -256,6 +256,13 @@ def _best_plan(state: State, seat: int, choice: FeedingChoice | None) -> list[St
     doomed = frozenset(q for q in rest if _doomed(root, seat, q))
     if lost <= len(doomed):
         return prefix + plan  # it loses only the cards no order can feed
+    return prefix + _grouped_plan(root, seat, rest, forced, doomed, lost, plan)
+
+
+def _grouped_plan(root: State, seat: int, rest: tuple[int, ...], forced: Mapping[int, int | None],
+                  doomed: frozenset[int], lost: int, plan: list[Step]) -> list[Step]:
+    """The best plan for ``rest`` when kcal's first order (``plan``, losing ``lost`` cards) loses cards
+    that another order might keep."""
     # the groups of cards that share no card to eat or to leave remains on depend on each other only
     # through the jokers: each is searched apart, for each number of jokers it may start with, and the
     # groups are fed one after another, in their order first, then, when that order loses more cards
@@ -296,7 +303,7 @@ def _best_plan(state: State, seat: int, choice: FeedingChoice | None) -> list[St
             least, _, steps = fold(order)
             if least < lost:
                 lost, plan = least, steps
-    return prefix + plan
+    return plan
 
 
 def _groups(state: State, seat: int, rest: tuple[int, ...]) -> list[tuple[int, ...]]:
