@@ -67,9 +67,6 @@ AGREES: dict[str, dict[str, Callable[[str, Mapping[str, Any], Mapping[str, Any]]
 }
 #: targets a pack draws only in variants or rare positions the random games here need not reach
 RARE: dict[str, set[str]] = {"ecologic-europe": {"other"}}
-#: pictures known to fail the touch test (a strict xfail: it fails as soon as the picture is fixed)
-TOO_SMALL = {"how-many-calories": "its hand and trick cards are 40 px across at a phone's scale, not 44 (the "
-                                  "cards of draw.py, CW); it was left out of these tests, not in AGREES"}
 
 
 PACKS = [p for p in registry.ids() if offers(registry.get(p))]  # every pack that draws a table picture
@@ -168,9 +165,7 @@ def test_the_picture_is_drawn_from_the_seats_view_alone(pack_id):
 
 @pytest.mark.parametrize("most", [False, True], ids=["3 players", "most players"])
 @pytest.mark.parametrize("pack_id", PACKS)
-def test_targets_are_large_enough_to_touch(pack_id, most, request):
-    if pack_id in TOO_SMALL:
-        request.applymarker(pytest.mark.xfail(strict=True, reason=TOO_SMALL[pack_id]))
+def test_targets_are_large_enough_to_touch(pack_id, most):
     from kcal.viewer.scene import bounds
 
     def check(game: Any, state: Any, seat: str, k: int) -> None:
