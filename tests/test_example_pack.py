@@ -30,8 +30,7 @@ SHARED = ("tests/test_pack_skeleton.py", "tests/conformance/test_conformance.py"
 #: without a sample, is skipped saying so, never left out in silence)
 SKIPS = {"tests/viewer/test_refused_mark.py": "food-chain has no draw hook",
          "tests/viewer/test_pictures_never_over_inputs.py": "food-chain has no draw hook",
-         "tests/core/test_plural.py": "food-chain has no patch hook",
-         "tests/play/test_table_pictures.py": "food-chain: what its targets' keys say of their moves is not declared"}
+         "tests/core/test_plural.py": "food-chain has no patch hook"}
 
 
 def test_the_example_pack_passes_the_shared_suite() -> None:
