@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from pydantic import BaseModel
 
@@ -83,7 +83,7 @@ def test_show_finds_a_card_by_name_or_word_and_says_what_is_close() -> None:
     assert ("Blue Whale", "Blue Whale") in CATALOG.card_names(["x.yaml"])
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60)
 @given(st.text(max_size=30))
 def test_any_name_shows_a_card_or_raises_a_kcal_error(name: str) -> None:
     try:
