@@ -222,6 +222,20 @@ def invocation(command: Command, game: str, probed: Param, probe_path: Path, tmp
     return args
 
 
+def run_with(c: Command, p: Param, game: str, path: Path, tmp: Path, json_mode: bool) -> Any:
+    """Run ``c`` of ``game`` with ``path`` at ``p`` and every other parameter legal (``--format
+    json`` when asked and the command has it): ``(args, json_mode, before, result)``, ``before`` the
+    snapshot of ``tmp`` taken just before the run."""
+    from tests.hostile.strategies import snapshot
+
+    json_mode = json_mode and "--format" in c.options
+    args = invocation(c, game, p, path, tmp)
+    assert args is not None
+    args += ["--format", "json"] if json_mode else []
+    before = snapshot(tmp)
+    return args, json_mode, before, run(args)
+
+
 def yaml_inputs() -> list[tuple[str, str, str]]:
     """Every (command, YAML parameter, pack) where the pack's command reads that parameter's file."""
     out = []

@@ -64,12 +64,7 @@ def test_a_file_of_another_game_is_named_for_what_it_is(tmp_path_factory: pytest
     tmp = tmp_path_factory.mktemp("game")
     path = tmp / "other.yaml"
     path.write_text(text, encoding="utf-8")
-    json_mode = json_mode and "--format" in c.options
-    args = surface.invocation(c, game, p, path, tmp)
-    assert args is not None
-    args += ["--format", "json"] if json_mode else []
-    before = snapshot(tmp)
-    result = surface.run(args)
+    args, json_mode, before, result = surface.run_with(c, p, game, path, tmp, json_mode)
     if result.exit_code == 2 and str(path) not in result.stderr:
         assert surface.refused_whatever_the_file(args, path, surface.files(game)[role], result.stderr)
         return

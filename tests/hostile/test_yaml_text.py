@@ -63,12 +63,7 @@ def _refused_at_its_position(tmp_path_factory: pytest.TempPathFactory, command: 
     tmp = tmp_path_factory.mktemp("yaml")
     path = tmp / "hostile.yaml"
     path.write_bytes(probe.data)
-    json_mode = json_mode and "--format" in c.options
-    args = surface.invocation(c, game, p, path, tmp)
-    assert args is not None
-    args += ["--format", "json"] if json_mode else []
-    before = snapshot(tmp)
-    result = surface.run(args)
+    args, json_mode, before, result = surface.run_with(c, p, game, path, tmp, json_mode)
     if result.exit_code == 2 and str(path) not in result.stderr:
         # refused before the file was read? then the legal file is refused in the same words
         assert surface.refused_whatever_the_file(args, path, legal, result.stderr)
