@@ -27,6 +27,11 @@ CHARACTERS = ["Ł", "ó", "ź", "中", "語", "한", "😀", "🦜", "\U00020000
 #: draw a part (one tile, the cards a rulebook or board shows): a value they do not draw may stay unnamed,
 #: but a character they name is named where it is
 EVERY_VALUE_DRAWN = frozenset({"print cards", "print catalog"})
+#: (pack, top-level key) of a card file whose text no card shows, so ``print cards`` need not name it: Kalua's
+#: ``board`` (``print board`` draws it), How many Calories?'s ``plus_cards`` note (printed nowhere), the
+#: ``set``'s name (on the cards of a variant set only; the files probed here are the built-in sets)
+NOT_ON_CARDS = frozenset({("kalua", "board"), ("how-many-calories", "plus_cards"),
+                          *((game, "set") for game in ("kalua", "how-many-calories", "ecologic-europe"))})
 CASES = [(c, p, g) for c, p, g in surface.path_inputs(("catalog", "deck")) if c.startswith("print ")]
 
 
@@ -44,6 +49,15 @@ def text_spots(text: str) -> list[tuple[int, int, int]]:
                 and value not in ("True", "False", "Yes", "No", "On", "Off", "Null", "NULL", "None"):
             out.append((i, start, end))
     return out
+
+
+def top_key(text: str, line: int) -> str | None:
+    """The top-level key of the map a file's ``line`` (1-based) stands in (the last unindented key above it)."""
+    for above in reversed(text.split("\n")[:line]):
+        found = re.match(r"([A-Za-z_][\w-]*):", above)
+        if found:
+            return found.group(1)
+    return None
 
 
 @st.composite
@@ -100,26 +114,15 @@ def test_a_character_the_font_lacks_is_reported_where_it_is(tmp_path_factory: py
     if covers(ch, REGULAR) and covers(ch, BOLD):
         return  # drawn as it is
     named = [m for m in mine if code in m["words"] and (int(m["line"]), int(m["column"])) == (line, column)]
-    if command in TEMPLATED and not named:  # the known defect: see test_the_rulebook_names_the_card_file
-        assert command not in EVERY_VALUE_DRAWN and (code not in result.stderr or re.search(
-            rf"^warning: [^:]+\.j2:[0-9]+: .*{re.escape(code)}", result.stderr, re.M)), context
-        return
-    if game in UNPOSITIONED and not named:  # the known defect: see test_the_card_faces_name_the_card_file
-        assert code in result.stderr or command not in EVERY_VALUE_DRAWN, context
-        return
-    if code in result.stderr or command in EVERY_VALUE_DRAWN:
+    every = command in EVERY_VALUE_DRAWN and (game, top_key(raw.decode("utf-8", "replace"), line)) not in NOT_ON_CARDS
+    if code in result.stderr or every:
         assert named, ("no warning naming the character at its value's position", context)
 
 
-#: packs whose card faces report a missing character by the card's id, without the card file's position
-#: (the defect of :func:`test_the_card_faces_name_the_card_file`)
-UNPOSITIONED = frozenset({"ecologic-europe"})
-
-
-@pytest.mark.xfail(strict=True, reason="defect: EcoLogic's card faces (kcal.games.ecologic_europe.print.faces) "
-                   "report a missing character as 'card EB-NNN name:', without the card file's line:column "
-                   "(the other packs pass a locate function to their faces)")
 def test_the_card_faces_name_the_card_file(tmp_path: Any) -> None:
+    """EcoLogic's card faces report a species name's missing character at the species file's line:column
+    (once as 'card EB-NNN name:' without a position): its words reach the faces as
+    :class:`kcal.print.sourced.Sourced` values, as every pack's do."""
     legal = surface.files("ecologic-europe")["catalog"]
     text = legal.read_text(encoding="utf-8")
     spots = text_spots(text)
@@ -136,18 +139,13 @@ def test_the_card_faces_name_the_card_file(tmp_path: Any) -> None:
     assert f"{path}:{i + 1}:{start + 1}: " in result.stderr, result.stderr
 
 
-#: commands that check the text they print after a template made it, so the warning names the template's
-#: line, not the card file's (the defect of :func:`test_the_rulebook_names_the_card_file`)
-TEMPLATED = frozenset({"print rulebook"})
-
-
-@pytest.mark.xfail(strict=True, reason="defect: print rulebook checks glyphs in the text its template rendered "
-                   "(kcal.print.rulebook), so a card name's missing character is reported at the template's "
-                   "line (templates/cards.j2:N), not at the card file's line:column")
 @pytest.mark.parametrize(("game", "old", "new"), [("kalua", "name: Festival", "name: Fe😀stival"),
                                                   ("how-many-calories", "food: Salmon fillet, baked",
                                                    "food: Salmon fillet, 中baked")])
 def test_the_rulebook_names_the_card_file(tmp_path: Any, game: str, old: str, new: str) -> None:
+    """``print rulebook`` reports a card's missing character at the card file's line:column, not at the
+    template line that printed it (once templates/cards.j2:N): the sandbox checks a data value when a
+    template reads it, where the value knows its position (:func:`kcal.print.sandbox.checked`)."""
     legal = surface.files(game)["catalog"]
     text = legal.read_text(encoding="utf-8")
     assert old in text

@@ -3,7 +3,10 @@
 ReportLab never embeds its 14 standard fonts, and they draw black boxes for characters outside
 Latin-1; a shipped TTF is embedded (subset) in every PDF. Every data string goes through
 :func:`printable`, which replaces characters the font lacks by a visible stand-in and reports each one
-with where it came from, so nothing disappears silently.
+with where it came from, so nothing disappears silently. A value read from a data file travels as a
+:class:`Sourced` string that knows its ``file:line:column``: :func:`printable` reports it there whatever
+the drawing code calls it, and a template that reads it gets it checked there too
+(:mod:`kcal.print.sandbox`), before the rendered text is checked at the template's own lines.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from typing import Any
 
 from kcal.core.errors import KcalError
 from kcal.print.report import Report
+from kcal.print.sourced import where_of
 
 FONT_DIR = Path(__file__).with_name("fonts")
 REGULAR = "KcalSans"
@@ -357,8 +361,12 @@ def printable(text: str, where: str, report: Report | None, font_name: str = REG
     """``text`` with every character the font can draw; the others replaced and reported.
 
     A character is first tried in its decomposed form (an accent the font lacks keeps its base
-    letter); otherwise it becomes ``?``. Control characters and lone surrogates become ``?`` too.
+    letter); otherwise it becomes ``?``. Control characters and lone surrogates become ``?`` too. A
+    :class:`Sourced` text is reported at its own position (``where`` is for text that has none); the
+    result is a plain ``str``.
     """
+    where = where_of(text, where)
+    text = str(text)
     if text.isascii() and text.isprintable():
         return text
     cov = _coverage(font_name)

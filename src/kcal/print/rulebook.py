@@ -187,10 +187,12 @@ def _check_inline(line: str, display: str, n: int) -> None:
 
 def render_sections(sections: Sequence[str], builtin_dir: Path, user_dir: Path | None, data: dict, report: Report,
                     directive: Directive = _no_directive, limits: Limits = Limits()) -> list[Block]:
-    """Every section's template rendered and parsed, in order."""
+    """Every section's template rendered and parsed, in order. A data value that knows where its file
+    wrote it (:class:`kcal.print.fonts.Sourced`) is checked for characters the font lacks there, when the
+    template reads it; the rendered text, at the template's lines (:func:`parse_markup`)."""
     blocks: list[Block] = []
     for name in sections:
-        display, text = render_template(name, builtin_dir, user_dir, data, limits)
+        display, text = render_template(name, builtin_dir, user_dir, data, limits, report)
         with time_limit(limits.seconds, display):  # the markup check counts against the template's time
             blocks.extend(parse_markup(text, display, report, directive))
     return blocks

@@ -7,6 +7,10 @@ and on its running time, and on the size of any value its operators, calls and f
 (``'x' * 2000000000``, ``9 ** (9 ** 9)`` and ``'x'|center(10**9)`` are refused, never folded while
 compiling or allocated). A pack gives its templates' folder; the user's folder (``--templates``)
 comes first, and a template reached through a link out of its folder is refused.
+
+A data value that knows where its data file wrote it (:class:`kcal.print.fonts.Sourced`) is checked for
+characters the font lacks when a template reads it, and reported at that ``file:line:column``
+(:func:`checked`); what the template writes itself is checked later, at the template's own line.
 """
 
 from __future__ import annotations
@@ -30,6 +34,8 @@ if TYPE_CHECKING:
     from jinja2.runtime import Context
     from jinja2.sandbox import SandboxedEnvironment
     from markupsafe import Markup
+
+    from kcal.print.report import Report
 
 MAX_OUTPUT_CHARS = 500_000  #: per template
 MAX_SECONDS = 5.0  #: per template
@@ -109,6 +115,14 @@ def _sandbox_class() -> Any:
         intercepted_binops = frozenset({"*", "**", "+", "//", "%", "/"})
         code_generator_class = BoundedCodeGenerator
         limit = MAX_OUTPUT_CHARS
+        #: where characters the font lacks in the data values the template reads are reported
+        report: Report | None = None
+
+        def getattr(self, obj: Any, attribute: str) -> Any:
+            return checked(super().getattr(obj, attribute), self.report)
+
+        def getitem(self, obj: Any, argument: Any) -> Any:
+            return checked(super().getitem(obj, argument), self.report)
 
         def bounded(self, value: Any) -> Any:
             """A value a template made, refused when it is too large (each step of a doubling is
@@ -139,6 +153,23 @@ def _sandbox_class() -> Any:
             return _check_value(super().call(__context, __obj, *args, **kwargs), __self.limit)
 
     return BoundedSandbox
+
+
+def checked(value: Any, report: Report | None) -> Any:
+    """A data value as a template reads it: a :class:`~kcal.print.fonts.Sourced` string (or a list or tuple
+    of them) with every character the font lacks replaced, each reported in ``report`` at the value's own
+    ``file:line:column`` (:func:`kcal.print.fonts.printable`); anything else as it is. Without a report,
+    the value as it is (the rendered text is checked at the template's lines)."""
+    from kcal.print.fonts import printable
+    from kcal.print.sourced import Sourced
+
+    if report is None:
+        return value
+    if isinstance(value, Sourced):
+        return printable(value, value.where, report)
+    if type(value) in (list, tuple) and any(isinstance(v, Sourced) for v in value):
+        return type(value)(printable(v, v.where, report) if isinstance(v, Sourced) else v for v in value)
+    return value
 
 
 def _guard_filter(f: Callable, limit: int, name: str = "") -> Callable:
@@ -183,8 +214,9 @@ def _contained_loader(path: str, max_bytes: int) -> FileSystemLoader:
 
 
 def environment(builtin_dir: Path, user_dir: Path | None = None,
-                limits: Limits = Limits()) -> SandboxedEnvironment:
-    """The sandboxed environment: the user's folder (when given) first, then the pack's templates."""
+                limits: Limits = Limits(), report: Report | None = None) -> SandboxedEnvironment:
+    """The sandboxed environment: the user's folder (when given) first, then the pack's templates; the
+    data values its templates read are checked for characters the font lacks into ``report``."""
     from jinja2 import ChoiceLoader, StrictUndefined
 
     loaders = []
@@ -196,6 +228,7 @@ def environment(builtin_dir: Path, user_dir: Path | None = None,
     env = _sandbox_class()(loader=ChoiceLoader(loaders), undefined=StrictUndefined, autoescape=True,
                            trim_blocks=False, lstrip_blocks=False, keep_trailing_newline=True)
     env.limit = limits.output_chars
+    env.report = report
     env.globals.pop("lipsum", None)
     env.filters = {name: _guard_filter(f, limits.output_chars, name) for name, f in env.filters.items()}
     env.filters["cell"] = _cell
@@ -222,12 +255,14 @@ def time_limit(seconds: float, what: str) -> Iterator[None]:
 
 
 def render_template(name: str, builtin_dir: Path, user_dir: Path | None, data: dict,
-                    limits: Limits = Limits()) -> tuple[str, str]:
-    """Render one section's template (``NAME.j2``) to markup text; return (display name, text)."""
+                    limits: Limits = Limits(), report: Report | None = None) -> tuple[str, str]:
+    """Render one section's template (``NAME.j2``) to markup text; return (display name, text). A data
+    value that knows its file position and that the template reads is checked for characters the font
+    lacks into ``report``, at that position (:func:`checked`)."""
     from jinja2 import TemplateError, TemplateNotFound, TemplateSyntaxError, UndefinedError
     from jinja2.sandbox import SecurityError
 
-    env = environment(builtin_dir, user_dir, limits)
+    env = environment(builtin_dir, user_dir, limits, report)
     fname = f"{name}.j2"
     display = str(user_dir / fname) if user_dir is not None and (user_dir / fname).is_file() else f"templates/{fname}"
     try:
@@ -250,7 +285,7 @@ def render_template(name: str, builtin_dir: Path, user_dir: Path | None, data: d
     started = time.monotonic()
     try:
         with time_limit(limits.seconds, display):
-            chunks = tmpl.generate(**data)
+            chunks = tmpl.generate(**{key: checked(value, report) for key, value in data.items()})
             for chunk in chunks:
                 size += len(chunk)
                 if size > limits.output_chars:

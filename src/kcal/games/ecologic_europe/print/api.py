@@ -26,6 +26,7 @@ from kcal.games.ecologic_europe.print.faces import (
     faces_order,
 )
 from kcal.games.ecologic_europe.print.picture import key_icon
+from kcal.games.ecologic_europe.rules.cards import CardSet, Species
 from kcal.games.ecologic_europe.rules.domain import FOOD_TYPES, GAME_ID, GAME_NAME
 from kcal.print.cardgrid import DEFAULT_CARD, DEFAULT_CORNER_MM, CardSize
 from kcal.print.cardsheet import write_card_sheets
@@ -39,6 +40,34 @@ SPECIES_KIND, WEATHER_KIND, HUMAN_KIND = "species card", "weather card", "human 
 KEY_KIND, TOKEN_KIND = "symbol key card", "token sheet"
 
 
+def sourced_species(cs: CardSet) -> list[Species]:
+    """The set's species with the words a face draws (name, Latin name, fact) as
+    :class:`~kcal.print.sourced.Sourced` values: a character the font lacks is reported at its
+    ``file:line:column`` in the species file, as every pack's faces report it."""
+    from dataclasses import replace
+
+    from kcal.core.yamlsafe import load_yaml
+    from kcal.print.sourced import sourced
+
+    where: dict[str, tuple[Any, int]] = {}
+    for path in cs.sources:
+        doc = load_yaml(path)
+        cards = doc.data.get("species") if isinstance(doc.data, dict) else None
+        for i, card in enumerate(cards if isinstance(cards, list) else []):
+            if isinstance(card, dict) and isinstance(card.get("id"), str):
+                where.setdefault(card["id"], (doc, i))
+    out = []
+    for s in cs.species:
+        hit = where.get(s.id)
+        if hit is None:
+            out.append(s)
+            continue
+        doc, i = hit
+        out.append(replace(s, **{key: sourced(getattr(s, key), doc, ("species", i, key), f"card {s.id} {key}")
+                                 for key in ("name", "latin", "fact")}))
+    return out
+
+
 def card_faces(catalog: str | Path | None, ctx: Context, per_sheet: int = 9
                ) -> tuple[list[Face], list[Path]]:
     """Every face in print order, and the files they come from: the species by type, the weather and
@@ -49,7 +78,7 @@ def card_faces(catalog: str | Path | None, ctx: Context, per_sheet: int = 9
     cs = load_cardset(catalog)
     inputs = [DATA / f for f in SPECIES_FILES] if catalog is None or str(catalog) == "builtin" else [Path(catalog)]
     faces: list[Face] = []
-    for s in faces_order(cs.species):
+    for s in faces_order(sourced_species(cs)):
         back = FOOD_TYPES[s.type].value
         faces.append(Face(key=f"ee-{s.id}", draw=partial(draw_species, s=s, ctx=ctx),
                           back=partial(draw_back, back=back), back_key=f"ee-back-{back}",

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +27,7 @@ from kcal.print.output import Printed
 from kcal.print.pictures import CREDIT
 from kcal.print.report import Report
 from kcal.print.sheets import Box, Face
+from kcal.print.sourced import sourced
 
 PLUS_COPIES = 4  #: one +5 card per player (the rulebook's setup), at most 4 players (ruling print-plus-cards)
 MAX_PLUS = 10
@@ -36,14 +38,28 @@ FOOD_KIND, PLUS_KIND = "food card", "+5 card"
 def _food(c: Any, box: Any, *, food: Any, ctx: Context) -> None:
     draw_food(c, box, food, ctx)
 
-def load_set(catalog: str | Path | None) -> tuple[FoodSet, Path, Callable[[Card, str], str]]:
-    """The card set (built-in when None) and where each of its cards' fields is written."""
+def load_doc(catalog: str | Path | None) -> tuple[FoodSet, Path, Any]:
+    """The card set (built-in when None), its file, and the file as parsed (for positions)."""
     from kcal.games.how_many_calories.files.load import BUILTIN_PATH, load_catalog, read_set_file
 
     foodset = load_catalog(catalog)
     path = BUILTIN_PATH if catalog is None or str(catalog) == "builtin" else Path(catalog)
-    doc, model = read_set_file(path)
-    index = {food.number: i for i, food in enumerate(model.cards)}
+    doc, _ = read_set_file(path)
+    # the set's name as written in the file: a character the font lacks in it is reported there, on any sheet
+    return replace(foodset, name=sourced(foodset.name, doc, ("set", "name"), "set name")), path, doc
+
+
+def card_index(doc: Any) -> dict[int, int]:
+    """Each card's number -> its place in the set file's ``cards`` (a number is on one card)."""
+    cards = doc.data.get("cards") if isinstance(doc.data, dict) else None
+    return {card["number"]: i for i, card in enumerate(cards if isinstance(cards, list) else [])
+            if isinstance(card, dict) and isinstance(card.get("number"), int)}
+
+
+def load_set(catalog: str | Path | None) -> tuple[FoodSet, Path, Callable[[Card, str], str]]:
+    """The card set (built-in when None) and where each of its cards' fields is written."""
+    foodset, path, doc = load_doc(catalog)
+    index = card_index(doc)
 
     def locate(card: Card, key: str) -> str:
         line, column = doc.pos(("cards", index.get(card.number, 0), key))
@@ -109,8 +125,8 @@ def print_rulebook(output: str | Path, paper: str = "letter", *, templates: str 
     from kcal.print.rulebook import Drawing, reference_sheets
 
     def prepare() -> Drawing:
-        foodset, set_path, _ = load_set(catalog)
-        return [set_path], lambda out, size, report, tdir: build(out, size, foodset, report, tdir, invariant)
+        foodset, set_path, doc = load_doc(catalog)
+        return [set_path], lambda out, size, report, tdir: build(out, size, foodset, report, tdir, invariant, doc)
 
     return reference_sheets(output, paper, templates, GAME_ID, prepare)
 

@@ -37,6 +37,7 @@ from kcal.print import rulebook
 from kcal.print.fonts import BOLD
 from kcal.print.layout import Paper, mm
 from kcal.print.report import Report
+from kcal.print.sourced import Positioned, sourced
 
 TEMPLATE_DIR = Path(__file__).resolve().parent.parent / "templates"
 SECTIONS = ("overview", "setup", "trick", "plus", "ties", "limit", "scoring", "cards")
@@ -49,8 +50,20 @@ EXAMPLES = (
 PLAYERS = ("Ann", "Ben", "Cy", "Dee")
 
 
-def template_data(foodset: FoodSet) -> dict:
-    """Everything the templates may use: plain data from the pack and the card set."""
+def template_data(foodset: FoodSet, doc: Positioned | None = None) -> dict:
+    """Everything the templates may use: plain data from the pack and the card set. With the set's file as
+    parsed (``doc``), the words written in it know where (:func:`kcal.print.sourced.sourced`), so a character
+    the font lacks is reported there."""
+    from kcal.games.how_many_calories.print.api import card_index
+
+    index = card_index(doc) if doc is not None else {}
+
+    def at(text: str, loc: tuple[str | int, ...], what: str) -> str:
+        return sourced(text, doc, loc, what) if doc is not None else text
+
+    def card_at(f: Any, key: str) -> str:
+        return at(getattr(f, key), ("cards", index.get(f.number, 0), key), f"card {format_card(f.card)} {key}")
+
     foods = sorted(foodset.foods, key=lambda f: (COLOUR_INDEX[f.colour], f.number))
     return {
         "game": {"name": GAME_NAME, "min_players": 3, "max_players": 4, "rounds": DEFAULT_ROUNDS},
@@ -65,8 +78,8 @@ def template_data(foodset: FoodSet) -> dict:
                      "group": palette.STYLES[c].group,
                      "numbers": sorted(f.number for f in foods if f.colour is c)} for c in Colour],
         "cards": [{"card": format_card(f.card), "colour": f.colour.value, "letter": palette.STYLES[f.colour].letter,
-                   "number": f.number, "kcal": f.card.kcal, "kcal_text": kcal_text(f.card.kcal), "food": f.food,
-                   "serving": f.serving} for f in foods],
+                   "number": f.number, "kcal": f.card.kcal, "kcal_text": kcal_text(f.card.kcal),
+                   "food": card_at(f, "food"), "serving": card_at(f, "serving")} for f in foods],
         "examples": examples(foodset),
     }
 
@@ -155,8 +168,10 @@ def _icon(spec: tuple[Any, ...]) -> Any:
     return MiniCard(spec)
 
 
-def build(out_path: str, paper: Paper, foodset: FoodSet, report: Report, user_dir: Path | None, invariant: bool) -> int:
+def build(out_path: str, paper: Paper, foodset: FoodSet, report: Report, user_dir: Path | None, invariant: bool,
+          doc: Positioned | None = None) -> int:
     """Render every section into ``out_path`` (a temp file); return the page count."""
-    blocks = rulebook.render_sections(SECTIONS, TEMPLATE_DIR, user_dir, template_data(foodset), report, directive)
+    blocks = rulebook.render_sections(SECTIONS, TEMPLATE_DIR, user_dir, template_data(foodset, doc), report,
+                                      directive)
     return rulebook.build_rulebook(out_path, paper, blocks, invariant=invariant, title=f"{GAME_NAME} reference sheets",
                                    running_title=f"{GAME_NAME} reference", accent=ACCENT, icon=_icon)

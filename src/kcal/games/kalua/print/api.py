@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +38,7 @@ from kcal.print.output import PdfMeta, Printed, write_pdf
 from kcal.print.pictures import CREDIT
 from kcal.print.report import Report
 from kcal.print.sheets import Box, Face, FaceDraw
+from kcal.print.sourced import sourced
 
 
 def _action(c: Any, box: Any, *, entry: Any, ctx: Any) -> None:
@@ -50,14 +52,21 @@ def _help(c: Any, box: Any, *, help_card: Any, index: int, ctx: Any) -> None:
 def _help_back(c: Any, box: Any, *, help_card: Any, title: str, report: Any) -> None:
     draw_help_back(c, box, help_card, title, report)
 
-def load_set(catalog: str | Path | None) -> tuple[CardSet, Path, Any]:
-    """The card set (built-in when None) and where each of its cards' fields is written."""
+def load_doc(catalog: str | Path | None) -> tuple[CardSet, Path, Any]:
+    """The card set (built-in when None), its file, and the file as parsed (for positions)."""
     from kcal.games.kalua.files.load import BUILTIN_PATH, load_catalog, read_set_file
 
     cardset = load_catalog(catalog)
     path = BUILTIN_PATH if catalog is None or str(catalog) == "builtin" else Path(catalog)
-    doc, model = read_set_file(path)
-    index = {c.name: i for i, c in enumerate(model.cards)}
+    doc, _ = read_set_file(path)
+    # the set's name as written in the file: a character the font lacks in it is reported there, on any sheet
+    return replace(cardset, name=sourced(cardset.name, doc, ("set", "name"), "set name")), path, doc
+
+
+def load_set(catalog: str | Path | None) -> tuple[CardSet, Path, Any]:
+    """The card set (built-in when None) and where each of its cards' fields is written."""
+    cardset, path, doc = load_doc(catalog)
+    index = {c.name: i for i, c in enumerate(cardset.model.cards)}
 
     def locate(name: str, key: str) -> str:
         if name.startswith("help card "):
@@ -158,9 +167,12 @@ def print_board(output: str | Path, paper: str = "letter", *, catalog: str | Pat
     from kcal.print.options import check_paper
 
     paper_size = PAPERS[check_paper(paper)]
-    cardset, set_path, _ = load_set(catalog)
+    cardset, set_path, doc = load_doc(catalog)
     report = Report()
-    tiles, pages = board_pages(cardset.model.board, paper_size, cardset.name, report)
+    board = cardset.model.board  # the island's name as written in the file (a warning names its position)
+    island = board.island.model_copy(update={"name": sourced(board.island.name, doc, ("board", "island", "name"),
+                                                             "island name")})
+    tiles, pages = board_pages(board.model_copy(update={"island": island}), paper_size, cardset.name, report)
     meta = PdfMeta(title=f"{GAME_NAME} board", subject=f"{GAME_NAME}: the board on {tiles.sheets} sheets",
                    pagesize=(tiles.paper.width, tiles.paper.height), invariant=invariant)
     written = write_pdf(pages, output, meta, inputs=[set_path], split_every=split)
@@ -177,8 +189,8 @@ def print_rulebook(output: str | Path, paper: str = "letter", *, templates: str 
     from kcal.print.rulebook import Drawing, reference_sheets
 
     def prepare() -> Drawing:
-        cardset, set_path, _ = load_set(catalog)
-        return [set_path], lambda out, size, report, tdir: build(out, size, cardset, report, tdir, invariant)
+        cardset, set_path, doc = load_doc(catalog)
+        return [set_path], lambda out, size, report, tdir: build(out, size, cardset, report, tdir, invariant, doc)
 
     return reference_sheets(output, paper, templates, GAME_ID, prepare)
 
