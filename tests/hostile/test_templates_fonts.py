@@ -7,13 +7,14 @@ that has the command (issue 32, item 16).
   line the hostile part is on, where the class fixes it), no traceback, no PDF, JSON with
   ``--format json``. CPU and memory limits are lowered (as in tests/print/test_template_os_bounds.py) so a
   case the sandbox lets through stops in seconds: the operating system's bound is what is tested.
-- 17: a file that is not a font (text, an empty file, a truncated TrueType file, a PNG, a folder's worth of
+- 17: a file that is not a font (text, an empty file, a TrueType file cut inside its tables, a PNG, a folder's worth of
   random bytes named ``.ttf``/``.otf``): exit 2, one line naming the file, no traceback, nothing written.
 """
 
 from __future__ import annotations
 
 import json
+import struct
 from pathlib import Path
 
 import pytest
@@ -128,15 +129,43 @@ def _png() -> bytes:
 
 _TTF = (Path(__file__).resolve().parents[2] / "src/kcal/print/fonts/DejaVuSansCondensed.ttf").read_bytes()
 
+
+def _end_of_tables(ttf: bytes) -> int:
+    """Where the last table of a TrueType file ends (what follows is the zero padding to 4 bytes)."""
+    (count,) = struct.unpack(">H", ttf[4:6])
+    return max(offset + length for _, _, offset, length in
+               (struct.unpack(">4sIII", ttf[12 + 16 * i: 28 + 16 * i]) for i in range(count)))
+
+
+#: a TrueType file cut short is cut inside its tables: one cut only in the padding after its last table
+#: (the shipped font's last 1 or 2 bytes, both zero) is a whole font, and kcal prints with it exactly as
+#: with the whole file (:func:`test_a_font_without_its_final_padding_is_a_font`)
+_TTF_TABLES_END = _end_of_tables(_TTF)
+
 not_fonts = st.one_of(
     st.just(b""),
     st.text(max_size=200).map(lambda t: t.encode("utf-8", "surrogatepass")),
-    st.integers(12, len(_TTF) - 1).map(lambda n: _TTF[:n]),  # a truncated TrueType file
+    st.integers(12, _TTF_TABLES_END - 1).map(lambda n: _TTF[:n]),  # a TrueType file cut inside its tables
     st.binary(min_size=1, max_size=2000),
     st.just(_png()),
     st.binary(min_size=4, max_size=400).map(lambda b: b"OTTO" + b),  # a CFF .otf header on nonsense
     st.binary(min_size=4, max_size=400).map(lambda b: b"\x00\x01\x00\x00" + b),  # a TrueType header
 )
+
+
+def test_a_font_without_its_final_padding_is_a_font(tmp_path: Path) -> None:
+    """The decision behind the truncation strategy above: a TrueType file whose last table is whole but whose
+    padding after it is cut (a file of 271,530 or 271,531 of the shipped font's 271,532 bytes) is accepted,
+    and the preview it prints is the same, byte for byte, as the whole font's."""
+    assert 0 < len(_TTF) - _TTF_TABLES_END <= 3 and not _TTF[_TTF_TABLES_END:].strip(b"\0")
+    outputs = []
+    for n in (_TTF_TABLES_END, len(_TTF)):
+        font = tmp_path / f"font{n}.ttf"
+        font.write_bytes(_TTF[:n])
+        result = surface.run(["print", "tile", "Rudbeckia", "--font", str(font), "-o", str(tmp_path / f"{n}.png")])
+        assert result.exit_code == 0 and not result.stderr, result.stderr
+        outputs.append((tmp_path / f"{n}.png").read_bytes())
+    assert outputs[0] == outputs[1]
 
 
 @pytest.mark.parametrize(("command", "param", "game"), FONT_CASES, ids=[f"{c}-{p}-{g}" for c, p, g in FONT_CASES])
