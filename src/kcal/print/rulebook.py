@@ -188,7 +188,7 @@ def _check_inline(line: str, display: str, n: int) -> None:
 def render_sections(sections: Sequence[str], builtin_dir: Path, user_dir: Path | None, data: dict, report: Report,
                     directive: Directive = _no_directive, limits: Limits = Limits()) -> list[Block]:
     """Every section's template rendered and parsed, in order. A data value that knows where its file
-    wrote it (:class:`kcal.print.fonts.Sourced`) is checked for characters the font lacks there, when the
+    wrote it (:class:`kcal.print.sourced.Sourced`) is checked for characters the font lacks there, when the
     template reads it; the rendered text, at the template's lines (:func:`parse_markup`)."""
     blocks: list[Block] = []
     for name in sections:

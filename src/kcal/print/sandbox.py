@@ -8,7 +8,7 @@ and on its running time, and on the size of any value its operators, calls and f
 compiling or allocated). A pack gives its templates' folder; the user's folder (``--templates``)
 comes first, and a template reached through a link out of its folder is refused.
 
-A data value that knows where its data file wrote it (:class:`kcal.print.fonts.Sourced`) is checked for
+A data value that knows where its data file wrote it (:class:`kcal.print.sourced.Sourced`) is checked for
 characters the font lacks when a template reads it, and reported at that ``file:line:column``
 (:func:`checked`); what the template writes itself is checked later, at the template's own line.
 """
@@ -156,7 +156,7 @@ def _sandbox_class() -> Any:
 
 
 def checked(value: Any, report: Report | None) -> Any:
-    """A data value as a template reads it: a :class:`~kcal.print.fonts.Sourced` string (or a list or tuple
+    """A data value as a template reads it: a :class:`~kcal.print.sourced.Sourced` string (or a list or tuple
     of them) with every character the font lacks replaced, each reported in ``report`` at the value's own
     ``file:line:column`` (:func:`kcal.print.fonts.printable`); anything else as it is. Without a report,
     the value as it is (the rendered text is checked at the template's lines)."""
