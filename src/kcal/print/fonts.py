@@ -4,7 +4,7 @@ ReportLab never embeds its 14 standard fonts, and they draw black boxes for char
 Latin-1; a shipped TTF is embedded (subset) in every PDF. Every data string goes through
 :func:`printable`, which replaces characters the font lacks by a visible stand-in and reports each one
 with where it came from, so nothing disappears silently. A value read from a data file travels as a
-:class:`Sourced` string that knows its ``file:line:column``: :func:`printable` reports it there whatever
+:class:`~kcal.print.sourced.Sourced` string that knows its ``file:line:column``: :func:`printable` reports it there whatever
 the drawing code calls it, and a template that reads it gets it checked there too
 (:mod:`kcal.print.sandbox`), before the rendered text is checked at the template's own lines.
 """
@@ -362,7 +362,7 @@ def printable(text: str, where: str, report: Report | None, font_name: str = REG
 
     A character is first tried in its decomposed form (an accent the font lacks keeps its base
     letter); otherwise it becomes ``?``. Control characters and lone surrogates become ``?`` too. A
-    :class:`Sourced` text is reported at its own position (``where`` is for text that has none); the
+    :class:`~kcal.print.sourced.Sourced` text is reported at its own position (``where`` is for text that has none); the
     result is a plain ``str``.
     """
     where = where_of(text, where)
