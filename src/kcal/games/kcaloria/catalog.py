@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from kcal.core.catalogs import CardCatalog
-from kcal.core.errors import KcalError, UsageError
+from kcal.core.errors import KcalError, UsageError, problem_count
 from kcal.core.suggest import did_you_mean
 from kcal.core.text import shown
 from kcal.games.kcaloria.files.cardset import Tile, format_amounts, format_cost
@@ -333,7 +333,7 @@ def validate_text(result: dict) -> str:
         if r["valid"]:
             lines.append(f"{shown(r['catalog'])}: ok ({r['set']['code']}, {r['tiles']} tiles)")
         else:
-            n = len(r["errors"])
+            n = problem_count(r["errors"])
             lines.append(f"{shown(r['catalog'])}: {n} problem{'s' if n != 1 else ''}")
     return "\n".join(lines)
 
