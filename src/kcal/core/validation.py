@@ -17,6 +17,7 @@ from pydantic import BaseModel, ValidationError
 
 from kcal.core import suggest
 from kcal.core.errors import MAX_SHOWN, KcalError, MoreErrors
+from kcal.core.modelcheck import Invalid
 from kcal.core.yamlsafe import YamlDoc
 
 _TYPE_WORDS = {
@@ -267,7 +268,7 @@ def _enum_noun(err: Mapping[str, Any]) -> str:
     return "value"
 
 
-def validation_errors(exc: ValidationError, doc: YamlDoc, root: type[BaseModel] | None = None,
+def validation_errors(exc: ValidationError | Invalid, doc: YamlDoc, root: type[BaseModel] | None = None,
                       prefix: Sequence[str | int] = (), *, limit: int = MAX_SHOWN) -> list[KcalError]:
     """Pydantic's errors as KcalErrors at the nodes the user wrote, in file order: the first ``limit``
     (in Pydantic's order, which is the schema's), then one :class:`~kcal.core.errors.MoreErrors` counting
@@ -277,7 +278,8 @@ def validation_errors(exc: ValidationError, doc: YamlDoc, root: type[BaseModel] 
     seen: set[tuple[Any, ...]] = set()
     more = 0
     first_out: KcalError | None = None
-    for err in exc.errors(include_url=False):
+    raw = exc.errors(include_url=False)
+    for err in raw:
         if _only_items_failed(err):
             continue
         if len(out) >= limit:  # past the cap: counted, not phrased (the first one gives the line's place)
@@ -291,9 +293,11 @@ def validation_errors(exc: ValidationError, doc: YamlDoc, root: type[BaseModel] 
             continue
         seen.add(key)
         out.append(problem)
+    more += exc.error_count() - len(raw)  # the errors kcal.core.modelcheck counted without keeping
     out.sort(key=lambda e: (e.where.line or 0, e.where.column or 0))
-    if first_out is not None:
-        out.append(MoreErrors(more, file=doc.path, line=first_out.where.line, column=first_out.where.column))
+    if more > 0:
+        at = (first_out or out[-1]).where
+        out.append(MoreErrors(more, file=doc.path, line=at.line, column=at.column))
     return out
 
 
