@@ -46,12 +46,12 @@ class Invalid(Exception):
     """A document's first errors (Pydantic's dicts, at most :data:`KEEP` of the long containers' entries
     and of the rest) and the count of all; read as a :class:`pydantic.ValidationError` is read."""
 
-    def __init__(self, errors: list[dict[str, Any]], total: int) -> None:
+    def __init__(self, errors: Sequence[Mapping[str, Any]], total: int) -> None:
         super().__init__(f"{total} validation errors")
         self._errors = errors
         self.total = total
 
-    def errors(self, include_url: bool = True) -> list[dict[str, Any]]:
+    def errors(self, include_url: bool = True) -> list[Mapping[str, Any]]:
         return list(self._errors)
 
     def error_count(self) -> int:
@@ -99,7 +99,7 @@ def long_containers(data: Any) -> list[Path]:
 
 
 def _counted(model: type[BaseModel], data: Any, longs: list[Path],
-             first: list[dict[str, Any]] | None) -> Invalid:
+             first: Sequence[Mapping[str, Any]] | None) -> Invalid:
     """Every error of ``data`` counted, :data:`LONG` entries of one long container at a time (the others
     left empty); the errors outside the long containers are those of the first chunks' pass."""
     if first is None:
@@ -107,34 +107,36 @@ def _counted(model: type[BaseModel], data: Any, longs: list[Path],
     outside = [e for e in first if all(_entry_at(e["loc"], p) is None for p in longs)]
     kept = outside[:KEEP]
     total = len(outside)
-    entries: list[dict[str, Any]] = []
+    entries: list[Mapping[str, Any]] = []
     for p in longs:
         container = _at(data, p)
         for start in range(0, len(container), LONG):
             cuts = {q: ((start, start + LONG) if q == p else (0, 0)) for q in longs}
             view = _cut(data, cuts)
             chunk = _at(view, p)
-            for e in _errors(model, view):
-                at = _entry_at(e["loc"], p)
+            for e in _errors(model, view, whole=len(entries) < KEEP):
+                loc = e["loc"]
+                at = len(p) if len(loc) > len(p) and loc[:len(p)] == p else _entry_at(loc, p)
                 if at is None:
                     continue
-                key = e["loc"][at]
+                key = loc[at]
                 if isinstance(chunk, dict) and key not in chunk and (key in container or start > 0):
                     continue  # an entry of another chunk, or a missing key counted with the first chunk
                 total += 1
                 if len(entries) < KEEP:
-                    loc = list(e["loc"])
+                    moved = list(loc)
                     if isinstance(chunk, list) and isinstance(key, int):
-                        loc[at] = key + start
-                    entries.append({**e, "loc": tuple(loc)})
+                        moved[at] = key + start
+                    entries.append({**e, "loc": tuple(moved)})
     return Invalid(kept + entries[:KEEP - len(kept)] if len(kept) < KEEP else kept, total)
 
 
-def _errors(model: type[BaseModel], data: Any) -> list[dict[str, Any]]:
+def _errors(model: type[BaseModel], data: Any, whole: bool = True) -> Sequence[Mapping[str, Any]]:
+    """Pydantic's errors of ``data``; only their ``type`` and ``loc`` unless ``whole`` (errors only counted)."""
     try:
         model.model_validate(data)
     except ValidationError as exc:
-        return exc.errors(include_url=False)
+        return exc.errors(include_url=False, include_context=whole, include_input=whole)
     return []
 
 
