@@ -109,10 +109,10 @@ def _measure(command: str, param: str, game: str, item: str, nested: bool, tmp: 
 
 
 @pytest.mark.parametrize(("command", "param", "game"), CASES, ids=[f"{c}-{p}-{g}" for c, p, g in CASES])
-@settings(max_examples=1, phases=PHASES,
+@settings(max_examples=4, phases=PHASES,
           suppress_health_check=[*PROFILE_SUPPRESSED, HealthCheck.function_scoped_fixture])
-@given(entries=st.integers(MAX_SHOWN + 1, 3 * LONG), item=st.sampled_from(["[]", "[[]]"]), nested=st.booleans(),
-       json_mode=st.booleans())
+@given(entries=st.integers(LONG + 1, 3 * LONG) | st.integers(MAX_SHOWN + 1, LONG),
+       item=st.sampled_from(["[]", "[[]]"]), nested=st.booleans(), json_mode=st.booleans())
 def test_a_file_of_many_errors_shows_the_first_and_counts_the_rest(
         tmp_path_factory: pytest.TempPathFactory, command: str, param: str, game: str, entries: int, item: str,
         nested: bool, json_mode: bool) -> None:

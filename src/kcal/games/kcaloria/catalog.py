@@ -223,8 +223,9 @@ def format_rows(rows: Sequence[dict]) -> str:
 
 
 def error_dict(err: KcalError) -> dict:
+    """The error object (``more`` too for a file's count of errors not listed: docs/json.md)."""
     return {"code": err.code, "message": err.message, "file": err.where.file, "line": err.where.line,
-            "column": err.where.column}
+            "column": err.where.column, **err.to_dict()}
 
 
 def validate_catalogs(paths: Sequence[str] | None = None) -> dict:
