@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from kcal.core.errors import MAX_SHOWN
-from kcal.core.modelcheck import DENSE, KEEP, LONG, Invalid, long_containers, validate
+from kcal.core.modelcheck import BIG, DENSE, KEEP, LONG, Invalid, long_containers, validate
 
 
 class Item(BaseModel):
@@ -113,6 +113,18 @@ def test_long_containers_are_found_but_not_searched() -> None:
     data = {"a": [1] * (LONG + 1), "b": [{"c": [0] * (LONG + 1)}], "d": {str(i): [0] * (LONG + 1) for i in range(LONG + 1)}}
     assert long_containers(data) == [("a",), ("b", 0, "c"), ("d",)]
     assert long_containers({"a": [1] * LONG}) == []
+
+
+def test_many_short_lists_are_chunked_by_their_nodes() -> None:
+    """No list is long, but the entries of ``items`` hold more than BIG nodes (each a list field of 999 bad
+    values): ``items`` is validated a few entries at a time, and counts what one pass counts."""
+    entries = BIG // (LONG - 1) + 3
+    data = {"name": "x", "items": [{"x": i, "sub": ["a"] * (LONG - 1)} for i in range(entries)]}
+    assert long_containers(data) == [("items",)]
+    assert long_containers({"items": data["items"][:3]}) == []  # fewer nodes than BIG: one pass
+    with pytest.raises(Invalid) as caught:
+        validate(Doc, data)
+    assert caught.value.error_count() == len(_plain(data)) == entries * (LONG - 1)
 
 
 def test_the_cap_is_below_what_is_kept() -> None:

@@ -35,6 +35,8 @@ Path = tuple[str | int, ...]
 
 #: entries of a list or mapping validated at once when the document is invalid
 LONG = 1_000
+#: nodes of a container's entries validated at once (a container whose entries hold more is chunked too)
+BIG = 20_000
 #: errors of one pass past which they are counted in chunks rather than listed
 DENSE = 10_000
 #: the errors :class:`Invalid` keeps (more than kcal shows: some are dropped as echoes of others, and the
@@ -65,7 +67,7 @@ def validate(model: type[M], data: Any) -> M:
     if not longs:
         return model.model_validate(data)
     try:
-        model.model_validate(_cut(data, {p: (0, LONG) for p in longs}))
+        model.model_validate(_cut(data, {p: next(_chunks(_at(data, p))) for p in longs}))
     except ValidationError as exc:
         first = exc.errors(include_url=False)
         if any(_entry_at(e["loc"], p) is not None for e in first for p in longs):
@@ -79,23 +81,70 @@ def validate(model: type[M], data: Any) -> M:
 
 
 def long_containers(data: Any) -> list[Path]:
-    """The paths of the lists and mappings with more than :data:`LONG` entries, in document order; the
-    entries of one are not searched."""
+    """The containers validated a chunk at a time, in document order: the lists and mappings of more than
+    :data:`LONG` entries (their entries are not searched), and a shorter one whose entries hold more
+    than :data:`BIG` nodes outside such containers, none of them chosen (600 cards of 999 bad values
+    each); the entries of a long one are not searched."""
     out: list[Path] = []
-    stack: list[tuple[Path, Any]] = [((), data)]
-    while stack:
-        path, node = stack.pop()
-        if isinstance(node, dict):
-            children: Iterator[tuple[str | int, Any]] = iter(node.items())
-        elif isinstance(node, list):
-            children = enumerate(node)
-        else:
-            continue
-        if len(node) > LONG:
-            out.append(path)
-            continue
-        stack.extend(reversed([(path + (k,), v) for k, v in children if isinstance(v, (dict, list))]))
-    return out
+    _plan(data, (), out)
+    return sorted(out, key=_order(data))
+
+
+def _plan(node: Any, path: Path, out: list[Path]) -> int:
+    """The nodes of ``node`` outside the containers chosen in it, choosing as :func:`long_containers` says
+    (a chosen one counts as one node)."""
+    if isinstance(node, dict):
+        children: Iterator[tuple[str | int, Any]] = iter(node.items())
+    elif isinstance(node, list):
+        children = enumerate(node)
+    else:
+        return 1
+    if len(node) > LONG:
+        out.append(path)
+        return 1
+    chosen = len(out)
+    size = 1 + sum(_plan(v, path + (k,), out) if isinstance(v, (dict, list)) else 1 for k, v in children)
+    if size > BIG and len(out) == chosen and len(node) > 1:
+        out.append(path)
+        return 1
+    return size
+
+
+def _order(data: Any) -> Any:
+    def key(path: Path) -> list[int]:
+        out, node = [], data
+        for seg in path:
+            out.append(list(node).index(seg) if isinstance(node, dict) else int(seg))
+            node = node[seg]
+        return out
+    return key
+
+
+def _size(node: Any) -> int:
+    """The nodes of ``node`` (a mapping's keys not counted)."""
+    if isinstance(node, dict):
+        return 1 + sum(_size(v) for v in node.values())
+    if isinstance(node, list):
+        return 1 + sum(_size(v) for v in node)
+    return 1
+
+
+def _chunks(container: Any) -> Iterator[tuple[int, int]]:
+    """``[start, stop)`` ranges of the container's entries, each at most :data:`LONG` entries and
+    :data:`BIG` nodes (at least one entry), from the first entry to the last."""
+    values = list(container.values()) if isinstance(container, dict) else container
+    start = 0
+    while start < len(values) or start == 0:
+        stop, nodes = start, 0
+        while stop < len(values) and stop - start < LONG:
+            nodes += _size(values[stop])
+            if nodes > BIG and stop > start:
+                break
+            stop += 1
+        yield start, stop
+        if stop >= len(values):
+            return
+        start = stop
 
 
 def _counted(model: type[BaseModel], data: Any, longs: list[Path],
@@ -110,8 +159,8 @@ def _counted(model: type[BaseModel], data: Any, longs: list[Path],
     entries: list[Mapping[str, Any]] = []
     for p in longs:
         container = _at(data, p)
-        for start in range(0, len(container), LONG):
-            cuts = {q: ((start, start + LONG) if q == p else (0, 0)) for q in longs}
+        for start, stop in _chunks(container):
+            cuts = {q: ((start, stop) if q == p else (0, 0)) for q in longs}
             view = _cut(data, cuts)
             chunk = _at(view, p)
             for e in _errors(model, view, whole=len(entries) < KEEP):
