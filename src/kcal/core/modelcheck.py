@@ -36,7 +36,7 @@ Path = tuple[str | int, ...]
 #: entries of a list or mapping validated at once when the document is invalid
 LONG = 1_000
 #: nodes of a container's entries validated at once (a container whose entries hold more is chunked too)
-BIG = 20_000
+BIG = 5_000
 #: errors of one pass past which they are counted in chunks rather than listed
 DENSE = 10_000
 #: the errors :class:`Invalid` keeps (more than kcal shows: some are dropped as echoes of others, and the
