@@ -153,7 +153,7 @@ def _counted(model: type[BaseModel], data: Any, longs: list[Path],
     left empty); the errors outside the long containers are those of the first chunks' pass."""
     if first is None:
         first = _errors(model, _cut(data, {p: (0, LONG) for p in longs}))
-    outside = [e for e in first if all(_entry_at(e["loc"], p) is None for p in longs)]
+    outside = [e for e in first if not echo(e) and all(_entry_at(e["loc"], p) is None for p in longs)]
     kept = outside[:KEEP]
     total = len(outside)
     entries: list[Mapping[str, Any]] = []
@@ -163,10 +163,10 @@ def _counted(model: type[BaseModel], data: Any, longs: list[Path],
             cuts = {q: ((start, stop) if q == p else (0, 0)) for q in longs}
             view = _cut(data, cuts)
             chunk = _at(view, p)
-            for e in _errors(model, view, whole=len(entries) < KEEP):
+            for e in _errors(model, view):
                 loc = e["loc"]
                 at = len(p) if len(loc) > len(p) and loc[:len(p)] == p else _entry_at(loc, p)
-                if at is None:
+                if at is None or echo(e):
                     continue
                 key = loc[at]
                 if isinstance(chunk, dict) and key not in chunk and (key in container or start > 0):
@@ -180,13 +180,22 @@ def _counted(model: type[BaseModel], data: Any, longs: list[Path],
     return Invalid(kept + entries[:KEEP - len(kept)] if len(kept) < KEEP else kept, total)
 
 
-def _errors(model: type[BaseModel], data: Any, whole: bool = True) -> Sequence[Mapping[str, Any]]:
-    """Pydantic's errors of ``data``; only their ``type`` and ``loc`` unless ``whole`` (errors only counted)."""
+def _errors(model: type[BaseModel], data: Any) -> Sequence[Mapping[str, Any]]:
     try:
         model.model_validate(data)
     except ValidationError as exc:
-        return exc.errors(include_url=False, include_context=whole, include_input=whole)
+        return exc.errors(include_url=False)
     return []
+
+
+def echo(err: Mapping[str, Any]) -> bool:
+    """A "too short" that Pydantic reports because it counts only the items that validated: the list
+    as written is long enough, and each bad item has its own error (``players: [1, 2, 3]`` is three
+    names that are not text, not a list with fewer than one item). Neither shown nor counted."""
+    if err["type"] != "too_short":
+        return False
+    value, low = err.get("input"), (err.get("ctx") or {}).get("min_length")
+    return isinstance(value, (list, tuple, dict)) and isinstance(low, int) and len(value) >= low
 
 
 def _entry_at(loc: Sequence[Any], path: Path) -> int | None:

@@ -17,7 +17,7 @@ from pydantic import BaseModel, ValidationError
 
 from kcal.core import suggest
 from kcal.core.errors import MAX_SHOWN, KcalError, MoreErrors
-from kcal.core.modelcheck import Invalid
+from kcal.core.modelcheck import Invalid, echo
 from kcal.core.yamlsafe import YamlDoc
 
 _TYPE_WORDS = {
@@ -280,7 +280,7 @@ def validation_errors(exc: ValidationError | Invalid, doc: YamlDoc, root: type[B
     first_out: KcalError | None = None
     raw = exc.errors(include_url=False)
     for err in raw:
-        if _only_items_failed(err):
+        if echo(err):
             continue
         if len(out) >= limit:  # past the cap: counted, not phrased (the first one gives the line's place)
             more += 1
@@ -315,16 +315,6 @@ def _positioned(err: Mapping[str, Any], doc: YamlDoc, root: type[BaseModel] | No
     shown = format_loc([s for s in kept if s != "[key]"], doc.data)
     return KcalError(f"{shown}: {message}" if shown else message, file=doc.path, line=line, column=column,
                      code="schema")
-
-
-def _only_items_failed(err: Mapping[str, Any]) -> bool:
-    """A "too short" that Pydantic reports because it counts only the items that validated: the list
-    as written is long enough, and each bad item has its own error (``players: [1, 2, 3]`` is three
-    names that are not text, not a list with fewer than one item)."""
-    if err["type"] != "too_short":
-        return False
-    value, low = err.get("input"), (err.get("ctx") or {}).get("min_length")
-    return isinstance(value, (list, tuple, dict)) and isinstance(low, int) and len(value) >= low
 
 
 def _data_keys(data: Any, loc: Sequence[Any]) -> set[str]:
