@@ -109,7 +109,7 @@ def _measure(command: str, param: str, game: str, item: str, nested: bool, tmp: 
 
 
 @pytest.mark.parametrize(("command", "param", "game"), CASES, ids=[f"{c}-{p}-{g}" for c, p, g in CASES])
-@settings(max_examples=4, phases=PHASES,
+@settings(max_examples=3, phases=PHASES,
           suppress_health_check=[*PROFILE_SUPPRESSED, HealthCheck.function_scoped_fixture])
 @given(entries=st.integers(LONG + 1, 3 * LONG) | st.integers(MAX_SHOWN + 1, LONG),
        item=st.sampled_from(["[]", "[[]]"]), nested=st.booleans(), json_mode=st.booleans())
