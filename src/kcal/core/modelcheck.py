@@ -4,20 +4,21 @@ Pydantic collects every error of a validation before it returns, about 400 bytes
 :meth:`ValidationError.errors` makes a dict of each (about 900 more): a 1 MiB flow list of one-letter
 items (``cards: [a, a, ...]``, 524,000 errors) took 1.1 GB. kcal reports the first
 :data:`~kcal.core.errors.MAX_SHOWN` errors of a file and counts the rest (docs/cli.md, "Many errors"), so
-:func:`validate` never lets Pydantic see more than :data:`LONG` entries of a long list or mapping at
-once when they fail:
+:func:`validate` never lets Pydantic see more than one chunk of a big list or mapping at once when its
+entries fail. A container is chunked when it has more than :data:`LONG` entries, or when its entries
+hold more than :data:`BIG` nodes outside such containers (600 cards of 999 bad values each); a chunk is
+at most :data:`LONG` entries and :data:`BIG` nodes (at least one entry):
 
-- a document without a container of more than :data:`LONG` entries is validated in one pass (its errors
-  are bounded by its size);
-- otherwise a first pass sees each long container cut to its first :data:`LONG` entries; if no entry of
-  them fails, the whole document is validated in one pass (a legal record of 100,000 moves pays one
-  extra pass over 1,000 of them);
-- if entries fail (or the whole pass finds more than :data:`DENSE` errors), the errors are counted
-  :data:`LONG` entries at a time, each long container in turn: only the first errors are kept, as
-  Pydantic's dicts, and :class:`Invalid` carries them with the count of all.
+- a document without such a container is validated in one pass (its errors are bounded by its size);
+- otherwise a first pass sees each of them cut to its first chunk; if no entry of those fails, the whole
+  document is validated in one pass (a legal record of 100,000 moves pays one extra pass over 1,000);
+- if entries fail (or the whole pass finds more than :data:`DENSE` errors), the errors are counted a
+  chunk at a time, each container in turn (the others left empty): only the first errors are kept, as
+  Pydantic's dicts, and :class:`Invalid` carries them with the count of all. An echo (:func:`echo`) is
+  neither kept nor counted, as :mod:`kcal.core.validation` never shows one.
 
-A long container inside an entry of another is not chunked on its own (the node budget of
-:mod:`kcal.core.yamlsafe` bounds what one chunk holds). Nothing here names a game.
+A long container inside an entry of another long one is not chunked on its own (one chunk then holds
+it whole; the node budget of :mod:`kcal.core.yamlsafe` bounds it). Nothing here names a game.
 """
 
 from __future__ import annotations
