@@ -22,7 +22,7 @@ from kcal.cli.common import (
     writing,
 )
 from kcal.cli.output import error_dict, print_problems, say
-from kcal.core.errors import KcalError
+from kcal.core.errors import KcalError, from_dict
 from kcal.core.gameinfo import CatalogFilter
 from kcal.core.text import shown_path
 
@@ -54,8 +54,7 @@ def validate(
                     "each game's files on their own")
         module = pack.hook("catalog")
         result = module.validate_catalogs([str(p) for p in paths] if paths else None)
-    problems = [KcalError(e["message"], file=e["file"] or report["catalog"], line=e["line"], column=e["column"],
-                          code=e.get("code") or "error")
+    problems = [from_dict({**e, "file": e["file"] or report["catalog"], "code": e.get("code") or "error"})
                 for report in result["catalogs"] for e in report["errors"]]
     print_problems(problems)
     emit({**result, "errors": [error_dict(p) for p in problems]}, fmt, module.validate_text)

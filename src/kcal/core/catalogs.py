@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
-from kcal.core.errors import KcalError, UsageError, problem_dicts, raise_problem_dicts
+from kcal.core.errors import KcalError, UsageError, problem_count, problem_dicts, raise_problem_dicts
 from kcal.core.suggest import did_you_mean
 
 T = TypeVar("T")
@@ -133,7 +133,7 @@ class CardCatalog(Generic[S, C]):
         from kcal.core.text import shown
 
         return "\n".join(f"{shown(r['catalog'])}: " + (
-            f"{len(r['errors'])} problem(s)" if r["errors"] else
+            f"{problem_count(r['errors']):,} problem(s)" if r["errors"] else
             f"valid ({self.summary(r)}{self.builtin_note if r['catalog'] == str(self.builtin) else ''})")
             for r in result["catalogs"])
 

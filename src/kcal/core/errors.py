@@ -75,11 +75,68 @@ class UsageError(KcalError):
     """The command line itself is wrong (a missing option, an output that is an input)."""
 
 
+#: The problems of one file that kcal reports; past them one line says how many more there are
+#: (:class:`MoreErrors`, docs/cli.md "Many errors"), so a file of half a million errors is read, counted
+#: and reported in bounded time and memory, as a compiler's ``-fmax-errors`` does.
+MAX_SHOWN = 100
+
+
+class MoreErrors(KcalError):
+    """The line after the first :data:`MAX_SHOWN` problems of a file: how many more it has, at the first
+    one not shown; in JSON an error object with ``code`` ``more-errors`` and the count under ``more``."""
+
+    def __init__(self, more: int, *, file: str | Path | None = None, line: int | None = None,
+                 column: int | None = None) -> None:
+        from kcal.core.plural import count
+
+        super().__init__(f"{count(more, 'more error')} in this file not shown (kcal reports the first "
+                         f"{MAX_SHOWN} of a file)", file=file, line=line, column=column, code="more-errors")
+        self.more = more
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**super().to_dict(), "more": self.more}
+
+
+def capped(errors: Iterable[KcalError], limit: int = MAX_SHOWN) -> list[KcalError]:
+    """``errors`` with at most ``limit`` problems a file, in their order; a file's problems past them
+    (and the counts of any :class:`MoreErrors` already among them) become one :class:`MoreErrors` at
+    the first problem left out. Files keep the order of their first problem."""
+    by_file: dict[str | None, tuple[list[KcalError], list[int], list[KcalError]]] = {}
+    for e in errors:
+        shown, more, first_out = by_file.setdefault(e.where.file, ([], [0], []))
+        if len(shown) < limit and not isinstance(e, MoreErrors):
+            shown.append(e)
+            continue
+        more[0] += e.more if isinstance(e, MoreErrors) else 1
+        if not first_out:
+            first_out.append(e)
+    out: list[KcalError] = []
+    for file, (shown, more, first_out) in by_file.items():
+        out += shown
+        if more[0]:
+            at = first_out[0].where
+            out.append(MoreErrors(more[0], file=file, line=at.line, column=at.column))
+    return out
+
+
+def problem_count(dicts: Iterable[Mapping[str, Any]]) -> int:
+    """How many problems a list of JSON error objects stands for (a ``more-errors`` object for its count)."""
+    return sum(int(e.get("more") or 0) if e.get("code") == "more-errors" else 1 for e in dicts)
+
+
+def from_dict(e: Mapping[str, Any]) -> KcalError:
+    """The problem a JSON error object describes (:meth:`KcalError.to_dict`, :meth:`MoreErrors.to_dict`)."""
+    if e.get("code") == "more-errors" and isinstance(e.get("more"), int):
+        return MoreErrors(e["more"], file=e["file"], line=e["line"], column=e["column"])
+    return KcalError(e["message"], file=e["file"], line=e["line"], column=e["column"], code=e["code"])
+
+
 class KcalErrors(KcalError):
-    """Several problems found in one input; each is reported on its own line."""
+    """Several problems found in one input; each is reported on its own line, at most :data:`MAX_SHOWN`
+    a file (:func:`capped`)."""
 
     def __init__(self, errors: Iterable[KcalError]) -> None:
-        self.errors = list(errors)
+        self.errors = capped(errors)
         first = self.errors[0] if self.errors else KcalError("unknown error")
         super().__init__(first.message, file=first.where.file, line=first.where.line,
                          column=first.where.column, code=first.code)
@@ -108,5 +165,4 @@ def problem_dicts(exc: KcalError) -> list[dict[str, Any]]:
 
 def raise_problem_dicts(dicts: Iterable[Mapping[str, Any]]) -> None:
     """Raise the problems :func:`problem_dicts` wrote, all at once (nothing when there are none)."""
-    raise_all([KcalError(e["message"], file=e["file"], line=e["line"], column=e["column"], code=e["code"])
-               for e in dicts])
+    raise_all([from_dict(e) for e in dicts])

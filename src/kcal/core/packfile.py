@@ -24,6 +24,7 @@ from pydantic import BaseModel, ValidationError
 
 from kcal.core.errors import KcalError, raise_all
 from kcal.core.gameinfo import GameInfo
+from kcal.core.modelcheck import Invalid, validate
 from kcal.core.registry import DEFAULT_GAME
 from kcal.core.suggest import did_you_mean
 from kcal.core.yamlsafe import YamlDoc, load_yaml
@@ -81,8 +82,8 @@ def validate_doc(doc: YamlDoc, model: type[M], what: str = "") -> M:
     """``doc`` validated into ``model``; every error carries the position of the node it is about. A
     document that plainly is another kind of file than ``what`` says so instead (:func:`refuse_other_kind`)."""
     try:
-        return model.model_validate(doc.data)
-    except ValidationError as exc:
+        return validate(model, doc.data)
+    except (ValidationError, Invalid) as exc:
         from kcal.core.validation import validation_errors  # the error path only: difflib, typing
 
         refuse_other_kind(doc, what)

@@ -16,7 +16,8 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from kcal.core import suggest
-from kcal.core.errors import KcalError
+from kcal.core.errors import MAX_SHOWN, KcalError, MoreErrors
+from kcal.core.modelcheck import Invalid, echo
 from kcal.core.yamlsafe import YamlDoc
 
 _TYPE_WORDS = {
@@ -267,41 +268,53 @@ def _enum_noun(err: Mapping[str, Any]) -> str:
     return "value"
 
 
-def validation_errors(exc: ValidationError, doc: YamlDoc, root: type[BaseModel] | None = None,
-                      prefix: Sequence[str | int] = ()) -> list[KcalError]:
-    """Every Pydantic error as a KcalError at the node the user wrote."""
+def validation_errors(exc: ValidationError | Invalid, doc: YamlDoc, root: type[BaseModel] | None = None,
+                      prefix: Sequence[str | int] = (), *, limit: int = MAX_SHOWN) -> list[KcalError]:
+    """Pydantic's errors as KcalErrors at the nodes the user wrote, in file order: the first ``limit``
+    (in Pydantic's order, which is the schema's), then one :class:`~kcal.core.errors.MoreErrors` counting
+    the rest, placed at the first of them. Only the errors shown are phrased and placed, so a file of
+    half a million errors costs little more than its validation."""
     out: list[KcalError] = []
     seen: set[tuple[Any, ...]] = set()
-    for err in exc.errors(include_url=False):
-        if _only_items_failed(err):
+    more = 0
+    first_out: KcalError | None = None
+    raw = exc.errors(include_url=False)
+    for err in raw:
+        if echo(err):
             continue
-        loc = tuple(prefix) + strip_union_tags(root, err["loc"])
-        path, _ = _walk(doc.data, loc)
-        is_key = err["type"] in ("extra_forbidden",) or (loc and loc[-1] == "[key]")
-        if err["type"] == "missing":
-            path = path if path != loc else path[:-1]
-        line, column = doc.pos(path, key=bool(is_key))
-        message = phrase(err, root)
-        kept = [s for s in loc if isinstance(s, int) or s in _data_keys(doc.data, loc) or s == loc[-1]]
-        shown = format_loc([s for s in kept if s != "[key]"], doc.data)
-        key = (line, column, message)
+        if len(out) >= limit:  # past the cap: counted, not phrased (the first one gives the line's place)
+            more += 1
+            if first_out is None:
+                first_out = _positioned(err, doc, root, prefix)
+            continue
+        problem = _positioned(err, doc, root, prefix)
+        key = (problem.where.line, problem.where.column, problem.message)
         if key in seen:
             continue
         seen.add(key)
-        out.append(KcalError(f"{shown}: {message}" if shown else message, file=doc.path, line=line,
-                             column=column, code="schema"))
+        out.append(problem)
+    more += exc.error_count() - len(raw)  # the errors kcal.core.modelcheck counted without keeping
     out.sort(key=lambda e: (e.where.line or 0, e.where.column or 0))
+    if more > 0:
+        at = (first_out or out[-1]).where
+        out.append(MoreErrors(more, file=doc.path, line=at.line, column=at.column))
     return out
 
 
-def _only_items_failed(err: Mapping[str, Any]) -> bool:
-    """A "too short" that Pydantic reports because it counts only the items that validated: the list
-    as written is long enough, and each bad item has its own error (``players: [1, 2, 3]`` is three
-    names that are not text, not a list with fewer than one item)."""
-    if err["type"] != "too_short":
-        return False
-    value, low = err.get("input"), (err.get("ctx") or {}).get("min_length")
-    return isinstance(value, (list, tuple, dict)) and isinstance(low, int) and len(value) >= low
+def _positioned(err: Mapping[str, Any], doc: YamlDoc, root: type[BaseModel] | None,
+                prefix: Sequence[str | int]) -> KcalError:
+    """One Pydantic error as a KcalError at the node the user wrote."""
+    loc = tuple(prefix) + strip_union_tags(root, err["loc"])
+    path, _ = _walk(doc.data, loc)
+    is_key = err["type"] in ("extra_forbidden",) or (loc and loc[-1] == "[key]")
+    if err["type"] == "missing":
+        path = path if path != loc else path[:-1]
+    line, column = doc.pos(path, key=bool(is_key))
+    message = phrase(err, root)
+    kept = [s for s in loc if isinstance(s, int) or s in _data_keys(doc.data, loc) or s == loc[-1]]
+    shown = format_loc([s for s in kept if s != "[key]"], doc.data)
+    return KcalError(f"{shown}: {message}" if shown else message, file=doc.path, line=line, column=column,
+                     code="schema")
 
 
 def _data_keys(data: Any, loc: Sequence[Any]) -> set[str]:

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from kcal.core.catalogs import CardCatalog, Paths, card_sets, text_filter
-from kcal.core.errors import UsageError
+from kcal.core.errors import UsageError, problem_count
 from kcal.core.results import card_table
 from kcal.core.suggest import did_you_mean
 from kcal.core.text import shown
@@ -38,7 +38,7 @@ def validate_text(result: dict[str, Any]) -> str:
     lines = []
     for r in result["catalogs"]:
         if r["errors"]:
-            lines.append(f"{shown(r['catalog'])}: {len(r['errors'])} problem(s)")
+            lines.append(f"{shown(r['catalog'])}: {problem_count(r['errors']):,} problem(s)")
             lines += [f"{e['file']}:{e['line']}:{e['column']}: {e['message']}" for e in r["errors"]]
         else:
             kinds = ", ".join(f"{v} {k}" for k, v in r["by_kind"].items())

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from kcal.core.catalogs import CardCatalog
-from kcal.core.errors import KcalError, UsageError
+from kcal.core.errors import KcalError, UsageError, problem_count
 from kcal.core.suggest import did_you_mean
 from kcal.core.text import shown
 from kcal.games.kcaloria.files.cardset import Tile, format_amounts, format_cost
@@ -223,8 +223,9 @@ def format_rows(rows: Sequence[dict]) -> str:
 
 
 def error_dict(err: KcalError) -> dict:
+    """The error object (``more`` too for a file's count of errors not listed: docs/json.md)."""
     return {"code": err.code, "message": err.message, "file": err.where.file, "line": err.where.line,
-            "column": err.where.column}
+            "column": err.where.column, **err.to_dict()}
 
 
 def validate_catalogs(paths: Sequence[str] | None = None) -> dict:
@@ -333,7 +334,7 @@ def validate_text(result: dict) -> str:
         if r["valid"]:
             lines.append(f"{shown(r['catalog'])}: ok ({r['set']['code']}, {r['tiles']} tiles)")
         else:
-            n = len(r["errors"])
+            n = problem_count(r["errors"])
             lines.append(f"{shown(r['catalog'])}: {n} problem{'s' if n != 1 else ''}")
     return "\n".join(lines)
 

@@ -14,6 +14,7 @@ from typing import TypeVar
 from pydantic import BaseModel, ValidationError
 
 from kcal.core.errors import KcalError, raise_all
+from kcal.core.modelcheck import Invalid, validate
 from kcal.core.packfile import refuse_other_kind, require_game
 from kcal.core.yamlsafe import YamlDoc, load_yaml
 from kcal.games.ecologic_europe.files.cardset import CardSet, Species, species_of
@@ -32,8 +33,8 @@ def read_model(path: str | Path, model: type[M], what: str) -> tuple[YamlDoc, M]
     doc = load_yaml(path)
     require_game(doc, GAME_ID, GAME_NAME, what)
     try:
-        return doc, model.model_validate(doc.data)
-    except ValidationError as exc:
+        return doc, validate(model, doc.data)
+    except (ValidationError, Invalid) as exc:
         from kcal.core.validation import validation_errors
 
         refuse_other_kind(doc, what)

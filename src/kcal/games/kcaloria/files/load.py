@@ -50,9 +50,11 @@ def validate_doc(doc: YamlDoc, model: type[BaseModel]) -> Any:
         )
     from pydantic import ValidationError
 
+    from kcal.core.modelcheck import Invalid, validate
+
     try:
-        return model.model_validate(doc.data)
-    except ValidationError as exc:
+        return validate(model, doc.data)
+    except (ValidationError, Invalid) as exc:
         from kcal.core.validation import (
             validation_errors,  # only on the error path: it pulls in difflib and typing
         )
