@@ -1,0 +1,225 @@
+"""Text too long for its frame (BAD-INPUT.md 18; issue 32, item 16) in every text value of a legal card
+file, through every print command of every pack that takes a card or deck file (the commands and their
+parameters come from :mod:`tests.hostile.surface`, the same surface as the missing-glyph test). A strategy
+lengthens a text value (a name, a line of rule text, plain or double-quoted) from a little past its length
+to thousands of characters, as words or as one unbroken word. Whatever the length and the command:
+
+- exit 2 with a line naming the value's ``file:line:column`` (a field's length cap) and nothing written; or
+- exit 0, and either the whole text is on the page (pdfium's extracted text, line breaks and hyphens
+  aside) or a warning names the value's ``file:line:column`` and says it does not fit (shortened, left
+  out); text drawn in part without that warning is the silent cut this class is about;
+- no character drawn outside its page (where the legal file's output has none: a board drawn across
+  pages has), no traceback.
+
+A command that draws only part of the file (a rulebook, a board, one tile) may leave a value off the
+page: the value is taken as drawn when the legal file's own output shows it (and it is the file's only
+value so spelled) or when the start of the lengthened text is on the page.
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tests.hostile import surface
+from tests.hostile.strategies import PHASES, POSITIONED, snapshot, value_spots
+from tests.hostile.test_missing_glyphs import CASES, UNPOSITIONED, text_spots
+from tests.hypothesis_profile import PROFILE_SUPPRESSED
+
+#: the words of a warning that says a text did not fit
+NOT_FIT = re.compile(r"does not fit|do not fit|shortened|left out|no room|not printed")
+#: a double-quoted value without escapes (a rule text: ``text: "..."``)
+_QUOTED = re.compile(r'^(\s*(?:- )?[A-Za-z_][\w -]*: )"([A-Za-z][^"\\#:]*)"\s*$')
+
+
+def overflow_spots(text: str) -> list[tuple[int, int, int, int]]:
+    """Text values to lengthen: (line index, start, end, column of the YAML node), plain
+    (:func:`text_spots`) or double-quoted (the node starts at the quote)."""
+    out = [(i, s, e, s) for i, s, e in text_spots(text)]
+    plain = {i for i, _, _ in value_spots(text)}
+    for i, line in enumerate(text.split("\n")):
+        m = _QUOTED.match(line)
+        if m and i not in plain and " " in m[2]:
+            out.append((i, m.start(2), m.end(2), m.start(2) - 1))
+    return out
+
+
+@st.composite
+def longer(draw: Any, value: str) -> str:
+    """``value`` made longer: words (its own and made-up ones) or one unbroken word, from a little past its
+    length to thousands of characters."""
+    n = draw(st.one_of(st.integers(len(value) + 1, 3 * len(value) + 40), st.integers(40, 260),
+                       st.integers(260, 5000)), label="length")
+    if draw(st.booleans(), label="one unbroken word"):
+        run = draw(st.text(string.ascii_lowercase, min_size=1, max_size=26), label="letters")
+        head = value.split()[0]
+        return head + (run * (n // len(run) + 1))[: max(1, n - len(head))]
+    made_up = st.text(string.ascii_lowercase, min_size=1, max_size=12)
+    vocabulary = [*value.split(), *draw(st.lists(made_up, min_size=1, max_size=6), label="words")]
+    out = value
+    i = 0
+    while len(out) < n:
+        out += " " + vocabulary[i % len(vocabulary)]
+        i += 1
+    return out
+
+
+@dataclass(frozen=True)
+class Long:
+    """A legal file with one text value lengthened."""
+
+    data: bytes
+    line: int  # the value's node, 1-based
+    column: int
+    value: str  # as it was
+    new: str  # as it is now
+
+    def __repr__(self) -> str:  # a failing example stays readable
+        return f"Long({self.line}:{self.column} {self.value!r} -> {len(self.new)} characters: {self.new[:100]!r}...)"
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        printer.text(repr(self))
+
+
+@st.composite
+def overflow_probe(draw: Any, text: str) -> Long:
+    lines = text.split("\n")
+    i, start, end, column = draw(st.sampled_from(overflow_spots(text)), label="value")
+    value = lines[i][start:end]
+    new = draw(longer(value))
+    lines[i] = lines[i][:start] + new + lines[i][end:]
+    return Long("\n".join(lines).encode("utf-8"), i + 1, column + 1, value, new)
+
+
+def squeeze(text: str) -> str:
+    """Text as compared with the page: no whitespace, no hyphens (a line break may split a word), no case."""
+    return re.sub(r"[\s\-\u00ad\u2010\u2011]+", "", text).casefold()
+
+
+def page_text(folder: Path) -> tuple[str, list[str]]:
+    """The extracted text of every PDF under ``folder``, and every character drawn outside its page."""
+    import pypdfium2 as pdfium
+
+    out: list[str] = []
+    outside: list[str] = []
+    for pdf in sorted(folder.rglob("*.pdf")):
+        doc = pdfium.PdfDocument(str(pdf))
+        try:
+            for n, page in enumerate(doc):
+                w, h = page.get_size()
+                tp = page.get_textpage()
+                out.append(tp.get_text_range())
+                for k in range(tp.count_chars()):
+                    left, bottom, right, top = tp.get_charbox(k)
+                    if right <= left:  # a generated space or line break has no box
+                        continue
+                    if left < -1 or bottom < -1 or right > w + 1 or top > h + 1:
+                        outside.append(f"{pdf.name} page {n + 1}: {tp.get_text_range(k, 1)!r} at "
+                                       f"({left:.0f}, {bottom:.0f})-({right:.0f}, {top:.0f}) on {w:.0f} x {h:.0f}")
+                tp.close()
+                page.close()
+        finally:
+            doc.close()
+    return "\n".join(out), outside
+
+
+@cache
+def legal_pages(command: str, param: str, game: str) -> tuple[str, int]:
+    """The squeezed text the command prints from the pack's legal file ('' when it prints none), and how
+    many of its characters lie outside their page (a board drawn across several pages has some)."""
+    import tempfile
+
+    c = surface.command(command)
+    p = surface.param(c, param)
+    legal = surface.files(game)[c.role(p) or ""]
+    with tempfile.TemporaryDirectory() as tmp:
+        args = surface.invocation(c, game, p, legal, Path(tmp))
+        assert args is not None
+        result = surface.run(args)
+        if result.exit_code != 0:
+            return "", 0
+        pages, outside = page_text(Path(tmp))
+        return squeeze(pages), len(outside)
+
+
+def drawn_in_legal_output(command: str, param: str, game: str, text: str, value: str) -> bool:
+    """Does the legal file's output show ``value``, the file's only value so spelled?"""
+    if sum(1 for i, s, e, _ in overflow_spots(text) if text.split("\n")[i][s:e] == value) != 1:
+        return False
+    return squeeze(value) in legal_pages(command, param, game)[0]
+
+
+def test_every_print_command_is_here() -> None:
+    assert {c for c, _, _ in CASES} >= {"print cards", "print deck", "print catalog", "print tile"}, CASES
+
+
+def test_the_probes_reach_rule_text() -> None:
+    """The spots include quoted rule text (kCaloria's ``text: "..."``), not only plain names."""
+    legal = surface.files("kcaloria")["catalog"].read_text(encoding="utf-8")
+    lines = legal.split("\n")
+    assert any(lines[i][:c].endswith("text: ") for i, _, _, c in overflow_spots(legal))
+
+
+@pytest.mark.parametrize(("command", "param", "game"), CASES, ids=[f"{c}-{p}-{g}" for c, p, g in CASES])
+@settings(max_examples=4, phases=PHASES,
+          suppress_health_check=[*PROFILE_SUPPRESSED, HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_text_too_long_is_shrunk_or_reported_where_it_is(tmp_path_factory: pytest.TempPathFactory,
+                                                          command: str, param: str, game: str,
+                                                          data: st.DataObject) -> None:
+    c = surface.command(command)
+    p = surface.param(c, param)
+    role = c.role(p)
+    assert role is not None
+    legal = surface.files(game)[role]
+    text = legal.read_text(encoding="utf-8")
+    if not overflow_spots(text):
+        return  # a file of references only (a deck list): its names are the catalog's, probed there
+    probe = data.draw(overflow_probe(text), label="probe")
+    raw, line, column, value, new = probe.data, probe.line, probe.column, probe.value, probe.new
+    tmp = tmp_path_factory.mktemp("overflow")
+    path = tmp / "cards.yaml"
+    path.write_bytes(raw)
+    args = surface.invocation(c, game, p, path, tmp)
+    assert args is not None
+    before = snapshot(tmp)
+    result = surface.run(args)
+    context = (len(new), new[:80], line, column, result.exit_code, result.stderr[-2000:], repr(result.exception))
+    assert "Traceback" not in result.stderr, context
+    assert result.exit_code in (0, 2), context
+    mine = [m for m in (POSITIONED.match(x.removeprefix("warning: ")) for x in result.stderr.splitlines())
+            if m and m["file"] == str(path) and (int(m["line"]), int(m["column"])) == (line, column)]
+    if result.exit_code == 2:
+        assert before == snapshot(tmp), ("half-written", context)
+        if str(path) not in result.stderr:  # the command refuses the parameter, whatever the file
+            assert surface.refused_whatever_the_file(args, path, legal, result.stderr)
+            return
+        if not mine:  # refused for what the new value is, not its length (a card the rules name, renamed)
+            others = [m for m in (POSITIONED.match(x) for x in result.stderr.splitlines())
+                      if m and m["file"] == str(path)]
+            assert others and not any("too long" in m["words"] for m in others), \
+                ("a refusal not naming the value's line:column", context)
+        return
+    told = [m for m in mine if NOT_FIT.search(m["words"])]
+    if game in UNPOSITIONED and not told:  # faces that name no position: see test_missing_glyphs
+        told = [x for x in result.stderr.splitlines() if x.startswith("warning: ") and NOT_FIT.search(x)]
+    if not any(tmp.rglob("*.pdf")):
+        return  # a PNG (print tile): no text to read back; its tile is drawn by print deck and catalog
+    pages, outside = page_text(tmp)
+    if not legal_pages(command, param, game)[1]:  # a page of its own: nothing may leave it
+        assert not outside, ("text drawn outside its page", outside[:5], context)
+    on_page = squeeze(pages)
+    if squeeze(new) in on_page or told:
+        return
+    started = squeeze(new[: len(value) + 8]) in on_page
+    assert not started, ("the text was cut without a warning naming its line:column", context)
+    assert not drawn_in_legal_output(command, param, game, text, value), \
+        ("the text was left out without a warning naming its line:column", context)
