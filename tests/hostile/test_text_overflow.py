@@ -223,3 +223,79 @@ def test_text_too_long_is_shrunk_or_reported_where_it_is(tmp_path_factory: pytes
     assert not started, ("the text was cut without a warning naming its line:column", context)
     assert not drawn_in_legal_output(command, param, game, text, value), \
         ("the text was left out without a warning naming its line:column", context)
+
+
+# --- the two mechanisms every face goes through: kcal.print.text.fit and kcal.print.blocks.draw_block ---
+
+_WORDS = st.one_of(st.text(string.ascii_letters + ",.;'()", min_size=1, max_size=14),
+                   st.text(string.ascii_lowercase, min_size=30, max_size=400))  # an unbroken word
+_TEXTS = st.lists(_WORDS, min_size=1, max_size=60).map(" ".join)
+
+
+@settings(max_examples=200, phases=PHASES, suppress_health_check=[*PROFILE_SUPPRESSED])
+@given(text=_TEXTS, width=st.floats(8.0, 200.0), lines=st.integers(1, 4), bold=st.booleans())
+def test_fit_keeps_every_line_in_its_frame_and_reports_a_cut(text: str, width: float, lines: int,
+                                                              bold: bool) -> None:
+    from kcal.print.fonts import BOLD, REGULAR, register_fonts
+    from kcal.print.report import Report
+    from kcal.print.text import fit
+    from kcal.print.text import width as text_width
+
+    register_fonts()
+    font = BOLD if bold else REGULAR
+    report = Report()
+    f = fit(text, font, 8.0, 5.0, width, lines, where="f.yaml:3:9: card x name", report=report)
+    assert 5.0 - 1e-9 <= f.size <= 8.0 and 1 <= len(f.lines) <= lines, f
+    assert all(text_width(line, font, f.size) <= width + 1e-6 for line in f.lines), (f, width)
+    if f.complete:
+        assert squeeze("".join(f.lines)) == squeeze(text) and not report.warnings, f
+    else:
+        assert f.lines[-1].endswith("…") and squeeze("".join(f.lines)).rstrip("…") in squeeze(text)
+        assert len(report.warnings) == 1 and report.warnings[0].startswith("f.yaml:3:9: card x name: "), report
+        assert NOT_FIT.search(report.warnings[0]), report
+
+
+class _Canvas:
+    """What draw_block draws: every string and where."""
+
+    def __init__(self) -> None:
+        self.drawn: list[tuple[float, float, str, float]] = []
+        self.size = 0.0
+
+    def setFillColorRGB(self, *_: float) -> None:  # noqa: N802 (ReportLab's name)
+        pass
+
+    def setFont(self, _font: str, size: float) -> None:  # noqa: N802
+        self.size = size
+
+    def drawString(self, x: float, y: float, text: str) -> None:  # noqa: N802
+        self.drawn.append((x, y, text, self.size))
+
+
+@settings(max_examples=150, phases=PHASES, suppress_health_check=[*PROFILE_SUPPRESSED])
+@given(items=st.lists(st.tuples(st.sampled_from(["h", "p", "li", "kv"]), _TEXTS,
+                                st.text(string.ascii_letters, min_size=1, max_size=10)), min_size=1, max_size=5),
+       box_w=st.floats(40.0, 200.0), box_h=st.floats(10.0, 200.0))
+def test_a_block_draws_all_of_its_text_in_its_box_or_says_what_it_left_out(
+        items: list[tuple[str, str, str]], box_w: float, box_h: float) -> None:
+    from kcal.print.blocks import Item, draw_block
+    from kcal.print.fonts import BOLD, REGULAR, register_fonts
+    from kcal.print.report import Report
+    from kcal.print.text import width as text_width
+
+    register_fonts()
+    c = _Canvas()
+    report = Report()
+    block = [Item(kind, text, key if kind == "kv" else "") for kind, text, key in items]
+    draw_block(c, block, 10.0, 300.0, box_w, box_h, where="aid card", report=report)  # type: ignore[arg-type]
+    for x, y, text, size in c.drawn:  # inside the box (a bullet's or a key's line starts further in)
+        assert 300.0 - box_h - 1e-6 <= y <= 300.0, (y, text)
+        assert x >= 10.0 and x + min(text_width(text, REGULAR, size), text_width(text, BOLD, size)) <= 10.0 + box_w + 1e-6, \
+            (x, text, size, box_w)
+    drawn = squeeze("".join(t for _, _, t, _ in c.drawn)).replace("•", "")
+    whole = squeeze("".join(it.key + it.text for it in block))
+    if report.warnings:
+        assert len(report.warnings) == 1 and "left out" in report.warnings[0], report
+        assert whole.startswith(drawn), (drawn, whole)
+    else:
+        assert drawn == whole, (drawn, whole)
