@@ -303,3 +303,29 @@ def test_a_block_draws_all_of_its_text_in_its_box_or_says_what_it_left_out(
         assert whole.startswith(drawn), (drawn, whole)
     else:
         assert drawn == whole, (drawn, whole)
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    ("island: {name: Kalua,", "island: {name: Kalua" + "qczz" * 14 + ","),
+    ("name: Kalua (kcal reconstruction)}", "name: Kalua (kcal reconstruction)" + " of the western sea" * 9 + "}")])
+def test_the_board_shortens_its_names_where_they_are(tmp_path: Path, old: str, new: str) -> None:
+    """Two values the sampled test above reaches rarely (one spot among a hundred): the island's name was
+    reported as 'board island name' with no position, and the set's name, on the board and in each sheet's
+    footer, was never fitted (it ran past the board's edge and off the page)."""
+    legal = surface.files("kalua")["catalog"]
+    text = legal.read_text(encoding="utf-8")
+    assert old in text
+    before = text[:text.index(old)]
+    line = before.count("\n") + 1
+    column = len(before.split("\n")[-1]) + old.index("name: ") + len("name: ") + 1
+    path = tmp_path / "cards.yaml"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    c = surface.command("print board")
+    args = surface.invocation(c, "kalua", surface.param(c, "card_set"), path, tmp_path)
+    assert args is not None
+    result = surface.run(args)
+    assert result.exit_code == 0, result.stderr
+    warned = [x for x in result.stderr.splitlines() if x.startswith(f"warning: {path}:{line}:{column}: ")]
+    assert warned and all(NOT_FIT.search(x) for x in warned), result.stderr
+    pages, _ = page_text(tmp_path)
+    assert "…" in pages
