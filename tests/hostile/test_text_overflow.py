@@ -12,8 +12,8 @@ to thousands of characters, as words or as one unbroken word. Whatever the lengt
   pages has), no traceback.
 
 A command that draws only part of the file (a rulebook, a board, one tile) may leave a value off the
-page: the value is taken as drawn when the legal file's own output shows it (and it is the file's only
-value so spelled) or when the start of the lengthened text is on the page.
+page: the value is taken as drawn when the start of the lengthened text is on the page, or (words that
+go on from the old value) when the page shows the old value less often than the legal file's output.
 """
 
 from __future__ import annotations
@@ -63,7 +63,7 @@ def longer(draw: Any, value: str) -> str:
         head = value.split()[0]
         return head + (run * (n // len(run) + 1))[: max(1, n - len(head))]
     made_up = st.text(string.ascii_lowercase, min_size=1, max_size=12)
-    vocabulary = [*value.split(), *draw(st.lists(made_up, min_size=1, max_size=6), label="words")]
+    vocabulary = [*draw(st.lists(made_up, min_size=1, max_size=6), label="words"), *value.split()]
     out = value
     i = 0
     while len(out) < n:
@@ -92,7 +92,12 @@ class Long:
 @st.composite
 def overflow_probe(draw: Any, text: str) -> Long:
     lines = text.split("\n")
-    i, start, end, column = draw(st.sampled_from(overflow_spots(text)), label="value")
+    by_key: dict[str, list[tuple[int, int, int, int]]] = {}
+    for spot in overflow_spots(text):  # a key first (a card's name, its text, the set's name ...), then one
+        keys = re.findall(r"([A-Za-z_]+): ", lines[spot[0]][:spot[1]])  # of its values: a key of one value
+        by_key.setdefault(".".join(keys[:1] + keys[-1:]), []).append(spot)  # is tried as often as any
+    key = draw(st.sampled_from(sorted(by_key)), label="key")
+    i, start, end, column = draw(st.sampled_from(by_key[key]), label="value")
     value = lines[i][start:end]
     new = draw(longer(value))
     lines[i] = lines[i][:start] + new + lines[i][end:]
@@ -152,11 +157,15 @@ def legal_pages(command: str, param: str, game: str) -> tuple[str, int]:
         return squeeze(pages), len(outside)
 
 
-def drawn_in_legal_output(command: str, param: str, game: str, text: str, value: str) -> bool:
-    """Does the legal file's output show ``value``, the file's only value so spelled?"""
-    if sum(1 for i, s, e, _ in overflow_spots(text) if text.split("\n")[i][s:e] == value) != 1:
+def left_out(command: str, param: str, game: str, value: str, new: str, on_page: str) -> bool:
+    """Was the value, drawn from the legal file, left off the page? Only words that go on from the old
+    value tell: wherever the old value was drawn the new one starts with it, so the page shows the old
+    value at least as often as the legal file's output did (another spot's same words, the game's name
+    in a title, count on both sides)."""
+    if not new.startswith(value + " "):
         return False
-    return squeeze(value) in legal_pages(command, param, game)[0]
+    old = squeeze(value)
+    return on_page.count(old) < legal_pages(command, param, game)[0].count(old)
 
 
 def test_every_print_command_is_here() -> None:
@@ -225,7 +234,7 @@ def test_text_too_long_is_shrunk_or_reported_where_it_is(tmp_path_factory: pytes
         return
     started = squeeze(new[: len(value) + 8]) in on_page
     assert not started, ("the text was cut without a warning naming its line:column", context)
-    assert not drawn_in_legal_output(command, param, game, text, value), \
+    assert not left_out(command, param, game, value, new, on_page), \
         ("the text was left out without a warning naming its line:column", context)
 
 
@@ -329,3 +338,20 @@ def test_the_board_shortens_its_names_where_they_are(tmp_path: Path, old: str, n
     assert warned and all(NOT_FIT.search(x) for x in warned), result.stderr
     pages, _ = page_text(tmp_path)
     assert "…" in pages
+
+
+def test_a_modifier_line_names_its_tile_name_where_it_is(tmp_path: Path) -> None:
+    """A kCaloria modifier's line is its code, its title and its tile name (``target:``): shortened, it was
+    reported at the tile's modifier list, not at the name that made it too long."""
+    legal = surface.files("kcaloria")["catalog"]
+    text = legal.read_text(encoding="utf-8")
+    old = "{name: remove, target: Sus scrofa}"
+    assert old in text
+    before = text[:text.index(old)]
+    line = before.count("\n") + 1
+    column = len(before.split("\n")[-1]) + old.index("Sus") + 1
+    path = tmp_path / "cards.yaml"
+    path.write_text(text.replace(old, old.replace("Sus scrofa", "Sus" + "walgbhqeinod" * 5), 1), encoding="utf-8")
+    result = surface.run(["print", "catalog", str(path), "--only", "Feral Hog Trap", "-o", str(tmp_path / "out.pdf")])
+    assert result.exit_code == 0, result.stderr
+    assert f"warning: {path}:{line}:{column}: " in result.stderr and "shortened" in result.stderr, result.stderr

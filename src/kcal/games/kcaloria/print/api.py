@@ -145,7 +145,8 @@ def locator(library: Library) -> Callable[[Tile, str], str | None]:
         if hit is None or getattr(hit[0], "doc", None) is None:
             return None
         loaded, i = hit
-        line, column = loaded.doc.pos(("tiles", i, key))
+        path = tuple(int(p) if p.isdigit() else p for p in key.split("."))  # a dotted path: modifiers.1.target
+        line, column = loaded.doc.pos(("tiles", i, *path))
         return f"{loaded.doc.path}:{line}:{column}"
 
     return locate
