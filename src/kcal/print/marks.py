@@ -31,6 +31,9 @@ MARK_CLEAR_MM = 1.0  #: no crop mark comes closer than this to the ruler
 RULER_SCALE_END_MM = 102.4  #: the scale's drawing ends here along the bar ("10 cm" included)
 RULER_TEXT_MM = (0.2, 5.7)  #: the captions' extent across the bar
 LABEL_PT = 5.5  #: the ruler's label (the sheet's footer: title, sheet number, paper)
+#: the label ends at least this far inside the page (kcal's own footers on A4 with backs reach 3 mm into the
+#: 6 mm printer margin, :data:`kcal.print.layout.MARGIN_MM`; a name from a file is shortened to end here)
+LABEL_EDGE_MM = 2.0
 CREDIT_PT = 4.6  #: the pictures' credit line: above the captions, below the strip's top (RULER_ABOVE_MM)
 CREDIT_AT_MM = 5.95
 
@@ -296,14 +299,12 @@ def draw_ruler(c: Canvas, layout: SheetLayout, label: str = "", credit: str = ""
 
 
 def label_room(layout: SheetLayout) -> float:
-    """How long the ruler's label may be (points): from where it starts along the bar to the page's
-    margin (:data:`kcal.print.layout.MARGIN_MM`), along the bottom or up the left edge."""
-    from kcal.print.layout import MARGIN_MM
-
+    """How long the ruler's label may be (points): from where it starts along the bar to
+    :data:`LABEL_EDGE_MM` before the page's edge, along the bottom or up the left edge."""
     x, y = layout.ruler_origin
     if layout.ruler_vertical:  # local (u, v) lands on the page at (x - v, y + u)
-        return layout.paper.height - mm(MARGIN_MM) - (y + mm(RULER_TEXT_AT_MM))
-    return layout.paper.width - mm(MARGIN_MM) - (x + mm(RULER_TEXT_AT_MM))
+        return layout.paper.height - mm(LABEL_EDGE_MM) - (y + mm(RULER_TEXT_AT_MM))
+    return layout.paper.width - mm(LABEL_EDGE_MM) - (x + mm(RULER_TEXT_AT_MM))
 
 
 def ruler_length(label: str = "") -> float:

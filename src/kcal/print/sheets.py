@@ -242,10 +242,6 @@ def face_pages(faces: Sequence[Face], opts: SheetOptions,
     return pages
 
 
-#: the longest words the front or back adds to a footer (:func:`_front`, :func:`_back`)
-_SIDE_WORDS = " · back (short-edge flip)"
-
-
 def footer(opts: SheetOptions, n: int, total: int, label: str, *, room: float | None = None,
            report: Report | None = None) -> str:
     """The sheet's footer, printed by its ruler: the title, the group's label, the sheet's number, the paper.
@@ -262,7 +258,8 @@ def footer(opts: SheetOptions, n: int, total: int, label: str, *, room: float | 
 
         register_fonts()
         text = " · ".join(own)
-        left = room - width(" · " + " · ".join(tail) + _SIDE_WORDS, REGULAR, LABEL_PT)
+        side = f" · back ({opts.flip}-edge flip)" if opts.backs else " · front"  # what _front, _back add
+        left = room - width(" · " + " · ".join(tail) + side, REGULAR, LABEL_PT)
         if width(text, REGULAR, LABEL_PT) > left:
             pos = opts.title_where() if callable(opts.title_where) else opts.title_where
             where = f"{pos}: the sheets' footer" if pos else "the sheets' footer"
