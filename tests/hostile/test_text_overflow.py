@@ -30,9 +30,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.hostile import surface
+from tests.hostile import test_missing_glyphs as glyphs
 from tests.hostile.strategies import PHASES, POSITIONED, snapshot, value_spots
-from tests.hostile.test_missing_glyphs import CASES, UNPOSITIONED, text_spots
+from tests.hostile.test_missing_glyphs import CASES, text_spots
 from tests.hypothesis_profile import PROFILE_SUPPRESSED
+
+#: packs whose card faces name a card, not its file:line:column (the missing-glyph test's known defect, a
+#: strict xfail there; once it is fixed the name goes, and this test asks for positions there too)
+UNPOSITIONED: frozenset[str] = getattr(glyphs, "UNPOSITIONED", frozenset())
 
 #: the words of a warning that says a text did not fit
 NOT_FIT = re.compile(r"does not fit|do not fit|shortened|left out|no room|not printed")
