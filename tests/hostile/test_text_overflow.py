@@ -9,7 +9,8 @@ to thousands of characters, as words or as one unbroken word. Whatever the lengt
   aside) or a warning names the value's ``file:line:column`` and says it does not fit (shortened, left
   out); text drawn in part without that warning is the silent cut this class is about;
 - no character drawn outside its page (where the legal file's output has none: a board drawn across
-  pages has), no traceback.
+  pages has), no character of the value drawn over other text (pdfium's glyph boxes: text run into its
+  neighbour's place), no traceback.
 
 A command that draws only part of the file (a rulebook, a board, one tile) may leave a value off the
 page: the value is taken as drawn when the start of the lengthened text is on the page, or (words that
@@ -141,6 +142,53 @@ def page_text(folder: Path) -> tuple[str, list[str]]:
     return "\n".join(out), outside
 
 
+def collisions(folder: Path, new: str, start_len: int) -> list[str]:
+    """Characters of ``new`` (wherever its first ``start_len`` characters are drawn, as far as it goes on)
+    whose ink overlaps other text by more than a quarter of the smaller glyph: text run into its
+    neighbour's place."""
+    import pypdfium2 as pdfium
+
+    target = squeeze(new)
+    head = squeeze(new[:start_len])
+    found: list[str] = []
+    for pdf in sorted(folder.rglob("*.pdf")):
+        doc = pdfium.PdfDocument(str(pdf))
+        try:
+            for n, page in enumerate(doc):
+                tp = page.get_textpage()
+                count = tp.count_chars()
+                text = tp.get_text_range(0, count) if count else ""
+                if head not in squeeze(text):
+                    tp.close()
+                    page.close()
+                    continue
+                chars = [(text[k] if k < len(text) else "", tp.get_charbox(k)) for k in range(count)]
+                seq = [(ch.casefold(), k) for k, (ch, _) in enumerate(chars) if squeeze(ch)]
+                run: set[int] = set()
+                flat = "".join(ch for ch, _ in seq)
+                at = flat.find(head)
+                while at >= 0:
+                    j = 0
+                    while at + j < len(seq) and j < len(target) and seq[at + j][0] == target[j]:
+                        run.add(seq[at + j][1])
+                        j += 1
+                    at = flat.find(head, at + 1)
+                boxes = [(k, b) for k, (_, b) in enumerate(chars) if b[2] > b[0] and b[3] > b[1]]
+                mine = [(k, b) for k, b in boxes if k in run]
+                others = [(k, b) for k, b in boxes if k not in run]
+                for k, (l1, b1, r1, t1) in mine:
+                    for m, (l2, b2, r2, t2) in others:
+                        w, h = min(r1, r2) - max(l1, l2), min(t1, t2) - max(b1, b2)
+                        if w > 0 and h > 0 and w * h > 0.25 * min((r1 - l1) * (t1 - b1), (r2 - l2) * (t2 - b2)):
+                            found.append(f"{pdf.name} page {n + 1}: {chars[k][0]!r} over {chars[m][0]!r} at "
+                                         f"({l1:.1f}, {b1:.1f})")
+                tp.close()
+                page.close()
+        finally:
+            doc.close()
+    return found
+
+
 @cache
 def legal_pages(command: str, param: str, game: str) -> tuple[str, int]:
     """The squeezed text the command prints from the pack's legal file ('' when it prints none), and how
@@ -235,6 +283,8 @@ def test_text_too_long_is_shrunk_or_reported_where_it_is(tmp_path_factory: pytes
     if not legal_pages(command, param, game)[1]:  # a page of its own: nothing may leave it
         assert not outside, ("text drawn outside its page", outside[:5], context)
     on_page = squeeze(pages)
+    crossed = collisions(tmp, new, len(value) + 8)
+    assert not crossed, ("text drawn over other text", crossed[:5], context)
     if squeeze(new) in on_page or told:
         return
     started = squeeze(new[: len(value) + 8]) in on_page
