@@ -27,6 +27,17 @@ class Item:
     key: str = ""
 
 
+def _first_line(text: str, font: str, size: float, first_w: float) -> tuple[str, str]:
+    """The first line of ``text`` wrapped at ``first_w``, and the text after it (a word cut by the line
+    goes on with its remaining characters)."""
+    flat = " ".join(text.split())
+    first = wrap(flat, font, size, first_w, max_lines=1)
+    head = first[0] if first else ""
+    if flat.startswith(head) and flat[len(head):len(head) + 1] in ("", " "):
+        return head, flat[len(head) + 1:]
+    return head, flat[len(head) - 1:]  # a piece of a long word: "abc-" took "abc"
+
+
 def _lines(items: Sequence[Item], size: float, box_w: float) -> list[tuple[str, str, float, float]]:
     """(font, text, x_indent, line_height) for every line at ``size``."""
     out: list[tuple[str, str, float, float]] = []
@@ -42,11 +53,13 @@ def _lines(items: Sequence[Item], size: float, box_w: float) -> list[tuple[str, 
         elif it.kind == "kv":
             key = it.key + " "
             kw = width(key, BOLD, size)
-            first = wrap(it.text, REGULAR, size, box_w - kw)
-            head = first[0] if first else ""
-            rest = it.text.split(None, len(head.split()))[len(head.split()):] if head else []
-            out.append((REGULAR + ":kv:" + key, head, kw, lead))
-            for ln in wrap(" ".join(rest), REGULAR, size, box_w):
+            if kw > box_w / 2:  # a key that leaves the text no room: a line (or more) of its own
+                out.extend((BOLD + ":b", ln, 0.0, lead) for ln in wrap(it.key, BOLD, size, box_w))
+                rest = it.text
+            else:
+                head, rest = _first_line(it.text, REGULAR, size, box_w - kw)
+                out.append((REGULAR + ":kv:" + key, head, kw, lead))
+            for ln in wrap(rest, REGULAR, size, box_w):
                 out.append((REGULAR, ln, 0.0, lead))
         else:
             for ln in wrap(it.text, REGULAR, size, box_w):
@@ -67,10 +80,10 @@ def draw_block(c: Canvas, items: Sequence[Item], x: float, y_top: float, box_w: 
         size = max(min_size, size - 0.25)
     y = y_top
     c.setFillColorRGB(*colours.rgb(colours.INK))
-    for font, text, ind, h in lines:
+    for n, (font, text, ind, h) in enumerate(lines):
         if y - h < y_top - box_h - 0.01:
             if report is not None:
-                rest = " ".join(t for _, t, _, _ in lines[lines.index((font, text, ind, h)):] if t)
+                rest = " ".join(t for _, t, _, _ in lines[n:] if t)
                 report.warn(f"{where}: text does not fit even at {min_size:g} pt; left out: {rest[:80]!r}")
             break
         y -= h
@@ -78,6 +91,9 @@ def draw_block(c: Canvas, items: Sequence[Item], x: float, y_top: float, box_w: 
             continue
         if font.endswith(":h"):
             c.setFont(BOLD, size * 1.15)
+            c.drawString(x, y + h * 0.22, text)
+        elif font.endswith(":b"):
+            c.setFont(BOLD, size)
             c.drawString(x, y + h * 0.22, text)
         elif ":kv:" in font:
             key = font.split(":kv:", 1)[1]

@@ -21,7 +21,7 @@ from typing import Any
 
 from kcal.core.errors import KcalError
 from kcal.print.report import Report
-from kcal.print.sourced import where_of
+from kcal.print.sourced import Sourced
 
 FONT_DIR = Path(__file__).with_name("fonts")
 REGULAR = "KcalSans"
@@ -362,11 +362,15 @@ def printable(text: str, where: str, report: Report | None, font_name: str = REG
 
     A character is first tried in its decomposed form (an accent the font lacks keeps its base
     letter); otherwise it becomes ``?``. Control characters and lone surrogates become ``?`` too. A
-    :class:`~kcal.print.sourced.Sourced` text is reported at its own position (``where`` is for text that has none); the
-    result is a plain ``str``.
+    :class:`~kcal.print.sourced.Sourced` text is reported at its own position (``where`` is for text that has none), and
+    so is what is made of it: the result is :class:`~kcal.print.sourced.Sourced` too (fitting it reports there).
     """
-    where = where_of(text, where)
-    text = str(text)
+    if isinstance(text, Sourced):
+        return Sourced(_printable(str(text), text.where, report, font_name), text.where)
+    return _printable(text, where, report, font_name)
+
+
+def _printable(text: str, where: str, report: Report | None, font_name: str) -> str:
     if text.isascii() and text.isprintable():
         return text
     cov = _coverage(font_name)

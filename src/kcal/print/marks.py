@@ -30,6 +30,10 @@ MARK_EDGE_MM = 3.0  #: crop marks stop this far from the paper's edge (shortened
 MARK_CLEAR_MM = 1.0  #: no crop mark comes closer than this to the ruler
 RULER_SCALE_END_MM = 102.4  #: the scale's drawing ends here along the bar ("10 cm" included)
 RULER_TEXT_MM = (0.2, 5.7)  #: the captions' extent across the bar
+LABEL_PT = 5.5  #: the ruler's label (the sheet's footer: title, sheet number, paper)
+#: the label ends at least this far inside the page (kcal's own footers on A4 with backs reach 3 mm into the
+#: 6 mm printer margin, :data:`kcal.print.layout.MARGIN_MM`; a name from a file is shortened to end here)
+LABEL_EDGE_MM = 2.0
 CREDIT_PT = 4.6  #: the pictures' credit line: above the captions, below the strip's top (RULER_ABOVE_MM)
 CREDIT_AT_MM = 5.95
 
@@ -242,8 +246,8 @@ def ruler(c: Canvas, x: float, y: float, label: str = "", credit: str = "") -> N
     if label:
         c.saveState()
         c.setFillColorRGB(0, 0, 0)
-        c.setFont(REGULAR, 5.5)
-        c.drawString(x + mm(103), y + mm(3.2) - mm(2.4), label)
+        c.setFont(REGULAR, LABEL_PT)
+        c.drawString(x + mm(RULER_TEXT_AT_MM), y + mm(3.2) - mm(2.4), label)
         c.restoreState()
     if credit:
         c.saveState()
@@ -294,13 +298,22 @@ def draw_ruler(c: Canvas, layout: SheetLayout, label: str = "", credit: str = ""
     c.restoreState()
 
 
+def label_room(layout: SheetLayout) -> float:
+    """How long the ruler's label may be (points): from where it starts along the bar to
+    :data:`LABEL_EDGE_MM` before the page's edge, along the bottom or up the left edge."""
+    x, y = layout.ruler_origin
+    if layout.ruler_vertical:  # local (u, v) lands on the page at (x - v, y + u)
+        return layout.paper.height - mm(LABEL_EDGE_MM) - (y + mm(RULER_TEXT_AT_MM))
+    return layout.paper.width - mm(LABEL_EDGE_MM) - (x + mm(RULER_TEXT_AT_MM))
+
+
 def ruler_length(label: str = "") -> float:
     """How far the ruler's drawing reaches along the bar, captions included (points)."""
     from kcal.print.fonts import register_fonts
     from kcal.print.text import width
 
     register_fonts()
-    return mm(RULER_TEXT_AT_MM) + max(width(RULER_CAPTION, BOLD, 5.5), width(label, REGULAR, 5.5)) + mm(0.5)
+    return mm(RULER_TEXT_AT_MM) + max(width(RULER_CAPTION, BOLD, 5.5), width(label, REGULAR, LABEL_PT)) + mm(0.5)
 
 
 def ruler_boxes(layout: SheetLayout, label: str = "", credit: str = "") -> list[Box]:

@@ -39,18 +39,22 @@ from kcal.print.layout import (
     mm,
 )
 from kcal.print.marks import (
+    LABEL_PT,
     back_ruler,
     crop_marks,
     crop_ticks,
     cut_line,
     cut_outline_points,
     draw_ruler,
+    label_room,
     ruler,
     tick_segments,
 )
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
+
+    from kcal.print.report import Report
 
 PageFn = Callable[[Any], None]
 T = TypeVar("T")
@@ -121,6 +125,9 @@ class SheetOptions(NamedTuple):
     corner_mm: float = DEFAULT_CORNER_MM
     gutter_mm: float = 0.0
     credit: str = ""  #: the pictures' licence credit, printed by the ruler of every sheet (kcal.print.pictures)
+    #: ``file:line:column`` of the name the title shows (a deck's), named when the footer shortens it; or a
+    #: function giving it (called only then)
+    title_where: str | Callable[[], str] = ""
 
     @property
     def paper_size(self) -> Paper:
@@ -214,8 +221,10 @@ def chunk_faces(faces: Sequence[T], opts: SheetOptions, groups: Sequence[tuple[s
 
 
 def face_pages(faces: Sequence[Face], opts: SheetOptions,
-               groups: Sequence[tuple[str, Sequence[Face]]] | None = None) -> list[PageFn]:
-    """Page functions for the faces: fronts, each followed by its back when ``opts.backs``.
+               groups: Sequence[tuple[str, Sequence[Face]]] | None = None, report: Report | None = None
+               ) -> list[PageFn]:
+    """Page functions for the faces: fronts, each followed by its back when ``opts.backs``; a footer
+    shortened to fit its page is reported to ``report`` (:func:`footer`).
 
     ``groups`` (label, faces) starts a new sheet for each group (a catalog's proof sheets).
     """
@@ -224,21 +233,38 @@ def face_pages(faces: Sequence[Face], opts: SheetOptions,
     pages: list[PageFn] = []
     if opts.alignment_page:
         pages.extend(alignment_pages(opts))
+    room = label_room(layout)
     for n, (label, chunk) in enumerate(chunks, 1):
-        foot = footer(opts, n, sheets, label)
+        foot = footer(opts, n, sheets, label, room=room, report=report)
         pages.append(_front(chunk, layout, opts, foot))
         if opts.backs:
             pages.append(_back(chunk, layout, opts, foot))
     return pages
 
 
-def footer(opts: SheetOptions, n: int, total: int, label: str) -> str:
-    parts = [opts.title] if opts.title else []
-    if label:
-        parts.append(label)
-    parts.append(f"sheet {n}/{total}")
-    parts.append(f"{opts.paper}, {opts.size_label}" + (f", bleed {opts.bleed_mm:g} mm" if opts.bleed_mm else ""))
-    return " · ".join(parts)
+def footer(opts: SheetOptions, n: int, total: int, label: str, *, room: float | None = None,
+           report: Report | None = None) -> str:
+    """The sheet's footer, printed by its ruler: the title, the group's label, the sheet's number, the paper.
+
+    ``room`` (points, :func:`kcal.print.marks.label_room`): the title and the label (names from a file: a
+    deck's, a set's) are shortened with an ellipsis so the footer ends inside the page's margin, and that is
+    reported at ``opts.title_where``."""
+    own = [p for p in (opts.title, label) if p]
+    tail = [f"sheet {n}/{total}",
+            f"{opts.paper}, {opts.size_label}" + (f", bleed {opts.bleed_mm:g} mm" if opts.bleed_mm else "")]
+    if room is not None and own:
+        from kcal.print.fonts import register_fonts
+        from kcal.print.text import fit, width
+
+        register_fonts()
+        text = " · ".join(own)
+        side = f" · back ({opts.flip}-edge flip)" if opts.backs else " · front"  # what _front, _back add
+        left = room - width(" · " + " · ".join(tail) + side, REGULAR, LABEL_PT)
+        if width(text, REGULAR, LABEL_PT) > left:
+            pos = opts.title_where() if callable(opts.title_where) else opts.title_where
+            where = f"{pos}: the sheets' footer" if pos else "the sheets' footer"
+            own = list(fit(text, REGULAR, LABEL_PT, LABEL_PT, max(left, 0.0), 1, where=where, report=report).lines)
+    return " · ".join([*own, *tail])
 
 
 def trim_box(slots: Sequence[Slot],

@@ -15,6 +15,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from kcal.print.report import Report
+from kcal.print.sourced import where_of
 
 
 def escape(text: str) -> str:
@@ -47,28 +48,52 @@ class Fitted(NamedTuple):
     complete: bool  # False when text had to be cut
 
 
-def wrap(text: str, font: str, size: float, max_width: float) -> list[str]:
-    """Greedy word wrap; a single word wider than the line is split by characters."""
+def wrap(text: str, font: str, size: float, max_width: float, max_lines: int | None = None) -> list[str]:
+    """Greedy word wrap; a single word wider than the line is split by characters, each piece but the
+    last ending with a hyphen. ``max_lines``: stop after one line more than that (the caller only needs
+    to know the rest does not fit). Linear in the text's length, however long a word."""
     words = text.split()
     lines: list[str] = []
     cur = ""
+    cur_w = 0.0
+    space = unit_width(" ", font) * size
     for word in words:
-        trial = f"{cur} {word}" if cur else word
-        if width(trial, font, size) <= max_width:
-            cur = trial
+        if max_lines is not None and len(lines) > max_lines:
+            return lines
+        ww = unit_width(word, font) * size
+        if cur and cur_w + space + ww <= max_width:
+            cur, cur_w = f"{cur} {word}", cur_w + space + ww
             continue
         if cur:
             lines.append(cur)
-        cur = word
-        while width(cur, font, size) > max_width and len(cur) > 1:
-            cut = len(cur) - 1
-            while cut > 1 and width(cur[:cut] + "-", font, size) > max_width:
-                cut -= 1
-            lines.append(cur[:cut] + "-")
-            cur = cur[cut:]
+        if ww <= max_width:
+            cur, cur_w = word, ww
+            continue
+        pieces, cur, cur_w = _split_word(word, font, size, max_width, ww)
+        lines.extend(pieces)
     if cur:
         lines.append(cur)
     return lines
+
+
+def _split_word(word: str, font: str, size: float, max_width: float, word_w: float
+                ) -> tuple[list[str], str, float]:
+    """A word wider than the line, cut into hyphenated pieces that fit (at least one character each):
+    the pieces, and the rest that fits a line, with its width. One pass over the characters."""
+    widths = [unit_width(ch, font) * size for ch in word]
+    hyphen = unit_width("-", font) * size
+    pieces: list[str] = []
+    start, rest = 0, word_w
+    while rest > max_width and len(word) - start > 1:
+        cut, acc = start, 0.0
+        while cut < len(word) - 1 and acc + widths[cut] + hyphen <= max_width:
+            acc += widths[cut]
+            cut += 1
+        if cut == start:  # not even one character fits: one a line all the same
+            cut, acc = start + 1, widths[start]
+        pieces.append(word[start:cut] + "-")
+        start, rest = cut, rest - acc
+    return pieces, word[start:], max(rest, 0.0)
 
 
 def fit(text: str, font: str, max_size: float, min_size: float, max_width: float | list[float],
@@ -77,6 +102,7 @@ def fit(text: str, font: str, max_size: float, min_size: float, max_width: float
 
     ``max_width`` may be a list giving each line's width (a hexagon narrows towards its flats).
     """
+    where = where_of(text, where)  # a value of a data file is reported where it is written
     text = " ".join(text.split())
     widths = max_width if isinstance(max_width, list) else [max_width] * max_lines
     if max_lines == 1 or len(widths) == 1:
@@ -98,7 +124,7 @@ def fit(text: str, font: str, max_size: float, min_size: float, max_width: float
             size -= step
     # does not fit even at the floor: wrap what fits and cut the rest with an ellipsis
     size = min_size
-    lines = wrap(text, font, size, min(widths))
+    lines = wrap(text, font, size, min(widths), max_lines=len(widths))
     kept = lines[: len(widths)]
     last = kept[-1] if kept else ""
     w_last = widths[len(kept) - 1] if kept else widths[0]

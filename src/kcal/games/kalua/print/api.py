@@ -69,6 +69,9 @@ def load_set(catalog: str | Path | None) -> tuple[CardSet, Path, Any]:
     index = {c.name: i for i, c in enumerate(cardset.model.cards)}
 
     def locate(name: str, key: str) -> str:
+        if name in ("set", "board island"):  # the set's name, the island's name (the board)
+            line, column = doc.pos(("set", key) if name == "set" else ("board", "island", key))
+            return f"{doc.path}:{line}:{column}: {'card set' if name == 'set' else name} {key}"
         if name.startswith("help card "):
             n = int(name.rsplit(" ", 1)[1]) - 1
             field, _, item = key.partition("[")
@@ -167,12 +170,10 @@ def print_board(output: str | Path, paper: str = "letter", *, catalog: str | Pat
     from kcal.print.options import check_paper
 
     paper_size = PAPERS[check_paper(paper)]
-    cardset, set_path, doc = load_doc(catalog)
+    cardset, set_path, locate = load_set(catalog)
     report = Report()
-    board = cardset.model.board  # the island's name as written in the file (a warning names its position)
-    island = board.island.model_copy(update={"name": sourced(board.island.name, doc, ("board", "island", "name"),
-                                                             "island name")})
-    tiles, pages = board_pages(board.model_copy(update={"island": island}), paper_size, cardset.name, report)
+    tiles, pages = board_pages(cardset.model.board, paper_size, cardset.name, report,
+                               (locate("board island", "name"), locate("set", "name")))
     meta = PdfMeta(title=f"{GAME_NAME} board", subject=f"{GAME_NAME}: the board on {tiles.sheets} sheets",
                    pagesize=(tiles.paper.width, tiles.paper.height), invariant=invariant)
     written = write_pdf(pages, output, meta, inputs=[set_path], split_every=split)

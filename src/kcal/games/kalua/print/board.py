@@ -50,6 +50,7 @@ from kcal.print.layout import MARGIN_MM, RULER_STRIP_MM, Paper, mm
 from kcal.print.marks import ruler
 from kcal.print.report import Report
 from kcal.print.text import fit
+from kcal.print.text import width as text_width
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -197,14 +198,19 @@ def _text(c: Canvas, text: str, font: str, size: float, x: float, y: float, colo
     {"left": c.drawString, "centre": c.drawCentredString, "right": c.drawRightString}[align](x, y, text)
 
 
-def draw_board(c: Canvas, board: Board, title: str, report: Report) -> None:
+#: where the board's two names are written, for warnings: (the island's name, the set's name)
+Wheres = tuple[str, str]
+NO_WHERE: Wheres = ("board island name", "card set name")
+
+
+def draw_board(c: Canvas, board: Board, title: str, report: Report, wheres: Wheres = NO_WHERE) -> None:
     """The whole board, in board points (origin bottom left, 380 x 480 mm)."""
     W, H = mm(BOARD_W_MM), mm(BOARD_H_MM)
     _fill(c, palette.SEA)
     c.rect(0, 0, W, H, stroke=0, fill=1)
     _waves(c, W, H)
     _island(c)
-    _island_name(c, board, title, report, H)
+    _island_name(c, board, title, report, H, wheres)
     _clearing(c, board)
     _legend(c, W, H)
     _pool(c)
@@ -226,14 +232,16 @@ def _island(c: Canvas) -> None:
         _palm(c, mm(x), mm(y), mm(h))
 
 
-def _island_name(c: Canvas, board: Board, title: str, report: Report, H: float) -> None:
-    """The island's name at the top left (as large as fits), the card set's name under it."""
+def _island_name(c: Canvas, board: Board, title: str, report: Report, H: float, wheres: Wheres) -> None:
+    """The island's name at the top left (as large as fits), the card set's name under it (the same
+    width: shrunk, then shortened with a warning)."""
     n = ISLAND_NAME
-    name = printable(board.island.name, "board island name", report, BOLD)
-    f = fit(name, BOLD, n.size_pt, n.smallest_pt, mm(n.width_mm), n.lines, where="board island name", report=report)
+    name = printable(board.island.name, wheres[0], report, BOLD)
+    f = fit(name, BOLD, n.size_pt, n.smallest_pt, mm(n.width_mm), n.lines, where=wheres[0], report=report)
     _text(c, f.lines[0], BOLD, f.size, mm(n.x_mm), H - mm(n.drop_mm), palette.INK)
-    head = printable(title, "card set name", report)
-    _text(c, head, REGULAR, n.set_pt, mm(n.x_mm), H - mm(n.set_drop_mm), palette.INK)
+    head = printable(title, wheres[1], report)
+    g = fit(head, REGULAR, n.set_pt, n.set_smallest_pt, mm(n.width_mm), 1, where=wheres[1], report=report)
+    _text(c, g.lines[0], REGULAR, g.size, mm(n.x_mm), H - mm(n.set_drop_mm), palette.INK)
 
 
 def _clearing(c: Canvas, board: Board) -> None:
@@ -388,17 +396,19 @@ def _label_box(c: Canvas, text: str, x: float, y: float, angle: float) -> None:
     c.restoreState()
 
 
-def board_pages(board: Board, paper: Paper, title: str, report: Report) -> tuple[Tiling, list[PageFn]]:
-    """One page function per sheet, row by row."""
+def board_pages(board: Board, paper: Paper, title: str, report: Report, wheres: Wheres = NO_WHERE
+                ) -> tuple[Tiling, list[PageFn]]:
+    """One page function per sheet, row by row; ``wheres``: where the island's and the set's names are
+    written (``file:line:column: what``), named when one is shortened."""
     t = tiling(paper)
     pages: list[PageFn] = []
     for row in range(t.rows):
         for col in range(t.cols):
-            pages.append(_sheet(board, t, row, col, title, report))
+            pages.append(_sheet(board, t, row, col, title, report, wheres))
     return t, pages
 
 
-def _sheet(board: Board, t: Tiling, row: int, col: int, title: str, report: Report) -> PageFn:
+def _sheet(board: Board, t: Tiling, row: int, col: int, title: str, report: Report, wheres: Wheres) -> PageFn:
     def draw(c: Canvas) -> None:
         x0, y0, x1, y1 = t.window(row, col)
         ax, ay = mm(MARGIN_MM), mm(MARGIN_MM) + mm(FOOTER_MM)
@@ -411,7 +421,7 @@ def _sheet(board: Board, t: Tiling, row: int, col: int, title: str, report: Repo
         p.rect(px0, py0, px1 - px0, py1 - py0)
         c.clipPath(p, stroke=0, fill=0)
         c.translate(ox, oy)
-        c.doForm(_board_form(c, board, title, report))
+        c.doForm(_board_form(c, board, title, report, wheres))
         c.restoreState()
         ov = mm(OVERLAP_MM)
         right = col + 1 < t.cols
@@ -443,7 +453,7 @@ def _sheet(board: Board, t: Tiling, row: int, col: int, title: str, report: Repo
         c.setDash()
         # the picture's outer edges are cut too: thin solid crop ticks at the corners
         _corner_ticks(c, px0, py0, px1, py1)
-        _footer(c, t, row, col, title, px0)
+        _footer(c, t, row, col, title, px0, report, wheres[1])
     return draw
 
 
@@ -456,7 +466,7 @@ def _corner_ticks(c: Canvas, x0: float, y0: float, x1: float, y1: float) -> None
         c.line(x, y + sy * g, x, y + sy * (g + n))
 
 
-def _footer(c: Canvas, t: Tiling, row: int, col: int, title: str, x: float) -> None:
+def _footer(c: Canvas, t: Tiling, row: int, col: int, title: str, x: float, report: Report, where: str) -> None:
     base = mm(MARGIN_MM)
     name = sheet_name(row, col)
     steps = []
@@ -465,10 +475,15 @@ def _footer(c: Canvas, t: Tiling, row: int, col: int, title: str, x: float) -> N
         steps.append(f"cut the white margin off the {sides} edge (dashed line)")
     if col + 1 < t.cols or row + 1 < t.rows:
         steps.append("glue the hatched strip under the next sheet, its edge on the solid line")
-    label = (f"{title} board · sheet {name} of {t.rows} x {t.cols} ({t.paper.name}"
-             f"{', landscape' if t.landscape else ''})")
-    _fill(c, palette.INK)
     s = SHEET_FOOTER
+    rest = (f" board · sheet {name} of {t.rows} x {t.cols} ({t.paper.name}"
+            f"{', landscape' if t.landscape else ''})")
+    room = t.paper.width - x - mm(s.x_mm) - mm(MARGIN_MM) - text_width(rest, BOLD, s.label_pt)
+    if text_width(title, BOLD, s.label_pt) > room:  # the set's name, shortened to end inside the margin
+        title = fit(title, BOLD, s.label_pt, s.label_pt, max(room, 0.0), 1, where=f"{where} (the sheets' footer)",
+                    report=report).lines[0]
+    label = title + rest
+    _fill(c, palette.INK)
     c.setFont(BOLD, s.label_pt)
     c.drawString(x + mm(s.x_mm), base + mm(FOOTER_MM) - mm(s.label_drop_mm), label)
     f = fit("; ".join(steps), REGULAR, s.steps_pt, s.steps_smallest_pt,
@@ -493,13 +508,13 @@ def _footer(c: Canvas, t: Tiling, row: int, col: int, title: str, x: float) -> N
     c.drawRightString(gx - mm(g.label_gap_mm), gy + mm(g.label_rise_mm), f"sheet {name}")
 
 
-def _board_form(c: Canvas, board: Board, title: str, report: Report) -> str:
+def _board_form(c: Canvas, board: Board, title: str, report: Report, wheres: Wheres = NO_WHERE) -> str:
     """The board as a PDF form, drawn once per document and placed on every sheet."""
     defined = c.__dict__.setdefault("_kcal_forms", set())
     name = "kalua-board"
     if name not in defined:
         c.beginForm(name, 0, 0, mm(BOARD_W_MM), mm(BOARD_H_MM))
-        draw_board(c, board, title, report)
+        draw_board(c, board, title, report, wheres)
         c.endForm()
         defined.add(name)
     return name

@@ -290,8 +290,13 @@ def _name(c: Canvas, card: CardEntry, ctx: Context, x0: float, x1: float, y1: fl
     cx = (x0 + x1) / 2
     where = ctx.locate(card.name, "name")
     name = printable(card.name, where, ctx.report, BOLD)
-    name_w = (x1 - x0) - 2 * (2 * r + mm(NAME.badge_gap_mm) * k)
-    f = fit(name, BOLD, NAME.size_pt * k, NAME.smallest_pt * k, name_w, NAME.max_lines, where=where,
+    gap = mm(NAME.badge_gap_mm) * k
+    name_w = (x1 - x0) - 2 * (2 * r + gap)
+    # a second line is as low as the praying point on the badge's lower right (it reaches 1.2 r past the
+    # badge's centre): that line keeps clear of it
+    below = (x1 - x0) - 2 * (mm(COST.inset_mm) * k + 2.2 * r + gap)
+    widths = [name_w] + [min(name_w, below)] * (NAME.max_lines - 1)
+    f = fit(name, BOLD, NAME.size_pt * k, NAME.smallest_pt * k, widths, NAME.max_lines, where=where,
             report=ctx.report)
     top = y1 - mm(NAME.top_two_lines_mm) * k if len(f.lines) > 1 else y1 - mm(NAME.top_one_line_mm) * k
     y = _lines(c, f.lines, BOLD, f.size, cx, top, f.size * NAME.leading)

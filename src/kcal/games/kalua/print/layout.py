@@ -243,6 +243,7 @@ class IslandName(Sizes):
     lines: int = 1
     drop_mm: float = 24  #: the name's baseline, below the board's top
     set_pt: float = 11
+    set_smallest_pt: float = 8  #: the set's name shrinks to this, then is shortened (with a warning)
     set_drop_mm: float = 32  #: the set's name's baseline, below the board's top
 
 

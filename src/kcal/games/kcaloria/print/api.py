@@ -145,7 +145,8 @@ def locator(library: Library) -> Callable[[Tile, str], str | None]:
         if hit is None or getattr(hit[0], "doc", None) is None:
             return None
         loaded, i = hit
-        line, column = loaded.doc.pos(("tiles", i, key))
+        path = tuple(int(p) if p.isdigit() else p for p in key.split("."))  # a dotted path: modifiers.1.target
+        line, column = loaded.doc.pos(("tiles", i, *path))
         return f"{loaded.doc.path}:{line}:{column}"
 
     return locate
@@ -178,6 +179,9 @@ def render_deck_pdf(deck: str | Path, out: str | Path, *, catalogs: Sequence[str
     tiles = choose_tiles(loaded.tiles(), only, copies, f"the deck {loaded.deck.name!r}")
     options.setdefault("title", loaded.deck.name)
     opts = sheet_options(**options)
+    if opts.title == loaded.deck.name:  # the footer names where the deck's name is, should it be shortened
+        line, column = loaded.doc.pos(("name",))
+        opts = opts._replace(title_where=f"{loaded.doc.path}:{line}:{column}")
     result = render_tiles_pdf(tiles, out, opts, art_dir=loaded.library.catalog_dir, locate=locator(loaded.library),
                               inputs=[loaded.path, *_library_inputs(loaded.library)],
                               split_every=split_every, invariant=invariant, subject=f"deck {loaded.deck.name}",
@@ -230,6 +234,14 @@ def render_catalog_pdf(catalogs: Sequence[str | Path] | None, out: str | Path, *
     tiles = [tile for _, ts in groups for tile in ts]
     options.setdefault("title", "Catalog proof: " + ", ".join(c.catalog.set.name for c in library.catalogs))
     opts = sheet_options(**options)
+    if library.catalogs and opts.title.startswith("Catalog proof: "):  # the longest set name, should it be shortened
+        longest = max(library.catalogs, key=lambda c: len(c.catalog.set.name))
+
+        def where() -> str:  # parsed again only when the footer is shortened
+            line, column = longest.doc.pos(("set", "name"))
+            return f"{longest.doc.path}:{line}:{column}"
+
+        opts = opts._replace(title_where=where)
     return render_tiles_pdf(tiles, out, opts, art_dir=library.catalog_dir, locate=locator(library),
                             inputs=_library_inputs(library),
                             groups=groups, split_every=split_every, invariant=invariant, subject="catalog proof",

@@ -84,31 +84,31 @@ class RenderContext:
         self.art = ArtCache() if art is None else art
         self.locate = locate
 
-    def where(self, tile: Tile, part: str) -> str:
+    def where(self, tile: Tile, part: str, key: str | None = None) -> str:
         """Where a warning about ``part`` of ``tile`` points: worked out only when a warning is
         printed (finding the line loads the catalog's positions), so it is a lazy stand-in that
         every caller formats (f-strings) and nothing else."""
-        return _LazyWhere(self, tile, part)  # type: ignore[return-value]
+        return _LazyWhere(self, tile, part, key)  # type: ignore[return-value]
 
-    def where_text(self, tile: Tile, part: str) -> str:
-        key = _PART_KEYS.get(part.split(" ")[0], part)
-        pos = self.locate(tile, key)
+    def where_text(self, tile: Tile, part: str, key: str | None = None) -> str:
+        """``key``: the field's path in the tile, dotted (``modifiers.1.target``); by default the part's."""
+        pos = self.locate(tile, key if key is not None else _PART_KEYS.get(part.split(" ")[0], part))
         return f"{pos + ': ' if pos else ''}tile {tile.id} ({tile.name}) {part}"
 
 
 class _LazyWhere:
     """:meth:`RenderContext.where`'s text, computed when first formatted."""
 
-    __slots__ = ("ctx", "tile", "part", "_text")
+    __slots__ = ("ctx", "tile", "part", "key", "_text")
 
-    def __init__(self, ctx: RenderContext, tile: Tile, part: str) -> None:
-        self.ctx, self.tile, self.part = ctx, tile, part
+    def __init__(self, ctx: RenderContext, tile: Tile, part: str, key: str | None = None) -> None:
+        self.ctx, self.tile, self.part, self.key = ctx, tile, part, key
         self._text: str | None = None
 
     def __str__(self) -> str:
         text = self._text
         if text is None:
-            text = self._text = self.ctx.where_text(self.tile, self.part)
+            text = self._text = self.ctx.where_text(self.tile, self.part, self.key)
         return text
 
     def __format__(self, spec: str) -> str:
@@ -508,6 +508,16 @@ def _drawn_width(text: str, kind: str, size: float) -> float:
     return width(text, REGULAR, size)
 
 
+def _modifier_key(tile: Tile, j: int) -> str:
+    """The field a modifier's line is longest for: its tile name (``target``, ``partner``), else the
+    modifier itself (``modifiers.J``)."""
+    mod = tile.modifiers[j] if j < len(tile.modifiers) else None
+    for param in ("target", "partner"):
+        if mod is not None and isinstance(getattr(mod, param, None), str):
+            return f"modifiers.{j}.{param}"
+    return f"modifiers.{j}"
+
+
 def _fallback_plan(tile: Tile, mod_lines: list[str], fact: str, k: float, ctx: RenderContext) -> TextPlan:
     """Even the smallest art and 6.5 pt overflow: keep the modifiers, shorten the fact line (reported)."""
     f = FACE
@@ -522,13 +532,13 @@ def _fallback_plan(tile: Tile, mod_lines: list[str], fact: str, k: float, ctx: R
         y -= lead
     widths = [_text_width(cols, yy, lead / 2, k) for yy in ys]
     lines: list[tuple[str, str, float]] = []
-    for line in mod_lines:
+    for j, line in enumerate(mod_lines):
         idx = len(lines)
+        where = ctx.where(tile, "modifier text", _modifier_key(tile, j))
         if idx >= len(ys):
-            ctx.report.warn(f"{ctx.where(tile, 'modifier text')}: no room for {line!r}; it was not printed")
+            ctx.report.warn(f"{where}: no room for {line!r}; it was not printed")
             continue
-        got = fit(line, REGULAR, size, size, widths[idx:], len(widths) - idx,
-                  where=ctx.where(tile, "modifier text"), report=ctx.report)
+        got = fit(line, REGULAR, size, size, widths[idx:], len(widths) - idx, where=where, report=ctx.report)
         lines.extend((ln, "mod" if i == 0 else "text", ys[idx + i]) for i, ln in enumerate(got.lines))
     rule_y = None
     if fact and len(lines) < len(ys):

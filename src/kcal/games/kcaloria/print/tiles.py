@@ -73,7 +73,7 @@ def tile_pages(tiles: Sequence[Tile], opts: SheetOptions, ctx: RenderContext,
     faces = [tile_face(t, geom, ctx) for t in tiles]
     face_groups = None if groups is None else [(label, [tile_face(t, geom, ctx) for t in group])
                                                for label, group in groups]
-    return face_pages(faces, opts, face_groups)
+    return face_pages(faces, opts, face_groups, ctx.report)
 
 
 def sheet_chunks(tiles: Sequence[Tile], opts: SheetOptions,
