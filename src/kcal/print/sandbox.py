@@ -166,9 +166,9 @@ def checked(value: Any, report: Report | None) -> Any:
     if report is None:
         return value
     if isinstance(value, Sourced):
-        return printable(value, value.where, report)
+        return str(printable(value, value.where, report))  # checked once: the template gets a plain str
     if type(value) in (list, tuple) and any(isinstance(v, Sourced) for v in value):
-        return type(value)(printable(v, v.where, report) if isinstance(v, Sourced) else v for v in value)
+        return type(value)(str(printable(v, v.where, report)) if isinstance(v, Sourced) else v for v in value)
     return value
 
 
