@@ -10,9 +10,11 @@ commit after another saw a file carrying kcal's mark and replaced it as its own:
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 import textwrap
+import time
 from pathlib import Path
 
 import pytest
@@ -26,6 +28,7 @@ _RUNNER = textwrap.dedent("""
     import os, sys, time
     import kcal.core.atomic as atomic
     barrier, runs = sys.argv[1], int(sys.argv[2])
+    arrived, gone = os.path.join(barrier, "arrived"), os.path.join(barrier, "gone")
     first = []
     check = atomic.check_output_path
 
@@ -33,9 +36,8 @@ _RUNNER = textwrap.dedent("""
         out = check(*args, **kwargs)
         if not first:
             first.append(out)
-            open(os.path.join(barrier, str(os.getpid())), "w").close()
-            deadline = time.monotonic() + 120
-            while len(os.listdir(barrier)) < runs and time.monotonic() < deadline:
+            open(os.path.join(arrived, str(os.getpid())), "w").close()
+            while len(os.listdir(arrived)) < runs and not os.path.exists(gone):
                 time.sleep(0.02)
         return out
 
@@ -45,19 +47,53 @@ _RUNNER = textwrap.dedent("""
     main()
 """)
 
+#: how long the runs of one race may take in all (a watchdog: a race on a loaded machine takes seconds)
+RACE_LIMIT_S = 600
+
 
 def _race(tmp: Path, args: list[str], runs: int) -> list[subprocess.CompletedProcess[str]]:
+    """Run ``kcal ARGS`` ``runs`` times at once, each held after its first output check
+    (:func:`kcal.core.atomic.check_output_path`, the one look at an output before it is written) until
+    every run has checked. A run that ends before its check releases the others at once (the barrier
+    cannot fill) and fails the race naming that run and its last words, so the race never waits out a
+    timeout for a run that is gone."""
     barrier = tmp / "barrier"
-    barrier.mkdir()
+    (barrier / "arrived").mkdir(parents=True)
     env = {"PATH": "/usr/bin:/bin", "NO_COLOR": "1", "KCAL_CACHE_DIR": str(tmp / "cache")}
-    procs = [subprocess.Popen([sys.executable, "-c", _RUNNER, str(barrier), str(runs), *args], cwd=tmp,
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
-             for _ in range(runs)]
-    done = []
+    logs = tmp / "logs"
+    logs.mkdir()
+    procs = []
+    for i in range(runs):
+        with open(logs / f"{i}.out", "w") as out, open(logs / f"{i}.err", "w") as err:
+            procs.append(subprocess.Popen([sys.executable, "-c", _RUNNER, str(barrier), str(runs), *args],
+                                          cwd=tmp, stdout=out, stderr=err, text=True, env=env))
+    deadline = time.monotonic() + RACE_LIMIT_S
+    early: list[int] = []  # the runs that ended before their first output check
+
+    def ended_early() -> None:
+        ended = [i for i, p in enumerate(procs) if p.poll() is not None]
+        arrived = set((barrier / "arrived").iterdir())  # read after: a run marks its arrival before it ends
+        for i in ended:
+            if barrier / "arrived" / str(procs[i].pid) not in arrived and i not in early:
+                early.append(i)
+                (barrier / "gone").touch()  # the others go on at once: the barrier cannot fill
+
+    while any(p.poll() is None for p in procs) and time.monotonic() < deadline:
+        ended_early()
+        time.sleep(0.02)
+    ended_early()
     for p in procs:
-        out, err = p.communicate(timeout=600)
-        done.append(subprocess.CompletedProcess(p.args, p.returncode, out, err))
-    assert len(list(barrier.iterdir())) == runs, "every run checked its output before any wrote it"
+        if p.poll() is None:
+            p.kill()
+        p.wait()
+    done = [subprocess.CompletedProcess(p.args, p.returncode, (logs / f"{i}.out").read_text(),
+                                        (logs / f"{i}.err").read_text()) for i, p in enumerate(procs)]
+    shutil.rmtree(logs)
+    assert time.monotonic() < deadline, f"the race took over {RACE_LIMIT_S} s: {[r.returncode for r in done]}"
+    assert not early, "runs ended before their first output check, so they never raced: " + "; ".join(
+        f"run {i} exit {done[i].returncode}: {done[i].stderr[-600:]!r}" for i in early)
+    assert len(list((barrier / "arrived").iterdir())) == runs, "every run checked its output before any wrote it"
+    shutil.rmtree(barrier)
     return done
 
 

@@ -184,6 +184,30 @@ def test_force_race_without_hard_links_still_exclusive(tmp_path: Path, monkeypat
     assert target.read_bytes() == b"first" and _listing(tmp_path) == ["once.yaml"]
 
 
+def test_force_race_a_folder_made_after_the_check_is_refused(tmp_path: Path) -> None:
+    """A folder output (export's pictures, deck build's decks) goes through the same one check: free when
+    checked, made by another run before this one makes it: refused as a file would be; with --force, or
+    a folder that was there when checked, it is used."""
+    target = tmp_path / "pictures"
+    atomic.forget_checks()
+    assert check_output_path(target, folder=True) == target
+    target.mkdir()  # the other run's
+    with pytest.raises(UsageError, match=r"pictures: already exists \(another run wrote it meanwhile\)"):
+        atomic.make_output_folder(target, force=False)
+    assert atomic.make_output_folder(target, force=True) is False
+    atomic.forget_checks()  # the next command
+    check_output_path(target, folder=True)
+    assert atomic.make_output_folder(target, force=False) is False  # there when checked: this run's folder
+    atomic.forget_checks()
+    fresh = tmp_path / "fresh"
+    check_output_path(fresh, folder=True)
+    assert atomic.make_output_folder(fresh, force=False) is True and fresh.is_dir()
+    (tmp_path / "a-file").write_bytes(b"the user's")
+    with pytest.raises(UsageError, match="a-file: names a file"):
+        check_output_path(tmp_path / "a-file", folder=True)
+    atomic.forget_checks()
+
+
 _RACER = textwrap.dedent("""
     import sys, time
     from kcal.core.atomic import atomic_write_text

@@ -94,7 +94,7 @@ def _run(kind: str, game: str | None, source: Path | None, output: Path, size: s
             bleed = bleed if bleed is not None else (0.0 if kind == "tts" else ex.DEFAULT_EXPORT_BLEED_MM)
             ex.check_dpi(dpi)
             export = _export_set(game, source, size, bleed, only)
-        with ex.output_folder(output) as folder:  # made here, and removed again if the export fails
+        with ex.output_folder(output, export.inputs) as folder:  # made here, and removed again if the export fails
             faces = export.faces
             total = len({f.key for f in faces}) + len({f.back_key for f in faces if f.back is not None})
             show = wanted(quiet=quiet, json_out=fmt is OutputFormat.json)

@@ -58,12 +58,21 @@ BotOption = typer.Option("greedy", "--bots", "-b", metavar="BOT", autocompletion
                          help="The bot: greedy, random or lookahead (one-ply with mobility).")
 
 
+def output_needs_save_game(out: Path | None, save_game: object | None) -> None:
+    """``-o`` of a command that writes only with ``--save-game`` (``sim solo``, ``sim match``, ``play``):
+    alone it would write nothing and say nothing, so it is refused (exit 2, before any game)."""
+    if out is not None and save_game is None:
+        raise UsageError("--output goes with --save-game K: it names the file game K's record is saved to; "
+                         "without --save-game nothing is written")
+
+
 def save_target(save_game: int | None, games: int, out: Path | None, default_name: str,
                  inputs: Iterable[str | Path], force: bool = False) -> Path | None:
     """Check ``--save-game``/``--output`` before any game is played; the path to write, or None."""
     from kcal.core.atomic import check_output_path
     from kcal.core.errors import UsageError
 
+    output_needs_save_game(out, save_game)
     if save_game is None:
         return None
     if not 0 <= save_game < max(games, 1):

@@ -12,6 +12,7 @@ import typer
 
 from kcal.cli.common import ForceOption, FormatOption, OutputFormat, emit, guarded, write_text
 from kcal.cli.complete import complete_bot
+from kcal.cli.options import output_needs_save_game
 from kcal.cli.output import say
 
 app = typer.Typer(pretty_exceptions_enable=False, rich_markup_mode=None, subcommand_metavar="",
@@ -62,6 +63,7 @@ def play(
     from kcal.play.store import Store
 
     with guarded():
+        output_needs_save_game(output, save_game)
         store = Store(data)
         if list_:
             from kcal.play.launch import list_tables, list_text

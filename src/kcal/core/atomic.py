@@ -86,16 +86,23 @@ def forced(on: bool) -> Iterator[None]:
 
 
 def check_output_path(
-    target: str | Path, *, inputs: Iterable[str | Path] = (), force: bool | None = None
+    target: str | Path, *, inputs: Iterable[str | Path] = (), force: bool | None = None, folder: bool = False
 ) -> Path:
-    """Validate an output path before any work is done; return it as a Path (see the module for ``force``)."""
+    """Validate an output path before any work is done; return it as a Path (see the module for ``force``).
+
+    ``folder``: the output is a folder the command writes its files into (``export``'s pictures, ``deck
+    build``'s decks): an existing folder is taken (each file in it is checked when written), a file there is
+    refused, and a name free now is made exclusively later (:func:`make_output_folder`). This is the one
+    look at an output before it is written, for files and folders alike."""
     force = _FORCE.get() if force is None else force
     out = Path(target)
     if str(out) == "" or out.name in ("", ".", ".."):
-        raise UsageError(f"{target}: output must name a file")
+        raise UsageError(f"{target}: output must name a {'folder' if folder else 'file'}")
     parent = out.parent if str(out.parent) else Path(".")
     if not parent.is_dir():
         raise UsageError(f"{target}: the output folder {str(parent)!r} does not exist")
+    if folder:
+        return _check_folder(out, target, parent)
     if out.exists() and out.is_dir():
         raise UsageError(f"{target}: output is a directory")
     resolved = out.resolve()
@@ -118,6 +125,41 @@ def check_output_path(
     if not os.access(parent, os.W_OK):
         raise UsageError(f"{target}: the output folder is not writable")
     return out
+
+
+def _check_folder(out: Path, target: str | Path, parent: Path) -> Path:
+    if os.path.lexists(out) and not out.is_dir():
+        raise UsageError(f"{target}: names a file, and this command writes a folder of files there")
+    if not out.exists():
+        with _FREE_LOCK:
+            _FREE.add(_key(out))
+        if not os.access(parent, os.W_OK):
+            raise UsageError(f"{target}: the output folder {str(parent)!r} is not writable")
+    return out
+
+
+def make_output_folder(target: str | Path, *, force: bool | None = None) -> bool:
+    """Make the output folder :func:`check_output_path` (``folder=True``) checked; True if this run made it.
+
+    A folder free when checked is made exclusively: if another run made it since, this run is refused
+    (without ``--force``) as a file would be, so of runs racing to create it exactly one wins. A folder
+    that was there when checked is used as it is. A failure of the file system is one line."""
+    force = _FORCE.get() if force is None else force
+    out = Path(target)
+    free = _was_free(out)
+    try:
+        if out.is_dir() and (not free or force):
+            return False
+        out.mkdir()
+    except FileExistsError:
+        if free and not force:
+            raise UsageError(_taken(target)) from None
+        raise UsageError(f"{target}: names a file, and this command writes a folder of files there") from None
+    except OSError as exc:
+        raise UsageError(f"{target}: cannot make the output folder: {exc.strerror or exc}") from None
+    with _FREE_LOCK:  # made by this run: its own folder from now on
+        _FREE.discard(_key(out))
+    return True
 
 
 def _taken(target: str | Path) -> str:

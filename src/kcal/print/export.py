@@ -35,7 +35,6 @@ import contextlib
 import hashlib
 import io
 import json
-import os
 import re
 import unicodedata
 from collections.abc import Callable, Iterator, Sequence
@@ -211,31 +210,22 @@ def png_bytes(im: PILImage, dpi: int) -> bytes:
     return buf.getvalue()
 
 
-def prepare_folder(folder: Path) -> Path:
-    """The export's folder: made when missing (its parent must exist); a file there is refused. Any
-    failure of the file system (a read-only mount, ``/proc``, no permission) is one line, exit 2."""
-    try:
-        if folder.exists() and not folder.is_dir():
-            raise UsageError(f"{folder}: --output names a file; an export writes a folder")
-        if not folder.exists():
-            if not folder.parent.is_dir():
-                raise UsageError(f"{folder}: the folder {str(folder.parent)!r} does not exist")
-            folder.mkdir()
-    except OSError as exc:
-        raise UsageError(f"{folder}: cannot make the output folder: {exc.strerror or exc}") from None
-    return folder
+def prepare_folder(folder: Path, inputs: Sequence[Path] = ()) -> bool:
+    """The export's folder: checked as an output (:func:`kcal.core.atomic.check_output_path`, its one
+    look before writing), then made when missing (exclusively: of runs racing to make it, one wins); a
+    file there is refused. Any failure of the file system (a read-only mount, ``/proc``, no permission)
+    is one line, exit 2. True when this run made the folder."""
+    from kcal.core.atomic import check_output_path, make_output_folder
+
+    check_output_path(folder, inputs=inputs, folder=True)
+    return make_output_folder(folder)
 
 
 @contextlib.contextmanager
-def output_folder(folder: Path) -> Iterator[Path]:
+def output_folder(folder: Path, inputs: Sequence[Path] = ()) -> Iterator[Path]:
     """:func:`prepare_folder` for the block: a folder it made is removed again when the export fails
     (an error, Ctrl-C) and nothing was put in it, so a failed export leaves nothing behind."""
-    made = False
-    try:
-        made = not os.path.lexists(folder)
-    except (OSError, ValueError):
-        pass
-    prepare_folder(folder)
+    made = prepare_folder(folder, inputs)
     try:
         yield folder
     except BaseException:

@@ -9,28 +9,23 @@ in a refusal.
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from kcal.core.errors import UsageError
 from kcal.games.kcaloria.deck.build import BuildResult, Elite, cell_file
 from kcal.games.kcaloria.rules.domain import TileType
 
 
 def check_folder(folder: Path, bins: int, inputs: Sequence[Path]) -> None:
-    """Before any game: the folder can be made or written, and no cell file there is refused."""
+    """Before any game: the folder can be made or written (the one output check, :func:`kcal.core.atomic.
+    check_output_path`), and no cell file there is refused."""
     from kcal.core.atomic import check_output_path
 
-    if folder.exists() and not folder.is_dir():
-        raise UsageError(f"{folder}: --output names a folder for the deck files, and this is a file")
-    if not folder.exists():
-        parent = folder.parent if str(folder.parent) else Path(".")
-        if not parent.is_dir():
-            raise UsageError(f"{folder}: its folder {str(parent)!r} does not exist")
-        if not os.access(parent, os.W_OK):
-            raise UsageError(f"{folder}: the folder {str(parent)!r} is not writable")
+    check_output_path(folder, inputs=inputs, folder=True)
+    if not folder.is_dir():
         return
     for i in range(bins):
         for j in range(bins):
@@ -81,15 +76,21 @@ def deck_catalogs(catalogs: Sequence[Path], folder: Path) -> list[str] | None:
 def write_archive(result: BuildResult, folder: Path, catalogs: Sequence[Path], inputs: Sequence[Path]
                   ) -> list[Path]:
     """Every elite's deck file, written together (one transaction); returns the files written."""
-    from kcal.core.atomic import write_all
+    from kcal.core.atomic import make_output_folder, write_all
 
     if not result.archive:
         return []
-    folder.mkdir(exist_ok=True)
-    listed = deck_catalogs(catalogs, folder)
-    files: list[tuple[str | Path, bytes | Any]] = [
-        (cell_file(folder, e.cell), deck_yaml(result, e, listed).encode("utf-8")) for e in result.elites()]
-    return write_all(files, inputs=inputs)
+    made = make_output_folder(folder)  # free when checked: made exclusively (of racing runs, one wins)
+    try:
+        listed = deck_catalogs(catalogs, folder)
+        files: list[tuple[str | Path, bytes | Any]] = [
+            (cell_file(folder, e.cell), deck_yaml(result, e, listed).encode("utf-8")) for e in result.elites()]
+        return write_all(files, inputs=inputs)
+    except BaseException:
+        if made:  # a failed write leaves no folder behind (only if empty: a file in it is someone's)
+            with contextlib.suppress(OSError):
+                folder.rmdir()
+        raise
 
 
 def build_text(d: dict[str, Any]) -> str:
