@@ -338,5 +338,14 @@ def param(c: Command, name: str) -> Param:
     return next(p for p in c.params if p.name == name)
 
 
+def probed(command_name: str, param_name: str, game: str) -> tuple[Command, Param, str, Path]:
+    """The command, its probed parameter, the parameter's role, and the pack's legal file for that role."""
+    c = command(command_name)
+    p = param(c, param_name)
+    role = c.role(p)
+    assert role is not None
+    return c, p, role, files(game)[role]
+
+
 def unknown_roles() -> list[str]:
     return [f"kcal {c.name} {p.opt or p.name.upper()}" for c in commands() for p in c.paths() if c.role(p) is None]

@@ -44,11 +44,8 @@ def _misspelled(game: str) -> st.SearchStrategy[str]:
 def test_a_file_of_another_game_is_named_for_what_it_is(tmp_path_factory: pytest.TempPathFactory, command: str,
                                                         param: str, game: str, data: st.DataObject,
                                                         json_mode: bool) -> None:
-    c = surface.command(command)
-    p = surface.param(c, param)
-    role = c.role(p)
-    assert role is not None
-    legal = surface.files(game)[role].read_text(encoding="utf-8")
+    c, p, role, legal_path = surface.probed(command, param, game)
+    legal = legal_path.read_text(encoding="utf-8")
     kinds = ["misspelled", "unknown"] + (["another game's file"] if _others(game, role) else [])
     kind = data.draw(st.sampled_from(kinds), label="kind")
     if kind == "another game's file":

@@ -92,9 +92,7 @@ def _rate(command: str, param: str, game: str, item: str, nested: bool,
 def _measure(command: str, param: str, game: str, item: str, nested: bool, tmp: Path) -> tuple[int, int] | None:
     """(base, errors per entry) of the file at 3 and 4 entries, every error listed; None when the command
     refuses the file before reading it."""
-    c = surface.command(command)
-    p = surface.param(c, param)
-    legal = surface.files(game)[c.role(p)]  # type: ignore[index]
+    c, p, _, legal = surface.probed(command, param, game)
     counts = []
     for n in (3, 4):
         path = tmp / f"rate-{n}.yaml"
@@ -116,9 +114,7 @@ def _measure(command: str, param: str, game: str, item: str, nested: bool, tmp: 
 def test_a_file_of_many_errors_shows_the_first_and_counts_the_rest(
         tmp_path_factory: pytest.TempPathFactory, command: str, param: str, game: str, entries: int, item: str,
         nested: bool, json_mode: bool) -> None:
-    c = surface.command(command)
-    p = surface.param(c, param)
-    legal = surface.files(game)[c.role(p)]  # type: ignore[index]
+    c, p, _, legal = surface.probed(command, param, game)
     rate = _rate(command, param, game, item, nested, tmp_path_factory)
     tmp = tmp_path_factory.mktemp("many")
     path = tmp / "many.yaml"

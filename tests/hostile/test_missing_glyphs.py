@@ -82,11 +82,7 @@ def glyph_probe(draw: Any, text: str) -> tuple[bytes, int, int, str]:
 def test_a_character_the_font_lacks_is_reported_where_it_is(tmp_path_factory: pytest.TempPathFactory,
                                                               command: str, param: str, game: str,
                                                               data: st.DataObject) -> None:
-    c = surface.command(command)
-    p = surface.param(c, param)
-    role = c.role(p)
-    assert role is not None
-    legal = surface.files(game)[role]
+    c, p, _, legal = surface.probed(command, param, game)
     text = legal.read_text(encoding="utf-8")
     if not text_spots(text):
         return  # a file of references only (a deck list): its names are the catalog's, probed there

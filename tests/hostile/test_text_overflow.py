@@ -195,9 +195,7 @@ def legal_pages(command: str, param: str, game: str) -> tuple[str, int]:
     many of its characters lie outside their page (a board drawn across several pages has some)."""
     import tempfile
 
-    c = surface.command(command)
-    p = surface.param(c, param)
-    legal = surface.files(game)[c.role(p) or ""]
+    c, p, _, legal = surface.probed(command, param, game)
     with tempfile.TemporaryDirectory() as tmp:
         args = surface.invocation(c, game, p, legal, Path(tmp))
         assert args is not None
@@ -239,11 +237,7 @@ def test_the_probes_reach_rule_text() -> None:
 def test_text_too_long_is_shrunk_or_reported_where_it_is(tmp_path_factory: pytest.TempPathFactory,
                                                           command: str, param: str, game: str,
                                                           data: st.DataObject) -> None:
-    c = surface.command(command)
-    p = surface.param(c, param)
-    role = c.role(p)
-    assert role is not None
-    legal = surface.files(game)[role]
+    c, p, _, legal = surface.probed(command, param, game)
     text = legal.read_text(encoding="utf-8")
     if not overflow_spots(text):
         return  # a file of references only (a deck list): its names are the catalog's, probed there

@@ -52,11 +52,7 @@ def _yaml_class_test(klass: int) -> Any:
 
 def _refused_at_its_position(tmp_path_factory: pytest.TempPathFactory, command: str, param: str, game: str,
                              klass: int, data: st.DataObject, json_mode: bool) -> None:
-    c = surface.command(command)
-    p = surface.param(c, param)
-    role = c.role(p)
-    assert role is not None
-    legal = surface.files(game)[role]
+    c, p, _, legal = surface.probed(command, param, game)
     if klass == 22 and not name_spots(legal.read_text(encoding="utf-8").split("\n")):
         return  # this kind of file names nothing (no player, no card name): class 22 has no place in it
     probe = data.draw(YAML_CLASSES[klass](legal.read_text(encoding="utf-8")), label="probe")
