@@ -88,7 +88,7 @@ class _PageData:
         tops = [b[0] for b in bands]
 
         def banded(e: tuple) -> tuple:  # the entry and the band its top is in
-            return (*e, max(0, bisect.bisect_right(tops, e[2] + self.frag_box[e[3]][1] + 0.01) - 1))
+            return (*e, max(0, bisect.bisect_right(tops, e[2] + self.frag_box[e[3]][1] + 0.5) - 1))
 
         for f in frames:
             for k in ("f", "d"):
@@ -171,7 +171,8 @@ def _frame_words(frame: Any, box: tuple[float, float, float, float],
 
 def _bands(boxes: Iterable[tuple[float, float, float, float]]) -> list[tuple[float, float]]:
     """The table cut across where no item ever crosses: the top and bottom of each band, top first (a
-    pack that draws its players' panels one under another has a band for each)."""
+    pack that draws its players' panels one under another has a band for each); bands lie more than one
+    unit apart, so a position rounded to a tenth stays in its band."""
     bands: list[list[float]] = []
     for y0, y1 in sorted((b[1], b[3]) for b in boxes):
         if bands and y0 <= bands[-1][1] + 1.0:
@@ -189,20 +190,42 @@ def layouts(bands: Sequence[tuple[float, float]], x0: float, x1: float, most: in
     width, gap = x1 - x0, 2 * MARGIN
     top = bands[0][0] - MARGIN
     out = []
+    seen: set[tuple[int, ...]] = set()
     for n in range(2, min(most, len(bands)) + 1):
-        best: tuple[float, tuple[int, ...]] | None = None
-        for cuts in itertools.combinations(range(1, len(bands)), n - 1):
-            edges = (0, *cuts, len(bands))
-            tall = max(bands[b - 1][1] - bands[a][0] for a, b in itertools.pairwise(edges))
-            if best is None or tall < best[0]:
-                best = (tall, edges)
-        assert best is not None
-        tall, edges = best
+        edges = _columns(bands, n)
+        if len(edges) - 1 < 2 or edges in seen:
+            continue
+        seen.add(edges)
+        tall = max(bands[b - 1][1] - bands[a][0] for a, b in itertools.pairwise(edges))
         shift: list[list[float | int]] = []
         for c, (a, b) in enumerate(itertools.pairwise(edges)):  # a column's first band goes to the top
             shift += [[_r(c * (width + gap)), _r(bands[0][0] - bands[a][0])] for _ in range(a, b)]
+        n = len(edges) - 1
         out.append({"off": shift, "b": [_r(x0), _r(top), _r(n * width + (n - 1) * gap), _r(tall + 2 * MARGIN)]})
     return out
+
+
+def _columns(bands: Sequence[tuple[float, float]], n: int) -> tuple[int, ...]:
+    """The bands cut into at most ``n`` runs, in order, the tallest run as low as it can be: the least
+    height whose greedy runs number ``n`` or fewer, found by halving (in time linear in the bands,
+    however many a table has); the edges of the runs (first band of each, then the band count)."""
+
+    def runs(tall: float) -> tuple[int, ...]:
+        edges = [0]
+        for i in range(1, len(bands)):
+            if bands[i][1] - bands[edges[-1]][0] > tall:
+                edges.append(i)
+        return (*edges, len(bands))
+
+    lo = max(b - a for a, b in bands)
+    hi = bands[-1][1] - bands[0][0]
+    for _ in range(40):
+        mid = (lo + hi) / 2
+        if len(runs(mid)) - 1 <= n:
+            hi = mid
+        else:
+            lo = mid
+    return runs(hi)
 
 
 def _legend(story: Story) -> str:
@@ -462,7 +485,7 @@ _SCRIPT = r"""
     focus = null;
     if (fr.z) {
       let i = 0;
-      while (i + 1 < bands.length && bands[i + 1][0] <= fr.z[1] + 0.01) i++;
+      while (i + 1 < bands.length && bands[i + 1][0] <= fr.z[1] + 0.5) i++;  // bands lie 1 unit apart or more
       const o = layouts[lay].off[i];
       focus = [fr.z[0] + o[0], fr.z[1] + o[1], fr.z[2] + o[0], fr.z[3] + o[1]];
     }
