@@ -1,5 +1,5 @@
 """A table drawn in bands one under another is laid out again in columns for a wide window
-(:func:`kcal.viewer.html.layouts`): for any bands, each layout keeps the bands in their order, a column
+(:func:`kcal.viewer.columns.layouts`): for any bands, each layout keeps the bands in their order, a column
 holds a run of them without overlap, the columns stand side by side without overlap, the layout's box
 holds every band, and no column is taller than the one column it came from."""
 
@@ -10,12 +10,12 @@ import itertools
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kcal.viewer.html import MARGIN, _bands, layouts
+from kcal.viewer.columns import MARGIN, bands_of, layouts
 
 
 @st.composite
 def banded(draw) -> list[tuple[float, float]]:
-    """Bands top first, each at least 1.5 units below the one above it (as :func:`_bands` cuts them)."""
+    """Bands top first, each at least 1.5 units below the one above it (as :func:`bands_of` cuts them)."""
     y = draw(st.floats(-2000, 2000))
     out = []
     for _ in range(draw(st.integers(1, 60))):
@@ -52,7 +52,7 @@ def test_every_layout_is_the_bands_side_by_side_in_order(bands, x0, width):
                 min_size=1, max_size=40))
 def test_bands_are_apart_and_hold_every_item(boxes):
     items = [(x, y, x + w, y + h) for x, y, w, h in boxes]
-    bands = _bands(items)
+    bands = bands_of(items)
     for (_, a1), (b0, _) in itertools.pairwise(bands):
         assert b0 > a1 + 1.0
     for it in items:
