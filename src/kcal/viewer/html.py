@@ -17,16 +17,17 @@ with ``textContent`` only, and SVG groups come from :mod:`kcal.viewer.svg`, whic
 
 from __future__ import annotations
 
+import bisect
 import json
 import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 from kcal.viewer import svg
+from kcal.viewer.columns import MARGIN, bands_of, layouts
 from kcal.viewer.scene import Item, Story, Table, bbox_of, bounds
 
 KEYFRAME = 64
-MARGIN = 12.0
 
 
 def script_json(data: Any) -> str:
@@ -55,7 +56,7 @@ def story_data(story: Story) -> dict[str, Any]:
     page = _PageData()
     frames = [page.frame(n, frame) for n, frame in enumerate(story.frames)]
     return {"title": story.title, "frags": page.frag_text, "frames": frames, "notes": list(story.notes),
-            "legend": _legend(story), "defs": svg.defs(page.icons)}
+            "legend": _legend(story), "defs": svg.defs(page.icons), **page.reflow(frames)}
 
 
 class _PageData:
@@ -68,12 +69,34 @@ class _PageData:
         self.alive: list[tuple] = []  # ids stay unique while the tuples live
         self.boxes: dict[int, tuple[float, float, float, float]] = {}
         self.frag_text: list[str] = []
+        self.frag_box: list[tuple[float, float, float, float]] = []
         self.keys: dict[str, int] = {}
         self.icons: dict[str, str] = {}
         self.shown: dict[int, tuple] = {}  # key -> entry
         self.box: tuple[float, float, float, float] | None = None
         self.last: Sequence[Item] | None = None
         self.keyframe = self.work = 0  # the last keyframe; the entries written since it, and one a frame
+        self.spans: list[tuple[float, float, float, float]] = []  # every box an item was ever drawn in
+
+    def reflow(self, frames: list[dict[str, Any]]) -> dict[str, Any]:
+        """The table's bands and its wider layouts (:func:`layouts`), with each entry of ``frames``
+        given the index of the band it is drawn in; nothing when the table is one band."""
+        bands = bands_of(self.spans)
+        if len(bands) < 2:
+            return {}
+        tops = [b[0] for b in bands]
+
+        def banded(e: tuple) -> tuple:  # the entry and the band its top is in
+            return (*e, max(0, bisect.bisect_right(tops, e[2] + self.frag_box[e[3]][1] + 0.5) - 1))
+
+        for f in frames:
+            for k in ("f", "d"):
+                if k in f:
+                    f[k] = [banded(e) for e in f[k]]
+        x0 = min(b[0] for b in self.spans) - MARGIN
+        x1 = max(b[2] for b in self.spans) + MARGIN
+        column = [_r(x0), _r(bands[0][0] - MARGIN), _r(x1 - x0), _r(bands[-1][1] - bands[0][0] + 2 * MARGIN)]
+        return {"bands": [[_r(a), _r(b)] for a, b in bands], "column": column, "layouts": layouts(bands, x0, x1)}
 
     def box_of(self, shapes: tuple) -> tuple[float, float, float, float]:
         b = self.boxes.get(id(shapes))
@@ -90,6 +113,7 @@ class _PageData:
             if f is None:
                 f = self.frags[shapes] = len(self.frag_text)
                 self.frag_text.append(svg.shapes(shapes, self.icons))
+                self.frag_box.append(bbox_of(shapes))
             self.by_id[id(shapes)] = f
             self.alive.append(shapes)
         return f
@@ -118,6 +142,7 @@ class _PageData:
                 where.append((b[0] + it.x, b[1] + it.y, b[2] + it.x, b[3] + it.y))
         gone = [k for k in gone_keys if k not in came and self.shown.pop(k, None) is not None]
         self.box = _grow(self.box, where)
+        self.spans.extend(where)
         data = _frame_words(frame, self.box, where)
         self.work += len(changed) + len(gone) + 1
         if n == 0 or (n - self.keyframe >= KEYFRAME and self.work >= len(self.shown)):
@@ -307,9 +332,28 @@ _SCRIPT = r"""
   const cam = { x: 0, y: 0, s: 1, mode: "open" };
   const OPEN_MIN = 1.1;  // the opening view never draws the table smaller than 110%: a name is 12 px or more
   let vw = 0, vh = 0, box = null, focus = null, shown = "";
+  // A table in bands (a pack that draws its panels one under another) is laid out again in columns
+  // when the window is wide: "lay" is the layout shown (-1: one column, as the pack drew it), the one
+  // that shows the whole table largest among those no wider than the board at the opening scale.
+  const bands = D.bands || [], layouts = D.layouts || [];
+  let lay = -1;
+  function pick() {
+    if (!layouts.length) return -1;
+    let best = -1, most = fitScale(D.column);
+    layouts.forEach(function (l, i) {
+      if (l.b[2] * OPEN_MIN <= vw && fitScale(l.b) > most * 1.05) { best = i; most = fitScale(l.b); }
+    });
+    return best;
+  }
   function measure() {
     vw = board.clientWidth || 600;
     vh = board.clientHeight || 400;
+    const l = pick();
+    if (l !== lay) {
+      lay = l;
+      nodes.forEach(function (n) { place(n); });
+      if (cur >= 0) { where(D.frames[cur]); cam.s = 0; }
+    }
   }
   function fitScale(b) { return Math.min(vw / b[2], vh / b[3]); }
   function frame(b, least) {
@@ -354,19 +398,36 @@ _SCRIPT = r"""
   }
   function view(mode) { cam.mode = mode; cam.s = 0; paint(); }  // "open" starts again from the corner
 
+  function place(n) {  // an item where the layout shown puts it: shifted with its band (e[5])
+    const o = lay >= 0 ? layouts[lay].off[n.e[5]] : [0, 0];
+    const x = n.e[1] + o[0], y = n.e[2] + o[1];
+    if (n.x !== x || n.y !== y) {
+      n.el.setAttribute("transform", "translate(" + x + "," + y + ")");
+      n.x = x;
+      n.y = y;
+    }
+  }
   function put(e) {
     let n = nodes.get(e[0]);
     if (!n) {
-      n = { el: document.createElementNS(NS, "g"), f: -1, x: null, y: null };
+      n = { el: document.createElementNS(NS, "g"), f: -1, x: null, y: null, e: e };
       layers[Math.min(e[4], 2)].appendChild(n.el);
       n.el.setAttribute("data-key", String(e[0]));
       nodes.set(e[0], n);
     }
     if (n.f !== e[3]) { n.el.innerHTML = D.frags[e[3]]; n.f = e[3]; }
-    if (n.x !== e[1] || n.y !== e[2]) {
-      n.el.setAttribute("transform", "translate(" + e[1] + "," + e[2] + ")");
-      n.x = e[1];
-      n.y = e[2];
+    n.e = e;
+    place(n);
+  }
+  function where(fr) {  // the frame's box and focus in the layout shown
+    if (lay < 0) { box = fr.b; focus = fr.z || null; return; }
+    box = layouts[lay].b;
+    focus = null;
+    if (fr.z) {
+      let i = 0;
+      while (i + 1 < bands.length && bands[i + 1][0] <= fr.z[1] + 0.5) i++;  // bands lie 1 unit apart or more
+      const o = layouts[lay].off[i];
+      focus = [fr.z[0] + o[0], fr.z[1] + o[1], fr.z[2] + o[0], fr.z[3] + o[1]];
     }
   }
   function drop(k) {
@@ -427,8 +488,7 @@ _SCRIPT = r"""
     }
     const fr = D.frames[i];
     document.getElementById("empty").hidden = nodes.size > 0 || i === last;  // an empty table says so
-    box = fr.b;
-    focus = fr.z || null;
+    where(fr);
     paint();
     words(fr);
     slider.value = String(i);
