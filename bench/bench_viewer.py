@@ -45,6 +45,7 @@ ROOT = Path(__file__).resolve().parents[1]
 def make_game(path: Path, moves: int = 60, seed: int = 11) -> None:
     """A 4-player game of ``moves`` moves: random legal moves, a placement whenever there is one."""
     from kcal.games.kcaloria.files.load import load_deck, load_library
+    from kcal.games.kcaloria.files.record import state_to_record
     from kcal.games.kcaloria.rules import new_game
 
     lib = load_library()
@@ -56,7 +57,7 @@ def make_game(path: Path, moves: int = 60, seed: int = 11) -> None:
         ms = s.legal_moves()
         places = [m for m in ms if m.kind == "place"] or ms
         s.apply(places[rng.randrange(len(places))])
-    path.write_text(json.dumps(s.to_record(catalogs=["builtin"]), indent=1))
+    path.write_text(json.dumps(state_to_record(s, catalogs=["builtin"]), indent=1))
 
 
 def bench_png(game: Path, out: Path, repeat: int) -> None:
@@ -93,7 +94,8 @@ def bench_png(game: Path, out: Path, repeat: int) -> None:
     kcal = Path(sys.executable).with_name("kcal")
     a, b = [], []  # wall times of the two commands
     for _ in range(repeat):
-        for args, acc in (([], a), (["--png", str(out)], b)):
+        # a name of the command's own (the in-process runs above wrote ``out`` without kcal's mark)
+        for args, acc in (([], a), (["--png", str(out.with_name("command.png"))], b)):
             t = time.perf_counter()
             subprocess.run([str(kcal), "rules", "replay", str(game), *args], check=True,
                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
