@@ -247,7 +247,8 @@ def test_rematch_starts_a_new_game_both_pages_see(pack_id, browsers, kcal_play, 
 
 def illegal_entry(table: Table, player: str) -> tuple[dict[str, Any], str]:
     """A record entry that decodes to a move of the pack which the rules refuse for ``player`` now, and
-    the rules' reason: taken from the other seats' moves now and from the moves of a random game on."""
+    the rules' reason (one about the move itself, not about whose it is): taken from the other seats'
+    moves now and from the moves of a random game on."""
     game = table.game
     legal = {json.dumps(game.encode_move(m), sort_keys=True) for m in table.legal(player)}
 
@@ -267,7 +268,7 @@ def illegal_entry(table: Table, player: str) -> tuple[dict[str, Any], str]:
     for entry in candidates():
         entry = json.loads(json.dumps(entry))
         key = json.dumps(entry, sort_keys=True)
-        if key in legal:
+        if key in legal or entry.get("player", player) != player:  # another seat's move: refused for whose it is
             continue
         legal.add(key)
         try:
