@@ -30,10 +30,9 @@
       if (m.type === "state") draw(m);
       else if (m.type === "refused") refused(m);
       else if (m.type === "hint") hint(m);
-      else if (m.type === "rematch") {
-        location.replace("/t/" + encodeURIComponent(m.table) + location.hash);
-        location.reload();
-      }
+      // the new table is another path: replacing the address loads it (a reload() after it would
+      // reload this table's page instead and cancel the move to the new one)
+      else if (m.type === "rematch") location.replace("/t/" + encodeURIComponent(m.table) + location.hash);
     };
     ws.onclose = () => {
       $("status").textContent = "connection lost; reconnecting";
