@@ -340,6 +340,8 @@ def assert_refused(result: Any, path: Path, before: dict[str, bytes], after: dic
         assert name in result.stderr, context
     if words:
         assert any(w in result.stderr for w in words), (words, context)
+    told = [line for line in f"{result.stdout}\n{result.stderr}".splitlines() if POSITIONED.match(line)]
+    assert len(told) == len(set(told)), ("a problem told twice (stdout and stderr)", context)
     if json_mode:
         document = json.loads(result.stdout)
         errors = document["errors"]

@@ -34,12 +34,12 @@ _RECONSTRUCTION = "; kcal's reconstruction"
 
 
 def validate_text(result: dict[str, Any]) -> str:
-    """``catalog validate``'s text: a valid set's cards by kind; a bad one's problems, each on a line."""
+    """``catalog validate``'s text: a valid set's cards by kind; a bad one's count of problems (each problem
+    is on its own line on stderr, as in every pack)."""
     lines = []
     for r in result["catalogs"]:
         if r["errors"]:
             lines.append(f"{shown(r['catalog'])}: {problem_count(r['errors']):,} problem(s)")
-            lines += [f"{e['file']}:{e['line']}:{e['column']}: {e['message']}" for e in r["errors"]]
         else:
             kinds = ", ".join(f"{v} {k}" for k, v in r["by_kind"].items())
             lines.append(f"{shown(r['catalog'])}: valid ({r['cards']} cards: {kinds}; {r['help_cards']} help cards; "
