@@ -13,7 +13,7 @@ from enum import Enum
 from typing import NamedTuple, TypeVar
 
 from kcal.core.errors import KcalError
-from kcal.core.suggest import did_you_mean
+from kcal.core.suggest import Unknown
 
 GAME_ID = "ecologic-europe"
 GAME_NAME = "EcoLogic: Europe"
@@ -216,6 +216,15 @@ def _fold(text: object) -> str:
 
 def parse_enum(kind: type[E], text: object, what: str, aliases: dict[str, str] | None = None) -> E:
     """The member of ``kind`` whose id (or title, or alias) is ``text``; a did-you-mean otherwise."""
+    try:
+        return match_enum(kind, text, what, aliases)
+    except Unknown as e:
+        raise DomainError(e.phrased()) from None
+
+
+def match_enum(kind: type[E], text: object, what: str, aliases: dict[str, str] | None = None) -> E:
+    """:func:`parse_enum`, whose unknown word raises a :class:`~kcal.core.suggest.Unknown` (the
+    did-you-mean found only when its message is read: the file models' validators)."""
     if isinstance(text, kind):
         return text
     if not isinstance(text, str):
@@ -227,7 +236,7 @@ def parse_enum(kind: type[E], text: object, what: str, aliases: dict[str, str] |
     if aliases and word in aliases:
         return kind(aliases[word])
     ids = [m.value for m in kind]
-    raise DomainError(f"unknown {what} {text!r}{did_you_mean(word, ids)}; the {what}s are {', '.join(ids)}")
+    raise Unknown(f"unknown {what} {text!r}", word, ids, f"; the {what}s are {', '.join(ids)}")
 
 
 HABITAT_ALIASES = {"deciduous-forest": "deciduous", "coniferous-forest": "coniferous", "meadow": "meadows",
@@ -239,20 +248,41 @@ TYPE_ALIASES = {"lichens": "fungi", "fungi-and-lichens": "fungi", "reptiles": "a
                 "predatory-mammals": "predators", "invertebrates-(others)": "invertebrates"}
 
 
+EXPANSION_ALIASES = {"human": "human-habitat", "cities": "human-habitat", "mountain": "mountains",
+                     "coast": "coastal"}
+
+#: each noun as messages name it, and the other words a file may use for its members
+NOUNS: dict[type[Enum], tuple[str, dict[str, str] | None]] = {
+    Season: ("season", None), SpeciesType: ("species type", TYPE_ALIASES), FoodType: ("food type", TYPE_ALIASES),
+    Habitat: ("habitat", HABITAT_ALIASES), Bonus: ("feeding bonus", None), Feature: ("feature", None),
+    Expansion: ("expansion", EXPANSION_ALIASES)}
+
+
+def match_noun(kind: type[E], text: object) -> E:
+    """The member of the noun ``kind`` that ``text`` names (:func:`match_enum`: an unknown word raises a
+    cheap :class:`~kcal.core.suggest.Unknown`)."""
+    return match_enum(kind, text, *NOUNS[kind])
+
+
+def parse_noun(kind: type[E], text: object) -> E:
+    """The member of the noun ``kind`` that ``text`` names (:func:`parse_enum`: a did-you-mean otherwise)."""
+    return parse_enum(kind, text, *NOUNS[kind])
+
+
 def parse_season(text: object) -> Season:
-    return parse_enum(Season, text, "season")
+    return parse_noun(Season, text)
 
 
 def parse_species_type(text: object) -> SpeciesType:
-    return parse_enum(SpeciesType, text, "species type", TYPE_ALIASES)
+    return parse_noun(SpeciesType, text)
 
 
 def parse_food_type(text: object) -> FoodType:
-    return parse_enum(FoodType, text, "food type", TYPE_ALIASES)
+    return parse_noun(FoodType, text)
 
 
 def parse_habitat(text: object) -> Habitat:
-    return parse_enum(Habitat, text, "habitat", HABITAT_ALIASES)
+    return parse_noun(Habitat, text)
 
 
 def parse_board_habitat(text: object) -> Habitat:
@@ -263,16 +293,15 @@ def parse_board_habitat(text: object) -> Habitat:
 
 
 def parse_bonus(text: object) -> Bonus:
-    return parse_enum(Bonus, text, "feeding bonus")
+    return parse_noun(Bonus, text)
 
 
 def parse_feature(text: object) -> Feature:
-    return parse_enum(Feature, text, "feature")
+    return parse_noun(Feature, text)
 
 
 def parse_expansion(text: object) -> Expansion:
-    return parse_enum(Expansion, text, "expansion", {"human": "human-habitat", "cities": "human-habitat",
-                                                     "mountain": "mountains", "coast": "coastal"})
+    return parse_noun(Expansion, text)
 
 
 class Place(NamedTuple):
