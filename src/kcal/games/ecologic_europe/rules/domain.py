@@ -214,31 +214,6 @@ def _fold(text: object) -> str:
     return "-".join(str(text).replace("_", " ").replace("&", " ").split()).casefold()
 
 
-def parse_enum(kind: type[E], text: object, what: str, aliases: dict[str, str] | None = None) -> E:
-    """The member of ``kind`` whose id (or title, or alias) is ``text``; a did-you-mean otherwise."""
-    try:
-        return match_enum(kind, text, what, aliases)
-    except Unknown as e:
-        raise DomainError(e.phrased()) from None
-
-
-def match_enum(kind: type[E], text: object, what: str, aliases: dict[str, str] | None = None) -> E:
-    """:func:`parse_enum`, whose unknown word raises a :class:`~kcal.core.suggest.Unknown` (the
-    did-you-mean found only when its message is read: the file models' validators)."""
-    if isinstance(text, kind):
-        return text
-    if not isinstance(text, str):
-        raise DomainError(f"a {what} is a word such as {next(iter(kind)).value!r}, got {text!r}")
-    word = _fold(text)
-    for member in kind:
-        if member.value == word or _fold(getattr(member, "label", member.value)) == word:
-            return member
-    if aliases and word in aliases:
-        return kind(aliases[word])
-    ids = [m.value for m in kind]
-    raise Unknown(f"unknown {what} {text!r}", word, ids, f"; the {what}s are {', '.join(ids)}")
-
-
 HABITAT_ALIASES = {"deciduous-forest": "deciduous", "coniferous-forest": "coniferous", "meadow": "meadows",
                    "fields": "meadows", "river": "rivers", "floodplains": "rivers", "wetland": "wetlands",
                    "lakes": "wetlands", "coast": "coastal", "city": "cities", "gardens": "cities",
@@ -246,8 +221,6 @@ HABITAT_ALIASES = {"deciduous-forest": "deciduous", "coniferous-forest": "conife
 TYPE_ALIASES = {"lichens": "fungi", "fungi-and-lichens": "fungi", "reptiles": "amphibians",
                 "amphibians-and-reptiles": "amphibians", "hoofed-mammals": "hoofed",
                 "predatory-mammals": "predators", "invertebrates-(others)": "invertebrates"}
-
-
 EXPANSION_ALIASES = {"human": "human-habitat", "cities": "human-habitat", "mountain": "mountains",
                      "coast": "coastal"}
 
@@ -258,15 +231,55 @@ NOUNS: dict[type[Enum], tuple[str, dict[str, str] | None]] = {
     Expansion: ("expansion", EXPANSION_ALIASES)}
 
 
+class _Words(NamedTuple):
+    """How a noun's members are looked up: by folded id, title or alias; and its ids for messages."""
+
+    members: dict[str, Enum]
+    ids: tuple[str, ...]
+    listing: str
+
+
+_WORDS: dict[type[Enum], _Words] = {}
+
+
+def _words(kind: type[Enum]) -> _Words:
+    words = _WORDS.get(kind)
+    if words is None:
+        what, aliases = NOUNS[kind]
+        members: dict[str, Enum] = {}
+        for member in kind:  # the first member that claims a word keeps it; aliases come last
+            members.setdefault(member.value, member)
+            members.setdefault(_fold(getattr(member, "label", member.value)), member)
+        for alias, value in (aliases or {}).items():
+            members.setdefault(alias, kind(value))
+        ids = tuple(m.value for m in kind)
+        words = _WORDS[kind] = _Words(members, ids, f"; the {what}s are {', '.join(ids)}")
+    return words
+
+
 def match_noun(kind: type[E], text: object) -> E:
-    """The member of the noun ``kind`` that ``text`` names (:func:`match_enum`: an unknown word raises a
-    cheap :class:`~kcal.core.suggest.Unknown`)."""
-    return match_enum(kind, text, *NOUNS[kind])
+    """The member of the noun ``kind`` whose id (or title, or alias) is ``text``; an unknown word raises
+    a :class:`~kcal.core.suggest.Unknown`, cheap to raise, whose did-you-mean is found only when its
+    message is read (the file models' validators: a file may hold half a million unknown words)."""
+    if isinstance(text, kind):
+        return text
+    if not isinstance(text, str):
+        raise DomainError(f"a {NOUNS[kind][0]} is a word such as {next(iter(kind)).value!r}, got {text!r}")
+    words = _words(kind)
+    word = _fold(text)
+    member = words.members.get(word)
+    if member is None:
+        raise Unknown(f"unknown {NOUNS[kind][0]} {text!r}", word, words.ids, words.listing)
+    return member  # type: ignore[return-value]
 
 
 def parse_noun(kind: type[E], text: object) -> E:
-    """The member of the noun ``kind`` that ``text`` names (:func:`parse_enum`: a did-you-mean otherwise)."""
-    return parse_enum(kind, text, *NOUNS[kind])
+    """The member of the noun ``kind`` that ``text`` names (:func:`match_noun`), an unknown word a
+    :class:`DomainError` with a did-you-mean."""
+    try:
+        return match_noun(kind, text)
+    except Unknown as e:
+        raise DomainError(e.phrased()) from None
 
 
 def parse_season(text: object) -> Season:
