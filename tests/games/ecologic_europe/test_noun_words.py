@@ -46,3 +46,10 @@ def test_a_word_names_the_member_the_scan_named_or_the_same_message(kind: type[E
         assert cheap.value.phrased() == worded.value.message == expected
     else:
         assert match_noun(kind, text) is parse_noun(kind, text) is expected
+
+
+@pytest.mark.parametrize("kind", KINDS, ids=lambda k: k.__name__)
+def test_every_word_of_a_nouns_table_is_folded_so_the_word_as_written_is_looked_up_first(kind: type[Enum]) -> None:
+    from kcal.games.ecologic_europe.rules.domain import _words
+
+    assert all(_fold(word) == word for word in _words(kind).members)

@@ -266,6 +266,9 @@ def match_noun(kind: type[E], text: object) -> E:
     if not isinstance(text, str):
         raise DomainError(f"a {NOUNS[kind][0]} is a word such as {next(iter(kind)).value!r}, got {text!r}")
     words = _words(kind)
+    member = words.members.get(text)  # the word as a file mostly writes it (every key is folded already)
+    if member is not None:
+        return member  # type: ignore[return-value]
     word = _fold(text)
     member = words.members.get(word)
     if member is None:
