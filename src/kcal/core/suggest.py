@@ -7,7 +7,7 @@ Matching ignores case (or any other folding the caller gives); the suggestion is
 from __future__ import annotations
 
 import difflib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 
 
 def close_matches(word: str, choices: Iterable[str], *, n: int = 1, cutoff: float = 0.6,
@@ -34,6 +34,23 @@ def did_you_mean(word: str, choices: Iterable[str], *, n: int = 1, cutoff: float
     """The did-you-mean clause for ``word`` among ``choices`` (empty when nothing is close)."""
     return phrase(close_matches(word, choices, n=n, cutoff=cutoff, fold=fold), joiner)
 
+
+
+class Unknown(ValueError):
+    """A word that is none of ``choices``, cheap to raise: its message, ``before`` + the did-you-mean of
+    ``word`` among ``choices`` + ``after``, is phrased only when it is read (:meth:`phrased`), so a
+    validator that fails on half a million values pays for the few messages shown
+    (:func:`kcal.core.validation.choice`)."""
+
+    def __init__(self, before: str, word: str, choices: Sequence[str], after: str = "") -> None:
+        super().__init__(before, word, choices, after)
+        self.before, self.word, self.choices, self.after = before, word, tuple(choices), after
+
+    def phrased(self) -> str:
+        return f"{self.before}{did_you_mean(self.word, self.choices)}{self.after}"
+
+    def __str__(self) -> str:
+        return self.phrased()
 
 # --- looking a card up by any of its names -----------------------------------------------------------
 

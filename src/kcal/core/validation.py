@@ -10,10 +10,11 @@ from __future__ import annotations
 import re
 import types
 import typing
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
+from pydantic_core import PydanticCustomError
 
 from kcal.core import suggest
 from kcal.core.errors import MAX_SHOWN, KcalError, MoreErrors
@@ -191,6 +192,25 @@ def _field_by_name(model: type[BaseModel], seg: Any) -> Any:
     return None
 
 
+#: the type of the error :func:`choice` raises for a :class:`~kcal.core.suggest.Unknown`
+UNKNOWN_CHOICE = "unknown_choice"
+T = typing.TypeVar("T")
+
+
+def choice(match: Callable[[Any], T]) -> Callable[[Any], T]:
+    """``match`` as a Pydantic validator (``PlainValidator(choice(match))``): the
+    :class:`~kcal.core.suggest.Unknown` it raises becomes a Pydantic error carrying its parts, whose
+    did-you-mean :func:`phrase` finds only for the errors shown (Pydantic turns every ValueError into
+    text when it is raised, and a file may hold half a million of them: docs/cli.md "Many errors")."""
+    def validate(value: Any) -> T:
+        try:
+            return match(value)
+        except suggest.Unknown as e:
+            raise PydanticCustomError(UNKNOWN_CHOICE, "{before}{after}", {
+                "word": e.word, "choices": e.choices, "before": e.before, "after": e.after}) from None
+    return validate
+
+
 def did_you_mean(word: str, choices: Sequence[str]) -> str:
     """The one close choice for a mistyped enum value or key (core.suggest, case folded)."""
     return suggest.did_you_mean(str(word), choices)
@@ -220,6 +240,8 @@ def phrase(err: Mapping[str, Any], root: type[BaseModel] | None) -> str:
         hint = did_you_mean(str(value), choices)
         listing = "" if hint and len(choices) > 8 else f"; expected one of: {', '.join(choices) or expected}"
         return f"unknown {what} {describe(value)}{hint}{listing}"
+    if kind == UNKNOWN_CHOICE:
+        return suggest.Unknown(ctx["before"], ctx["word"], ctx["choices"], ctx["after"]).phrased()
     if kind in _TYPE_WORDS:
         hint = ""
         if kind == "string_type" and value is not None and not isinstance(value, (dict, list)):

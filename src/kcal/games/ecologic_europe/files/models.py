@@ -9,7 +9,8 @@ every problem is reported at its node.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from enum import Enum
+from functools import partial
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -29,6 +30,7 @@ from pydantic import (
 from kcal.core.fields import Name
 from kcal.core.fields import Text as MultiLine
 from kcal.core.text import check_name
+from kcal.core.validation import choice
 from kcal.games.ecologic_europe.rules.domain import (
     BONUSES,
     EXPANSIONS,
@@ -44,33 +46,31 @@ from kcal.games.ecologic_europe.rules.domain import (
     FoodType,
     Habitat,
     SpeciesType,
-    parse_bonus,
-    parse_expansion,
-    parse_feature,
-    parse_food_type,
-    parse_habitat,
-    parse_species_type,
+    match_noun,
 )
-from kcal.games.ecologic_europe.rules.features import ABILITY_IDS, parse_ability
+from kcal.games.ecologic_europe.rules.features import ABILITY_IDS, match_ability
 from kcal.print.picturefield import IconName
 
 _CONFIG = ConfigDict(extra="forbid", frozen=True)
 
 
-def _word(parse: Callable[[object], Any], ids: list[str], what: str) -> Any:
-    return [PlainValidator(parse), PlainSerializer(lambda v: v.value if hasattr(v, "value") else v, return_type=str),
+def _word(kind: type[Enum], ids: list[str], what: str) -> Any:
+    """A noun's member, written as its id (or title, or alias): an unknown word's did-you-mean is found only
+    when its error is shown (:func:`kcal.core.validation.choice`)."""
+    return [PlainValidator(choice(partial(match_noun, kind))),
+            PlainSerializer(lambda v: v.value if hasattr(v, "value") else v, return_type=str),
             WithJsonSchema({"type": "string", "enum": ids, "description": what})]
 
 
-TypeWord = Annotated[SpeciesType, *_word(parse_species_type, [t.value for t in SPECIES_TYPES], "a species type")]
-FoodWord = Annotated[FoodType, *_word(parse_food_type, [t.value for t in FOOD_TYPES], "a food type")]
-HabitatWord = Annotated[Habitat, *_word(parse_habitat, list(HABITAT_TITLES), "a habitat, or any")]
-BonusWord = Annotated[Bonus, *_word(parse_bonus, [b.value for b in BONUSES], "a feeding bonus")]
-FeatureWord = Annotated[Feature, *_word(parse_feature, [f.value for f in FEATURES], "a card feature")]
-AbilityWord = Annotated[str, PlainValidator(parse_ability),
+TypeWord = Annotated[SpeciesType, *_word(SpeciesType, [t.value for t in SPECIES_TYPES], "a species type")]
+FoodWord = Annotated[FoodType, *_word(FoodType, [t.value for t in FOOD_TYPES], "a food type")]
+HabitatWord = Annotated[Habitat, *_word(Habitat, list(HABITAT_TITLES), "a habitat, or any")]
+BonusWord = Annotated[Bonus, *_word(Bonus, [b.value for b in BONUSES], "a feeding bonus")]
+FeatureWord = Annotated[Feature, *_word(Feature, [f.value for f in FEATURES], "a card feature")]
+AbilityWord = Annotated[str, PlainValidator(choice(match_ability)),
                         WithJsonSchema({"type": "string", "enum": list(ABILITY_IDS),
                                         "description": "a feature of the rulebook's dictionary"})]
-ExpansionWord = Annotated[Expansion, *_word(parse_expansion, [e.value for e in EXPANSIONS], "an expansion")]
+ExpansionWord = Annotated[Expansion, *_word(Expansion, [e.value for e in EXPANSIONS], "an expansion")]
 
 Text = Annotated[Name, Field(min_length=1, max_length=120)]
 Fact = Annotated[MultiLine, Field(min_length=1, max_length=200)]
@@ -179,7 +179,7 @@ class SpeciesFile(BaseModel):
 class BoardSide(BaseModel):
     model_config = _CONFIG
 
-    habitat: Annotated[Habitat, *_word(parse_habitat, list(HABITAT_TITLES)[:-1], "a board's habitat")]
+    habitat: Annotated[Habitat, *_word(Habitat, list(HABITAT_TITLES)[:-1], "a board's habitat")]
     fields: Annotated[StrictInt, Field(ge=3, le=9)]
 
     @model_validator(mode="after")

@@ -13,7 +13,7 @@ from enum import Enum
 from typing import NamedTuple, TypeVar
 
 from kcal.core.errors import KcalError
-from kcal.core.suggest import did_you_mean
+from kcal.core.suggest import Unknown
 
 GAME_ID = "ecologic-europe"
 GAME_NAME = "EcoLogic: Europe"
@@ -214,22 +214,6 @@ def _fold(text: object) -> str:
     return "-".join(str(text).replace("_", " ").replace("&", " ").split()).casefold()
 
 
-def parse_enum(kind: type[E], text: object, what: str, aliases: dict[str, str] | None = None) -> E:
-    """The member of ``kind`` whose id (or title, or alias) is ``text``; a did-you-mean otherwise."""
-    if isinstance(text, kind):
-        return text
-    if not isinstance(text, str):
-        raise DomainError(f"a {what} is a word such as {next(iter(kind)).value!r}, got {text!r}")
-    word = _fold(text)
-    for member in kind:
-        if member.value == word or _fold(getattr(member, "label", member.value)) == word:
-            return member
-    if aliases and word in aliases:
-        return kind(aliases[word])
-    ids = [m.value for m in kind]
-    raise DomainError(f"unknown {what} {text!r}{did_you_mean(word, ids)}; the {what}s are {', '.join(ids)}")
-
-
 HABITAT_ALIASES = {"deciduous-forest": "deciduous", "coniferous-forest": "coniferous", "meadow": "meadows",
                    "fields": "meadows", "river": "rivers", "floodplains": "rivers", "wetland": "wetlands",
                    "lakes": "wetlands", "coast": "coastal", "city": "cities", "gardens": "cities",
@@ -237,22 +221,84 @@ HABITAT_ALIASES = {"deciduous-forest": "deciduous", "coniferous-forest": "conife
 TYPE_ALIASES = {"lichens": "fungi", "fungi-and-lichens": "fungi", "reptiles": "amphibians",
                 "amphibians-and-reptiles": "amphibians", "hoofed-mammals": "hoofed",
                 "predatory-mammals": "predators", "invertebrates-(others)": "invertebrates"}
+EXPANSION_ALIASES = {"human": "human-habitat", "cities": "human-habitat", "mountain": "mountains",
+                     "coast": "coastal"}
+
+#: each noun as messages name it, and the other words a file may use for its members
+NOUNS: dict[type[Enum], tuple[str, dict[str, str] | None]] = {
+    Season: ("season", None), SpeciesType: ("species type", TYPE_ALIASES), FoodType: ("food type", TYPE_ALIASES),
+    Habitat: ("habitat", HABITAT_ALIASES), Bonus: ("feeding bonus", None), Feature: ("feature", None),
+    Expansion: ("expansion", EXPANSION_ALIASES)}
+
+
+class _Words(NamedTuple):
+    """How a noun's members are looked up: by folded id, title or alias; and its ids for messages."""
+
+    members: dict[str, Enum]
+    ids: tuple[str, ...]
+    listing: str
+
+
+_WORDS: dict[type[Enum], _Words] = {}
+
+
+def _words(kind: type[Enum]) -> _Words:
+    words = _WORDS.get(kind)
+    if words is None:
+        what, aliases = NOUNS[kind]
+        members: dict[str, Enum] = {}
+        for member in kind:  # the first member that claims a word keeps it; aliases come last
+            members.setdefault(member.value, member)
+            members.setdefault(_fold(getattr(member, "label", member.value)), member)
+        for alias, value in (aliases or {}).items():
+            members.setdefault(alias, kind(value))
+        ids = tuple(m.value for m in kind)
+        words = _WORDS[kind] = _Words(members, ids, f"; the {what}s are {', '.join(ids)}")
+    return words
+
+
+def match_noun(kind: type[E], text: object) -> E:
+    """The member of the noun ``kind`` whose id (or title, or alias) is ``text``; an unknown word raises
+    a :class:`~kcal.core.suggest.Unknown`, cheap to raise, whose did-you-mean is found only when its
+    message is read (the file models' validators: a file may hold half a million unknown words)."""
+    if isinstance(text, kind):
+        return text
+    if not isinstance(text, str):
+        raise DomainError(f"a {NOUNS[kind][0]} is a word such as {next(iter(kind)).value!r}, got {text!r}")
+    words = _words(kind)
+    member = words.members.get(text)  # the word as a file mostly writes it (every key is folded already)
+    if member is not None:
+        return member  # type: ignore[return-value]
+    word = _fold(text)
+    member = words.members.get(word)
+    if member is None:
+        raise Unknown(f"unknown {NOUNS[kind][0]} {text!r}", word, words.ids, words.listing)
+    return member  # type: ignore[return-value]
+
+
+def parse_noun(kind: type[E], text: object) -> E:
+    """The member of the noun ``kind`` that ``text`` names (:func:`match_noun`), an unknown word a
+    :class:`DomainError` with a did-you-mean."""
+    try:
+        return match_noun(kind, text)
+    except Unknown as e:
+        raise DomainError(e.phrased()) from None
 
 
 def parse_season(text: object) -> Season:
-    return parse_enum(Season, text, "season")
+    return parse_noun(Season, text)
 
 
 def parse_species_type(text: object) -> SpeciesType:
-    return parse_enum(SpeciesType, text, "species type", TYPE_ALIASES)
+    return parse_noun(SpeciesType, text)
 
 
 def parse_food_type(text: object) -> FoodType:
-    return parse_enum(FoodType, text, "food type", TYPE_ALIASES)
+    return parse_noun(FoodType, text)
 
 
 def parse_habitat(text: object) -> Habitat:
-    return parse_enum(Habitat, text, "habitat", HABITAT_ALIASES)
+    return parse_noun(Habitat, text)
 
 
 def parse_board_habitat(text: object) -> Habitat:
@@ -263,16 +309,15 @@ def parse_board_habitat(text: object) -> Habitat:
 
 
 def parse_bonus(text: object) -> Bonus:
-    return parse_enum(Bonus, text, "feeding bonus")
+    return parse_noun(Bonus, text)
 
 
 def parse_feature(text: object) -> Feature:
-    return parse_enum(Feature, text, "feature")
+    return parse_noun(Feature, text)
 
 
 def parse_expansion(text: object) -> Expansion:
-    return parse_enum(Expansion, text, "expansion", {"human": "human-habitat", "cities": "human-habitat",
-                                                     "mountain": "mountains", "coast": "coastal"})
+    return parse_noun(Expansion, text)
 
 
 class Place(NamedTuple):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from kcal.core.suggest import did_you_mean
+from kcal.core.suggest import Unknown
 from kcal.games.ecologic_europe.rules.domain import DomainError
 
 
@@ -98,10 +98,19 @@ ABILITY_IDS: tuple[str, ...] = tuple(FEATURE_SPECS)
 
 def parse_ability(text: object) -> str:
     """A feature id of the dictionary; anything else is an error with a did-you-mean."""
+    try:
+        return match_ability(text)
+    except Unknown as e:
+        raise DomainError(e.phrased()) from None
+
+
+def match_ability(text: object) -> str:
+    """:func:`parse_ability`, whose unknown word raises a :class:`~kcal.core.suggest.Unknown` (the
+    did-you-mean found only when its message is read: the file models' validators)."""
     if not isinstance(text, str):
         raise DomainError(f"a feature of the dictionary is a word such as 'lone-plant', got {text!r}")
     word = "-".join(text.replace("_", " ").split()).casefold()
     if word in FEATURE_SPECS:
         return word
-    raise DomainError(f"{text!r} is not a feature of the rulebook's dictionary{did_you_mean(word, ABILITY_IDS)}; "
-                      f"the features are {', '.join(ABILITY_IDS)}")
+    raise Unknown(f"{text!r} is not a feature of the rulebook's dictionary", word, ABILITY_IDS,
+                  f"; the features are {', '.join(ABILITY_IDS)}")

@@ -24,8 +24,9 @@ from pydantic import (
 
 from kcal.core.fields import NAME_IS_TEXT, Name
 from kcal.core.fields import Text as MultiLine
-from kcal.core.suggest import did_you_mean
+from kcal.core.suggest import Unknown
 from kcal.core.text import check_name
+from kcal.core.validation import choice
 from kcal.games.kalua.rules.domain import (
     DOUBLE_COST,
     GAME_ID,
@@ -124,14 +125,13 @@ def _known_kind(value: object) -> object:
     if isinstance(value, dict) and "kind" in value:
         kind = value["kind"]
         names = [k.value for k in EffectKind]
-        if kind not in names:
-            raise ValueError(f"unknown effect kind {kind!r}{did_you_mean(str(kind), names)}; the kinds are "
-                             + ", ".join(names))
+        if kind not in names:  # its did-you-mean is found only when the error is shown (validation.choice)
+            raise Unknown(f"unknown effect kind {kind!r}", str(kind), names, "; the kinds are " + ", ".join(names))
     return value
 
 
 Effect = Annotated[PrayingPoints | Happiness | FamilyDeaths | FamiliesToAtheism | AtheistsConvert | Discard
-                   | Keep | RecoverLeader, Field(discriminator="kind"), BeforeValidator(_known_kind)]
+                   | Keep | RecoverLeader, Field(discriminator="kind"), BeforeValidator(choice(_known_kind))]
 
 _ALLOWED_TARGETS = {Kind.BONUS: {Target.SELF}, Kind.LOCAL: {Target.CHOSEN, Target.SELF},
                     Kind.GLOBAL: {Target.EVERYONE}}
