@@ -127,6 +127,17 @@ def seat_of_page(served: Any, driver: Any) -> str:
 # -- undo -------------------------------------------------------------------------------------------
 
 
+def two_people_seated(pack_id: str, pages: list[Any], kcal_play: Any, seed: int) -> tuple[Any, Any, int]:
+    """A table of two people (A and B, a browser each) and bots, settled: ``(served, saved, k)``, ``k`` the
+    index of the browser whose seat is to move."""
+    served = kcal_play(["--game", pack_id, "--players", str(players_for(pack_id)), "--seat", "A", "--seat", "B",
+                        "--bots", "random", "--seed", str(seed), "--port", "0"]).start()
+    for d, seat in zip(pages, "AB", strict=True):
+        d.get(served.links[seat])
+    saved, k = settled(pages, served)
+    return served, saved, k
+
+
 @by_pack
 def test_undo_alone_with_bots_shows_the_position_before_the_move(pack_id, browsers, kcal_play):  # noqa: F811
     served = kcal_play(["--game", pack_id, "--players", str(players_for(pack_id)), "--bots", "random", "--seed", "5",
@@ -150,11 +161,7 @@ def test_undo_alone_with_bots_shows_the_position_before_the_move(pack_id, browse
 
 @by_pack
 def test_no_undo_with_another_person_at_the_table(pack_id, browsers, kcal_play):  # noqa: F811
-    served = kcal_play(["--game", pack_id, "--players", str(players_for(pack_id)), "--seat", "A", "--seat", "B",
-                        "--bots", "random", "--seed", "6", "--port", "0"]).start()
-    for d, seat in zip(browsers, "AB", strict=True):
-        d.get(served.links[seat])
-    _, k = settled(browsers, served)
+    served, _, k = two_people_seated(pack_id, browsers, kcal_play, 6)
     mover = browsers[k]
     count = page_state(mover)["moves"]
     click_a_move(mover, random.Random(pack_id))
@@ -295,11 +302,7 @@ FORGE = ("const forged = arguments[0]; const send = WebSocket.prototype.send;"
 def test_an_illegal_move_is_refused_with_the_rules_reason_to_that_seat_only(pack_id, browsers, kcal_play):  # noqa: F811
     from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 
-    served = kcal_play(["--game", pack_id, "--players", str(players_for(pack_id)), "--seat", "A", "--seat", "B",
-                        "--bots", "random", "--seed", "9", "--port", "0"]).start()
-    for d, seat in zip(browsers, "AB", strict=True):
-        d.get(served.links[seat])
-    saved, k = settled(browsers, served)
+    served, saved, k = two_people_seated(pack_id, browsers, kcal_play, 9)
     page, other = browsers[k], browsers[1 - k]
     player = seat_of_page(served, page)
     entry, reason = illegal_entry(Table.restore(saved), player)
