@@ -162,6 +162,21 @@ def make_output_folder(target: str | Path, *, force: bool | None = None) -> bool
     return True
 
 
+@contextlib.contextmanager
+def output_folder(target: str | Path, *, force: bool | None = None) -> Iterator[Path]:
+    """:func:`make_output_folder` for the block: a folder this run made is removed again when the block fails
+    (an error, Ctrl-C) and nothing was put in it, so a failed run leaves nothing behind (only an empty folder
+    goes: a file in it is someone's, another run's)."""
+    made = make_output_folder(target, force=force)
+    try:
+        yield Path(target)
+    except BaseException:
+        if made:
+            with contextlib.suppress(OSError):
+                Path(target).rmdir()
+        raise
+
+
 def _taken(target: str | Path) -> str:
     return f"{target}: already exists (another run wrote it meanwhile); use --force to replace it"
 

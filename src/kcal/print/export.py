@@ -210,29 +210,17 @@ def png_bytes(im: PILImage, dpi: int) -> bytes:
     return buf.getvalue()
 
 
-def prepare_folder(folder: Path, inputs: Sequence[Path] = ()) -> bool:
-    """The export's folder: checked as an output (:func:`kcal.core.atomic.check_output_path`, its one
-    look before writing), then made when missing (exclusively: of runs racing to make it, one wins); a
-    file there is refused. Any failure of the file system (a read-only mount, ``/proc``, no permission)
-    is one line, exit 2. True when this run made the folder."""
-    from kcal.core.atomic import check_output_path, make_output_folder
-
-    check_output_path(folder, inputs=inputs, folder=True)
-    return make_output_folder(folder)
-
-
 @contextlib.contextmanager
 def output_folder(folder: Path, inputs: Sequence[Path] = ()) -> Iterator[Path]:
-    """:func:`prepare_folder` for the block: a folder it made is removed again when the export fails
-    (an error, Ctrl-C) and nothing was put in it, so a failed export leaves nothing behind."""
-    made = prepare_folder(folder, inputs)
-    try:
-        yield folder
-    except BaseException:
-        if made:
-            with contextlib.suppress(OSError):
-                folder.rmdir()  # only if empty: a file in it is someone's (another run's)
-        raise
+    """The export's folder for the block: checked as an output (:func:`kcal.core.atomic.check_output_path`,
+    its one look before writing), made when missing (exclusively: of runs racing to make it, one wins) and
+    removed again if the export fails with nothing in it (:func:`kcal.core.atomic.output_folder`); a file
+    there is refused; a failure of the file system is one line, exit 2."""
+    from kcal.core import atomic
+
+    atomic.check_output_path(folder, inputs=inputs, folder=True)
+    with atomic.output_folder(folder) as made:
+        yield made
 
 
 def _files_json(paths: Sequence[Path]) -> list[str]:

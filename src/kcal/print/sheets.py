@@ -258,13 +258,18 @@ def footer(opts: SheetOptions, n: int, total: int, label: str, *, room: float | 
 
         register_fonts()
         text = " · ".join(own)
-        side = f" · back ({opts.flip}-edge flip)" if opts.backs else " · front"  # what _front, _back add
+        side = _side(opts, back=opts.backs)  # what _front, _back add (the longer when backs are printed)
         left = room - width(" · " + " · ".join(tail) + side, REGULAR, LABEL_PT)
         if width(text, REGULAR, LABEL_PT) > left:
             pos = opts.title_where() if callable(opts.title_where) else opts.title_where
             where = f"{pos}: the sheets' footer" if pos else "the sheets' footer"
             own = list(fit(text, REGULAR, LABEL_PT, LABEL_PT, max(left, 0.0), 1, where=where, report=report).lines)
     return " · ".join([*own, *tail])
+
+
+def _side(opts: SheetOptions, *, back: bool) -> str:
+    """The end of a sheet's footer: which side of the paper this page is."""
+    return f" · back ({opts.flip}-edge flip)" if back else " · front"
 
 
 def trim_box(slots: Sequence[Slot],
@@ -314,7 +319,7 @@ def _front(chunk: list[Face], layout: SheetLayout, opts: SheetOptions, foot: str
         if opts.cut_lines:
             for slot in slots:
                 cut_line(c, slot, geom)
-        label = foot + " · front"
+        label = foot + _side(opts, back=False)
         if opts.crop_marks:
             crop_marks(c, layout, slots, label, opts.credit)
         draw_ruler(c, layout, label, opts.credit)
@@ -334,7 +339,7 @@ def _back(chunk: list[Face], layout: SheetLayout, opts: SheetOptions, foot: str)
             with _cell(c, at, geom, placed):
                 place_form(c, face.back_key, at, geom, lambda cv, f=face: draw_back(cv, f, box))
         _set_boxes(c, placed, geom)
-        label = foot + f" · back ({opts.flip}-edge flip)"
+        label = foot + _side(opts, back=True)
         draw_ruler(c, back_ruler(layout, placed, opts.flip, label), label, opts.credit)
     return draw
 

@@ -9,7 +9,6 @@ in a refusal.
 
 from __future__ import annotations
 
-import contextlib
 import os
 from collections.abc import Sequence
 from pathlib import Path
@@ -76,21 +75,15 @@ def deck_catalogs(catalogs: Sequence[Path], folder: Path) -> list[str] | None:
 def write_archive(result: BuildResult, folder: Path, catalogs: Sequence[Path], inputs: Sequence[Path]
                   ) -> list[Path]:
     """Every elite's deck file, written together (one transaction); returns the files written."""
-    from kcal.core.atomic import make_output_folder, write_all
+    from kcal.core.atomic import output_folder, write_all
 
     if not result.archive:
         return []
-    made = make_output_folder(folder)  # free when checked: made exclusively (of racing runs, one wins)
-    try:
+    with output_folder(folder):  # free when checked: made exclusively, and removed again if the write fails
         listed = deck_catalogs(catalogs, folder)
         files: list[tuple[str | Path, bytes | Any]] = [
             (cell_file(folder, e.cell), deck_yaml(result, e, listed).encode("utf-8")) for e in result.elites()]
         return write_all(files, inputs=inputs)
-    except BaseException:
-        if made:  # a failed write leaves no folder behind (only if empty: a file in it is someone's)
-            with contextlib.suppress(OSError):
-                folder.rmdir()
-        raise
 
 
 def build_text(d: dict[str, Any]) -> str:
