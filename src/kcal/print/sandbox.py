@@ -163,13 +163,14 @@ def checked(value: Any, report: Report | None) -> Any:
     from kcal.print.fonts import printable
     from kcal.print.sourced import Sourced
 
+    def one(v: Any) -> Any:  # checked once: the template gets a plain str
+        return str(printable(v, v.where, report)) if isinstance(v, Sourced) else v
+
     if report is None:
         return value
-    if isinstance(value, Sourced):
-        return str(printable(value, value.where, report))  # checked once: the template gets a plain str
     if type(value) in (list, tuple) and any(isinstance(v, Sourced) for v in value):
-        return type(value)(str(printable(v, v.where, report)) if isinstance(v, Sourced) else v for v in value)
-    return value
+        return type(value)(one(v) for v in value)
+    return one(value)
 
 
 def _guard_filter(f: Callable, limit: int, name: str = "") -> Callable:
